@@ -1,0 +1,113 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { loadPiiCipher } from './lib/pii.ts';
+import { SandboxSms } from './providers/sms.ts';
+import { SandboxMail } from './providers/mail.ts';
+import { loggerOptions } from './http/logging.ts';
+import { langPlugin, message } from './http/lang.ts';
+import { envelopePlugin, signedEnvelope } from './http/envelope.ts';
+import { errorHandlerPlugin } from './http/error-handler.ts';
+import { authPlugin } from './http/auth.ts';
+import { signedBodyPlugin } from './http/signed-body.ts';
+import { staticWebPlugin } from './http/static-web.ts';
+import { AppError } from './http/errors.ts';
+import { seedDemo } from './db/seed/seed-demo.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import { devRoutes } from './modules/dev/routes.ts';
+
+/** Largest request body: a 5 MB photo plus multipart framing. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export interface BuildOptions {
+  /** Use this database instead of opening one (tests share a PGlite). */
+  database?: Database;
+  /** Skip the demo seed even in demo mode (fast unit tests). */
+  skipSeed?: boolean;
+  logger?: boolean;
+}
+
+/** Builds the whole app from config: plugins, then services, then route modules. */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    pii: loadPiiCipher({ dataKey: config.dataKey, dataDir: config.dataDir, demo: config.demo, ephemeral: config.pgliteDir === ':memory:' }),
+    sms: new SandboxSms(database.db),
+    mail: new SandboxMail(database.db),
+  };
+
+  const app = Fastify({
+    logger: opts.logger === false ? false : loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'https:'],
+        formAction: ["'self'", 'https:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => new AppError(429, 'http.tooMany'),
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Student photo portal API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(langPlugin);
+  await app.register(envelopePlugin, { secret: config.responseSecret });
+  await app.register(errorHandlerPlugin, { secret: config.responseSecret });
+  await app.register(authPlugin, { db: ctx.db, inactivitySeconds: config.inactivitySeconds });
+  await app.register(signedBodyPlugin);
+
+  await app.register(systemRoutes);
+  if (config.demo) {
+    await app.register(devRoutes);
+    app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
+  }
+
+  await app.register(staticWebPlugin, { dist: config.webDist });
+  app.setNotFoundHandler((req, reply) => {
+    const isPage = req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/sandbox/');
+    if (isPage) return app.sendAppShell(req.url, reply);
+    return reply.code(404).send(signedEnvelope(404, message(req.lang ?? 'zh', 'http.notFound'), null, config.responseSecret));
+  });
+
+  app.addHook('onClose', async () => {
+    if (!opts.database) await database.close();
+  });
+
+  if (config.seedDemo && !opts.skipSeed) await seedDemo(ctx, app.log);
+  return app;
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import path from 'node:path';
+import { DEFAULT_RESPONSE_SECRET, INACTIVITY_SECONDS } from '@portal/contract/defaults';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+/** Environment -> typed config. A bad setting stops start-up with a message naming it. */
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  RESPONSE_SECRET: z.string().min(8).default(DEFAULT_RESPONSE_SECRET),
+  PUBLIC_URL: z.string().url().optional(),
+  SERVICE_PHONES: z.string().default('010-88888888,010-66666666'),
+  SERVICE_HOURS_ZH: z.string().default('工作日 8:00-11:00，14:00-17:00'),
+  SERVICE_HOURS_EN: z.string().default('Workdays 8:00-11:00 and 14:00-17:00'),
+  SERVICE_HOURS_ALT_ZH: z.string().default('工作日 8:00-17:00'),
+  SERVICE_HOURS_ALT_EN: z.string().default('Weekdays 8:00-17:00'),
+  CHAT_URL: z.string().url().default('https://kf.example.com/chat'),
+  MAP_TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  INACTIVITY_SECONDS: z.coerce.number().int().positive().default(INACTIVITY_SECONDS),
+  /** 32-byte key, hex or base64, for ID numbers at rest; generated into DATA_DIR in demo mode. */
+  DATA_KEY: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEMO_SEED: bool.optional(),
+  TRUST_PROXY: bool.default(false),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** ':memory:' keeps PGlite in memory (tests). */
+  pgliteDir: string;
+  env: Env['NODE_ENV'];
+  demo: boolean;
+  seedDemo: boolean;
+  responseSecret: string;
+  publicUrl?: string;
+  servicePhones: string[];
+  serviceHours: { zh: string; en: string };
+  serviceHoursAlt: { zh: string; en: string };
+  chatUrl: string;
+  mapTileUrl: string;
+  inactivitySeconds: number;
+  dataKey?: string;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  rateLimitPerMinute: number;
+  /** Built web app folder; served when it exists. */
+  webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const demo = e.NODE_ENV !== 'production';
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    pgliteDir: path.join(dataDir, 'db'),
+    env: e.NODE_ENV,
+    demo,
+    seedDemo: e.DEMO_SEED ?? demo,
+    responseSecret: e.RESPONSE_SECRET,
+    publicUrl: e.PUBLIC_URL,
+    servicePhones: e.SERVICE_PHONES.split(',').map((s) => s.trim()).filter(Boolean),
+    serviceHours: { zh: e.SERVICE_HOURS_ZH, en: e.SERVICE_HOURS_EN },
+    serviceHoursAlt: { zh: e.SERVICE_HOURS_ALT_ZH, en: e.SERVICE_HOURS_ALT_EN },
+    chatUrl: e.CHAT_URL,
+    mapTileUrl: e.MAP_TILE_URL,
+    inactivitySeconds: e.INACTIVITY_SECONDS,
+    dataKey: e.DATA_KEY,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    webDist: path.resolve(import.meta.dirname, '../../web/dist'),
+    ...overrides,
+  };
+}

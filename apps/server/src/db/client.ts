@@ -1,0 +1,79 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** Both drivers (PGlite and node-postgres) give a PgDatabase; code sees only this. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** Inside db.transaction(async (tx) => ...) use tx only: PGlite has one connection. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+
+export interface DbOptions {
+  databaseUrl?: string;
+  /** PGlite data dir, or ':memory:' for an in-memory database. */
+  pgliteDir: string;
+}
+
+/** PGlite under DATA_DIR/db by default; PostgreSQL with pg when DATABASE_URL is set. Migrates. */
+export async function openDatabase(opts: DbOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+    await migrate(db as never, { migrationsFolder });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  let client: InstanceType<typeof PGlite>;
+  if (opts.pgliteDir === ':memory:') {
+    client = new PGlite();
+  } else {
+    fs.mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
+    client = new PGlite(opts.pgliteDir);
+  }
+  await client.waitReady;
+  const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  await migrate(db as never, { migrationsFolder });
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+export async function pingDatabase(db: Db): Promise<boolean> {
+  await db.execute(sql`select 1`);
+  return true;
+}
+
+/** Migrations applied = the journal's count; readiness reads it. */
+export async function migrationsApplied(db: Db): Promise<number> {
+  const r = await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  const rows = (r as unknown as { rows: { n: number }[] }).rows;
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Runs fn under a PostgreSQL advisory lock so exactly one instance does periodic
+ * work (DESIGN 8). Returns false when another instance holds it.
+ */
+export async function withAdvisoryLock(db: Db, key: number, fn: (tx: Tx) => Promise<void>): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const r = await tx.execute(sql`select pg_try_advisory_xact_lock(${key}) as ok`);
+    const ok = (r as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok;
+    if (!ok) return false;
+    await fn(tx);
+    return true;
+  });
+}

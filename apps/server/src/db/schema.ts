@@ -1,0 +1,7 @@
+// The one list of table groups drizzle-kit and the client read.
+export * from './schema/members.ts';
+export * from './schema/content.ts';
+export * from './schema/catalog.ts';
+export * from './schema/orders.ts';
+export * from './schema/national.ts';
+export * from './schema/staff.ts';

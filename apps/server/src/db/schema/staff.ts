@@ -1,0 +1,60 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.ts';
+
+export const staffUsers = pgTable(
+  'staff_users',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    username: text().notNull(),
+    name: text().notNull(),
+    passwordHash: text().notNull(),
+    role: text({ enum: ['admin', 'reviewer', 'production', 'finance', 'editor', 'branch'] }).notNull(),
+    /** The branch office (fy) a branch account is limited to. */
+    branch: text(),
+    totpSecret: text(),
+    active: boolean().notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('staff_username_uq').on(t.username)],
+);
+
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    staffId: integer()
+      .notNull()
+      .references(() => staffUsers.id),
+    tokenHash: text().notNull(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('staff_sessions_token_uq').on(t.tokenHash)],
+);
+
+/** Who did what, when, before and after. Never holds codes, tokens, ID numbers or photos. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    actorKind: text({ enum: ['staff', 'member', 'system'] }).notNull(),
+    actorId: integer(),
+    action: text().notNull(),
+    targetKind: text(),
+    targetId: text(),
+    before: jsonb(),
+    after: jsonb(),
+    ip: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_target_idx').on(t.targetKind, t.targetId), index('audit_created_idx').on(t.createdAt)],
+);
+
+export const nationalExports = pgTable('national_exports', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  staffId: integer().notNull(),
+  scope: jsonb().notNull(),
+  photoCount: integer().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

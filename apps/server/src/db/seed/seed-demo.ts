@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context.ts';
+
+/**
+ * Demo data, seeded idempotently at every start in demo mode. Each area adds its
+ * own seed function here, in dependency order.
+ */
+export async function seedDemo(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
+  const steps: [string, (ctx: AppContext) => Promise<unknown>][] = [];
+  for (const [name, step] of steps) {
+    await step(ctx);
+    log.debug({ step: name }, 'demo seed');
+  }
+}

@@ -1,0 +1,117 @@
+import fp from 'fastify-plugin';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { members, sessions } from '../db/schema.ts';
+import { sha256 } from '../lib/crypto.ts';
+import { AppError, notLoggedIn } from './errors.ts';
+
+export interface MemberContext {
+  memberId: number;
+  sessionId: number;
+  randomKey: string;
+  isFirst: boolean;
+  mobile: string | null;
+  mail: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** 'member': a logged-in member is required; 'optional': attached when present. */
+    auth?: 'member' | 'optional';
+    /** A member route that an incomplete profile (isFirst) may still call. */
+    allowIncomplete?: boolean;
+    /** Member JSON POSTs are signed unless this is false (e.g. multipart uploads). */
+    signed?: boolean;
+  }
+  interface FastifyRequest {
+    member: MemberContext | null;
+  }
+}
+
+/** Touch last_seen at most this often, so reads do not all become writes. */
+const TOUCH_EVERY_MS = 30_000;
+
+function bearer(header: string | undefined): string | null {
+  if (!header) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  return m ? m[1] : null;
+}
+
+/** Finds the session of a request; ends it when idle past the timeout. Null when none. */
+export async function resolveMember(
+  db: Db,
+  token: string | null,
+  memberIdHeader: string | undefined,
+  inactivitySeconds: number,
+): Promise<MemberContext | null> {
+  if (!token) return null;
+  const rows = await db
+    .select({
+      sessionId: sessions.id,
+      memberId: sessions.memberId,
+      randomKey: sessions.randomKey,
+      lastSeenAt: sessions.lastSeenAt,
+      isFirst: members.isFirst,
+      status: members.status,
+      mobile: members.mobile,
+      mail: members.mail,
+    })
+    .from(sessions)
+    .innerJoin(members, eq(members.id, sessions.memberId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.endedAt)))
+    .limit(1);
+  const s = rows[0];
+  if (!s || s.status !== 'active') return null;
+  // The memberId header must name the session's member (DESIGN section 3).
+  if (String(s.memberId) !== String(memberIdHeader ?? '')) return null;
+  const idleMs = Date.now() - s.lastSeenAt.getTime();
+  if (idleMs > inactivitySeconds * 1000) {
+    await db
+      .update(sessions)
+      .set({ endedAt: sql`now()`, endReason: 'idle' })
+      .where(eq(sessions.id, s.sessionId));
+    return null;
+  }
+  if (idleMs > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, s.sessionId));
+  }
+  return {
+    memberId: s.memberId,
+    sessionId: s.sessionId,
+    randomKey: s.randomKey,
+    isFirst: s.isFirst,
+    mobile: s.mobile,
+    mail: s.mail,
+  };
+}
+
+/** The auth guard: Bearer token + memberId header must match a live session. */
+export const authPlugin = fp(
+  async (app, opts: { db: Db; inactivitySeconds: number }) => {
+    app.decorateRequest('member', null);
+    app.addHook('onRequest', async (req) => {
+      const mode = req.routeOptions.config?.auth;
+      if (!mode) return;
+      const memberHeader = req.headers['memberid'];
+      req.member = await resolveMember(
+        opts.db,
+        bearer(req.headers.authorization),
+        Array.isArray(memberHeader) ? memberHeader[0] : memberHeader,
+        opts.inactivitySeconds,
+      );
+      if (mode === 'member') {
+        if (!req.member) throw notLoggedIn();
+        if (req.member.isFirst && !req.routeOptions.config.allowIncomplete) {
+          throw new AppError(403, 'profile.mustComplete');
+        }
+      }
+    });
+  },
+  { name: 'auth', dependencies: ['lang'] },
+);
+
+/** The logged-in member of a member route (the guard has already refused others). */
+export function memberOf(req: { member: MemberContext | null }): MemberContext {
+  if (!req.member) throw notLoggedIn();
+  return req.member;
+}

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { desc, eq } from 'drizzle-orm';
+import { envelope, ok } from '../../http/envelope.ts';
+import { notFound } from '../../http/errors.ts';
+import { captchas, outbox } from '../../db/schema.ts';
+import { writeSetting } from '../system/settings-service.ts';
+
+/**
+ * Demo-mode test hooks (DESIGN section 6). Registered only when config.demo is true,
+ * so production answers 404 for every one of them.
+ */
+export const devRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+
+  app.get(
+    '/api/dev/outbox',
+    {
+      schema: {
+        querystring: z.object({ to: z.string().min(1) }),
+        response: {
+          200: envelope(
+            z.array(z.object({ to: z.string(), channel: z.string(), text: z.string(), code: z.string().nullable(), sentAt: z.string() })),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const rows = await db.select().from(outbox).where(eq(outbox.to, req.query.to)).orderBy(desc(outbox.id)).limit(50);
+      return ok(rows.map((r) => ({ to: r.to, channel: r.channel, text: r.text, code: r.code, sentAt: r.sentAt.toISOString() })));
+    },
+  );
+
+  app.get(
+    '/api/dev/captcha',
+    {
+      schema: {
+        querystring: z.object({ token: z.string().min(1) }),
+        response: { 200: envelope(z.object({ answer: z.string() })) },
+      },
+    },
+    async (req) => {
+      const rows = await db.select().from(captchas).where(eq(captchas.token, req.query.token)).limit(1);
+      if (!rows[0]) throw notFound();
+      return ok({ answer: rows[0].answer });
+    },
+  );
+
+  /** Lets journeys flip a runtime setting (e.g. the maintenance notice) without the console. */
+  app.post(
+    '/api/dev/settings',
+    {
+      schema: {
+        body: z.object({ key: z.enum(['maintenance', 'servicePhones']), value: z.unknown() }),
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req) => {
+      await writeSetting(app.ctx, req.body.key, req.body.value);
+      return ok(null);
+    },
+  );
+};

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { publicSettingsSchema } from '@portal/contract/settings';
+import { envelope, ok } from '../../http/envelope.ts';
+import { AppError } from '../../http/errors.ts';
+import { migrationsApplied, pingDatabase } from '../../db/client.ts';
+import { publicSettings } from './settings-service.ts';
+
+const health = z.object({ status: z.string(), db: z.string(), migrations: z.number().optional() });
+
+/** Health (liveness and readiness) and the public settings. */
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  const ready = async () => {
+    try {
+      await pingDatabase(ctx.db);
+      return ok({ status: 'ok', db: ctx.dbKind, migrations: await migrationsApplied(ctx.db) });
+    } catch {
+      throw new AppError(503, 'http.internal');
+    }
+  };
+
+  app.get('/api/health', { schema: { response: { 200: envelope(health) } } }, ready);
+  app.get('/api/health/ready', { schema: { response: { 200: envelope(health) } } }, ready);
+  app.get('/api/health/live', { schema: { response: { 200: envelope(health) } } }, async () =>
+    ok({ status: 'ok', db: ctx.dbKind }),
+  );
+
+  app.get('/api/baseInfo/settings', { schema: { response: { 200: envelope(publicSettingsSchema) } } }, async () =>
+    ok(await publicSettings(ctx)),
+  );
+};

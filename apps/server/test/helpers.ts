@@ -1,0 +1,75 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { loadConfig, type Config } from '../src/config.ts';
+import { buildApp } from '../src/app.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { responseSign, signBody, type Envelope } from '@portal/contract/envelope';
+
+/**
+ * A real app on a fresh in-memory PGlite with the real migrations; on PostgreSQL
+ * when TEST_DATABASE_URL is set (the CI database suite).
+ */
+export async function testApp(overrides: Partial<Config> = {}, opts: { seed?: boolean } = {}): Promise<FastifyInstance> {
+  const url = process.env.TEST_DATABASE_URL;
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...(url ? { DATABASE_URL: url } : {}) },
+    { pgliteDir: ':memory:', dataKey: '11'.repeat(32), ...overrides },
+  );
+  const fresh = url ? await freshPostgresDatabase(url) : null;
+  const database = fresh
+    ? await openDatabase({ databaseUrl: fresh.url, pgliteDir: ':memory:' })
+    : await openDatabase({ pgliteDir: ':memory:' });
+  const app = await buildApp(config, { database, skipSeed: !opts.seed, logger: false });
+  app.addHook('onClose', async () => {
+    await database.close();
+    await fresh?.drop();
+  });
+  return app;
+}
+
+/** Each test app on PostgreSQL gets its own throwaway database, so files run in parallel. */
+async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(baseUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface Session {
+  token: string;
+  memberId: number;
+  randomKey: string;
+}
+
+/** Injects a request and returns the parsed envelope, checking its signature. */
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  opts: InjectOptions & { session?: Session; signed?: boolean },
+): Promise<Envelope<T> & { status: number }> {
+  const headers: Record<string, string> = { ...(opts.headers as Record<string, string>) };
+  if (opts.session) {
+    headers.authorization = `Bearer ${opts.session.token}`;
+    headers.memberid = String(opts.session.memberId);
+  }
+  let payload = opts.payload;
+  if (opts.session && opts.signed !== false && (opts.method ?? 'GET') === 'POST' && payload !== undefined) {
+    payload = signBody(payload, opts.session.randomKey) as unknown as InjectOptions['payload'];
+  }
+  const res = await app.inject({ ...opts, headers, payload });
+  const body = res.json() as Envelope<T>;
+  const secret = app.ctx.config.responseSecret;
+  if (body.sign !== responseSign(body.code, body.timestamp, secret)) throw new Error(`bad response sign on ${opts.url}`);
+  return { ...body, status: res.statusCode };
+}

@@ -1,0 +1,62 @@
+import { Suspense, useEffect } from 'react';
+import { FloatButton, Layout, Result, Spin, message } from 'antd';
+import { CustomerServiceOutlined } from '@ant-design/icons';
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SiteHeader } from './site-header.tsx';
+import { SiteFooter } from './site-footer.tsx';
+import { useSettings, FALLBACK_INACTIVITY } from '../../lib/settings.ts';
+import { pick } from '../../lib/i18n.ts';
+import { useInactivity, INACTIVE_FLAG } from '../use-inactivity.ts';
+
+export function PageFallback() {
+  const { t } = useTranslation();
+  return (
+    <div style={{ padding: 64, textAlign: 'center' }} role="status">
+      <Spin tip={t('common.loading')}>
+        <div style={{ minHeight: 40 }} />
+      </Spin>
+    </div>
+  );
+}
+
+/** The portal's frame: header, content, footer, the floating customer-service button. */
+export function MainLayout() {
+  const { t } = useTranslation();
+  const { data: settings } = useSettings();
+  useInactivity(settings?.inactivitySeconds ?? FALLBACK_INACTIVITY);
+  useEffect(() => {
+    if (localStorage.getItem(INACTIVE_FLAG)) {
+      localStorage.removeItem(INACTIVE_FLAG);
+      void message.error(t('msg.session.inactive'), 3);
+    }
+  }, [t]);
+
+  if (settings?.maintenance.on) {
+    return (
+      <Layout className="site">
+        <Result status="warning" title={t('maintenance.title')} subTitle={pick(settings.maintenance)} />
+      </Layout>
+    );
+  }
+  return (
+    <Layout className="site">
+      <SiteHeader />
+      <Layout.Content className="site-content">
+        <main className="site-main">
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </Layout.Content>
+      <SiteFooter />
+      <FloatButton
+        icon={<CustomerServiceOutlined />}
+        type="primary"
+        tooltip={t('layout.customerService')}
+        aria-label={t('layout.customerService')}
+        onClick={() => settings && window.open(settings.chatUrl, '_blank', 'noopener,noreferrer')}
+      />
+    </Layout>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { Button, Empty, Result, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** Loading, error and empty states for a list or page, the same everywhere. */
+export function QueryState(props: {
+  loading: boolean;
+  error?: unknown;
+  empty?: boolean;
+  onRetry?: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (props.loading)
+    return (
+      <div style={{ padding: 48, textAlign: 'center' }} role="status" aria-live="polite">
+        <Spin tip={t('common.loading')}>
+          <div style={{ minHeight: 40 }} />
+        </Spin>
+      </div>
+    );
+  if (props.error)
+    return (
+      <Result
+        status="warning"
+        title={t('common.error')}
+        subTitle={(props.error as Error).message}
+        extra={props.onRetry && <Button onClick={props.onRetry}>{t('common.retry')}</Button>}
+      />
+    );
+  if (props.empty) return <Empty description={t('common.empty')} />;
+  return <>{props.children}</>;
+}

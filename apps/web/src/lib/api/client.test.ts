@@ -1,0 +1,67 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { responseSign, base64DecodeUtf8, bodySign } from '@portal/contract/envelope';
+import { request, ApiError } from './client.ts';
+import { setNavigator } from '../navigation.ts';
+import { storeLogin, getSession } from '../session.ts';
+
+const SECRET = import.meta.env.VITE_RESPONSE_SECRET as string;
+
+function reply(code: number, data: unknown = null, msg = '', sign?: string) {
+  const timestamp = Date.now();
+  return new Response(JSON.stringify({ code, msg, data, timestamp, sign: sign ?? responseSign(code, timestamp, SECRET) }), {
+    status: code === 700 ? 401 : 200,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+describe('api client', () => {
+  const fetchMock = vi.fn();
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    sessionStorage.clear();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+  });
+
+  it('returns data of a correctly signed success', async () => {
+    fetchMock.mockResolvedValueOnce(reply(200, { a: 1 }));
+    const env = await request<{ a: number }>('GET', '/api/x');
+    expect(env.data).toEqual({ a: 1 });
+  });
+
+  it('rejects an answer whose signature does not match', async () => {
+    fetchMock.mockResolvedValueOnce(reply(200, { a: 1 }, '', 'bad'));
+    await expect(request('GET', '/api/x', { silent: true })).rejects.toMatchObject({ code: -3 });
+  });
+
+  it('signs a member POST with the random key and sends the headers', async () => {
+    storeLogin({ token: 'tok', randomKey: 'rk', memberId: 7, isFirst: false });
+    fetchMock.mockResolvedValueOnce(reply(200));
+    await request('POST', '/api/y', { body: { name: '张三' } });
+    const [, init] = fetchMock.mock.calls[0];
+    const body = JSON.parse(init.body as string);
+    expect(body.sign).toBe(bodySign(body.object, 'rk'));
+    expect(JSON.parse(base64DecodeUtf8(body.object))).toEqual({ name: '张三' });
+    expect(init.headers.authorization).toBe('Bearer tok');
+    expect(init.headers.memberId).toBe('7');
+  });
+
+  it('goes to /login on 700, remembering the return path', async () => {
+    storeLogin({ token: 'tok', randomKey: 'rk', memberId: 7, isFirst: false });
+    const nav = vi.fn();
+    setNavigator(nav);
+    window.history.pushState({}, '', '/home/myOrder?x=1');
+    fetchMock.mockResolvedValueOnce(reply(700, null, '请先登录'));
+    await expect(request('GET', '/api/z')).rejects.toBeInstanceOf(ApiError);
+    expect(nav).toHaveBeenCalledWith('/login', undefined);
+    expect(getSession('token')).toBeNull();
+    expect(getSession('url')).toBe('/home/myOrder?x=1');
+  });
+
+  it('throws the server message for other codes', async () => {
+    fetchMock.mockResolvedValueOnce(reply(409, null, '当前状态不允许此操作'));
+    await expect(request('GET', '/api/w', { silent: true })).rejects.toMatchObject({ code: 409, message: '当前状态不允许此操作' });
+  });
+});

@@ -1,0 +1,62 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANG, LANG_STORAGE_KEY, pickLang, type Lang } from '@portal/contract/i18n';
+import { MESSAGES } from '@portal/contract/messages';
+import common from '../locales/common.ts';
+import home from '../locales/home.ts';
+import content from '../locales/content.ts';
+import auth from '../locales/auth.ts';
+import account from '../locales/account.ts';
+import orders from '../locales/orders.ts';
+import photos from '../locales/photos.ts';
+import payments from '../locales/payments.ts';
+import task from '../locales/task.ts';
+import reprint from '../locales/reprint.ts';
+import consoleLocale from '../locales/console.ts';
+
+/** Locale files, one per feature: `{ zh: {...}, en: {...} }` with flat dotted keys. */
+const LOCALES = [common, home, content, auth, account, orders, photos, payments, task, reprint, consoleLocale];
+
+function resources(lang: Lang): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(MESSAGES)) out[`msg.${k}`] = v[lang];
+  for (const l of LOCALES) Object.assign(out, l[lang]);
+  return out;
+}
+
+export function storedLang(): Lang {
+  try {
+    return pickLang(localStorage.getItem(LANG_STORAGE_KEY) ?? DEFAULT_LANG);
+  } catch {
+    return DEFAULT_LANG;
+  }
+}
+
+void i18next.use(initReactI18next).init({
+  resources: { zh: { translation: resources('zh') }, en: { translation: resources('en') } },
+  lng: storedLang(),
+  fallbackLng: 'zh',
+  keySeparator: false,
+  nsSeparator: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+export const i18n = i18next;
+
+export function currentLang(): Lang {
+  return pickLang(i18next.language);
+}
+
+/** The toggle: stored under `lang` so it survives a reload (document 1, section 1). */
+export function setLang(lang: Lang): void {
+  localStorage.setItem(LANG_STORAGE_KEY, lang);
+  void i18next.changeLanguage(lang);
+  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+}
+
+/** Text of a {zh, en} pair (content from the server, enums from the contract). */
+export function pick(text: { zh: string; en: string } | undefined | null): string {
+  if (!text) return '';
+  return text[currentLang()] ?? text.zh;
+}

@@ -1,0 +1,32 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { startServer, type RunningServer } from './server.ts';
+
+interface WorkerFixtures {
+  /** Extra server environment for a file (e.g. a shortened inactivity timeout). */
+  serverEnv: Record<string, string>;
+  server: RunningServer;
+}
+
+/** Each worker runs its own real server on a fresh data dir; pages use it as baseURL. */
+export const test = base.extend<object, WorkerFixtures>({
+  serverEnv: [{}, { scope: 'worker', option: true }],
+  server: [
+    async ({ serverEnv }, use) => {
+      const s = await startServer(serverEnv);
+      await use(s);
+      await s.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.url),
+});
+
+export { expect };
+
+/** GET a demo hook or API and return the envelope's data. */
+export async function apiData<T>(page: Page, path: string): Promise<T> {
+  const r = await page.request.get(path);
+  const body = (await r.json()) as { code: number; data: T; msg: string };
+  if (body.code !== 200) throw new Error(`${path}: ${body.code} ${body.msg}`);
+  return body.data;
+}

@@ -1,0 +1,68 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// Import boundaries are errors (DESIGN sections 1 and 10): apps never import each
+// other, the contract imports neither app nor database code, a web feature never
+// imports another feature, and shared web code never imports app or features.
+const features = ['home', 'content', 'auth', 'account', 'orders', 'photos', 'payments', 'logistics', 'task', 'reprint', 'system'];
+
+export default tseslint.config(
+  { ignores: ['apps/web/public/**', '**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', '**/migrations/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    files: ['packages/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', '@portal/server*', '@portal/web*', 'drizzle-orm*', 'pg', '@electric-sql/*'], message: 'The contract imports neither app nor database code.' }] }],
+    },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/web/**', '@portal/web*', '**/web/src/**'], message: 'Apps never import each other.' }] }] },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'react-hooks/set-state-in-effect': 'off',
+      'react-hooks/refs': 'off',
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/server/**', '@portal/server*', '**/server/src/**', 'drizzle-orm*'], message: 'Apps never import each other; the web sees contract types only.' }] }],
+    },
+  },
+  // Shared web code (lib, components) never reaches up into app or features.
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**', '**/console/**'], message: 'Imports flow one way: app -> features -> shared.' }] }],
+    },
+  },
+  ...features.map((f) => ({
+    files: [`apps/web/src/features/${f}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: features.filter((o) => o !== f).map((o) => `**/features/${o}/**`), message: 'A feature never imports another feature; combine them in routes or move shared code to lib/components.' },
+            { group: ['**/app/**', '**/console/**'], message: 'Imports flow one way: app -> features -> shared.' },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.mjs', '**/*.test.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+);

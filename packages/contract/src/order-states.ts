@@ -1,0 +1,133 @@
+import type { Text } from './i18n.ts';
+
+/** Order states (document 2, section 4). */
+export const ORDER_STATE = {
+  PENDING_PAYMENT: 110,
+  PAID: 115,
+  PENDING_REVIEW: 116,
+  TO_BE_MADE: 120,
+  REJECTED: 125,
+  IN_PRODUCTION: 130,
+  SHIPPED: 140,
+  COMPLETED: 145,
+  CLOSED: 150,
+} as const;
+export type OrderState = (typeof ORDER_STATE)[keyof typeof ORDER_STATE];
+
+export const ORDER_STATE_TEXT: Record<OrderState, Text> = {
+  110: { zh: '待支付', en: 'Pending payment' },
+  115: { zh: '已支付', en: 'Paid' },
+  116: { zh: '待审核', en: 'Pending review' },
+  120: { zh: '待制作', en: 'To be made' },
+  125: { zh: '已驳回', en: 'Rejected' },
+  130: { zh: '制作中', en: 'In production' },
+  140: { zh: '已发货', en: 'Shipped' },
+  145: { zh: '已完成', en: 'Completed' },
+  150: { zh: '已关闭', en: 'Closed' },
+};
+
+/** Which list an order belongs to: individual (type 1), reprint (type 2), centralised (task). */
+export type OrderKind = 'individual' | 'reprint' | 'task';
+
+/** The fields the permitted-action rules read. */
+export interface OrderFacts {
+  kind: OrderKind;
+  state: number;
+  payTime?: string | null;
+  picAllowState?: number | null;
+  /** Centralised: a file (photo) is on record. */
+  isFile?: number | null;
+  /** Centralised: refund allowed flag. */
+  isRefund?: number | null;
+  /** Centralised: the task's end time (ISO). */
+  endTime?: string | null;
+  /** Centralised: when the current file was uploaded (ISO). */
+  fileTime?: string | null;
+  shippingOrderNo?: string | null;
+}
+
+const S = ORDER_STATE;
+const inStates = (state: number, ...states: number[]) => states.includes(state);
+
+/** The state an order reaches on payment: type 1 -> 115, type 2 -> 120, centralised -> 116. */
+export function paidStateFor(kind: OrderKind): OrderState {
+  return kind === 'individual' ? S.PAID : kind === 'reprint' ? S.TO_BE_MADE : S.PENDING_REVIEW;
+}
+
+export function canDelete(o: OrderFacts): boolean {
+  return o.state === S.PENDING_PAYMENT;
+}
+
+export function canPay(o: OrderFacts): boolean {
+  return o.state === S.PENDING_PAYMENT;
+}
+
+/** Modify from the lists (document 2, section 4). */
+export function canModify(o: OrderFacts, now: Date = new Date()): boolean {
+  if (o.kind === 'reprint') return inStates(o.state, S.PENDING_PAYMENT, S.TO_BE_MADE);
+  if (o.kind === 'task') {
+    if (!inStates(o.state, S.PENDING_PAYMENT, S.PAID, S.REJECTED)) return false;
+    // A rejected order whose file was uploaded after the task's end time may not be modified.
+    if (o.state === S.REJECTED && o.isFile === 1 && o.endTime) {
+      const uploaded = o.fileTime ? new Date(o.fileTime) : now;
+      if (uploaded > new Date(o.endTime)) return false;
+    }
+    return true;
+  }
+  return inStates(o.state, S.PENDING_PAYMENT, S.PAID, S.REJECTED);
+}
+
+export function canRefund(o: OrderFacts): boolean {
+  if (o.kind === 'reprint') return inStates(o.state, S.CLOSED, S.PAID, S.TO_BE_MADE);
+  if (o.kind === 'task') return inStates(o.state, S.PENDING_REVIEW, S.REJECTED) && o.isRefund === 1 && o.isFile === 1;
+  return o.state === S.CLOSED || (o.state === S.PAID && !!o.payTime);
+}
+
+export function canViewLogistics(o: OrderFacts): boolean {
+  return !!o.shippingOrderNo;
+}
+
+/** Order detail: shipping edit at 110, 115, 125 (edit mode). Reprint confirm: 110 or 120. */
+export function canEditShipping(o: OrderFacts): boolean {
+  if (o.kind === 'reprint') return inStates(o.state, S.PENDING_PAYMENT, S.TO_BE_MADE);
+  return inStates(o.state, S.PENDING_PAYMENT, S.PAID, S.REJECTED);
+}
+
+export function canEditPhoto(o: OrderFacts): boolean {
+  return inStates(o.state, S.PENDING_PAYMENT, S.PAID, S.REJECTED);
+}
+
+/** Add photo, delete a line, pay now in the detail: only at 110. */
+export function canAddPerson(o: OrderFacts): boolean {
+  return o.state === S.PENDING_PAYMENT;
+}
+
+/** Reprint confirm: quantity edit at 110. */
+export function canEditQuantity(o: OrderFacts): boolean {
+  return o.kind === 'reprint' && o.state === S.PENDING_PAYMENT;
+}
+
+const DOWNLOAD_STATES: Record<OrderKind, number[]> = {
+  individual: [S.PAID, S.PENDING_REVIEW, S.TO_BE_MADE, S.REJECTED, S.IN_PRODUCTION, S.SHIPPED, S.COMPLETED],
+  reprint: [S.PAID, S.PENDING_REVIEW, S.TO_BE_MADE, S.REJECTED, S.IN_PRODUCTION, S.SHIPPED, S.COMPLETED],
+  task: [S.TO_BE_MADE, S.IN_PRODUCTION, S.REJECTED, S.PENDING_REVIEW, S.SHIPPED, S.COMPLETED],
+};
+
+export function canDownloadPhoto(o: OrderFacts): boolean {
+  return DOWNLOAD_STATES[o.kind].includes(o.state) && o.picAllowState === 1;
+}
+
+/** Payment info is hidden while the order waits for payment. */
+export function showsPaymentInfo(o: OrderFacts): boolean {
+  return o.state !== S.PENDING_PAYMENT;
+}
+
+/** Staff transitions (DESIGN section 5). */
+export const STAFF_TRANSITIONS: Record<string, { from: number[]; to: OrderState }> = {
+  approve: { from: [S.PAID, S.PENDING_REVIEW], to: S.TO_BE_MADE },
+  reject: { from: [S.PAID, S.PENDING_REVIEW], to: S.REJECTED },
+  produce: { from: [S.TO_BE_MADE], to: S.IN_PRODUCTION },
+  ship: { from: [S.IN_PRODUCTION], to: S.SHIPPED },
+  deliver: { from: [S.SHIPPED], to: S.COMPLETED },
+  close: { from: [S.PENDING_PAYMENT, S.PAID, S.PENDING_REVIEW, S.TO_BE_MADE, S.REJECTED], to: S.CLOSED },
+};

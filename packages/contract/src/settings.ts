@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** Public settings the web reads at start (GET /api/baseInfo/settings). */
+export const publicSettingsSchema = z.object({
+  servicePhones: z.array(z.string()),
+  serviceHours: z.object({ zh: z.string(), en: z.string() }),
+  serviceHoursAlt: z.object({ zh: z.string(), en: z.string() }),
+  chatUrl: z.string(),
+  maintenance: z.object({ on: z.boolean(), zh: z.string(), en: z.string() }),
+  inactivitySeconds: z.number().int().positive(),
+  demo: z.boolean(),
+  mapTileUrl: z.string(),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { MessageKey } from './messages.ts';
+
+/**
+ * The validation rules of both documents (section 5), each stated once.
+ * A zod error message is a message key (see messages.ts): the server translates
+ * it for the caller, the web passes the same key to i18next.
+ */
+export const PATTERNS = {
+  mobile: /^1\d{10}$/,
+  /** Centralised form: 1, then 3-9, then 9 digits. */
+  taskMobile: /^1[3-9]\d{9}$/,
+  smsCode: /^\d{6}$/,
+  imageCode: /^[A-Za-z0-9]{4}$/,
+  /** CJK or Latin letters; groups separated by the middle dot (or one space in Latin names). */
+  name: /^[\p{Script=Han}A-Za-z]+(?:[·•.\s][\p{Script=Han}A-Za-z]+)*$/u,
+  idCard: /^[1-9]\d{5}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx]$/,
+  mail: /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/,
+  studentId: /^[A-Za-z0-9]{1,18}$/,
+  /** Collection entry: 15 or 18 digits, or 17 digits and X. */
+  collectionNumber: /^(?:\d{15}|\d{18}|\d{17}[Xx])$/,
+  /** Optional 3-4 digit area code and hyphen, then 7-8 digits. */
+  landline: /^(?:0\d{2,3}-)?\d{7,8}$/,
+  major: /^[\p{Script=Han}A-Za-z0-9()（）·\s-]{1,50}$/u,
+  yxdm: /^\d{5}$/,
+} as const;
+
+/** GB 11643 check digit: the 18th character of a mainland ID number. */
+export function idCardChecksumOk(id: string): boolean {
+  if (!PATTERNS.idCard.test(id)) return false;
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const checks = '10X98765432';
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += Number(id[i]) * weights[i];
+  return checks[sum % 11] === id[17].toUpperCase();
+}
+
+export function isValidIdCard(id: string): boolean {
+  return idCardChecksumOk(id);
+}
+
+/** Masked ID number for lists: 110***********1234 (DESIGN section 4). */
+export function maskIdNumber(id: string | null | undefined): string {
+  if (!id) return '';
+  if (id.length <= 7) return `${id.slice(0, 1)}${'*'.repeat(Math.max(id.length - 1, 0))}`;
+  return `${id.slice(0, 3)}${'*'.repeat(id.length - 7)}${id.slice(-4)}`;
+}
+
+export function maskMobile(m: string | null | undefined): string {
+  if (!m) return '';
+  return m.length === 11 ? `${m.slice(0, 3)}****${m.slice(7)}` : m;
+}
+
+const msg = (key: MessageKey) => ({ error: key });
+
+/** A required string, trimmed, with the required and pattern messages of one rule. */
+export function ruleString(required: MessageKey, pattern: RegExp, invalid: MessageKey) {
+  return z
+    .string(msg(required))
+    .trim()
+    .min(1, msg(required))
+    .max(200, msg(invalid))
+    .regex(pattern, msg(invalid));
+}
+
+export const mobileField = ruleString('mobile.required', PATTERNS.mobile, 'mobile.invalid');
+export const smsCodeField = ruleString('smsCode.required', PATTERNS.smsCode, 'smsCode.invalid');
+export const imageCodeField = ruleString('imageCode.required', PATTERNS.imageCode, 'imageCode.invalid');
+export const nameField = ruleString('name.required', PATTERNS.name, 'name.invalid');
+export const mailField = ruleString('mail.required', PATTERNS.mail, 'mail.invalid');
+export const studentIdField = ruleString('studentId.required', PATTERNS.studentId, 'studentId.invalid');
+export const idCardField = z
+  .string(msg('idCard.required'))
+  .trim()
+  .min(1, msg('idCard.required'))
+  .refine(isValidIdCard, msg('idCard.invalid'));
+/** Recipient phone: a mobile, or on the modify-logistics screen also a landline. */
+export const phoneField = z
+  .string(msg('phone.required'))
+  .trim()
+  .min(1, msg('phone.required'))
+  .refine((v) => PATTERNS.mobile.test(v), msg('phone.invalid'));
+export const phoneOrLandlineField = z
+  .string(msg('phone.required'))
+  .trim()
+  .min(1, msg('phone.required'))
+  .refine((v) => PATTERNS.mobile.test(v) || PATTERNS.landline.test(v), msg('phone.invalid'));
