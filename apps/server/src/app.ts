@@ -18,6 +18,7 @@ import { envelopePlugin, signedEnvelope } from './http/envelope.ts';
 import { errorHandlerPlugin } from './http/error-handler.ts';
 import { authPlugin } from './http/auth.ts';
 import { signedBodyPlugin } from './http/signed-body.ts';
+import { staffAuthPlugin } from './http/staff-auth.ts';
 import { staticWebPlugin } from './http/static-web.ts';
 import { AppError } from './http/errors.ts';
 import { seedDemo } from './db/seed/seed-demo.ts';
@@ -90,6 +91,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(errorHandlerPlugin, { secret: config.responseSecret });
   await app.register(authPlugin, { db: ctx.db, inactivitySeconds: config.inactivitySeconds });
   await app.register(signedBodyPlugin);
+  await app.register(staffAuthPlugin, { db: ctx.db });
 
   await app.register(systemRoutes);
   if (config.demo) {

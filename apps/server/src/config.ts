@@ -32,6 +32,8 @@ export const envSchema = z.object({
   DEMO_SEED: bool.optional(),
   TRUST_PROXY: bool.default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Built web app folder (tests build to their own). */
+  WEB_DIST: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -94,7 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
-    webDist: path.resolve(import.meta.dirname, '../../web/dist'),
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
     ...overrides,
   };
 }

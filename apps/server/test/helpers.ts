@@ -3,6 +3,8 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { responseSign, signBody, type Envelope } from '@portal/contract/envelope';
+import { devMemberSession, devStaffSession } from '../src/modules/dev/dev-login.ts';
+import type { StaffRole } from '../src/http/staff-auth.ts';
 
 /**
  * A real app on a fresh in-memory PGlite with the real migrations; on PostgreSQL
@@ -72,4 +74,17 @@ export async function call<T = unknown>(
   const secret = app.ctx.config.responseSecret;
   if (body.sign !== responseSign(body.code, body.timestamp, secret)) throw new Error(`bad response sign on ${opts.url}`);
   return { ...body, status: res.statusCode };
+}
+
+let mobileSeq = 0;
+/** A fresh member with a live session (no captcha or SMS); a unique mobile unless given. */
+export async function memberSession(app: FastifyInstance, mobile?: string, profile: { name?: string; mail?: string; isFirst?: boolean } = {}): Promise<Session & { mobile: string }> {
+  const m = mobile ?? `137${String(process.pid % 1000).padStart(3, '0')}${String(++mobileSeq).padStart(5, '0')}`;
+  const s = await devMemberSession(app.ctx, m, profile);
+  return { token: s.token, randomKey: s.randomKey, memberId: s.memberId, mobile: m };
+}
+
+/** A staff session of a role; pass it as the x-staff-token header. */
+export async function staffSession(app: FastifyInstance, role: StaffRole, branch: string | null = null) {
+  return devStaffSession(app.ctx, role, branch);
 }

@@ -5,6 +5,7 @@ import { envelope, ok } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
 import { captchas, outbox } from '../../db/schema.ts';
 import { writeSetting } from '../system/settings-service.ts';
+import { devMemberSession, devStaffSession } from './dev-login.ts';
 
 /**
  * Demo-mode test hooks (DESIGN section 6). Registered only when config.demo is true,
@@ -59,5 +60,33 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
       await writeSetting(app.ctx, req.body.key, req.body.value);
       return ok(null);
     },
+  );
+
+  /** A member session without captcha and SMS, for journeys that test something else. */
+  app.post(
+    '/api/dev/login',
+    {
+      schema: {
+        body: z.object({ mobile: z.string().regex(/^1\d{10}$/), name: z.string().optional(), mail: z.string().optional(), isFirst: z.boolean().optional() }),
+        response: {
+          200: envelope(
+            z.object({ token: z.string(), randomKey: z.string(), memberId: z.number(), isFirst: z.boolean(), name: z.string().nullable(), mobile: z.string().nullable(), mail: z.string().nullable() }),
+          ),
+        },
+      },
+    },
+    async (req) => ok(await devMemberSession(app.ctx, req.body.mobile, req.body)),
+  );
+
+  /** A staff session of a role (and branch), for journeys and API tests of the console. */
+  app.post(
+    '/api/dev/staff-login',
+    {
+      schema: {
+        body: z.object({ role: z.enum(['admin', 'reviewer', 'production', 'finance', 'editor', 'branch']), branch: z.string().nullable().optional() }),
+        response: { 200: envelope(z.object({ token: z.string(), staffId: z.number(), role: z.string(), branch: z.string().nullable() })) },
+      },
+    },
+    async (req) => ok(await devStaffSession(app.ctx, req.body.role, req.body.branch ?? null)),
   );
 };
