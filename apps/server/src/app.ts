@@ -93,6 +93,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(signedBodyPlugin);
   await app.register(staffAuthPlugin, { db: ctx.db });
 
+  // Route modules, one line each.
   await app.register(systemRoutes);
   if (config.demo) {
     await app.register(devRoutes);

@@ -1,4 +1,13 @@
 import type { Text } from './i18n.ts';
+import { accountsMessages } from './messages/accounts.ts';
+import { contentMessages } from './messages/content.ts';
+import { photosMessages } from './messages/photos.ts';
+import { ordersMessages } from './messages/orders.ts';
+import { paymentsMessages } from './messages/payments.ts';
+import { taskMessages } from './messages/task.ts';
+import { reprintMessages } from './messages/reprint.ts';
+import { consoleMessages } from './messages/console.ts';
+import { logisticsMessages } from './messages/logistics.ts';
 
 /**
  * Every message the server may send and the web may show for a rule, in both
@@ -113,6 +122,16 @@ export const MESSAGES = {
   'http.internal': { zh: '系统繁忙，请稍后再试', en: 'The system is busy, please try again later' },
   'http.notLoggedIn': { zh: '登录已失效，请重新登录', en: 'Your session has ended, please log in again' },
   'http.maintenance': { zh: '系统维护中', en: 'The system is under maintenance' },
+  // Each area adds its own messages in messages/<area>.ts.
+  ...accountsMessages,
+  ...contentMessages,
+  ...photosMessages,
+  ...ordersMessages,
+  ...paymentsMessages,
+  ...taskMessages,
+  ...reprintMessages,
+  ...consoleMessages,
+  ...logisticsMessages,
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -6,7 +6,9 @@ import type { AppContext } from '../../context.ts';
  * own seed function here, in dependency order.
  */
 export async function seedDemo(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
-  const steps: [string, (ctx: AppContext) => Promise<unknown>][] = [];
+  const steps: [string, (ctx: AppContext) => Promise<unknown>][] = [
+    // ['area', seedFunction],  one line per area, in dependency order
+  ];
   for (const [name, step] of steps) {
     await step(ctx);
     log.debug({ step: name }, 'demo seed');
