@@ -1,0 +1,25 @@
+import crypto from 'node:crypto';
+
+export type OrderKind = 'individual' | 'reprint' | 'task';
+
+function stamp(d = new Date()): string {
+  const p = (n: number, w = 2) => String(n).padStart(w, '0');
+  // China Standard Time, as the order numbers students and staff read are.
+  const cst = new Date(d.getTime() + 8 * 3600_000);
+  return `${cst.getUTCFullYear()}${p(cst.getUTCMonth() + 1)}${p(cst.getUTCDate())}${p(cst.getUTCHours())}${p(cst.getUTCMinutes())}${p(cst.getUTCSeconds())}`;
+}
+
+/**
+ * Order numbers: time stamp plus random digits. Task (centralised) numbers begin
+ * with six zeros, which is how the photo-download call tells the kinds apart
+ * (document 2, section 7: type 1 if the number starts with six zeros, else 2).
+ */
+export function newOrderNo(kind: OrderKind): string {
+  const rnd = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+  const base = `${stamp()}${rnd}`;
+  return kind === 'task' ? `000000${base}` : base;
+}
+
+export function isTaskOrderNo(orderNo: string): boolean {
+  return orderNo.startsWith('000000');
+}
