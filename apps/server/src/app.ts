@@ -20,6 +20,7 @@ import { authPlugin } from './http/auth.ts';
 import { signedBodyPlugin } from './http/signed-body.ts';
 import { staffAuthPlugin } from './http/staff-auth.ts';
 import { staticWebPlugin } from './http/static-web.ts';
+import { metricsPlugin } from './http/metrics.ts';
 import { AppError } from './http/errors.ts';
 import { seedDemo } from './db/seed/seed-demo.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     transform: jsonSchemaTransform,
   });
 
+  await app.register(metricsPlugin);
   await app.register(langPlugin);
   await app.register(envelopePlugin, { secret: config.responseSecret });
   await app.register(errorHandlerPlugin, { secret: config.responseSecret });

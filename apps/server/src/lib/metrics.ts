@@ -1,0 +1,44 @@
+import client from 'prom-client';
+
+/**
+ * Prometheus metrics, one registry per process (module singletons, so several
+ * apps in one test process share them instead of registering twice).
+ */
+export const registry = new client.Registry();
+client.collectDefaultMetrics({ register: registry });
+
+export const httpDuration = new client.Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'HTTP request latency by route and status',
+  labelNames: ['method', 'route', 'status'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+  registers: [registry],
+});
+
+export const photoCheckDuration = new client.Histogram({
+  name: 'photo_check_duration_seconds',
+  help: 'Duration of the automatic photo check',
+  buckets: [0.025, 0.05, 0.1, 0.2, 0.4, 0.8, 1.6],
+  registers: [registry],
+});
+
+export const photoCheckFailures = new client.Counter({
+  name: 'photo_check_failures_total',
+  help: 'Photos failing the automatic check, by failing item',
+  labelNames: ['item'] as const,
+  registers: [registry],
+});
+
+export const paymentOutcomes = new client.Counter({
+  name: 'payments_total',
+  help: 'Payments by provider and outcome',
+  labelNames: ['provider', 'outcome'] as const,
+  registers: [registry],
+});
+
+export const refundOutcomes = new client.Counter({
+  name: 'refunds_total',
+  help: 'Refunds by outcome',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
