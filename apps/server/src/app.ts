@@ -97,6 +97,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // Route modules, one line each.
   await app.register(systemRoutes);
+  await app.register((await import('./modules/reprint/routes.ts')).reprintRoutes);
   if (config.demo) {
     await app.register(devRoutes);
     app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());

@@ -1,0 +1,112 @@
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { DbOrTx as Q, Tx } from '../../db/client.ts';
+import { bindings, members, nationalStudents, orderDetails, orders, photos } from '../../db/schema.ts';
+
+/** SQL of the reprint area: bindings, the national records they point at, reprint orders. */
+
+
+/** States in which a binding holds its student identity (bound, unbind pending). */
+export const HOLDING_STATES = [1, 2];
+
+export async function memberName(db: Q, memberId: number): Promise<string | null> {
+  const [m] = await db.select({ name: members.name }).from(members).where(eq(members.id, memberId)).limit(1);
+  return m?.name ?? null;
+}
+
+/** The member's latest binding (any state), or null. */
+export async function latestBinding(db: Q, memberId: number) {
+  const [b] = await db.select().from(bindings).where(eq(bindings.memberId, memberId)).orderBy(desc(bindings.id)).limit(1);
+  return b ?? null;
+}
+
+export async function findNationalStudent(db: Q, yxdm: string, xh: string) {
+  const [s] = await db
+    .select()
+    .from(nationalStudents)
+    .where(and(eq(nationalStudents.yxdm, yxdm), eq(nationalStudents.xh, xh)))
+    .limit(1);
+  return s ?? null;
+}
+
+export async function nationalStudentById(db: Q, id: number) {
+  const [s] = await db.select().from(nationalStudents).where(eq(nationalStudents.id, id)).limit(1);
+  return s ?? null;
+}
+
+/** Whether another member holds this student identity (state 1 or 2). */
+export async function heldByOther(db: Q, yxdm: string, studentId: string, memberId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: bindings.id })
+    .from(bindings)
+    .where(
+      and(
+        eq(bindings.yxdm, yxdm),
+        eq(bindings.studentId, studentId),
+        ne(bindings.memberId, memberId),
+        inArray(bindings.state, HOLDING_STATES),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Serialises bindings of one student identity inside a transaction. */
+export async function lockIdentity(tx: Tx, yxdm: string, studentId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`binding:${yxdm}:${studentId}`}))`);
+}
+
+export async function insertBinding(tx: Tx, v: { memberId: number; yxdm: string; studentId: string; nationalStudentId: number }) {
+  const [b] = await tx.insert(bindings).values({ ...v, state: 1 }).returning();
+  return b;
+}
+
+export async function setBindingState(db: Q, id: number, from: number, to: number): Promise<boolean> {
+  const rows = await db
+    .update(bindings)
+    .set({ state: to })
+    .where(and(eq(bindings.id, id), eq(bindings.state, from)))
+    .returning({ id: bindings.id });
+  return rows.length > 0;
+}
+
+export async function photoStorageKey(db: Q, photoId: number | null): Promise<string | null> {
+  if (!photoId) return null;
+  const [p] = await db.select({ storageKey: photos.storageKey }).from(photos).where(eq(photos.id, photoId)).limit(1);
+  return p?.storageKey ?? null;
+}
+
+export async function insertWashOrder(
+  tx: Tx,
+  order: typeof orders.$inferInsert,
+  detail: Omit<typeof orderDetails.$inferInsert, 'orderId'>,
+): Promise<number> {
+  const [o] = await tx.insert(orders).values(order).returning({ id: orders.id });
+  await tx.insert(orderDetails).values({ ...detail, orderId: o.id });
+  return o.id;
+}
+
+export async function findOrder(db: Q, id: number) {
+  const [o] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return o ?? null;
+}
+
+export async function orderDetailRows(db: Q, orderId: number) {
+  return db.select().from(orderDetails).where(eq(orderDetails.orderId, orderId)).orderBy(orderDetails.id);
+}
+
+/** Changes quantity and disc while the order still waits for payment (guarded by state). */
+export async function updateWashQuantity(
+  tx: Tx,
+  id: number,
+  fromState: number,
+  v: { num: number; dist: number; totalFen: number },
+): Promise<boolean> {
+  const rows = await tx
+    .update(orders)
+    .set(v)
+    .where(and(eq(orders.id, id), eq(orders.state, fromState)))
+    .returning({ id: orders.id });
+  if (!rows.length) return false;
+  await tx.update(orderDetails).set({ num: v.num, dist: v.dist }).where(eq(orderDetails.orderId, id));
+  return true;
+}

@@ -1,0 +1,228 @@
+import type { AppContext } from '../../context.ts';
+import { BIND_STATUS, EDUCATION_LEVELS } from '@portal/contract/enums';
+import { reprintTotalFen, fenToYuan, REPRINT_SHEET_FEN } from '@portal/contract/prices';
+import {
+  ORDER_STATE,
+  ORDER_STATE_TEXT,
+  canEditQuantity,
+  canEditShipping,
+  canModify,
+  canPay,
+  canRefund,
+  type OrderFacts,
+} from '@portal/contract/order-states';
+import type { Lang } from '@portal/contract/i18n';
+import type { BindingBody, CreateWashOrderBody, ModifyWashOrderBody, WashOrderAndDetails, WashStudentRow } from '@portal/contract/reprint';
+import { ORDER_TYPE } from '@portal/contract/enums';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { newOrderNo } from '../orders/order-no.ts';
+import * as repo from './repo.ts';
+import { reprintPicUrl } from './pic-url.ts';
+
+/** Rules of graduation-photo reprints: identity binding and reprint (type 2) orders. */
+
+/** findCheckStatus: the latest binding's state, 0 when the member never bound. */
+export async function checkStatus(ctx: AppContext, memberId: number): Promise<number> {
+  const b = await repo.latestBinding(ctx.db, memberId);
+  return b?.state ?? BIND_STATUS.NONE;
+}
+
+/**
+ * Binds the member to a national student record. Succeeds only when the national
+ * records hold a photo for that school and student number, and the identity matches:
+ * the ID card when the member entered one, else the account name. One student
+ * identity binds to one member at a time (bound or unbind pending holds it).
+ */
+export async function bind(ctx: AppContext, memberId: number, body: BindingBody): Promise<void> {
+  const current = await repo.latestBinding(ctx.db, memberId);
+  if (current?.state === BIND_STATUS.UNBIND_PENDING) throw conflict('reprint.unbindPending');
+  if (current?.state === BIND_STATUS.BOUND) throw conflict('reprint.alreadyBound');
+
+  const student = await repo.findNationalStudent(ctx.db, body.yxdm, body.studentId);
+  if (!student || !student.hasPhoto) throw badRequest('reprint.noPhotoOnFile');
+  if (body.idCard) {
+    if (!student.zjhmHash || student.zjhmHash !== ctx.pii.blindIndex(body.idCard)) throw badRequest('reprint.identityMismatch');
+  } else {
+    const name = (await repo.memberName(ctx.db, memberId))?.trim();
+    if (!name || name !== student.xm.trim()) throw badRequest('reprint.identityMismatch');
+  }
+
+  await ctx.db.transaction(async (tx) => {
+    await repo.lockIdentity(tx, student.yxdm, student.xh);
+    if (await repo.heldByOther(tx, student.yxdm, student.xh, memberId)) throw conflict('reprint.takenByOther');
+    const again = await repo.latestBinding(tx, memberId);
+    if (again && again.state !== BIND_STATUS.UNBOUND && again.state !== BIND_STATUS.NONE) throw conflict('reprint.alreadyBound');
+    await repo.insertBinding(tx, { memberId, yxdm: student.yxdm, studentId: student.xh, nationalStudentId: student.id });
+  });
+}
+
+/** Applies to unbind: state 1 -> 2; customer service approves (3) or refuses (1) in the console. */
+export async function applyUnbind(ctx: AppContext, memberId: number): Promise<void> {
+  const b = await repo.latestBinding(ctx.db, memberId);
+  if (!b || b.state === BIND_STATUS.NONE || b.state === BIND_STATUS.UNBOUND) throw conflict('reprint.notBound');
+  if (b.state === BIND_STATUS.UNBIND_PENDING) throw conflict('reprint.unbindPending');
+  if (!(await repo.setBindingState(ctx.db, b.id, BIND_STATUS.BOUND, BIND_STATUS.UNBIND_PENDING))) throw conflict();
+}
+
+/** The bound (or unbind-pending) student's photos on file; empty when not bound. */
+export async function washStudentInfo(ctx: AppContext, memberId: number, lang: Lang): Promise<WashStudentRow[]> {
+  const b = await repo.latestBinding(ctx.db, memberId);
+  if (!b || (b.state !== BIND_STATUS.BOUND && b.state !== BIND_STATUS.UNBIND_PENDING) || !b.nationalStudentId) return [];
+  const s = await repo.nationalStudentById(ctx.db, b.nationalStudentId);
+  if (!s) return [];
+  const picUrl = reprintPicUrl(ctx, await repo.photoStorageKey(ctx.db, s.photoId));
+  const level = EDUCATION_LEVELS[s.education]?.[lang] ?? String(s.education);
+  return [
+    {
+      id: String(s.id),
+      picUrl,
+      xlcc: s.education,
+      photo_num: s.photoCount,
+      bindingState: b.state,
+      schoolName: s.schoolName,
+      yxdm: s.yxdm,
+      studentId: s.xh,
+      studentInfo: [
+        { label: lang === 'zh' ? '姓名' : 'Name', value: s.xm },
+        { label: lang === 'zh' ? '学号' : 'Student number', value: s.xh },
+        { label: lang === 'zh' ? '学校' : 'School', value: `${s.schoolName} (${s.yxdm})` },
+        { label: lang === 'zh' ? '学历' : 'Education', value: level },
+      ],
+    },
+  ];
+}
+
+/** The member's bound student for an order: must be the thirdStudentId asked for (403), and bound (409). */
+async function boundStudentFor(ctx: AppContext, memberId: number, thirdStudentId: string) {
+  const b = await repo.latestBinding(ctx.db, memberId);
+  if (!b || !b.nationalStudentId || String(b.nationalStudentId) !== thirdStudentId) {
+    if (b?.state === BIND_STATUS.BOUND || b?.state === BIND_STATUS.UNBIND_PENDING) throw forbidden('reprint.notYourStudent');
+    throw conflict('reprint.notBound');
+  }
+  if (b.state === BIND_STATUS.UNBIND_PENDING) throw conflict('reprint.unbindPending');
+  if (b.state !== BIND_STATUS.BOUND) throw conflict('reprint.notBound');
+  const s = await repo.nationalStudentById(ctx.db, b.nationalStudentId);
+  if (!s || !s.hasPhoto) throw badRequest('reprint.noPhotoOnFile');
+  return s;
+}
+
+export async function createWashOrder(ctx: AppContext, memberId: number, body: CreateWashOrderBody): Promise<number> {
+  const s = await boundStudentFor(ctx, memberId, body.thirdStudentId);
+  const name = (await repo.memberName(ctx.db, memberId)) ?? s.xm;
+  return ctx.db.transaction((tx) =>
+    repo.insertWashOrder(
+      tx,
+      {
+        orderNo: newOrderNo('reprint'),
+        memberId,
+        kind: 'reprint',
+        type: ORDER_TYPE.REPRINT,
+        state: ORDER_STATE.PENDING_PAYMENT,
+        unitPriceFen: REPRINT_SHEET_FEN,
+        totalFen: reprintTotalFen(body.num, body.dist === 1),
+        dist: body.dist,
+        num: body.num,
+        thirdStudentId: String(s.id),
+      },
+      {
+        name: s.xm || name,
+        schoolName: s.schoolName,
+        yxdm: s.yxdm,
+        education: s.education,
+        major: s.major,
+        studentId: s.xh,
+        xllb: s.xllb,
+        photoId: s.photoId,
+        picAllowState: 1,
+        num: body.num,
+        dist: body.dist,
+        thirdStudentId: String(s.id),
+      },
+    ),
+  );
+}
+
+/** An order of this member of kind reprint: 404 when missing or another kind, 403 when someone else's. */
+async function ownWashOrder(ctx: AppContext, memberId: number, id: number) {
+  const o = await repo.findOrder(ctx.db, id);
+  if (!o || o.kind !== 'reprint') throw notFound();
+  if (o.memberId !== memberId) throw forbidden();
+  return o;
+}
+
+const facts = (o: { state: number; payTime: Date | null; shippingOrderNo: string | null }): OrderFacts => ({
+  kind: 'reprint',
+  state: o.state,
+  payTime: o.payTime?.toISOString() ?? null,
+  shippingOrderNo: o.shippingOrderNo,
+});
+
+export async function modifyWashOrder(ctx: AppContext, memberId: number, body: ModifyWashOrderBody): Promise<void> {
+  const o = await ownWashOrder(ctx, memberId, body.id);
+  if (String(o.thirdStudentId) !== body.thirdStudentId) throw forbidden('reprint.notYourStudent');
+  if (!canEditQuantity(facts(o))) throw conflict();
+  const totalFen = reprintTotalFen(body.num, body.dist === 1);
+  const done = await ctx.db.transaction((tx) =>
+    repo.updateWashQuantity(tx, o.id, o.state, { num: body.num, dist: body.dist, totalFen }),
+  );
+  if (!done) throw conflict();
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export async function washOrderAndDetails(ctx: AppContext, memberId: number, id: number, lang: Lang): Promise<WashOrderAndDetails> {
+  const o = await ownWashOrder(ctx, memberId, id);
+  const f = facts(o);
+  const details = await repo.orderDetailRows(ctx.db, o.id);
+  const shipping = {
+    shippingType: o.shippingType,
+    shippingTypeName: o.shippingTypeName,
+    shippingReceiveName: o.shippingReceiveName,
+    shippingReceiveMobile: o.shippingReceiveMobile,
+    shippingProvinceName: o.shippingProvinceName,
+    shippingCityName: o.shippingCityName,
+    shippingDistrictName: o.shippingDistrictName,
+    shippingAddress: o.shippingAddress,
+    shippingOrderNo: o.shippingOrderNo,
+  };
+  const stateText = ORDER_STATE_TEXT[o.state as keyof typeof ORDER_STATE_TEXT];
+  return {
+    order: {
+      id: o.id,
+      orderNo: o.orderNo,
+      state: o.state,
+      stateDesc: stateText ? stateText[lang] : String(o.state),
+      ctime: o.createdAt.toISOString(),
+      type: o.type,
+      payType: o.payType,
+      payTime: iso(o.payTime),
+      payTotal: fenToYuan(o.totalFen),
+      totalFen: o.totalFen,
+      dist: o.dist ?? 0,
+      num: o.num ?? 0,
+      thirdStudentId: o.thirdStudentId ?? '',
+      ...shipping,
+      canEditQuantity: canEditQuantity(f),
+      canEditShipping: canEditShipping(f),
+      canPay: canPay(f),
+      canRefund: canRefund(f),
+      canModify: canModify(f),
+    },
+    orderDetails: await Promise.all(
+      details.map(async (d) => ({
+        id: d.id,
+        orderId: d.orderId,
+        name: d.name,
+        schoolName: d.schoolName,
+        yxdm: d.yxdm,
+        education: d.education,
+        studentId: d.studentId,
+        picUrl: reprintPicUrl(ctx, await repo.photoStorageKey(ctx.db, d.photoId)),
+        num: d.num ?? o.num ?? 0,
+        dist: d.dist ?? o.dist ?? 0,
+        thirdStudentId: d.thirdStudentId ?? '',
+      })),
+    ),
+    shippingInfo: o.shippingReceiveName ? shipping : null,
+  };
+}

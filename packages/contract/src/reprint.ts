@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import type { MessageKey } from './messages.ts';
+import { PATTERNS, isValidIdCard } from './validation.ts';
+import { REPRINT_MAX_QTY, REPRINT_MIN_QTY } from './prices.ts';
+
+/** Schemas of the reprint calls (document 1 section 7, document 2 sections 3 and 7). */
+const msg = (key: MessageKey) => ({ error: key });
+
+/** Binding: student number and school both required (学号或学校不能为空). */
+const bindingRequired = z.string(msg('binding.required')).trim().min(1, msg('binding.required'));
+
+/**
+ * POST /api/binding/binding. The identity check: when `idCard` is given it must be the
+ * national record's ID number; otherwise the member's account name must equal the
+ * record's name. A wrong ID card is refused even when the name matches.
+ */
+export const bindingBody = z.object({
+  studentId: bindingRequired.max(18, msg('studentId.invalid')).regex(PATTERNS.studentId, msg('studentId.invalid')),
+  yxdm: bindingRequired.max(20, msg('binding.required')),
+  idCard: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || isValidIdCard(v), msg('idCard.invalid')),
+});
+export type BindingBody = z.infer<typeof bindingBody>;
+
+/** Disc: 0 none, 1 burn. */
+export const distField = z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)]));
+export const quantityField = z.coerce
+  .number(msg('reprint.quantity'))
+  .int(msg('reprint.quantity'))
+  .min(REPRINT_MIN_QTY, msg('reprint.quantity'))
+  .max(REPRINT_MAX_QTY, msg('reprint.quantity'));
+export const thirdStudentIdField = z.coerce.string(msg('reprint.rowRequired')).trim().min(1, msg('reprint.rowRequired'));
+
+export const createWashOrderBody = z.object({ dist: distField, num: quantityField, thirdStudentId: thirdStudentIdField });
+export type CreateWashOrderBody = z.infer<typeof createWashOrderBody>;
+export const modifyWashOrderBody = createWashOrderBody.extend({ id: z.coerce.number().int().positive() });
+export type ModifyWashOrderBody = z.infer<typeof modifyWashOrderBody>;
+
+export const bindStatusSchema = z.number().int().min(0).max(3);
+
+/** One photo on file of the bound student (findWashStudentInfo). */
+export const washStudentRow = z.object({
+  /** The national record's id: the thirdStudentId of a reprint order. */
+  id: z.string(),
+  picUrl: z.string().nullable(),
+  /** Education level: 1 postgraduate, 2 undergraduate, 3 junior college. */
+  xlcc: z.number(),
+  photo_num: z.number(),
+  bindingState: z.number(),
+  schoolName: z.string(),
+  yxdm: z.string(),
+  studentId: z.string(),
+  studentInfo: z.array(z.object({ label: z.string(), value: z.string() })),
+});
+export type WashStudentRow = z.infer<typeof washStudentRow>;
+
+export const washOrderSchema = z.object({
+  id: z.number(),
+  orderNo: z.string(),
+  state: z.number(),
+  stateDesc: z.string(),
+  ctime: z.string(),
+  type: z.number(),
+  payType: z.number().nullable(),
+  payTime: z.string().nullable(),
+  /** Yuan, '40.00'. */
+  payTotal: z.string(),
+  totalFen: z.number(),
+  dist: z.number(),
+  num: z.number(),
+  thirdStudentId: z.string(),
+  shippingType: z.number().nullable(),
+  shippingTypeName: z.string().nullable(),
+  shippingReceiveName: z.string().nullable(),
+  shippingReceiveMobile: z.string().nullable(),
+  shippingProvinceName: z.string().nullable(),
+  shippingCityName: z.string().nullable(),
+  shippingDistrictName: z.string().nullable(),
+  shippingAddress: z.string().nullable(),
+  shippingOrderNo: z.string().nullable(),
+  /** Permitted actions, from order-states.ts. */
+  canEditQuantity: z.boolean(),
+  canEditShipping: z.boolean(),
+  canPay: z.boolean(),
+  canRefund: z.boolean(),
+  canModify: z.boolean(),
+});
+export type WashOrder = z.infer<typeof washOrderSchema>;
+
+export const washOrderDetailSchema = z.object({
+  id: z.number(),
+  orderId: z.number(),
+  name: z.string(),
+  schoolName: z.string().nullable(),
+  yxdm: z.string().nullable(),
+  education: z.number().nullable(),
+  studentId: z.string().nullable(),
+  picUrl: z.string().nullable(),
+  num: z.number(),
+  dist: z.number(),
+  thirdStudentId: z.string(),
+});
+export type WashOrderDetail = z.infer<typeof washOrderDetailSchema>;
+
+export const washShippingInfoSchema = z
+  .object({
+    shippingType: z.number().nullable(),
+    shippingTypeName: z.string().nullable(),
+    shippingReceiveName: z.string().nullable(),
+    shippingReceiveMobile: z.string().nullable(),
+    shippingProvinceName: z.string().nullable(),
+    shippingCityName: z.string().nullable(),
+    shippingDistrictName: z.string().nullable(),
+    shippingAddress: z.string().nullable(),
+    shippingOrderNo: z.string().nullable(),
+  })
+  .nullable();
+
+export const washOrderAndDetailsSchema = z.object({
+  order: washOrderSchema,
+  orderDetails: z.array(washOrderDetailSchema),
+  shippingInfo: washShippingInfoSchema,
+});
+export type WashOrderAndDetails = z.infer<typeof washOrderAndDetailsSchema>;
