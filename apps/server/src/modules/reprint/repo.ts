@@ -19,15 +19,6 @@ export async function latestBinding(db: Q, memberId: number) {
   return b ?? null;
 }
 
-export async function findNationalStudent(db: Q, yxdm: string, xh: string) {
-  const [s] = await db
-    .select()
-    .from(nationalStudents)
-    .where(and(eq(nationalStudents.yxdm, yxdm), eq(nationalStudents.xh, xh)))
-    .limit(1);
-  return s ?? null;
-}
-
 export async function nationalStudentById(db: Q, id: number) {
   const [s] = await db.select().from(nationalStudents).where(eq(nationalStudents.id, id)).limit(1);
   return s ?? null;

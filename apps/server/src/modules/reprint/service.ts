@@ -16,6 +16,7 @@ import type { BindingBody, CreateWashOrderBody, ModifyWashOrderBody, WashOrderAn
 import { ORDER_TYPE } from '@portal/contract/enums';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { newOrderNo } from '../orders/order-no.ts';
+import { nationalFor } from '../../providers/national.ts';
 import * as repo from './repo.ts';
 import { reprintPicUrl } from './pic-url.ts';
 
@@ -38,10 +39,10 @@ export async function bind(ctx: AppContext, memberId: number, body: BindingBody)
   if (current?.state === BIND_STATUS.UNBIND_PENDING) throw conflict('reprint.unbindPending');
   if (current?.state === BIND_STATUS.BOUND) throw conflict('reprint.alreadyBound');
 
-  const student = await repo.findNationalStudent(ctx.db, body.yxdm, body.studentId);
+  const student = await nationalFor(ctx).matchStudent(body.yxdm, body.studentId);
   if (!student || !student.hasPhoto) throw badRequest('reprint.noPhotoOnFile');
   if (body.idCard) {
-    if (!student.zjhmHash || student.zjhmHash !== ctx.pii.blindIndex(body.idCard)) throw badRequest('reprint.identityMismatch');
+    if (!student.zjhm || student.zjhm.toUpperCase() !== body.idCard.toUpperCase()) throw badRequest('reprint.identityMismatch');
   } else {
     const name = (await repo.memberName(ctx.db, memberId))?.trim();
     if (!name || name !== student.xm.trim()) throw badRequest('reprint.identityMismatch');
