@@ -1,0 +1,96 @@
+/**
+ * Season scale on PostgreSQL: 1,000,000 orders with 3,000,000 persons made with
+ * generate_series, then the member and console queries timed (p50/p99 over many
+ * random keys) with their plans, to show each one uses an index.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:season
+ */
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+
+const BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+const PERSONS_PER_ORDER = 3;
+const MEMBERS = Math.max(1000, Math.floor(ORDERS / 20));
+const DB = 'portal_bench_season';
+
+function dbUrl(name: string) {
+  const u = new URL(BASE);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function timeQuery(client: pg.Client, sql: string, params: () => unknown[], runs = 300) {
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const p = params();
+    const t = process.hrtime.bigint();
+    await client.query(sql, p);
+    ms.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  ms.sort((a, b) => a - b);
+  const plan = await client.query(`explain ${sql}`, params());
+  const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+  return { p50: ms[Math.floor(runs * 0.5)], p99: ms[Math.floor(runs * 0.99)], plan: text, usesIndex: /Index/.test(text) && !/Seq Scan on (orders|order_details)/.test(text) };
+}
+
+async function main() {
+  const admin = new pg.Client({ connectionString: BASE });
+  await admin.connect();
+  await admin.query(`drop database if exists ${DB} with (force)`);
+  await admin.query(`create database ${DB}`);
+  await admin.end();
+  const database = await openDatabase({ databaseUrl: dbUrl(DB), pgliteDir: ':memory:' });
+  await database.close();
+
+  const c = new pg.Client({ connectionString: dbUrl(DB) });
+  await c.connect();
+  const t0 = Date.now();
+  await c.query(`insert into members (mobile, name, is_first)
+    select '139' || lpad(i::text, 8, '0'), '学生' || i, false from generate_series(1, ${MEMBERS}) i`);
+  await c.query(`insert into orders (order_no, member_id, kind, type, state, unit_price_fen, total_fen, created_at, updated_at)
+    select case when i % 3 = 2 then '000000' else '' end || to_char(timestamp '2026-05-01' + (i || ' seconds')::interval, 'YYYYMMDDHH24MISS') || lpad((i % 1000000)::text, 6, '0'),
+           (i % ${MEMBERS}) + 1,
+           (array['individual','reprint','task'])[(i % 3) + 1],
+           case when i % 3 = 1 then 2 else 1 end,
+           (array[110,115,116,120,125,130,140,145,150])[(i % 9) + 1],
+           4500, 13500,
+           timestamp '2026-05-01' + (i || ' seconds')::interval,
+           timestamp '2026-05-01' + (i || ' seconds')::interval
+    from generate_series(1, ${ORDERS}) i`);
+  await c.query(`insert into order_details (order_id, name, mobile, id_type, id_num_hash, id_num_mask, school_name, yxdm, education, student_id)
+    select o, '学生' || (o * ${PERSONS_PER_ORDER} + k), '138' || lpad(((o * ${PERSONS_PER_ORDER} + k) % 100000000)::text, 8, '0'), 1,
+           md5((o * ${PERSONS_PER_ORDER} + k)::text), '110***********0000', '学校' || (o % 2919), lpad((10001 + o % 2919)::text, 5, '0'), 2,
+           lpad((o * ${PERSONS_PER_ORDER} + k)::text, 12, '0')
+    from generate_series(1, ${ORDERS}) o, generate_series(0, ${PERSONS_PER_ORDER - 1}) k`);
+  await c.query('analyze');
+  console.log(`generated ${ORDERS} orders, ${ORDERS * PERSONS_PER_ORDER} persons, ${MEMBERS} members in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+  const rnd = (n: number) => 1 + Math.floor(Math.random() * n);
+  const queries: [string, string, () => unknown[], number][] = [
+    ['member order list', `select id, order_no, state, total_fen, created_at from orders where member_id = $1 and kind = 'individual' order by created_at desc limit 20`, () => [rnd(MEMBERS)], 10],
+    ['order detail', `select o.*, d.* from orders o join order_details d on d.order_id = o.id where o.id = $1 and o.member_id = $2`, () => { const id = rnd(ORDERS); return [id, (id % MEMBERS) + 1]; }, 10],
+    ['console search by mobile', `select o.id, o.order_no, o.state from order_details d join orders o on o.id = d.order_id where d.mobile = $1 order by o.created_at desc limit 50`, () => ['138' + String(rnd(ORDERS * 3) % 100000000).padStart(8, '0')], 100],
+    ['console search by ID number', `select o.id, o.order_no, o.state from order_details d join orders o on o.id = d.order_id where d.id_num_hash = md5($1::text) order by o.created_at desc limit 50`, () => [String(rnd(ORDERS * 3))], 100],
+    ['console search by order number', `select id, order_no, state from orders where order_no = $1`, () => { const i = rnd(ORDERS); return [`${i % 3 === 2 ? '000000' : ''}${new Date(Date.UTC(2026, 4, 1) + i * 1000).toISOString().replace(/[-:T]/g, '').slice(0, 14)}${String(i % 1000000).padStart(6, '0')}`]; }, 100],
+    ['console search by school', `select o.id, o.order_no, o.state from order_details d join orders o on o.id = d.order_id where d.yxdm = $1 order by d.id desc limit 50`, () => [String(10001 + rnd(2919) - 1).padStart(5, '0')], 100],
+  ];
+  console.log('\nquery                             p50 ms   p99 ms   aim    index');
+  for (const [name, sql, params, aim] of queries) {
+    const r = await timeQuery(c, sql, params);
+    console.log(`${name.padEnd(32)} ${r.p50.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(8)}   <${String(aim).padEnd(4)} ${r.usesIndex ? 'yes' : 'NO'}   ratio p99/aim ${(r.p99 / aim).toFixed(2)}`);
+    console.log(r.plan.split('\n').map((l) => `    ${l}`).join('\n'));
+  }
+  await c.end();
+  if (!process.env.BENCH_KEEP) {
+    const a = new pg.Client({ connectionString: BASE });
+    await a.connect();
+    await a.query(`drop database if exists ${DB} with (force)`);
+    await a.end();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
