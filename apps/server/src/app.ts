@@ -25,6 +25,8 @@ import { AppError } from './http/errors.ts';
 import { seedDemo } from './db/seed/seed-demo.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
+import { consoleRoutes } from './modules/console/routes.ts';
+import { logisticsRoutes } from './modules/logistics/routes.ts';
 
 /** Largest request body: a 5 MB photo plus multipart framing. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -97,6 +99,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // Route modules, one line each.
   await app.register(systemRoutes);
+  await app.register(consoleRoutes);
+  await app.register(logisticsRoutes);
   await app.register((await import('./modules/reprint/routes.ts')).reprintRoutes);
   if (config.demo) {
     await app.register(devRoutes);

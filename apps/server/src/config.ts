@@ -34,6 +34,9 @@ export const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** Built web app folder (tests build to their own). */
   WEB_DIST: z.string().optional(),
+  /** A carrier or aggregator tracking API; the sandbox answers when unset. */
+  TRACKING_URL: z.string().url().optional(),
+  TRACKING_KEY: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -62,6 +65,7 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Built web app folder; served when it exists. */
   webDist: string;
+  tracking: { url?: string; key?: string };
 }
 
 export class ConfigError extends Error {}
@@ -97,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
+    tracking: { url: e.TRACKING_URL, key: e.TRACKING_KEY },
     ...overrides,
   };
 }

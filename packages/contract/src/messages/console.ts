@@ -1,4 +1,23 @@
 import type { Text } from '../i18n.ts';
 
 /** Messages of the console area (zh word for word from the specification, and en). */
-export const consoleMessages = {} as const satisfies Record<string, Text>;
+export const consoleMessages = {
+  'console.badLogin': { zh: '用户名或密码错误', en: 'Wrong user name or password' },
+  'console.totpRequired': { zh: '请输入动态口令', en: 'Please enter the one-time code' },
+  'console.totpInvalid': { zh: '动态口令错误', en: 'The one-time code is wrong' },
+  'console.usernameTaken': { zh: '用户名已存在', en: 'This user name is taken' },
+  'console.usernameRequired': { zh: '请输入用户名', en: 'Please enter the user name' },
+  'console.passwordRequired': { zh: '请输入密码', en: 'Please enter the password' },
+  'console.passwordWeak': { zh: '密码至少8位', en: 'The password needs at least 8 characters' },
+  'console.branchRequired': { zh: '分公司账号必须填写分公司', en: 'A branch account needs its branch' },
+  'console.reasonRequired': { zh: '请填写驳回原因', en: 'Please give the reason for rejecting' },
+  'console.waybillRequired': { zh: '请填写快递公司和运单号', en: 'Please enter the carrier and the waybill number' },
+  'console.stateChanged': {
+    zh: '订单状态已变化，请刷新后重试',
+    en: 'The order state has changed; please refresh and try again',
+  },
+  'console.bindingNotPending': { zh: '该解绑申请已处理', en: 'This unbinding request has already been handled' },
+  'console.selectOrders': { zh: '请选择订单', en: 'Please select orders' },
+  'console.csvInvalid': { zh: 'CSV文件格式有误', en: 'The CSV file is not in the expected format' },
+  'console.nothingToExport': { zh: '没有可导出的照片', en: 'There are no photos to export' },
+} as const satisfies Record<string, Text>;

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { seedConsole } from '../../modules/console/auth-service.ts';
 
 /**
  * Demo data, seeded idempotently at every start in demo mode. Each area adds its
@@ -8,6 +9,7 @@ import type { AppContext } from '../../context.ts';
 export async function seedDemo(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
   const steps: [string, (ctx: AppContext) => Promise<unknown>][] = [
     // ['area', seedFunction],  one line per area, in dependency order
+    ['console', seedConsole],
   ];
   for (const [name, step] of steps) {
     await step(ctx);

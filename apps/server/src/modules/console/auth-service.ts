@@ -1,0 +1,113 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { hash, verify } from '@node-rs/argon2';
+import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
+import type { AppContext } from '../../context.ts';
+import { staffSessions, staffUsers } from '../../db/schema.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import type { StaffContext } from '../../http/staff-auth.ts';
+import type { StaffLoginBody, StaffMe, StaffSaveBody, StaffUser } from '@portal/contract/console';
+import { writeAudit } from './audit.ts';
+
+type StaffRow = typeof staffUsers.$inferSelect;
+
+export function toMe(s: StaffRow): StaffMe {
+  return { id: s.id, username: s.username, name: s.name, role: s.role, branch: s.branch, totp: !!s.totpSecret };
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+/** Password (argon2) and, when the account has one, the TOTP code. */
+export async function staffLogin(ctx: AppContext, body: StaffLoginBody, ip: string): Promise<{ token: string; staff: StaffMe }> {
+  const [s] = await ctx.db.select().from(staffUsers).where(eq(staffUsers.username, body.username)).limit(1);
+  const okPassword = s && s.active && s.passwordHash.startsWith('$argon2') && (await verify(s.passwordHash, body.password));
+  if (!s || !okPassword) {
+    await writeAudit(ctx.db, null, { action: 'staff.loginFailed', targetKind: 'staff', targetId: s?.id ?? null, after: { username: body.username }, ip });
+    throw badRequest('console.badLogin');
+  }
+  if (s.totpSecret) {
+    if (!body.totp) throw badRequest('console.totpRequired');
+    const r = await verifyTotp({ secret: s.totpSecret, token: body.totp });
+    if (!r.valid) throw badRequest('console.totpInvalid');
+  }
+  const token = randomToken();
+  await ctx.db.insert(staffSessions).values({ staffId: s.id, tokenHash: sha256(token) });
+  await writeAudit(ctx.db, { staffId: s.id }, { action: 'staff.login', targetKind: 'staff', targetId: s.id, ip });
+  return { token, staff: toMe(s) };
+}
+
+export async function staffLogout(ctx: AppContext, staff: StaffContext): Promise<void> {
+  await ctx.db.update(staffSessions).set({ endedAt: sql`now()` }).where(and(eq(staffSessions.id, staff.sessionId), isNull(staffSessions.endedAt)));
+  await writeAudit(ctx.db, staff, { action: 'staff.logout', targetKind: 'staff', targetId: staff.staffId });
+}
+
+export async function staffMe(ctx: AppContext, staff: StaffContext): Promise<StaffMe> {
+  const [s] = await ctx.db.select().from(staffUsers).where(eq(staffUsers.id, staff.staffId)).limit(1);
+  if (!s) throw notFound();
+  return toMe(s);
+}
+
+export async function listStaff(ctx: AppContext): Promise<StaffUser[]> {
+  const rows = await ctx.db.select().from(staffUsers).orderBy(asc(staffUsers.id));
+  return rows.map((s) => ({ ...toMe(s), active: s.active, createdAt: s.createdAt.toISOString() }));
+}
+
+/** Create or update a staff account (admins only); answers the TOTP enrolment URI when enabled. */
+export async function saveStaff(ctx: AppContext, actor: StaffContext, body: StaffSaveBody): Promise<{ id: number; totpUri: string | null }> {
+  if (body.role === 'branch' && !body.branch) throw badRequest('console.branchRequired');
+  const branch = body.role === 'branch' ? body.branch! : null;
+  let totpSecret: string | null | undefined;
+  if (body.totp === 'enable') totpSecret = generateSecret();
+  if (body.totp === 'disable') totpSecret = null;
+  return ctx.db.transaction(async (tx) => {
+    const [same] = await tx.select().from(staffUsers).where(eq(staffUsers.username, body.username)).limit(1);
+    if (same && same.id !== body.id) throw conflict('console.usernameTaken');
+    let id: number;
+    if (body.id) {
+      const [before] = await tx.select().from(staffUsers).where(eq(staffUsers.id, body.id)).limit(1);
+      if (!before) throw notFound();
+      await tx
+        .update(staffUsers)
+        .set({
+          username: body.username,
+          name: body.name,
+          role: body.role,
+          branch,
+          ...(body.active === undefined ? {} : { active: body.active }),
+          ...(body.password ? { passwordHash: await hash(body.password) } : {}),
+          ...(totpSecret === undefined ? {} : { totpSecret }),
+        })
+        .where(eq(staffUsers.id, body.id));
+      id = body.id;
+      if (body.active === false) await tx.update(staffSessions).set({ endedAt: sql`now()` }).where(and(eq(staffSessions.staffId, id), isNull(staffSessions.endedAt)));
+      await writeAudit(tx, actor, {
+        action: 'staff.update',
+        targetKind: 'staff',
+        targetId: id,
+        before: { username: before.username, name: before.name, role: before.role, branch: before.branch, active: before.active, totp: !!before.totpSecret },
+        after: { username: body.username, name: body.name, role: body.role, branch, active: body.active ?? before.active, passwordChanged: !!body.password, totp: body.totp ?? 'keep' },
+      });
+    } else {
+      if (!body.password) throw badRequest('console.passwordRequired');
+      const [row] = await tx
+        .insert(staffUsers)
+        .values({ username: body.username, name: body.name, role: body.role, branch, passwordHash: await hash(body.password), totpSecret: totpSecret ?? null, active: body.active ?? true })
+        .returning();
+      id = row.id;
+      await writeAudit(tx, actor, { action: 'staff.create', targetKind: 'staff', targetId: id, after: { username: body.username, name: body.name, role: body.role, branch } });
+    }
+    const totpUri = totpSecret ? generateURI({ issuer: 'Photo portal console', label: body.username, secret: totpSecret }) : null;
+    return { id, totpUri };
+  });
+}
+
+/** Demo mode: an admin with a random password, printed once at first start. */
+export async function seedConsole(ctx: AppContext): Promise<void> {
+  const [any] = await ctx.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, 'admin')).limit(1);
+  if (any) return;
+  const password = randomToken(6);
+  await ctx.db.insert(staffUsers).values({ username: 'admin', name: '管理员', role: 'admin', passwordHash: await hash(password) });
+  process.stdout.write(`\nDemo console admin: user "admin", password "${password}" (shown once; console at /console)\n\n`);
+}

@@ -1,0 +1,58 @@
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Dashboard } from '@portal/contract/console';
+import type { AppContext } from '../../context.ts';
+import { orders, payments, photos, refunds } from '../../db/schema.ts';
+import type { StaffContext } from '../../http/staff-auth.ts';
+import { branchScope } from './orders-repo.ts';
+
+function startOfTodayChina(): Date {
+  const now = new Date(Date.now() + 8 * 3600_000);
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 8 * 3600_000);
+}
+
+/** The check items whose result failed in a photo's check object. */
+export function failingItems(check: unknown): string[] {
+  if (!check || typeof check !== 'object') return [];
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(check as Record<string, unknown>)) {
+    if (v === false || v === 0) out.push(k);
+    else if (v && typeof v === 'object' && 'result' in v && (v as { result: unknown }).result === false) out.push(k);
+  }
+  return out;
+}
+
+export async function dashboard(ctx: AppContext, staff: StaffContext): Promise<Dashboard> {
+  const db = ctx.db;
+  const scope = branchScope(staff);
+  const today = startOfTodayChina();
+  const byState = await db
+    .select({ kind: orders.kind, state: orders.state, count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(scope)
+    .groupBy(orders.kind, orders.state)
+    .orderBy(orders.kind, orders.state);
+  const [pay] = await db
+    .select({ count: sql<number>`count(*)::int`, amountFen: sql<number>`coalesce(sum(${payments.amountFen}), 0)::int` })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.state, 'paid'), gte(payments.paidAt, today), scope));
+  const [ref] = await db
+    .select({ count: sql<number>`count(*)::int`, amountFen: sql<number>`coalesce(sum(${refunds.amountFen}), 0)::int` })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(and(gte(refunds.createdAt, today), scope));
+  const [backlog] = await db
+    .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(coalesce(${orders.payTime}, ${orders.updatedAt}))` })
+    .from(orders)
+    .where(and(inArray(orders.state, [115, 116]), scope));
+  const failed = await db.select({ check: photos.checkResult }).from(photos).where(eq(photos.passed, false)).orderBy(sql`${photos.id} desc`).limit(2000);
+  const counts = new Map<string, number>();
+  for (const f of failed) for (const item of failingItems(f.check)) counts.set(item, (counts.get(item) ?? 0) + 1);
+  return {
+    byState,
+    todayPayments: pay,
+    todayRefunds: ref,
+    reviewBacklog: { count: backlog.count, oldest: backlog.oldest ? new Date(backlog.oldest).toISOString() : null },
+    failingItems: [...counts.entries()].map(([item, count]) => ({ item, count })).sort((a, b) => b.count - a.count),
+  };
+}

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { orderPageSchema, orderRowSchema, orderSearchQuery, pageOf, personSchema, reviewItemSchema, transitionBody } from '@portal/contract/console';
+import { envelope, ok } from '../../http/envelope.ts';
+import { staffOf, type StaffRole } from '../../http/staff-auth.ts';
+import { forbidden } from '../../http/errors.ts';
+import { orderPage, packingList, reviewQueue, searchOrders, transition } from './orders-service.ts';
+import { sendStaffPhoto } from './photo-bytes.ts';
+
+const ORDER_READERS: StaffRole[] = ['reviewer', 'production', 'finance', 'branch'];
+/** Which role may do which transition (admin always). */
+export const ACTION_ROLES: Record<string, StaffRole[]> = {
+  approve: ['reviewer', 'branch'],
+  reject: ['reviewer', 'branch'],
+  produce: ['production'],
+  ship: ['production'],
+  deliver: ['production'],
+};
+
+/** Order search, the order page, the review queue, transitions and the packing list. */
+export const consoleOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.get(
+    '/api/console/orders',
+    { config: { staff: ORDER_READERS }, schema: { querystring: orderSearchQuery, response: { 200: envelope(pageOf(orderRowSchema)) } } },
+    async (req) => ok(await searchOrders(ctx, staffOf(req), req.query)),
+  );
+
+  app.get(
+    '/api/console/orders/:id',
+    { config: { staff: ORDER_READERS }, schema: { params: z.object({ id: z.coerce.number().int() }), response: { 200: envelope(orderPageSchema) } } },
+    async (req) => ok(await orderPage(ctx, staffOf(req), req.params.id)),
+  );
+
+  app.get(
+    '/api/console/review',
+    {
+      config: { staff: ['reviewer', 'branch'] },
+      schema: {
+        querystring: z.object({ page: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(100).default(20) }),
+        response: { 200: envelope(pageOf(reviewItemSchema)) },
+      },
+    },
+    async (req) => ok(await reviewQueue(ctx, staffOf(req), req.query.page, req.query.size)),
+  );
+
+  app.post(
+    '/api/console/orders/transition',
+    { config: { staff: ['reviewer', 'production', 'branch'] }, schema: { body: transitionBody, response: { 200: envelope(z.object({ changed: z.number() })) } } },
+    async (req) => {
+      const staff = staffOf(req);
+      if (staff.role !== 'admin' && !ACTION_ROLES[req.body.action].includes(staff.role)) throw forbidden();
+      return ok(await transition(ctx, staff, req.body));
+    },
+  );
+
+  app.get(
+    '/api/console/packing-list',
+    {
+      config: { staff: ['production'] },
+      schema: {
+        querystring: z.object({ ids: z.string().regex(/^\d+(,\d+)*$/) }),
+        response: { 200: envelope(z.array(z.object({ order: orderRowSchema, persons: z.array(personSchema) }))) },
+      },
+    },
+    async (req) => ok(await packingList(ctx, staffOf(req), req.query.ids.split(',').map(Number).slice(0, 200))),
+  );
+
+  app.get(
+    '/api/console/photos/:id',
+    { config: { staff: [...ORDER_READERS, 'editor'] }, schema: { params: z.object({ id: z.coerce.number().int() }) } },
+    async (req, reply) => sendStaffPhoto(ctx, staffOf(req), req.params.id, reply),
+  );
+};

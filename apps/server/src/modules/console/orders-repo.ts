@@ -1,0 +1,100 @@
+import { and, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { members, orderDetails, orders, tasks } from '../../db/schema.ts';
+import type { StaffContext } from '../../http/staff-auth.ts';
+import type { OrderRow } from '@portal/contract/console';
+import { orderSearchQuery } from '@portal/contract/console';
+import type { z } from 'zod';
+
+export type SearchQuery = z.output<typeof orderSearchQuery>;
+type OrderDb = typeof orders.$inferSelect;
+
+/** A branch account sees only orders of its own branch (the fy of its details or task). */
+export function branchScope(staff: StaffContext): SQL | undefined {
+  if (staff.role !== 'branch') return undefined;
+  const fy = staff.branch ?? '\u0000';
+  return or(
+    sql`exists (select 1 from ${orderDetails} d where d.order_id = ${orders.id} and d.fy = ${fy})`,
+    sql`exists (select 1 from ${tasks} t where t.id = ${orders.taskId} and t.fy = ${fy})`,
+  );
+}
+
+const detailMatch = (cond: SQL) => sql`exists (select 1 from ${orderDetails} where ${orderDetails.orderId} = ${orders.id} and ${cond})`;
+
+export function searchConditions(q: SearchQuery, idHash: string | null, staff: StaffContext): SQL | undefined {
+  const where: (SQL | undefined)[] = [branchScope(staff)];
+  if (q.orderNo) where.push(ilike(orders.orderNo, `%${q.orderNo}%`));
+  if (q.name) where.push(detailMatch(sql`${orderDetails.name} ilike ${'%' + q.name + '%'}`));
+  if (q.mobile)
+    where.push(or(eq(orders.shippingReceiveMobile, q.mobile), eq(members.mobile, q.mobile), detailMatch(sql`${orderDetails.mobile} = ${q.mobile}`)));
+  if (idHash) where.push(detailMatch(sql`${orderDetails.idNumHash} = ${idHash}`));
+  if (q.school) where.push(detailMatch(sql`(${orderDetails.schoolName} ilike ${'%' + q.school + '%'} or ${orderDetails.yxdm} = ${q.school})`));
+  if (q.state) where.push(eq(orders.state, q.state));
+  if (q.states) where.push(inArray(orders.state, q.states.split(',').map(Number)));
+  if (q.kind) where.push(eq(orders.kind, q.kind));
+  if (q.from) where.push(gte(orders.createdAt, new Date(`${q.from}T00:00:00+08:00`)));
+  if (q.to) where.push(lte(orders.createdAt, new Date(`${q.to}T23:59:59.999+08:00`)));
+  if (q.q) {
+    const like = `%${q.q}%`;
+    where.push(or(ilike(orders.orderNo, like), eq(members.mobile, q.q), detailMatch(sql`(${orderDetails.name} ilike ${like} or ${orderDetails.mobile} = ${q.q})`)));
+  }
+  const list = where.filter((w): w is SQL => !!w);
+  return list.length ? and(...list) : undefined;
+}
+
+const rowColumns = {
+  o: orders,
+  memberMobile: members.mobile,
+  names: sql<string>`coalesce((select string_agg(d.name, '、' order by d.id) from ${orderDetails} d where d.order_id = ${orders.id}), '')`,
+  persons: sql<number>`(select count(*)::int from ${orderDetails} d where d.order_id = ${orders.id})`,
+  schoolName: sql<string | null>`(select d.school_name from ${orderDetails} d where d.order_id = ${orders.id} order by d.id limit 1)`,
+  fy: sql<string | null>`coalesce((select t.fy from ${tasks} t where t.id = ${orders.taskId}), (select d.fy from ${orderDetails} d where d.order_id = ${orders.id} order by d.id limit 1))`,
+};
+
+export function toOrderRow(r: { o: OrderDb; memberMobile: string | null; names: string; persons: number; schoolName: string | null; fy: string | null }): OrderRow {
+  const o = r.o;
+  const addr = [o.shippingProvinceName, o.shippingCityName, o.shippingDistrictName, o.shippingAddress].filter(Boolean).join(' ');
+  return {
+    id: o.id,
+    orderNo: o.orderNo,
+    kind: o.kind,
+    state: o.state,
+    totalFen: o.totalFen,
+    names: r.names,
+    persons: r.persons,
+    schoolName: r.schoolName,
+    mobile: r.memberMobile,
+    fy: r.fy,
+    shippingTypeName: o.shippingTypeName,
+    shippingOrderNo: o.shippingOrderNo,
+    shippingReceiveName: o.shippingReceiveName,
+    shippingReceiveMobile: o.shippingReceiveMobile,
+    shippingAddress: addr || null,
+    payTime: o.payTime?.toISOString() ?? null,
+    createdAt: o.createdAt.toISOString(),
+  };
+}
+
+export async function findOrders(db: DbOrTx, where: SQL | undefined, page: number, size: number, oldestFirst = false) {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).leftJoin(members, eq(members.id, orders.memberId)).where(where);
+  const rows = await db
+    .select(rowColumns)
+    .from(orders)
+    .leftJoin(members, eq(members.id, orders.memberId))
+    .where(where)
+    .orderBy(oldestFirst ? sql`coalesce(${orders.payTime}, ${orders.updatedAt}) asc, ${orders.id} asc` : desc(orders.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  return { total: n, rows: rows.map(toOrderRow) };
+}
+
+/** One order with its row columns, within the staff's branch scope; null when outside it. */
+export async function findOrder(db: DbOrTx, id: number, staff: StaffContext) {
+  const rows = await db
+    .select(rowColumns)
+    .from(orders)
+    .leftJoin(members, eq(members.id, orders.memberId))
+    .where(and(eq(orders.id, id), branchScope(staff)))
+    .limit(1);
+  return rows[0] ?? null;
+}

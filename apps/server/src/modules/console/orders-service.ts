@@ -1,0 +1,111 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { isValidIdCard } from '@portal/contract/validation';
+import { STAFF_TRANSITIONS } from '@portal/contract/order-states';
+import type { OrderPage, ReviewItem, TransitionBody } from '@portal/contract/console';
+import type { AppContext } from '../../context.ts';
+import { orders, payments, refunds, traceEvents } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import type { StaffContext } from '../../http/staff-auth.ts';
+import { auditOf, writeAudit } from './audit.ts';
+import { findOrder, findOrders, searchConditions, toOrderRow, type SearchQuery } from './orders-repo.ts';
+import { personsOf } from './photo-view.ts';
+import { SHIP_EVENTS } from '../logistics/trace-events.ts';
+
+export async function searchOrders(ctx: AppContext, staff: StaffContext, q: SearchQuery) {
+  const idNumber = q.idNumber?.toUpperCase();
+  const idHash = idNumber ? ctx.pii.blindIndex(idNumber) : null;
+  if (idNumber) {
+    await writeAudit(ctx.db, staff, { action: 'order.searchByIdNumber', targetKind: 'search', after: { valid: isValidIdCard(idNumber) } });
+  }
+  return findOrders(ctx.db, searchConditions(q, idHash, staff), q.page, q.size);
+}
+
+export async function orderPage(ctx: AppContext, staff: StaffContext, id: number): Promise<OrderPage> {
+  const r = await findOrder(ctx.db, id, staff);
+  if (!r) throw notFound();
+  const o = r.o;
+  const [persons, pays, refs, trace, audit] = await Promise.all([
+    personsOf(ctx, ctx.db, [id]),
+    ctx.db.select().from(payments).where(eq(payments.orderId, id)).orderBy(desc(payments.id)),
+    ctx.db.select().from(refunds).where(eq(refunds.orderId, id)).orderBy(desc(refunds.id)),
+    o.shippingOrderNo ? ctx.db.select().from(traceEvents).where(eq(traceEvents.waybillNo, o.shippingOrderNo)).orderBy(desc(traceEvents.opTime)) : [],
+    auditOf(ctx.db, 'order', String(id)),
+  ]);
+  return {
+    order: {
+      ...toOrderRow(r),
+      refuseReason: o.refuseReason,
+      shippingProvinceName: o.shippingProvinceName,
+      shippingCityName: o.shippingCityName,
+      shippingDistrictName: o.shippingDistrictName,
+      unitPriceFen: o.unitPriceFen,
+      payType: o.payType,
+    },
+    persons: persons.get(id) ?? [],
+    payments: pays.map((p) => ({ paymentNo: p.paymentNo, provider: p.provider, amountFen: p.amountFen, state: p.state, paidAt: p.paidAt?.toISOString() ?? null, createdAt: p.createdAt.toISOString() })),
+    refunds: refs.map((f) => ({ id: f.id, refundNo: f.refundNo, amountFen: f.amountFen, status: f.status, reason: f.reason, createdAt: f.createdAt.toISOString() })),
+    trace: trace.map((t) => ({ opCode: t.opCode, opTime: t.opTime.toISOString(), opDesc: t.opDesc })),
+    audit,
+  };
+}
+
+/** Paid orders waiting for review (115 / 116), oldest first, with each person's photo and comparison. */
+export async function reviewQueue(ctx: AppContext, staff: StaffContext, page: number, size: number): Promise<{ total: number; rows: ReviewItem[] }> {
+  const where = searchConditions({ states: '115,116', page, size }, null, staff);
+  const found = await findOrders(ctx.db, where, page, size, true);
+  const persons = await personsOf(ctx, ctx.db, found.rows.map((r) => r.id));
+  return {
+    total: found.total,
+    rows: found.rows.map((r) => ({ order: r, persons: persons.get(r.id) ?? [], waitingSince: r.payTime ?? r.createdAt })),
+  };
+}
+
+/**
+ * A staff transition over one or more orders, in one transaction that re-reads
+ * each state: when any order is no longer in a permitted state nothing changes (409).
+ */
+export async function transition(ctx: AppContext, staff: StaffContext, body: TransitionBody): Promise<{ changed: number }> {
+  const rule = STAFF_TRANSITIONS[body.action];
+  if (body.action === 'reject' && !body.reason) throw badRequest('console.reasonRequired');
+  if (body.action === 'ship' && (!body.waybillNos || body.waybillNos.length !== body.ids.length)) throw badRequest('console.waybillRequired');
+  const ids = [...new Set(body.ids)];
+  return ctx.db.transaction(async (tx) => {
+    for (const id of ids) if (!(await findOrder(tx, id, staff))) throw notFound();
+    const rows = await tx.select().from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.id)).for('update');
+    for (const o of rows) if (!rule.from.includes(o.state)) throw conflict('console.stateChanged');
+    const now = new Date();
+    for (const o of rows) {
+      const set: Partial<typeof orders.$inferInsert> = { state: rule.to };
+      if (body.action === 'reject') set.refuseReason = body.reason!;
+      if (body.action === 'approve') set.refuseReason = null;
+      if (body.action === 'ship') {
+        set.shippingOrderNo = body.waybillNos![body.ids.indexOf(o.id)];
+        if (body.carrier) set.shippingTypeName = body.carrier;
+      }
+      await tx.update(orders).set(set).where(and(eq(orders.id, o.id), eq(orders.state, o.state)));
+      const waybill = set.shippingOrderNo ?? o.shippingOrderNo;
+      const ev = SHIP_EVENTS[body.action];
+      if (ev && waybill) await tx.insert(traceEvents).values({ waybillNo: waybill, opCode: ev.opCode, opTime: now, opDesc: ev.opDesc(set.shippingTypeName ?? o.shippingTypeName) });
+      await writeAudit(tx, staff, {
+        action: `order.${body.action}`,
+        targetKind: 'order',
+        targetId: o.id,
+        before: { state: o.state, refuseReason: o.refuseReason, shippingOrderNo: o.shippingOrderNo },
+        after: { state: rule.to, ...(set.refuseReason !== undefined ? { refuseReason: set.refuseReason } : {}), ...(set.shippingOrderNo ? { shippingOrderNo: set.shippingOrderNo, carrier: set.shippingTypeName ?? o.shippingTypeName } : {}) },
+      });
+    }
+    return { changed: rows.length };
+  });
+}
+
+/** The packing list: the orders in production or shipped, with receivers and persons. */
+export async function packingList(ctx: AppContext, staff: StaffContext, ids: number[]) {
+  const rows = [];
+  for (const id of ids) {
+    const r = await findOrder(ctx.db, id, staff);
+    if (r) rows.push(toOrderRow(r));
+  }
+  const persons = await personsOf(ctx, ctx.db, rows.map((r) => r.id));
+  await writeAudit(ctx.db, staff, { action: 'order.packingList', targetKind: 'order', targetId: ids.join(','), after: { count: rows.length } });
+  return rows.map((r) => ({ order: r, persons: persons.get(r.id) ?? [] }));
+}

@@ -1,0 +1,86 @@
+import { and, asc, eq, inArray, lt, ne } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { nationalStudents, orderDetails, photos } from '../../db/schema.ts';
+import type { Person } from '@portal/contract/console';
+
+type PhotoRow = typeof photos.$inferSelect;
+type DetailRow = typeof orderDetails.$inferSelect;
+
+/** Where the console shows a photo: the staff photo route (the token travels in the query). */
+export function staffPhotoUrl(photo: Pick<PhotoRow, 'id'>): string {
+  return `/api/console/photos/${photo.id}`;
+}
+
+/** Euclidean distance of two face descriptors; same person below 0.6 (face-api's usual bound). */
+export function descriptorDistance(a: number[] | null, b: number[] | null): number | null {
+  if (!a || !b || a.length !== b.length || a.length === 0) return null;
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += (a[i] - b[i]) ** 2;
+  return Math.round(Math.sqrt(s) * 1000) / 1000;
+}
+export const SAME_FACE_BELOW = 0.6;
+
+/** Each person with the photo, its check result and the earlier or national photo to compare with. */
+export async function personsOf(ctx: AppContext, db: DbOrTx, orderIds: number[]): Promise<Map<number, Person[]>> {
+  const out = new Map<number, Person[]>();
+  if (!orderIds.length) return out;
+  const details = await db.select().from(orderDetails).where(inArray(orderDetails.orderId, orderIds)).orderBy(asc(orderDetails.id));
+  const photoIds = details.map((d) => d.photoId).filter((x): x is number => !!x);
+  const photoRows = photoIds.length ? await db.select().from(photos).where(inArray(photos.id, photoIds)) : [];
+  const byId = new Map(photoRows.map((p) => [p.id, p]));
+  for (const d of details) {
+    const photo = d.photoId ? byId.get(d.photoId) ?? null : null;
+    const compare = await compareFor(db, d, photo);
+    const person: Person = {
+      id: d.id,
+      name: d.name,
+      idNumMask: d.idNumMask,
+      mobile: d.mobile,
+      mail: d.mail,
+      schoolName: d.schoolName,
+      yxdm: d.yxdm,
+      studentId: d.studentId,
+      education: d.education,
+      major: d.major,
+      fy: d.fy,
+      photo: photo ? { id: photo.id, url: staffPhotoUrl(photo), passed: photo.passed, checkResult: photo.checkResult } : null,
+      compare,
+    };
+    const list = out.get(d.orderId) ?? [];
+    list.push(person);
+    out.set(d.orderId, list);
+  }
+  void ctx;
+  return out;
+}
+
+async function compareFor(db: DbOrTx, d: DetailRow, photo: PhotoRow | null): Promise<Person['compare']> {
+  let other: PhotoRow | null = null;
+  let source: 'earlier' | 'national' = 'earlier';
+  if (d.idNumHash) {
+    const [earlier] = await db
+      .select({ p: photos })
+      .from(orderDetails)
+      .innerJoin(photos, eq(photos.id, orderDetails.photoId))
+      .where(and(eq(orderDetails.idNumHash, d.idNumHash), lt(orderDetails.id, d.id), photo ? ne(photos.id, photo.id) : undefined))
+      .orderBy(asc(orderDetails.id))
+      .limit(1);
+    other = earlier?.p ?? null;
+  }
+  if (!other && d.yxdm && d.studentId) {
+    const [nat] = await db
+      .select({ p: photos })
+      .from(nationalStudents)
+      .innerJoin(photos, eq(photos.id, nationalStudents.photoId))
+      .where(and(eq(nationalStudents.yxdm, d.yxdm), eq(nationalStudents.xh, d.studentId)))
+      .limit(1);
+    if (nat) {
+      other = nat.p;
+      source = 'national';
+    }
+  }
+  if (!other) return null;
+  const distance = descriptorDistance(photo?.descriptor ?? null, other.descriptor ?? null);
+  return { source, url: staffPhotoUrl(other), distance, same: distance === null ? null : distance < SAME_FACE_BELOW };
+}

@@ -1,0 +1,188 @@
+import { z } from 'zod';
+
+/** Shared shapes of the staff console (server schemas and web types). */
+export const STAFF_ROLES = ['admin', 'reviewer', 'production', 'finance', 'editor', 'branch'] as const;
+export const staffRoleSchema = z.enum(STAFF_ROLES);
+export type StaffRoleName = z.infer<typeof staffRoleSchema>;
+
+export const staffMeSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  name: z.string(),
+  role: staffRoleSchema,
+  branch: z.string().nullable(),
+  totp: z.boolean(),
+});
+export type StaffMe = z.infer<typeof staffMeSchema>;
+
+export const staffLoginBody = z.object({
+  username: z.string().trim().min(1, 'console.usernameRequired'),
+  password: z.string().min(1, 'console.passwordRequired'),
+  totp: z.string().trim().optional(),
+});
+export type StaffLoginBody = z.infer<typeof staffLoginBody>;
+
+export const staffUserSchema = staffMeSchema.extend({ active: z.boolean(), createdAt: z.string() });
+export type StaffUser = z.infer<typeof staffUserSchema>;
+
+export const staffSaveBody = z.object({
+  id: z.number().int().optional(),
+  username: z.string().trim().min(1, 'console.usernameRequired').max(40),
+  name: z.string().trim().min(1).max(40),
+  role: staffRoleSchema,
+  branch: z.string().trim().max(40).nullable().optional(),
+  password: z.string().min(8, 'console.passwordWeak').max(128).optional(),
+  active: z.boolean().optional(),
+  totp: z.enum(['keep', 'enable', 'disable']).optional(),
+});
+export type StaffSaveBody = z.infer<typeof staffSaveBody>;
+
+export const auditRowSchema = z.object({
+  id: z.number(),
+  actorKind: z.string(),
+  actorId: z.number().nullable(),
+  actorName: z.string().nullable(),
+  action: z.string(),
+  targetKind: z.string().nullable(),
+  targetId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+export type AuditRow = z.infer<typeof auditRowSchema>;
+
+export const ORDER_KINDS = ['individual', 'reprint', 'task'] as const;
+
+export const orderSearchQuery = z.object({
+  q: z.string().trim().max(60).optional(),
+  orderNo: z.string().trim().max(40).optional(),
+  name: z.string().trim().max(40).optional(),
+  mobile: z.string().trim().max(20).optional(),
+  idNumber: z.string().trim().max(40).optional(),
+  school: z.string().trim().max(60).optional(),
+  state: z.coerce.number().int().optional(),
+  states: z.string().regex(/^\d{3}(,\d{3})*$/).optional(),
+  kind: z.enum(ORDER_KINDS).optional(),
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(200).default(20),
+});
+export type OrderSearchQuery = z.input<typeof orderSearchQuery>;
+
+export const orderRowSchema = z.object({
+  id: z.number(),
+  orderNo: z.string(),
+  kind: z.enum(ORDER_KINDS),
+  state: z.number(),
+  totalFen: z.number(),
+  names: z.string(),
+  persons: z.number(),
+  schoolName: z.string().nullable(),
+  mobile: z.string().nullable(),
+  fy: z.string().nullable(),
+  shippingTypeName: z.string().nullable(),
+  shippingOrderNo: z.string().nullable(),
+  shippingReceiveName: z.string().nullable(),
+  shippingReceiveMobile: z.string().nullable(),
+  shippingAddress: z.string().nullable(),
+  payTime: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OrderRow = z.infer<typeof orderRowSchema>;
+
+export const pageOf = <T extends z.ZodType>(row: T) => z.object({ total: z.number(), rows: z.array(row) });
+
+export const photoViewSchema = z.object({
+  id: z.number(),
+  url: z.string().nullable(),
+  passed: z.boolean(),
+  checkResult: z.unknown(),
+});
+
+export const personSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  idNumMask: z.string().nullable(),
+  mobile: z.string().nullable(),
+  mail: z.string().nullable(),
+  schoolName: z.string().nullable(),
+  yxdm: z.string().nullable(),
+  studentId: z.string().nullable(),
+  education: z.number().nullable(),
+  major: z.string().nullable(),
+  fy: z.string().nullable(),
+  photo: photoViewSchema.nullable(),
+  /** The earlier photo or the national record's photo, with the face distance (smaller is closer). */
+  compare: z
+    .object({ source: z.enum(['earlier', 'national']), url: z.string().nullable(), distance: z.number().nullable(), same: z.boolean().nullable() })
+    .nullable(),
+});
+export type Person = z.infer<typeof personSchema>;
+
+export const orderPageSchema = z.object({
+  order: orderRowSchema.extend({
+    refuseReason: z.string().nullable(),
+    shippingProvinceName: z.string().nullable(),
+    shippingCityName: z.string().nullable(),
+    shippingDistrictName: z.string().nullable(),
+    unitPriceFen: z.number(),
+    payType: z.number().nullable(),
+  }),
+  persons: z.array(personSchema),
+  payments: z.array(z.object({ paymentNo: z.string(), provider: z.string(), amountFen: z.number(), state: z.string(), paidAt: z.string().nullable(), createdAt: z.string() })),
+  refunds: z.array(z.object({ id: z.number(), refundNo: z.string(), amountFen: z.number(), status: z.number(), reason: z.string().nullable(), createdAt: z.string() })),
+  trace: z.array(z.object({ opCode: z.string(), opTime: z.string(), opDesc: z.string() })),
+  audit: z.array(auditRowSchema),
+});
+export type OrderPage = z.infer<typeof orderPageSchema>;
+
+export const reviewItemSchema = z.object({ order: orderRowSchema, persons: z.array(personSchema), waitingSince: z.string() });
+export type ReviewItem = z.infer<typeof reviewItemSchema>;
+
+export const STAFF_ACTIONS = ['approve', 'reject', 'produce', 'ship', 'deliver'] as const;
+export type StaffAction = (typeof STAFF_ACTIONS)[number];
+
+/** Reject reasons offered in the review queue (a typed reason is also accepted). */
+export const REJECT_REASONS = [
+  { zh: '照片背景不符合要求', en: 'The background does not meet the requirements' },
+  { zh: '照片不清晰', en: 'The photo is not sharp' },
+  { zh: '头部位置或大小不符合要求', en: 'The head position or size does not meet the requirements' },
+  { zh: '照片与本人不符', en: 'The photo does not show this person' },
+  { zh: '佩戴眼镜反光或遮挡面部', en: 'Glasses reflect or the face is covered' },
+  { zh: '照片经过美颜或修饰', en: 'The photo was beautified or retouched' },
+] as const;
+
+export const transitionBody = z.object({
+  ids: z.array(z.number().int()).min(1, 'console.selectOrders').max(200),
+  action: z.enum(STAFF_ACTIONS),
+  reason: z.string().trim().max(200).optional(),
+  carrier: z.string().trim().max(40).optional(),
+  /** One waybill per id, in the order of ids (ship). */
+  waybillNos: z.array(z.string().trim().regex(/^[A-Za-z0-9-]{4,40}$/, 'console.waybillRequired')).optional(),
+});
+export type TransitionBody = z.infer<typeof transitionBody>;
+
+export const bindingRowSchema = z.object({
+  id: z.number(),
+  memberMobile: z.string().nullable(),
+  memberName: z.string().nullable(),
+  yxdm: z.string(),
+  schoolName: z.string().nullable(),
+  studentId: z.string(),
+  state: z.number(),
+  updatedAt: z.string(),
+});
+export type BindingRow = z.infer<typeof bindingRowSchema>;
+
+export const dashboardSchema = z.object({
+  byState: z.array(z.object({ kind: z.string(), state: z.number(), count: z.number() })),
+  todayPayments: z.object({ count: z.number(), amountFen: z.number() }),
+  todayRefunds: z.object({ count: z.number(), amountFen: z.number() }),
+  reviewBacklog: z.object({ count: z.number(), oldest: z.string().nullable() }),
+  failingItems: z.array(z.object({ item: z.string(), count: z.number() })),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+export const traceItemSchema = z.object({ opCode: z.string(), opTime: z.string(), opDesc: z.string() });
+export type TraceItem = z.infer<typeof traceItemSchema>;
