@@ -1,7 +1,73 @@
+import { Button, Card, Descriptions, Space, message } from 'antd';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../../components/page-placeholder.tsx';
+import { shippingComplete } from '@portal/contract/orders';
+import { QueryState } from '../../../components/query-state.tsx';
+import { idFromSearch, useWashOrder } from '../api.ts';
+import { OrderSummary } from '../components/order-summary.tsx';
+import { ReprintNotes } from '../components/reprint-notes.tsx';
 
+/** /developConfirm: review; quantity edit at 110, logistics edit at 110 or 120; confirm pay -> completionPayment type 2. */
 export default function DevelopConfirmPage() {
   const { t } = useTranslation();
-  return <PagePlaceholder title={t('page.develop-confirm')} />;
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const id = idFromSearch(search);
+  const q = useWashOrder(id);
+  const o = q.data?.order;
+
+  const pay = () => {
+    if (!o) return;
+    if (!shippingComplete(o)) {
+      void message.error(t('msg.order.shippingMissing'), 1);
+      navigate(`/developInfo?id=${id}`);
+      return;
+    }
+    navigate(`/home/submitPhoto/completionPayment?id=${id}&type=2`);
+  };
+
+  const none = t('reprint.confirm.none');
+  return (
+    <Card>
+      <h1 style={{ fontSize: 22 }}>{t('reprint.confirm.title')}</h1>
+      <ReprintNotes />
+      <QueryState loading={q.isLoading} error={q.error} onRetry={() => void q.refetch()}>
+        {q.data && o && (
+          <>
+            <OrderSummary data={q.data} />
+            {o.canEditQuantity && (
+              <p>
+                <Link to={`/developModify?id=${id}`}>{t('reprint.confirm.editQuantity')}</Link>
+              </p>
+            )}
+            <h2 style={{ fontSize: 16 }}>{t('reprint.order.shipping')}</h2>
+            <Descriptions bordered size="small" column={1} style={{ maxWidth: 640, marginBottom: 8 }}>
+              <Descriptions.Item label={t('reprint.confirm.carrier')}>{o.shippingTypeName || none}</Descriptions.Item>
+              <Descriptions.Item label={t('reprint.confirm.receiver')}>
+                <span data-testid="confirm-receiver">{o.shippingReceiveName || none}</span>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('reprint.confirm.phone')}>{o.shippingReceiveMobile || none}</Descriptions.Item>
+              <Descriptions.Item label={t('reprint.confirm.address')}>
+                {[o.shippingProvinceName, o.shippingCityName, o.shippingDistrictName, o.shippingAddress].filter(Boolean).join(' ') || none}
+              </Descriptions.Item>
+            </Descriptions>
+            {o.canEditShipping && (
+              <p>
+                <Link to={`/home/orderModify?id=${id}&type=wuliu`}>{t('reprint.confirm.editShipping')}</Link>
+              </p>
+            )}
+            <Space style={{ marginTop: 16 }}>
+              {o.canPay && <Button onClick={() => navigate(`/developInfo?id=${id}`)}>{t('reprint.order.prev')}</Button>}
+              {o.canPay && (
+                <Button type="primary" onClick={pay}>
+                  {t('reprint.confirm.pay')}
+                </Button>
+              )}
+              {!o.canPay && <Link to="/home/myRollOder">{t('reprint.list.title')}</Link>}
+            </Space>
+          </>
+        )}
+      </QueryState>
+    </Card>
+  );
 }

@@ -1,7 +1,86 @@
+import { Alert, Button, Card, Descriptions, Popconfirm, Space, Steps, message } from 'antd';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../../components/page-placeholder.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { QueryState } from '../../../components/query-state.tsx';
+import { useSettings } from '../../../lib/settings.ts';
+import { applyUnbind, useCheckStatus, useWashStudent } from '../api.ts';
 
+/** /untiedId: the bound school and student number, apply to unbind, the three-step strip. */
 export default function UntiedIdPage() {
   const { t } = useTranslation();
-  return <PagePlaceholder title={t('page.untied-id')} />;
+  const qc = useQueryClient();
+  const status = useCheckStatus();
+  const student = useWashStudent();
+  const { data: settings } = useSettings();
+  const row = student.data?.[0];
+  const s = status.data ?? 0;
+  const phones = settings?.servicePhones.join(', ') ?? '';
+
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['reprint'] });
+  const apply = async () => {
+    try {
+      const msg = await applyUnbind();
+      void message.success(msg || t('msg.ok.unbindApplied'), 1);
+      refresh();
+    } catch {
+      // toast shown by the client
+    }
+  };
+
+  return (
+    <Card>
+      <h1 style={{ fontSize: 22 }}>{t('reprint.untied.title')}</h1>
+      <QueryState loading={status.isLoading || student.isLoading} error={status.error ?? student.error} onRetry={refresh}>
+        <Steps
+          style={{ margin: '16px 0 24px' }}
+          current={s === 2 ? 1 : s === 3 ? 2 : 0}
+          items={[{ title: t('reprint.untied.step1') }, { title: t('reprint.untied.step2') }, { title: t('reprint.untied.step3') }]}
+        />
+        {s === 0 || s === 3 || !row ? (
+          <Alert
+            type="info"
+            showIcon
+            message={t('reprint.untied.notBound')}
+            action={
+              <Link to="/newId">
+                <Button type="primary">{t('reprint.untied.goBind')}</Button>
+              </Link>
+            }
+          />
+        ) : (
+          <>
+            <Descriptions bordered column={1} size="small" style={{ maxWidth: 560, marginBottom: 16 }}>
+              <Descriptions.Item label={t('reprint.untied.school')}>
+                <span data-testid="bound-school">
+                  {row.schoolName} ({row.yxdm})
+                </span>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('reprint.untied.studentId')}>
+                <span data-testid="bound-student">{row.studentId}</span>
+              </Descriptions.Item>
+            </Descriptions>
+            {s === 2 ? (
+              <Alert
+                type="warning"
+                showIcon
+                role="status"
+                message={t('reprint.untied.pending', { phones })}
+                action={<Button onClick={refresh}>{t('reprint.untied.refresh')}</Button>}
+              />
+            ) : (
+              <Space>
+                <Popconfirm title={t('reprint.untied.confirm')} okText={t('reprint.dialog.ok')} cancelText={t('reprint.dialog.cancel')} onConfirm={apply}>
+                  <Button type="primary" danger>
+                    {t('reprint.untied.apply')}
+                  </Button>
+                </Popconfirm>
+                <Link to="/developFilms">{t('reprint.films.title')}</Link>
+              </Space>
+            )}
+          </>
+        )}
+      </QueryState>
+    </Card>
+  );
 }

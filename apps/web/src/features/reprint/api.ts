@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import type { BindingBody, WashOrderAndDetails, WashStudentRow } from '@portal/contract/reprint';
+import type { OrderAnswer, SchoolSuggestion } from '@portal/contract/orders';
+import { apiGet, apiPost, request } from '../../lib/api/client.ts';
+
+/** The reprint calls (document 1 section 7, document 2 section 7). */
+export const reprintKeys = {
+  status: ['reprint', 'status'] as const,
+  student: ['reprint', 'student'] as const,
+  order: (id: number) => ['reprint', 'order', id] as const,
+  list: ['reprint', 'list'] as const,
+};
+
+export const fetchCheckStatus = () => apiGet<number>('/api/binding/findCheckStatus');
+
+/** Bind check (document 1, section 4): 0 or 3 -> /newId, 1 -> /developFilms, 2 -> /untiedId. */
+export function pathForBindStatus(status: number): string {
+  if (status === 1) return '/developFilms';
+  if (status === 2) return '/untiedId';
+  return '/newId';
+}
+
+export const useCheckStatus = () => useQuery({ queryKey: reprintKeys.status, queryFn: fetchCheckStatus });
+export const useWashStudent = () =>
+  useQuery({ queryKey: reprintKeys.student, queryFn: () => apiGet<WashStudentRow[]>('/api/binding/findWashStudentInfo') });
+export const useWashOrder = (id: number) =>
+  useQuery({
+    queryKey: reprintKeys.order(id),
+    queryFn: () => apiGet<WashOrderAndDetails>('/api/order/findWashOrderAndOrderDetails', { query: { id } }),
+    enabled: id > 0,
+  });
+export const useReprintOrders = () =>
+  useQuery({ queryKey: reprintKeys.list, queryFn: () => apiGet<OrderAnswer[]>('/api/order/findOrderList', { query: { type: 2 } }) });
+
+/** Success calls answer with the server's message (绑定成功, 解绑申请成功, 修改成功). */
+export const bind = (body: BindingBody) => request<null>('POST', '/api/binding/binding', { body }).then((e) => e.msg);
+export const applyUnbind = () => request<null>('GET', '/api/binding/unbinding').then((e) => e.msg);
+export const createWashOrder = (body: { dist: number; num: number; thirdStudentId: string }) =>
+  apiPost<number>('/api/order/createWashOrder', { body });
+export const modifyWashOrder = (body: { id: number; dist: number; num: number; thirdStudentId: string }) =>
+  request<null>('POST', '/api/order/modifyWashOrder', { body }).then((e) => e.msg);
+export const searchSchools = (keyword: string) =>
+  apiPost<SchoolSuggestion[]>('/api/order/schoolList', { body: { keyword }, silent: true });
+
+export const idFromSearch = (search: URLSearchParams) => Number(search.get('id') ?? 0) || 0;
