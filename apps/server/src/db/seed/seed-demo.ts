@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { seedCatalog } from '../../modules/catalog/seed.ts';
+import { seedContent } from '../../modules/content/seed.ts';
 import { seedConsole } from '../../modules/console/auth-service.ts';
 
 /**
@@ -9,6 +11,8 @@ import { seedConsole } from '../../modules/console/auth-service.ts';
 export async function seedDemo(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
   const steps: [string, (ctx: AppContext) => Promise<unknown>][] = [
     // ['area', seedFunction],  one line per area, in dependency order
+    ['catalog', seedCatalog],
+    ['content', seedContent],
     ['console', seedConsole],
   ];
   for (const [name, step] of steps) {

@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type {
+  Banner,
+  CollectionCentre,
+  Faq,
+  FormFile,
+  NewsDetail,
+  NewsList,
+  Notice,
+  PickNumber,
+  StaticPage,
+} from '@portal/contract/content';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../http/errors.ts';
+import { CONTACT_MAP } from '../../db/seed/data/content-demo.ts';
+import { cached } from './content-cache.ts';
+import { contentRepo } from './repo.ts';
+
+const SEED_FILES = path.resolve(import.meta.dirname, '../../db/seed/data/forms');
+const text = (zh: string | null, en: string | null) => ({ zh: zh ?? '', en: en ?? zh ?? '' });
+const maybeText = (zh: string | null, en: string | null) => (zh || en ? text(zh, en) : null);
+
+/** The start of the collection season: 1 September of this or last year. */
+export function seasonStart(now = new Date()): Date {
+  const y = now.getUTCMonth() >= 8 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
+  return new Date(Date.UTC(y, 8, 1));
+}
+
+/** Where a form's bytes live: `seed/<file>` in the repository, anything else under DATA_DIR/forms. */
+export function formPath(ctx: AppContext, storageKey: string): string | null {
+  const [base, rel] = storageKey.startsWith('seed/')
+    ? [SEED_FILES, storageKey.slice(5)]
+    : [path.join(ctx.config.dataDir, 'forms'), storageKey];
+  const full = path.resolve(base, rel);
+  if (!full.startsWith(base + path.sep)) return null;
+  return full;
+}
+
+export const contentService = {
+  banners: (ctx: AppContext): Promise<Banner[]> =>
+    cached('banners', async () =>
+      (await contentRepo.banners(ctx.db)).map((b) => ({
+        id: b.id,
+        picUrl: b.picUrl,
+        type: b.type,
+        url: b.url,
+        title: text(b.titleZh, b.titleEn),
+        content: b.type === 2 ? maybeText(b.contentZh, b.contentEn) : null,
+      })),
+    ),
+  notices: (ctx: AppContext, type: number): Promise<Notice[]> =>
+    cached(`notices:${type}`, async () =>
+      (await contentRepo.notices(ctx.db, type)).map((n) => ({
+        id: n.id,
+        type: n.type,
+        title: text(n.titleZh, n.titleEn),
+        content: text(n.contentZh, n.contentEn),
+      })),
+    ),
+  importantNotice: async (ctx: AppContext, type: number): Promise<Notice | null> =>
+    (await contentService.notices(ctx, type))[0] ?? null,
+  newsPage: (ctx: AppContext, page: number, pageSize: number): Promise<NewsList> =>
+    cached(`news:${page}:${pageSize}`, async () => {
+      const { rows, total } = await contentRepo.newsPage(ctx.db, page, pageSize);
+      return {
+        list: rows.map((r) => ({
+          id: r.id,
+          title: text(r.titleZh, r.titleEn),
+          type: r.type,
+          url: r.url,
+          publishedAt: r.publishedAt.toISOString(),
+        })),
+        total,
+        page,
+        pageSize,
+      };
+    }),
+  async newsDetail(ctx: AppContext, id: number): Promise<NewsDetail> {
+    const r = await cached(`news:item:${id}`, () => contentRepo.newsItem(ctx.db, id));
+    if (!r) throw notFound('content.newsNotFound');
+    return {
+      id: r.id,
+      title: text(r.titleZh, r.titleEn),
+      type: r.type,
+      url: r.url,
+      publishedAt: r.publishedAt.toISOString(),
+      content: maybeText(r.contentZh, r.contentEn),
+    };
+  },
+  forms: (ctx: AppContext): Promise<FormFile[]> =>
+    cached('forms', async () =>
+      (await contentRepo.forms(ctx.db)).map((f) => ({
+        id: f.id,
+        fileName: text(f.fileNameZh, f.fileNameEn),
+        downloadUrl: `/api/baseInfo/downloadForm/${f.id}`,
+      })),
+    ),
+  async formFile(ctx: AppContext, id: number) {
+    const f = await contentRepo.form(ctx.db, id);
+    const full = f && formPath(ctx, f.storageKey);
+    if (!f || !full || !fs.existsSync(full)) throw notFound('content.formNotFound');
+    return { file: full, fileNameZh: f.fileNameZh, contentType: f.contentType };
+  },
+  faqs: (ctx: AppContext, question: string, type?: number): Promise<Faq[]> =>
+    cached(`faqs:${type ?? 0}:${question}`, async () =>
+      (await contentRepo.faqs(ctx.db, question, type)).map((q) => ({
+        id: q.id,
+        type: q.type,
+        question: text(q.questionZh, q.questionEn),
+        answer: text(q.answerZh, q.answerEn),
+      })),
+    ),
+  async centres(ctx: AppContext, province?: string): Promise<CollectionCentre[]> {
+    const all = await cached('centres', async () =>
+      (await contentRepo.centres(ctx.db)).map((c) => ({
+        id: c.id,
+        province: c.province,
+        boffice: text(c.bofficeZh, c.bofficeEn),
+        cperson: c.cperson,
+        ftelephone: c.ftelephone,
+        address: text(c.addressZh, c.addressEn),
+        whours: text(c.whoursZh, c.whoursEn),
+      })),
+    );
+    return province ? all.filter((c) => c.province === province) : all;
+  },
+  async staticPage(ctx: AppContext, key: string): Promise<StaticPage> {
+    const p = await cached(`page:${key}`, () => contentRepo.staticPage(ctx.db, key));
+    if (!p) throw notFound('content.pageNotFound');
+    return {
+      key: p.key,
+      title: text(p.titleZh, p.titleEn),
+      content: text(p.contentZh, p.contentEn),
+      map: key === 'contactUs' ? CONTACT_MAP : null,
+    };
+  },
+  pickNumber: (ctx: AppContext): Promise<PickNumber> =>
+    cached(
+      'pick_number',
+      async () => {
+        const since = seasonStart();
+        return { count: await contentRepo.photosSince(ctx.db, since), since: since.toISOString() };
+      },
+      30_000,
+    ),
+};
