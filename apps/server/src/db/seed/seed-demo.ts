@@ -14,6 +14,7 @@ export async function seedDemo(ctx: AppContext, log: FastifyBaseLogger): Promise
     ['catalog', seedCatalog],
     ['content', seedContent],
     ['console', seedConsole],
+    ['national', (c) => import('../../modules/national/seed.ts').then((m) => m.seedNationalDemo(c))],
   ];
   for (const [name, step] of steps) {
     await step(ctx);

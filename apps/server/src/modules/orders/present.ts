@@ -1,0 +1,105 @@
+import { ORDER_STATE_TEXT, type OrderFacts, type OrderState } from '@portal/contract/order-states';
+import { fenToYuan } from '@portal/contract/prices';
+import { maskIdNumber } from '@portal/contract/validation';
+import { shippingComplete, type OrderAnswer, type OrderDetailAnswer } from '@portal/contract/orders';
+import { tr, type Lang } from '@portal/contract/i18n';
+import type { DetailRow, OrderRow } from './repo.ts';
+
+/** The facts the contract's permitted-action rules read, from an order row. */
+export function factsOf(o: OrderRow, extra: { endTime?: Date | null; fileTime?: Date | null } = {}): OrderFacts {
+  return {
+    kind: o.kind,
+    state: o.state,
+    payTime: o.payTime?.toISOString() ?? null,
+    picAllowState: o.picAllowState,
+    isFile: o.isFile,
+    isRefund: o.isRefund,
+    endTime: extra.endTime?.toISOString() ?? null,
+    fileTime: extra.fileTime?.toISOString() ?? null,
+    shippingOrderNo: o.shippingOrderNo,
+  };
+}
+
+export function orderAnswer(
+  o: OrderRow,
+  lang: Lang,
+  extra: { refundStatus?: number | null; endTime?: Date | null; personCount: number },
+): OrderAnswer {
+  const text = ORDER_STATE_TEXT[o.state as OrderState];
+  return {
+    id: o.id,
+    orderNo: o.orderNo,
+    state: o.state,
+    stateDesc: text ? tr(text, lang) : String(o.state),
+    ctime: o.createdAt.toISOString(),
+    type: o.type,
+    payType: o.payType,
+    payTime: o.payTime?.toISOString() ?? null,
+    payTotal: fenToYuan(o.totalFen),
+    unitPrice: fenToYuan(o.unitPriceFen),
+    personCount: extra.personCount,
+    picAllowState: o.picAllowState,
+    refuseReason: o.refuseReason,
+    shippingType: o.shippingType,
+    shippingTypeName: o.shippingTypeName,
+    shippingReceiveName: o.shippingReceiveName,
+    shippingReceiveMobile: o.shippingReceiveMobile,
+    shippingProvinceName: o.shippingProvinceName,
+    shippingCityName: o.shippingCityName,
+    shippingDistrictName: o.shippingDistrictName,
+    shippingAddress: o.shippingAddress,
+    shippingOrderNo: o.shippingOrderNo,
+    isFile: o.isFile,
+    endTime: extra.endTime?.toISOString() ?? null,
+    isShipping: shippingComplete(o) ? 1 : 0,
+    isRefund: o.isRefund,
+    refundStatus: extra.refundStatus ?? null,
+    dist: o.dist,
+    num: o.num,
+  };
+}
+
+export function shippingInfo(o: OrderRow) {
+  if (!shippingComplete(o) && !o.shippingOrderNo) return null;
+  return {
+    shippingType: o.shippingType,
+    shippingTypeName: o.shippingTypeName,
+    shippingReceiveName: o.shippingReceiveName,
+    shippingReceiveMobile: o.shippingReceiveMobile,
+    shippingProvinceName: o.shippingProvinceName,
+    shippingCityName: o.shippingCityName,
+    shippingDistrictName: o.shippingDistrictName,
+    shippingAddress: o.shippingAddress,
+    shippingOrderNo: o.shippingOrderNo,
+  };
+}
+
+/** A line for the owner: the ID number masked as DESIGN section 4 says. */
+export function detailAnswer(d: DetailRow, picUrl: string | null): OrderDetailAnswer {
+  return {
+    id: d.id,
+    orderId: d.orderId,
+    name: d.name,
+    mobile: d.mobile,
+    idType: d.idType,
+    idNum: d.idNumMask ?? maskIdNumber(null),
+    mail: d.mail,
+    sex: d.sex,
+    schoolName: d.schoolName,
+    yxdm: d.yxdm,
+    education: d.education,
+    major: d.major,
+    studentId: d.studentId,
+    xllb: d.xllb,
+    schoolType: d.schoolType,
+    picUrl,
+    picAllowState: d.picAllowState,
+    num: d.num,
+    dist: d.dist,
+    thirdStudentId: d.thirdStudentId,
+    fy: d.fy,
+    taskId: d.taskId,
+    signature: d.signature,
+    bizSerialNum: d.bizSerialNum,
+  };
+}

@@ -1,0 +1,159 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  orderAnswerSchema,
+  orderDetailAnswerSchema,
+  orderWithDetailsSchema,
+  personFormSchema,
+  personUpdateSchema,
+  schoolSuggestionSchema,
+  updateShippingSchema,
+} from '@portal/contract/orders';
+import { envelope, ok } from '../../http/envelope.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { memberOf } from '../../http/auth.ts';
+import { message } from '../../http/lang.ts';
+import * as svc from './service.ts';
+import { photoBytes } from './photo-link.ts';
+
+const member = { auth: 'member' } as const;
+const idQuery = z.object({ id: z.coerce.number().int().positive() });
+const listItem = orderAnswerSchema.extend({ names: z.array(z.string()), firstPicAllowState: z.number() });
+const consentSchema = z.object({ given: z.boolean(), version: z.string(), acceptedAt: z.string().nullable() });
+
+/** Individual photo orders (document 2, section 7), also serving reprint orders where the calls are generic. */
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.get('/api/order/photoConsent', { config: member, schema: { response: { 200: envelope(consentSchema) } } }, async (req) =>
+    ok(await svc.photoConsent(ctx, memberOf(req).memberId)),
+  );
+  app.post(
+    '/api/order/photoConsent',
+    { config: member, schema: { body: z.object({ version: z.string().max(20) }), response: { 200: envelope(consentSchema) } } },
+    async (req) => ok(await svc.givePhotoConsent(ctx, memberOf(req).memberId, req.body.version)),
+  );
+
+  app.post(
+    '/api/order/schoolList',
+    { config: member, schema: { body: z.object({ keyword: z.string().max(50).default('') }), response: { 200: envelope(z.array(schoolSuggestionSchema)) } } },
+    async (req) => ok(await svc.schoolSuggestions(ctx, req.body.keyword)),
+  );
+
+  app.post(
+    '/api/order/createCollectionOrder',
+    { config: member, schema: { body: personFormSchema, response: { 200: envelope(z.number()) } } },
+    async (req) => ok(await svc.createOrder(ctx, memberOf(req).memberId, req.body)),
+  );
+
+  app.post(
+    '/api/order/addPerson2Order',
+    {
+      config: member,
+      schema: { body: personFormSchema, response: { 200: envelope(z.number()) } },
+    },
+    async (req) => {
+      if (!req.body.order_id) throw badRequest('order.notFound');
+      return ok(await svc.addPerson(ctx, memberOf(req).memberId, req.body.order_id, req.body));
+    },
+  );
+
+  app.post(
+    '/api/order/updatePerson',
+    {
+      config: member,
+      schema: {
+        body: z.preprocess((b) => {
+          const o = (b ?? {}) as Record<string, unknown>;
+          return { ...o, picUrl: o.picUrl ?? o.imageUrl ?? o.pic_url };
+        }, personUpdateSchema),
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req) => {
+      await svc.updatePerson(ctx, memberOf(req).memberId, req.body);
+      return ok(null, message(req.lang, 'ok.modified'));
+    },
+  );
+
+  app.get('/api/order/deletePerson', { config: member, schema: { querystring: idQuery, response: { 200: envelope(z.null()) } } }, async (req) => {
+    await svc.deletePerson(ctx, memberOf(req).memberId, req.query.id);
+    return ok(null, message(req.lang, 'ok.deleted'));
+  });
+  app.post(
+    '/api/order/deletePerson',
+    {
+      config: member,
+      schema: {
+        body: z.object({ detail_id: z.coerce.number().int().positive(), order_id: z.coerce.number().int().positive().optional() }),
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req) => {
+      await svc.deletePerson(ctx, memberOf(req).memberId, req.body.detail_id, req.body.order_id);
+      return ok(null, message(req.lang, 'ok.deleted'));
+    },
+  );
+
+  app.get('/api/order/deleteOrder', { config: member, schema: { querystring: idQuery, response: { 200: envelope(z.null()) } } }, async (req) => {
+    await svc.deleteOrder(ctx, memberOf(req).memberId, req.query.id);
+    return ok(null, message(req.lang, 'ok.deleted'));
+  });
+
+  app.get(
+    '/api/order/findOrderList',
+    { config: member, schema: { querystring: z.object({ type: z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2)])).default(1) }), response: { 200: envelope(z.array(listItem)) } } },
+    async (req) => ok(await svc.listOrders(ctx, memberOf(req).memberId, req.query.type as 1 | 2, req.lang)),
+  );
+
+  app.get(
+    '/api/order/findOrderAndOrderDetails',
+    { config: member, schema: { querystring: idQuery, response: { 200: envelope(orderWithDetailsSchema) } } },
+    async (req) => ok(await svc.orderWithDetails(ctx, memberOf(req).memberId, req.query.id, req.lang)),
+  );
+  app.post(
+    '/api/order/list',
+    { config: member, schema: { body: z.object({ order_id: z.coerce.number().int().positive() }), response: { 200: envelope(orderWithDetailsSchema) } } },
+    async (req) => ok(await svc.orderWithDetails(ctx, memberOf(req).memberId, req.body.order_id, req.lang)),
+  );
+
+  app.get('/api/order/findOrderDetail', { config: member, schema: { querystring: idQuery, response: { 200: envelope(orderDetailAnswerSchema) } } }, async (req) =>
+    ok(await svc.findDetail(ctx, memberOf(req).memberId, req.query.id)),
+  );
+
+  app.post(
+    '/api/order/updateShipping',
+    { config: member, schema: { body: updateShippingSchema, response: { 200: envelope(z.null()) } } },
+    async (req) => {
+      const { id, ...form } = req.body;
+      await svc.updateShipping(ctx, memberOf(req).memberId, id, form);
+      return ok(null, message(req.lang, 'ok.modified'));
+    },
+  );
+
+  app.get(
+    '/api/img/downloadPhoto',
+    {
+      config: member,
+      schema: {
+        querystring: z.object({
+          id: z.coerce.number().int().positive(),
+          yxdm: z.string().max(10).optional(),
+          studentId: z.string().max(40).optional(),
+          type: z.coerce.number().int().optional(),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const p = await svc.photoForDownload(ctx, memberOf(req).memberId, req.query);
+      const bytes = await photoBytes(ctx, p.photoId);
+      if (!bytes) throw notFound();
+      const file = `${p.name}.jpg`;
+      return reply
+        .type('image/jpeg')
+        .header('content-disposition', `attachment; filename="photo.jpg"; filename*=UTF-8''${encodeURIComponent(file)}`)
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
+  );
+};

@@ -1,0 +1,224 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  canAddPerson,
+  canDelete,
+  canDownloadPhoto,
+  canEditPhoto,
+  canEditShipping,
+} from '@portal/contract/order-states';
+import { MAX_PERSONS_PER_ORDER, PRICE_TYPE, individualTotalFen } from '@portal/contract/prices';
+import { maskIdNumber } from '@portal/contract/validation';
+import {
+  PHOTO_CONSENT_KIND,
+  PHOTO_CONSENT_VERSION,
+  type OrderWithDetails,
+  type PersonForm,
+  type PersonUpdate,
+  type ShippingForm,
+} from '@portal/contract/orders';
+import type { Lang } from '@portal/contract/i18n';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { orderDetails, orders, payments } from '../../db/schema.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { newOrderNo } from './order-no.ts';
+import * as repo from './repo.ts';
+import { detailAnswer, factsOf, orderAnswer, shippingInfo } from './present.ts';
+import { linePhotoId, linePhotoUrls } from './photo-link.ts';
+
+type Kind = 'individual' | 'reprint' | 'task';
+
+/** The caller's order, or 404 / 403. `kinds` limits which order kinds the call serves. */
+export async function ownedOrder(db: DbOrTx, memberId: number, id: number, kinds: Kind[], forUpdate = false) {
+  const o = await repo.orderById(db, id, forUpdate);
+  if (!o || !kinds.includes(o.kind)) throw notFound('order.notFound');
+  if (o.memberId !== memberId) throw forbidden('order.notYours');
+  return o;
+}
+
+async function ownedDetail(db: DbOrTx, memberId: number, detailId: number, forUpdate = false) {
+  const d = await repo.detailById(db, detailId);
+  if (!d) throw notFound('order.personNotFound');
+  const o = await ownedOrder(db, memberId, d.orderId, ['individual'], forUpdate);
+  return { d, o };
+}
+
+/** Separate consent to processing the face photo and ID number, with its wording version. */
+export async function photoConsent(ctx: AppContext, memberId: number) {
+  const c = await repo.latestConsent(ctx.db, memberId, PHOTO_CONSENT_KIND);
+  const given = !!c && c.version === PHOTO_CONSENT_VERSION;
+  return { given, version: PHOTO_CONSENT_VERSION, acceptedAt: given ? c.createdAt.toISOString() : null };
+}
+
+export async function givePhotoConsent(ctx: AppContext, memberId: number, version: string) {
+  if (version !== PHOTO_CONSENT_VERSION) throw badRequest('order.consentRequired');
+  await repo.addConsent(ctx.db, memberId, PHOTO_CONSENT_KIND, version);
+  return photoConsent(ctx, memberId);
+}
+
+/** Checks of a new line outside the transaction: consent, school from the list, the member's passed photo. */
+async function lineValues(ctx: AppContext, memberId: number, f: PersonForm) {
+  if (!(await photoConsent(ctx, memberId)).given) throw badRequest('order.consentRequired');
+  const school = await repo.schoolByCode(ctx.db, f.daima);
+  if (!school) throw badRequest('school.chooseFromList');
+  const photoId = await linePhotoId(ctx, memberId, f.imageUrl);
+  if (!photoId) throw badRequest('order.photoInvalid');
+  const idNum = (f.id_num ?? '').trim().toUpperCase();
+  return {
+    name: f.name,
+    mobile: f.mobile,
+    mail: f.mail,
+    idType: f.id_type,
+    idNumEnc: ctx.pii.encrypt(idNum),
+    idNumHash: ctx.pii.blindIndex(idNum),
+    idNumMask: maskIdNumber(idNum),
+    sex: f.sex,
+    schoolName: school.name,
+    yxdm: school.yxdm,
+    education: f.education,
+    major: f.major,
+    studentId: f.student_id,
+    xllb: f.xllb ?? (f.education === 1 ? 2 : 1),
+    schoolType: f.school_type,
+    photoId,
+    picAllowState: 1,
+    bizSerialNum: f.bizSerialNum ?? null,
+    fileTime: new Date(),
+  };
+}
+
+/** createCollectionOrder: the first person creates the order (price type 3, 45 yuan). */
+export async function createOrder(ctx: AppContext, memberId: number, f: PersonForm): Promise<number> {
+  const line = await lineValues(ctx, memberId, f);
+  const unit = individualTotalFen(1, PRICE_TYPE);
+  return ctx.db.transaction(async (tx) => {
+    const [o] = await tx
+      .insert(orders)
+      .values({ orderNo: newOrderNo('individual'), memberId, kind: 'individual', type: 1, state: 110, priceType: PRICE_TYPE, unitPriceFen: unit, totalFen: unit })
+      .returning();
+    await tx.insert(orderDetails).values({ ...line, orderId: o.id });
+    return o.id;
+  });
+}
+
+/** addPerson2Order: the order row is locked, so two tabs cannot pass 30 together. */
+export async function addPerson(ctx: AppContext, memberId: number, orderId: number, f: PersonForm): Promise<number> {
+  const line = await lineValues(ctx, memberId, f);
+  return ctx.db.transaction(async (tx) => {
+    const o = await ownedOrder(tx, memberId, orderId, ['individual'], true);
+    if (!canAddPerson(factsOf(o))) throw conflict('order.stateNoAdd');
+    const existing = await repo.detailsOf(tx, [o.id]);
+    if (existing.length >= MAX_PERSONS_PER_ORDER) throw conflict('order.max30');
+    if (existing.some((d) => d.idNumHash === line.idNumHash)) throw conflict('order.duplicatePerson');
+    const [d] = await tx.insert(orderDetails).values({ ...line, orderId: o.id }).returning({ id: orderDetails.id });
+    await repo.recomputeTotal(tx, o);
+    return d.id;
+  });
+}
+
+/** Modify a person: mobile, mail and photo only; the rest stays locked. */
+export async function updatePerson(ctx: AppContext, memberId: number, u: PersonUpdate): Promise<void> {
+  const photoId = await linePhotoId(ctx, memberId, u.picUrl);
+  await ctx.db.transaction(async (tx) => {
+    const { d, o } = await ownedDetail(tx, memberId, u.id, true);
+    if (!canEditPhoto(factsOf(o))) throw conflict('order.stateNoPhoto');
+    // The unchanged photo's URL may be sent back as it was shown.
+    const keep = !photoId && d.photoId && (await linePhotoUrls(tx, [d.photoId])).get(d.photoId) === u.picUrl;
+    if (!photoId && !keep) throw badRequest('order.photoInvalid');
+    await tx
+      .update(orderDetails)
+      .set({ mobile: u.mobile, mail: u.mail, ...(photoId && photoId !== d.photoId ? { photoId, fileTime: new Date() } : {}) })
+      .where(eq(orderDetails.id, d.id));
+  });
+}
+
+/** Delete a line: only while the order waits for payment. */
+export async function deletePerson(ctx: AppContext, memberId: number, detailId: number, orderId?: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const { d, o } = await ownedDetail(tx, memberId, detailId, true);
+    if (orderId !== undefined && d.orderId !== orderId) throw notFound('order.personNotFound');
+    if (!canAddPerson(factsOf(o))) throw conflict('order.stateNoAdd');
+    await tx.delete(orderDetails).where(eq(orderDetails.id, d.id));
+    await repo.recomputeTotal(tx, o);
+  });
+}
+
+/** Delete an order (only at 110). One that already started a payment is closed instead, for accounting. */
+export async function deleteOrder(ctx: AppContext, memberId: number, id: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const o = await ownedOrder(tx, memberId, id, ['individual'], true);
+    if (!canDelete(factsOf(o))) throw conflict('order.stateNoDelete');
+    const [p] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, o.id)).limit(1);
+    if (p) {
+      await tx.update(orders).set({ state: 150, closedAt: new Date() }).where(eq(orders.id, o.id));
+      return;
+    }
+    await tx.delete(orderDetails).where(eq(orderDetails.orderId, o.id));
+    await tx.delete(orders).where(and(eq(orders.id, o.id), eq(orders.memberId, memberId)));
+  });
+}
+
+/** updateShipping for individual and reprint orders, where canEditShipping allows it. */
+export async function updateShipping(ctx: AppContext, memberId: number, id: number, s: ShippingForm): Promise<void> {
+  const carrier = await repo.carrierById(ctx.db, s.shippingType);
+  if (!carrier) throw badRequest('shipping.carrierRequired');
+  await ctx.db.transaction(async (tx) => {
+    const o = await ownedOrder(tx, memberId, id, ['individual', 'reprint'], true);
+    if (!canEditShipping(factsOf(o))) throw conflict('order.stateNoShipping');
+    await tx
+      .update(orders)
+      .set({ ...s, shippingTypeName: carrier.nameZh })
+      .where(eq(orders.id, o.id));
+  });
+}
+
+/** findOrderList?type=1 (individual) or 2 (reprint): the same order shape for both. */
+export async function listOrders(ctx: AppContext, memberId: number, type: 1 | 2, lang: Lang) {
+  const rows = await repo.memberOrders(ctx.db, memberId, type === 1 ? 'individual' : 'reprint');
+  const ids = rows.map((o) => o.id);
+  const [details, refunds] = await Promise.all([repo.detailsOf(ctx.db, ids), repo.refundStatuses(ctx.db, ids)]);
+  return rows.map((o) => {
+    const lines = details.filter((d) => d.orderId === o.id);
+    return {
+      ...orderAnswer(o, lang, { refundStatus: refunds.get(o.id), personCount: lines.length }),
+      names: lines.map((d) => d.name),
+      /** Photo-allowed flag of the order or its first line (download rule). */
+      firstPicAllowState: lines[0]?.picAllowState ?? 0,
+    };
+  });
+}
+
+/** findOrderAndOrderDetails: any of the caller's individual or reprint orders. */
+export async function orderWithDetails(ctx: AppContext, memberId: number, id: number, lang: Lang): Promise<OrderWithDetails> {
+  const o = await ownedOrder(ctx.db, memberId, id, ['individual', 'reprint']);
+  const [details, refunds] = await Promise.all([repo.detailsOf(ctx.db, [o.id]), repo.refundStatuses(ctx.db, [o.id])]);
+  const urls = await linePhotoUrls(ctx.db, details.flatMap((d) => (d.photoId ? [d.photoId] : [])));
+  return {
+    order: orderAnswer(o, lang, { refundStatus: refunds.get(o.id), personCount: details.length }),
+    orderDetails: details.map((d) => detailAnswer(d, d.photoId ? (urls.get(d.photoId) ?? null) : null)),
+    shippingInfo: shippingInfo(o),
+  };
+}
+
+export async function findDetail(ctx: AppContext, memberId: number, detailId: number) {
+  const { d } = await ownedDetail(ctx.db, memberId, detailId);
+  const urls = d.photoId ? await linePhotoUrls(ctx.db, [d.photoId]) : new Map<number, string>();
+  return detailAnswer(d, d.photoId ? (urls.get(d.photoId) ?? null) : null);
+}
+
+/** The photo of a line for download: owner only, in the states canDownloadPhoto allows. */
+export async function photoForDownload(ctx: AppContext, memberId: number, q: { id: number; yxdm?: string; studentId?: string }) {
+  const o = await ownedOrder(ctx.db, memberId, q.id, ['individual', 'reprint', 'task']);
+  const lines = await repo.detailsOf(ctx.db, [o.id]);
+  const line = lines.find((d) => (!q.yxdm || d.yxdm === q.yxdm) && (!q.studentId || d.studentId === q.studentId));
+  if (!line || !line.photoId) throw notFound('order.personNotFound');
+  const facts = { ...factsOf(o), picAllowState: Math.max(o.picAllowState, lines[0]?.picAllowState ?? 0) };
+  if (!canDownloadPhoto(facts)) throw conflict('order.stateNoDownload');
+  return { photoId: line.photoId, name: line.name };
+}
+
+export async function schoolSuggestions(ctx: AppContext, keyword: string) {
+  if (!keyword.trim()) return [];
+  const rows = await repo.searchSchools(ctx.db, keyword);
+  return rows.map((s) => ({ yxdm: s.yxdm, name: s.name, schoolname: s.name, testPoint: s.testPoint, educations: s.educations }));
+}
