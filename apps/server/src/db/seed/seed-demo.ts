@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { seedTasks } from '../../modules/task/seed.ts';
 import { seedCatalog } from '../../modules/catalog/seed.ts';
 import { seedContent } from '../../modules/content/seed.ts';
 import { seedConsole } from '../../modules/console/auth-service.ts';
@@ -11,6 +12,7 @@ import { seedConsole } from '../../modules/console/auth-service.ts';
 export async function seedDemo(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
   const steps: [string, (ctx: AppContext) => Promise<unknown>][] = [
     // ['area', seedFunction],  one line per area, in dependency order
+    ['task', seedTasks],
     ['catalog', seedCatalog],
     ['content', seedContent],
     ['console', seedConsole],

@@ -6,6 +6,7 @@ import { notFound } from '../../http/errors.ts';
 import { captchas, outbox } from '../../db/schema.ts';
 import { writeSetting } from '../system/settings-service.ts';
 import { devMemberSession, devStaffSession } from './dev-login.ts';
+import { devOrderRoutes } from './dev-orders.ts';
 
 /**
  * Demo-mode test hooks (DESIGN section 6). Registered only when config.demo is true,
@@ -13,6 +14,7 @@ import { devMemberSession, devStaffSession } from './dev-login.ts';
  */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
+  await app.register(devOrderRoutes);
 
   app.get(
     '/api/dev/outbox',

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { NotifyRejected, type PayChannel } from '../../providers/pay/index.ts';
+import { payPartiesOf } from './parties.ts';
+import { settlePayment } from './service.ts';
+
+/**
+ * Provider notifications: POST /api/pay/notify/wechat and /api/pay/notify/alipay.
+ * Verified on the raw body bytes (this context keeps bodies as strings), answered
+ * the provider's way (WeChat 204, Alipay the literal "success"), within the provider's limit.
+ */
+export const notifyRoutes: FastifyPluginAsync = async (app) => {
+  const { ctx } = app;
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+
+  for (const channel of ['wechat', 'alipay'] as PayChannel[]) {
+    app.post(`/api/pay/notify/${channel}`, { schema: { hide: true } }, async (req, reply) => {
+      const provider = payPartiesOf(ctx)[channel];
+      if (!provider) return reply.code(404).type('text/plain').send('not configured');
+      const raw = typeof req.body === 'string' ? req.body : '';
+      const answer = (a: { status: number; contentType: string; body: string }) => reply.code(a.status).type(a.contentType).send(a.body);
+      let verified;
+      try {
+        verified = await provider.verifyNotify(req.headers, raw);
+      } catch (e) {
+        const why = e instanceof NotifyRejected ? e.message : 'verification error';
+        req.log.warn({ channel, why }, 'payment notification rejected');
+        return answer(provider.nack(why));
+      }
+      const outcome = await settlePayment(ctx.db, verified, channel, 'notify', req.log);
+      req.log.info({ channel, paymentNo: verified.paymentNo, outcome }, 'payment notification');
+      return answer(outcome === 'refused' ? provider.nack('refused') : provider.ack());
+    });
+  }
+};

@@ -1,0 +1,305 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { auditLog, orders, payments, refunds } from '../../db/schema.ts';
+import { call, memberSession, staffSession, testApp, type Session } from '../../../test/helpers.ts';
+import { createDevOrder, type DevOrderInput } from '../dev/dev-orders.ts';
+import { sandboxNotifyBody, sandboxNotifyHeaders } from '../../providers/pay/sandbox.ts';
+import { payPartiesOf } from './parties.ts';
+import { reconcilePayments } from './reconcile.ts';
+import { settlePayment } from './service.ts';
+
+process.env.PAY_SANDBOX_NOTIFY_DELAY_MS = '20';
+
+let app: FastifyInstance;
+let me: Session & { mobile: string };
+const sandbox = () => payPartiesOf(app.ctx).sandbox!;
+
+beforeAll(async () => {
+  app = await testApp({ publicUrl: 'https://photo.example.cn' });
+  me = await memberSession(app);
+});
+afterAll(async () => app.close());
+
+async function order(input: Partial<DevOrderInput> = {}) {
+  return createDevOrder(app.ctx, { mobile: me.mobile, kind: 'individual', ...input });
+}
+async function stateOf(id: number) {
+  return (await app.ctx.db.select().from(orders).where(eq(orders.id, id)))[0];
+}
+async function payInfo(id: number, payType: 1 | 2, scope = 'pay', session = me) {
+  return call<{ wxPayQrcodeUrl?: string; aliPayHtml?: string; paymentNo?: string; paid: boolean; amountFen: number }>(app, {
+    method: 'POST',
+    url: `/api/${scope}/getPayInfo`,
+    payload: { id, payType },
+    session,
+  });
+}
+function notify(paymentNo: string, amountFen: number, state: 'paid' | 'failed' = 'paid', opts: { at?: number; tamper?: boolean; channel?: string } = {}) {
+  const t = sandbox().trade(paymentNo) ?? { paymentNo, amountFen, tradeNo: 'T1' };
+  const body = sandboxNotifyBody(t, state, sandbox().merchantId, amountFen);
+  const headers = sandboxNotifyHeaders(sandbox().opts.key, body, opts.at);
+  return app.inject({ method: 'POST', url: `/api/pay/notify/${opts.channel ?? 'wechat'}`, headers, payload: opts.tamper ? body.replace('"total":', '"total":1') : body });
+}
+async function paymentRow(no: string) {
+  return (await app.ctx.db.select().from(payments).where(eq(payments.paymentNo, no)))[0];
+}
+
+describe('pay now', () => {
+  it('gives an absolute sandbox QR for payType 2 with the server amount, and a form without scripts for payType 1', async () => {
+    const o = await order({ persons: 2 });
+    const qr = await payInfo(o.id, 2);
+    expect(qr.code).toBe(200);
+    expect(qr.data.wxPayQrcodeUrl).toBe(`https://photo.example.cn/sandbox/pay/${qr.data.paymentNo}`);
+    expect(qr.data.amountFen).toBe(9000);
+    const page = await payInfo(o.id, 1);
+    expect(page.data.aliPayHtml).toMatch(/^<form [^>]*action="https:\/\/photo\.example\.cn\/sandbox\/pay\/P\d+"/);
+    expect(page.data.aliPayHtml).not.toMatch(/<script/i);
+    expect((await paymentRow(qr.data.paymentNo!)).state).toBe('closed');
+    expect(await paymentRow(page.data.paymentNo!)).toMatchObject({ provider: 'alipay', amountFen: 9000, state: 'pending' });
+  });
+
+  it('counts a zero amount as paid without a provider', async () => {
+    const o = await order({ amountFen: 0 });
+    const r = await payInfo(o.id, 2);
+    expect(r.data).toEqual({ paid: true, amountFen: 0 });
+    expect((await stateOf(o.id)).state).toBe(115);
+    const rows = await app.ctx.db.select().from(payments).where(eq(payments.orderId, o.id));
+    expect(rows.map((p) => [p.provider, p.state])).toEqual([['zero', 'paid']]);
+  });
+
+  it('refuses with 409 when shipping is missing (请先完善物流信息!) or the state does not allow paying', async () => {
+    const noShip = await order({ withShipping: false });
+    const r = await payInfo(noShip.id, 2);
+    expect([r.status, r.code, r.msg]).toEqual([409, 409, '请先完善物流信息!']);
+    const paid = await order({ amountFen: 0 });
+    await payInfo(paid.id, 2);
+    const again = await payInfo(paid.id, 2);
+    expect([again.code, again.msg]).toEqual([409, '当前订单状态不允许支付']);
+  });
+
+  it("refuses another member's order with 404", async () => {
+    const o = await order();
+    const other = await memberSession(app);
+    expect((await payInfo(o.id, 2, 'pay', other)).code).toBe(404);
+    expect((await payInfo(o.id, 2, 'taskPay')).code).toBe(404);
+  });
+});
+
+describe('notifications', () => {
+  it('moves type 1 to 115 once, however often the same notification comes', async () => {
+    const o = await order();
+    const { data } = await payInfo(o.id, 2);
+    const first = await notify(data.paymentNo!, 4500);
+    expect(first.statusCode).toBe(204);
+    const after = await stateOf(o.id);
+    expect(after.state).toBe(115);
+    const second = await notify(data.paymentNo!, 4500);
+    expect(second.statusCode).toBe(204);
+    const again = await stateOf(o.id);
+    expect(again.payTime?.getTime()).toBe(after.payTime?.getTime());
+    const p = await paymentRow(data.paymentNo!);
+    expect(p.state).toBe('paid');
+    expect(p.rawNotify).toMatchObject({ source: 'notify', notify: { out_trade_no: data.paymentNo } });
+  });
+
+  it('moves a reprint to 120 and a centralised order to 116', async () => {
+    const rp = await order({ kind: 'reprint', persons: 3 });
+    const r1 = await payInfo(rp.id, 2);
+    expect(r1.data.amountFen).toBe(5000);
+    await notify(r1.data.paymentNo!, 5000);
+    expect((await stateOf(rp.id)).state).toBe(120);
+    const tk = await order({ kind: 'task', withShipping: false });
+    expect((await call<{ wxpay: boolean }>(app, { url: `/api/taskPay/getPayType?id=${tk.id}`, session: me })).data).toEqual({ wxpay: true });
+    const r2 = await payInfo(tk.id, 2, 'taskPay');
+    await notify(r2.data.paymentNo!, 4500);
+    expect((await stateOf(tk.id)).state).toBe(116);
+  });
+
+  it('ignores a failure notification that arrives after the payment, and honours a payment after a failure', async () => {
+    const o = await order();
+    const { data } = await payInfo(o.id, 2);
+    await notify(data.paymentNo!, 4500, 'paid');
+    await notify(data.paymentNo!, 4500, 'failed');
+    expect((await paymentRow(data.paymentNo!)).state).toBe('paid');
+    const o2 = await order();
+    const r2 = await payInfo(o2.id, 2);
+    await notify(r2.data.paymentNo!, 4500, 'failed');
+    expect((await paymentRow(r2.data.paymentNo!)).state).toBe('failed');
+    expect((await stateOf(o2.id)).state).toBe(110);
+    await notify(r2.data.paymentNo!, 4500, 'paid');
+    expect((await stateOf(o2.id)).state).toBe(115);
+  });
+
+  it('refuses and logs a wrong amount, a tampered signature, a stale timestamp and a wrong channel', async () => {
+    const o = await order();
+    const { data } = await payInfo(o.id, 2);
+    const wrong = await notify(data.paymentNo!, 1);
+    expect(wrong.statusCode).toBe(400);
+    const logged = await app.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'payment.notifyRefused'), eq(auditLog.targetId, data.paymentNo!)));
+    expect(logged[0]?.after).toMatchObject({ why: 'amount mismatch' });
+    expect((await notify(data.paymentNo!, 4500, 'paid', { tamper: true })).statusCode).toBe(400);
+    expect((await notify(data.paymentNo!, 4500, 'paid', { at: Date.now() - 301_000 })).statusCode).toBe(400);
+    expect((await notify(data.paymentNo!, 4500, 'paid', { channel: 'alipay' })).statusCode).toBe(400);
+    expect((await stateOf(o.id)).state).toBe(110);
+    expect((await paymentRow(data.paymentNo!)).state).toBe('pending');
+  });
+
+  it('moves the order once when the notification races the poll', async () => {
+    const o = await order();
+    const { data } = await payInfo(o.id, 2);
+    const n = { paymentNo: data.paymentNo!, state: 'paid' as const, amountFen: 4500, currency: 'CNY', tradeNo: 'T9', raw: {} };
+    const outcomes = await Promise.all([settlePayment(app.ctx.db, n, 'wechat', 'notify', app.log), settlePayment(app.ctx.db, n, 'wechat', 'query', app.log)]);
+    expect(outcomes.sort()).toEqual(['duplicate', 'settled']);
+    expect((await stateOf(o.id)).state).toBe(115);
+  });
+
+  it('sandbox: the cashier shows the amount, and Pay sends a signed notification that moves the order', async () => {
+    const o = await order();
+    const { data } = await payInfo(o.id, 2);
+    const page = await app.inject({ url: `/sandbox/pay/${data.paymentNo}`, headers: { accept: 'text/html' } });
+    expect(page.body).toContain('¥ 45.00');
+    expect(page.body).toContain(`action="/sandbox/pay/${data.paymentNo}/pay"`);
+    expect(page.body).not.toMatch(/<script/i);
+    const paid = await app.inject({ method: 'POST', url: `/sandbox/pay/${data.paymentNo}/pay` });
+    expect(paid.json().data.state).toBe('paid');
+    for (let i = 0; i < 50 && (await stateOf(o.id)).state !== 115; i++) await new Promise((r) => setTimeout(r, 20));
+    expect((await stateOf(o.id)).state).toBe(115);
+  });
+
+  it('sandbox page flow: paying returns the browser to the portal', async () => {
+    const o = await order();
+    const { data } = await payInfo(o.id, 1);
+    const r = await app.inject({ method: 'POST', url: `/sandbox/pay/${data.paymentNo}/pay`, headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' }, payload: 'flow=page' });
+    expect(r.statusCode).toBe(303);
+    expect(r.headers.location).toBe(`https://photo.example.cn/home/submitPhoto/pay?id=${o.id}&type=1&kind=individual`);
+  });
+});
+
+describe('reconciliation', () => {
+  it('settles a payment whose notification was lost, by asking the provider', async () => {
+    const o = await order();
+    const { data } = await payInfo(o.id, 2);
+    sandbox().dropNotifications = true;
+    sandbox().complete(data.paymentNo!, 'paid');
+    sandbox().dropNotifications = false;
+    expect((await stateOf(o.id)).state).toBe(110);
+    const r = await reconcilePayments(app.ctx, app.log, { graceMs: 0 });
+    expect(r.ran).toBe(true);
+    expect(r.settled).toBeGreaterThanOrEqual(1);
+    expect((await stateOf(o.id)).state).toBe(115);
+    expect((await paymentRow(data.paymentNo!)).rawNotify).toMatchObject({ source: 'query' });
+  });
+
+  it('two runs do not overlap and settle a payment once', async () => {
+    const o = await order();
+    const { data } = await payInfo(o.id, 2);
+    sandbox().dropNotifications = true;
+    sandbox().complete(data.paymentNo!, 'paid');
+    sandbox().dropNotifications = false;
+    const spans: [number, number][] = [];
+    const run = () => {
+      const span: [number, number] = [0, 0];
+      spans.push(span);
+      return reconcilePayments(app.ctx, app.log, {
+        graceMs: 0,
+        onLocked: async () => {
+          span[0] = performance.now();
+          await new Promise((r) => setTimeout(r, 50));
+          span[1] = performance.now();
+        },
+      });
+    };
+    const [a, b] = await Promise.all([run(), run()]);
+    expect(a.settled + b.settled).toBe(1);
+    const ran = spans.filter((s) => s[0] > 0).sort((x, y) => x[0] - y[0]);
+    if (ran.length === 2) expect(ran[1][0]).toBeGreaterThanOrEqual(ran[0][1]);
+    expect((await stateOf(o.id)).state).toBe(115);
+  });
+
+  it('closes unpaid orders older than the configured age', async () => {
+    const o = await order();
+    const r = await reconcilePayments(app.ctx, app.log, { now: new Date(Date.now() + 73 * 3600_000) });
+    expect(r.closedOrders).toBeGreaterThanOrEqual(1);
+    expect((await stateOf(o.id)).state).toBe(150);
+  });
+});
+
+describe('refunds', () => {
+  async function paidOrder(input: Partial<DevOrderInput> = {}) {
+    const o = await order(input);
+    const { data } = await payInfo(o.id, 2, input.kind === 'task' ? 'taskPay' : 'pay');
+    sandbox().complete(data.paymentNo!, 'paid');
+    await notify(data.paymentNo!, data.amountFen);
+    return o;
+  }
+
+  it('requests (退款成功), refuses a second request, cancels (已取消退款), and requests again by creatRefund', async () => {
+    const o = await paidOrder();
+    const r = await call<{ status: number; refundNo: string }>(app, { url: `/api/pay/refund?id=${o.id}`, session: me });
+    expect([r.code, r.msg, r.data.status]).toEqual([200, '退款成功', 1]);
+    const twice = await call(app, { url: `/api/pay/refund?id=${o.id}`, session: me });
+    expect([twice.code, twice.msg]).toEqual([409, '退款申请已提交，请勿重复申请']);
+    const c = await call(app, { method: 'POST', url: '/api/refund/cancelRefund', payload: { order_id: o.id }, session: me });
+    expect([c.code, c.msg]).toEqual([200, '已取消退款']);
+    expect((await call(app, { url: `/api/refund/status?id=${o.id}`, session: me })).data).toBeNull();
+    const again = await call<{ status: number }>(app, { method: 'POST', url: '/api/refund/creatRefund', payload: { order_id: o.id }, session: me });
+    expect([again.code, again.data.status]).toEqual([200, 1]);
+  });
+
+  it('refuses a refund where the rules do not allow it', async () => {
+    const o = await order();
+    const r = await call(app, { url: `/api/pay/refund?id=${o.id}`, session: me });
+    expect([r.code, r.msg]).toEqual([409, '当前订单状态不允许退款']);
+  });
+
+  it('finance approves: the provider refunds, status 4, order closed, audit written', async () => {
+    const o = await paidOrder();
+    const req = await call<{ id: number }>(app, { url: `/api/pay/refund?id=${o.id}`, session: me });
+    const fin = await staffSession(app, 'finance');
+    const list = await call<{ id: number; mobile: string; orderNo: string; status: number }[]>(app, { url: '/api/console/refunds?status=1', headers: { 'x-staff-token': fin.token } });
+    const row = list.data.find((x) => x.id === req.data.id)!;
+    expect(row.mobile).toBe(`${me.mobile.slice(0, 3)}****${me.mobile.slice(7)}`);
+    expect(row.orderNo).toBe(o.orderNo);
+    const ok = await call<{ status: number }>(app, { method: 'POST', url: `/api/console/refunds/${req.data.id}/approve`, payload: {}, headers: { 'x-staff-token': fin.token } });
+    expect(ok.data.status).toBe(4);
+    expect((await stateOf(o.id)).state).toBe(150);
+    const logs = await app.ctx.db.select().from(auditLog).where(and(eq(auditLog.targetKind, 'refund'), eq(auditLog.targetId, String(req.data.id))));
+    expect(logs.map((l) => l.action)).toEqual(expect.arrayContaining(['refund.request', 'refund.approve', 'refund.refunded']));
+    const reviewer = await staffSession(app, 'reviewer');
+    expect((await call(app, { url: '/api/console/refunds', headers: { 'x-staff-token': reviewer.token } })).code).toBe(403);
+  });
+
+  it('a failed provider refund is status 5 with the reason; the retry reuses the refund number and refunds once', async () => {
+    const o = await paidOrder();
+    const req = await call<{ id: number; refundNo: string }>(app, { url: `/api/pay/refund?id=${o.id}`, session: me });
+    const fin = await staffSession(app, 'finance');
+    sandbox().failRefunds = 'SYSTEM_ERROR: sandbox refund outage';
+    const failed = await call<{ status: number; failReason: string }>(app, { method: 'POST', url: `/api/console/refunds/${req.data.id}/approve`, payload: {}, headers: { 'x-staff-token': fin.token } });
+    sandbox().failRefunds = null;
+    expect([failed.data.status, failed.data.failReason]).toEqual([5, 'SYSTEM_ERROR: sandbox refund outage']);
+    expect((await stateOf(o.id)).state).toBe(115);
+    const retry = await call<{ status: number; refundNo: string }>(app, { method: 'POST', url: `/api/console/refunds/${req.data.id}/approve`, payload: {}, headers: { 'x-staff-token': fin.token } });
+    expect([retry.data.status, retry.data.refundNo]).toEqual([4, req.data.refundNo]);
+    const paymentNo = (await app.ctx.db.select().from(payments).where(and(eq(payments.orderId, o.id), eq(payments.state, 'paid'))))[0].paymentNo;
+    expect([...sandbox().trade(paymentNo)!.refunds.keys()]).toEqual([req.data.refundNo]);
+  });
+
+  it('finance refuses with a reason: status 5 with that reason', async () => {
+    const o = await paidOrder();
+    const req = await call<{ id: number }>(app, { url: `/api/pay/refund?id=${o.id}`, session: me });
+    const fin = await staffSession(app, 'finance');
+    const empty = await call(app, { method: 'POST', url: `/api/console/refunds/${req.data.id}/refuse`, payload: { reason: ' ' }, headers: { 'x-staff-token': fin.token } });
+    expect(empty.code).toBe(400);
+    const r = await call<{ status: number; failReason: string }>(app, { method: 'POST', url: `/api/console/refunds/${req.data.id}/refuse`, payload: { reason: '照片已制作' }, headers: { 'x-staff-token': fin.token } });
+    expect([r.data.status, r.data.failReason]).toEqual([5, '照片已制作']);
+    const row = (await app.ctx.db.select().from(refunds).where(eq(refunds.id, req.data.id)))[0];
+    expect(row.status).toBe(5);
+  });
+
+  it('centralised refunds go through /api/taskPay/refund', async () => {
+    const o = await paidOrder({ kind: 'task', withShipping: false });
+    const r = await call<{ status: number }>(app, { url: `/api/taskPay/refund?id=${o.id}`, session: me });
+    expect([r.code, r.data.status]).toEqual([200, 1]);
+  });
+});

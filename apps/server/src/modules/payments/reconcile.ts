@@ -1,0 +1,81 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { withAdvisoryLock } from '../../db/client.ts';
+import { orders, payments } from '../../db/schema.ts';
+import { payPartiesOf } from './parties.ts';
+import { audit, stalePendingPayments, unpaidOrdersOlderThan } from './repo.ts';
+import { settlePayment } from './service.ts';
+
+/** The advisory lock key of payment reconciliation: one instance runs it at a time. */
+export const RECONCILE_LOCK_KEY = 7_700_001;
+
+export interface ReconcileResult {
+  /** False when another instance held the lock. */
+  ran: boolean;
+  settled: number;
+  closedPayments: number;
+  closedOrders: number;
+}
+
+export interface ReconcileOptions {
+  now?: Date;
+  /** A pending payment is asked about once its notification is this late (ms). */
+  graceMs?: number;
+  /** Tests: called while the lock is held. */
+  onLocked?: () => Promise<void>;
+}
+
+/**
+ * Settles pending payments whose notification did not come (asking the provider) and
+ * closes unpaid orders older than the configured age, under a PostgreSQL advisory lock.
+ */
+export async function reconcilePayments(ctx: AppContext, log: FastifyBaseLogger, opts: ReconcileOptions = {}): Promise<ReconcileResult> {
+  const parties = payPartiesOf(ctx);
+  const now = opts.now ?? new Date();
+  const result: ReconcileResult = { ran: false, settled: 0, closedPayments: 0, closedOrders: 0 };
+  result.ran = await withAdvisoryLock(ctx.db, RECONCILE_LOCK_KEY, async (tx) => {
+    await opts.onLocked?.();
+    const stale = await stalePendingPayments(tx, new Date(now.getTime() - (opts.graceMs ?? 60_000)));
+    for (const p of stale) {
+      if (p.provider === 'zero') continue;
+      const provider = parties[p.provider];
+      let q;
+      try {
+        q = provider ? await provider.query(p.paymentNo) : null;
+      } catch (e) {
+        log.warn({ err: e, paymentNo: p.paymentNo }, 'reconcile: query failed');
+        continue;
+      }
+      if (q && (q.state === 'paid' || q.state === 'failed') && q.amountFen !== undefined) {
+        const outcome = await settlePayment(tx, { paymentNo: p.paymentNo, state: q.state, amountFen: q.amountFen, currency: q.currency ?? 'CNY', tradeNo: q.tradeNo ?? null, raw: q.raw ?? null }, p.provider, 'query', log);
+        if (outcome === 'settled') result.settled++;
+      } else if ((q?.state === 'closed' || q?.state === 'unknown' || q?.state === 'pending' || !q) && p.expiresAt < now) {
+        await tx.update(payments).set({ state: 'closed' }).where(and(eq(payments.id, p.id), eq(payments.state, 'pending')));
+        result.closedPayments++;
+      }
+    }
+    const hours = parties.settings.closeUnpaidHours;
+    const old = await unpaidOrdersOlderThan(tx, new Date(now.getTime() - hours * 3600_000));
+    const ids = old.map((o) => o.id);
+    if (ids.length) {
+      // An order with a payment still pending at the provider is left for the next run.
+      const pending = await tx
+        .select({ orderId: payments.orderId })
+        .from(payments)
+        .where(and(inArray(payments.orderId, ids), eq(payments.state, 'pending')));
+      const skip = new Set(pending.map((p) => p.orderId));
+      const closeIds = ids.filter((id) => !skip.has(id));
+      if (closeIds.length) {
+        await tx
+          .update(orders)
+          .set({ state: 150, closedAt: sql`now()` })
+          .where(and(inArray(orders.id, closeIds), eq(orders.state, 110)));
+        for (const id of closeIds) await audit(tx, { actorKind: 'system', action: 'order.closeUnpaid', targetKind: 'order', targetId: id, before: { state: 110 }, after: { state: 150 } });
+        result.closedOrders = closeIds.length;
+      }
+    }
+  });
+  if (result.settled || result.closedPayments || result.closedOrders) log.info(result, 'payment reconciliation');
+  return result;
+}

@@ -1,0 +1,113 @@
+import crypto from 'node:crypto';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { auditLog, members, orderDetails, orders, payments, refunds } from '../../db/schema.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+
+/** Payment and refund numbers: a prefix, China time to the second, random digits (<= 32 chars). */
+export function newTradeNo(prefix: 'P' | 'R'): string {
+  const cst = new Date(Date.now() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+  return `${prefix}${cst}${String(crypto.randomInt(0, 100_000_000)).padStart(8, '0')}`;
+}
+
+export async function findMemberOrder(db: DbOrTx, memberId: number, id: number): Promise<OrderRow | undefined> {
+  const rows = await db.select().from(orders).where(and(eq(orders.id, id), eq(orders.memberId, memberId))).limit(1);
+  return rows[0];
+}
+
+export async function lockOrder(db: DbOrTx, id: number): Promise<OrderRow | undefined> {
+  const rows = await db.select().from(orders).where(eq(orders.id, id)).for('update');
+  return rows[0];
+}
+
+export async function lockPaymentByNo(db: DbOrTx, paymentNo: string): Promise<PaymentRow | undefined> {
+  const rows = await db.select().from(payments).where(eq(payments.paymentNo, paymentNo)).for('update');
+  return rows[0];
+}
+
+export async function findPaymentByNo(db: DbOrTx, paymentNo: string): Promise<PaymentRow | undefined> {
+  const rows = await db.select().from(payments).where(eq(payments.paymentNo, paymentNo)).limit(1);
+  return rows[0];
+}
+
+export async function countPersons(db: DbOrTx, orderId: number): Promise<number> {
+  const r = await db.select({ n: sql<number>`count(*)::int` }).from(orderDetails).where(eq(orderDetails.orderId, orderId));
+  return r[0]?.n ?? 0;
+}
+
+export async function latestPaidPayment(db: DbOrTx, orderId: number): Promise<PaymentRow | undefined> {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.state, 'paid')))
+    .orderBy(desc(payments.paidAt))
+    .limit(1);
+  return rows[0];
+}
+
+/** Pending payments whose notification has not come within `olderThan`. */
+export async function stalePendingPayments(db: DbOrTx, olderThan: Date, limit = 100): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.state, 'pending'), lt(payments.createdAt, olderThan)))
+    .orderBy(payments.id)
+    .limit(limit);
+}
+
+export async function unpaidOrdersOlderThan(db: DbOrTx, before: Date, limit = 500): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.state, 110), lt(orders.createdAt, before)))
+    .orderBy(orders.id)
+    .limit(limit);
+}
+
+/** The live (not cancelled) refund of an order, newest first. */
+export async function liveRefund(db: DbOrTx, orderId: number): Promise<RefundRow | undefined> {
+  const rows = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.cancelled, false)))
+    .orderBy(desc(refunds.id))
+    .limit(1);
+  return rows[0];
+}
+
+/** Live refunds of many orders (for the order lists and details). */
+export async function liveRefundsOf(db: DbOrTx, orderIds: number[]): Promise<RefundRow[]> {
+  if (!orderIds.length) return [];
+  return db
+    .select()
+    .from(refunds)
+    .where(and(inArray(refunds.orderId, orderIds), eq(refunds.cancelled, false)))
+    .orderBy(desc(refunds.id));
+}
+
+export async function lockRefund(db: DbOrTx, id: number): Promise<RefundRow | undefined> {
+  const rows = await db.select().from(refunds).where(eq(refunds.id, id)).for('update');
+  return rows[0];
+}
+
+export async function consoleRefunds(db: DbOrTx, status?: number) {
+  const where = status ? and(eq(refunds.cancelled, false), eq(refunds.status, status)) : eq(refunds.cancelled, false);
+  return db
+    .select({ r: refunds, orderNo: orders.orderNo, kind: orders.kind, mobile: members.mobile })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .innerJoin(members, eq(members.id, orders.memberId))
+    .where(where)
+    .orderBy(desc(refunds.id))
+    .limit(500);
+}
+
+export async function audit(
+  db: DbOrTx,
+  entry: { actorKind: 'staff' | 'member' | 'system'; actorId?: number | null; action: string; targetKind: string; targetId: string | number; before?: unknown; after?: unknown; ip?: string | null },
+): Promise<void> {
+  await db.insert(auditLog).values({ ...entry, targetId: String(entry.targetId), actorId: entry.actorId ?? null, ip: entry.ip ?? null });
+}

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { orderIdQuery, payInfoRequest, payInfoResponse, payStatusResponse, payTypeResponse, refundRequest, refundView } from '@portal/contract/payments';
+import { envelope, ok } from '../../http/envelope.ts';
+import { memberOf } from '../../http/auth.ts';
+import { message } from '../../http/lang.ts';
+import { payPartiesOf } from './parties.ts';
+import { payStatus, startPayment, type PayScope } from './service.ts';
+import { cancelRefund, memberRefund, requestRefund } from './refund-service.ts';
+import { notifyRoutes } from './notify-routes.ts';
+import { sandboxRoutes } from './sandbox-routes.ts';
+import { consoleRefundRoutes } from './console-routes.ts';
+import { reconcilePayments } from './reconcile.ts';
+
+/** PUBLIC_URL when set, else the request's origin: the base of QR payloads and return URLs. */
+export function baseUrlOf(req: FastifyRequest): string {
+  const configured = req.server.ctx.config.publicUrl;
+  return configured ? configured.replace(/\/+$/, '') : `${req.protocol}://${req.host}`;
+}
+
+const member = { auth: 'member' as const };
+
+/**
+ * Payments and refunds (document 2, sections 2, 4, 7): pay now for the three order kinds,
+ * the pay-page poll, refunds; plus the notify endpoints, the sandbox cashier and the
+ * console's refund review. Reconciliation runs on an interval outside tests.
+ */
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const parties = payPartiesOf(ctx);
+
+  for (const scope of ['pay', 'taskPay'] as PayScope[]) {
+    app.post(
+      `/api/${scope}/getPayInfo`,
+      { config: member, schema: { body: payInfoRequest, response: { 200: envelope(payInfoResponse) } } },
+      async (req) => ok(await startPayment(ctx, { memberId: memberOf(req).memberId, scope, id: req.body.id, payType: req.body.payType, baseUrl: baseUrlOf(req) }, req.log)),
+    );
+    app.get(
+      `/api/${scope}/refund`,
+      { config: member, schema: { querystring: orderIdQuery, response: { 200: envelope(refundView) } } },
+      async (req) => ok(await requestRefund(ctx, memberOf(req).memberId, req.query.id, scope, req.ip), message(req.lang, 'ok.refunded')),
+    );
+  }
+
+  app.get(
+    '/api/taskPay/getPayType',
+    { config: member, schema: { querystring: orderIdQuery, response: { 200: envelope(payTypeResponse) } } },
+    async () => ok({ wxpay: parties.wechat !== null }),
+  );
+
+  /** The pay page's poll: the order's state and the payment's (asking the provider while pending). */
+  app.get(
+    '/api/pay/status',
+    { config: member, schema: { querystring: orderIdQuery.extend({ paymentNo: z.string().max(64).optional() }), response: { 200: envelope(payStatusResponse) } } },
+    async (req) => ok(await payStatus(ctx, memberOf(req).memberId, req.query.id, req.query.paymentNo, req.log)),
+  );
+
+  app.post(
+    '/api/refund/creatRefund',
+    { config: member, schema: { body: refundRequest, response: { 200: envelope(refundView) } } },
+    async (req) => ok(await requestRefund(ctx, memberOf(req).memberId, req.body.order_id, 'any', req.ip), message(req.lang, 'ok.refunded')),
+  );
+
+  /** Cancels a refund request still pending review (已取消退款). */
+  app.post(
+    '/api/refund/cancelRefund',
+    { config: member, schema: { body: refundRequest, response: { 200: envelope(refundView) } } },
+    async (req) => ok(await cancelRefund(ctx, memberOf(req).memberId, req.body.order_id, req.ip), message(req.lang, 'ok.refundCancelled')),
+  );
+
+  /** The live refund of an order (status 1-5), or null. */
+  app.get(
+    '/api/refund/status',
+    { config: member, schema: { querystring: orderIdQuery, response: { 200: envelope(refundView.nullable()) } } },
+    async (req) => ok(await memberRefund(ctx, memberOf(req).memberId, req.query.id)),
+  );
+
+  await app.register(notifyRoutes);
+  if (parties.sandbox) await app.register(sandboxRoutes);
+  await app.register(consoleRefundRoutes);
+
+  const every = parties.settings.reconcileSeconds;
+  if (every > 0 && ctx.config.env !== 'test') {
+    const timer = setInterval(() => {
+      reconcilePayments(ctx, app.log).catch((err: unknown) => app.log.error({ err }, 'payment reconciliation failed'));
+    }, every * 1000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+  app.addHook('onClose', async () => parties.sandbox?.close());
+};

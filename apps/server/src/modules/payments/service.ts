@@ -1,0 +1,182 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { canPay, paidStateFor, type OrderKind } from '@portal/contract/order-states';
+import type { PayInfoResponse, PayStatusResponse } from '@portal/contract/payments';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { orders, payments } from '../../db/schema.ts';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { channelOf, type VerifiedNotify } from '../../providers/pay/index.ts';
+import { payPartiesOf } from './parties.ts';
+import { audit, countPersons, findMemberOrder, findPaymentByNo, lockOrder, lockPaymentByNo, newTradeNo, type OrderRow } from './repo.ts';
+
+/** /api/pay/* serves individual and reprint orders; /api/taskPay/* centralised ones. */
+export type PayScope = 'pay' | 'taskPay';
+const SCOPE_KINDS: Record<PayScope, OrderKind[]> = { pay: ['individual', 'reprint'], taskPay: ['task'] };
+
+export async function memberOrderIn(ctx: AppContext, memberId: number, id: number, scope: PayScope | 'any'): Promise<OrderRow> {
+  const order = await findMemberOrder(ctx.db, memberId, id);
+  if (!order || (scope !== 'any' && !SCOPE_KINDS[scope].includes(order.kind))) throw notFound();
+  return order;
+}
+
+function hasShipping(o: OrderRow): boolean {
+  return !!(o.shippingReceiveName && o.shippingReceiveMobile && o.shippingProvinceName && o.shippingCityName && o.shippingAddress);
+}
+
+/** Marks an order paid: its paid state, pay time and pay type. Call inside a transaction with the row locked. */
+async function moveOrderToPaid(tx: DbOrTx, order: OrderRow, payType: number): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ state: paidStateFor(order.kind), payTime: sql`now()`, payType })
+    .where(eq(orders.id, order.id));
+}
+
+export interface StartPaymentInput {
+  memberId: number;
+  scope: PayScope;
+  id: number;
+  payType: 1 | 2;
+  baseUrl: string;
+}
+
+/**
+ * Pay now (document 2, sections 4 and 7): the amount is the server's; a zero amount
+ * counts as paid without a provider; otherwise a payment row and the provider's QR or form.
+ */
+export async function startPayment(ctx: AppContext, input: StartPaymentInput, log: FastifyBaseLogger): Promise<PayInfoResponse> {
+  const order = await memberOrderIn(ctx, input.memberId, input.id, input.scope);
+  if (!canPay({ kind: order.kind, state: order.state })) throw conflict('pay.notPayable');
+  const persons = order.kind === 'reprint' ? (order.num ?? 0) : await countPersons(ctx.db, order.id);
+  if (persons <= 0) throw badRequest('order.empty');
+  if (order.kind !== 'task' && !hasShipping(order)) throw conflict('order.shippingMissing');
+  const amountFen = order.totalFen;
+
+  if (amountFen === 0) {
+    await ctx.db.transaction(async (tx) => {
+      const locked = await lockOrder(tx, order.id);
+      if (!locked || !canPay({ kind: locked.kind, state: locked.state })) return;
+      await tx.insert(payments).values({
+        paymentNo: newTradeNo('P'),
+        orderId: order.id,
+        provider: 'zero',
+        payType: input.payType,
+        amountFen: 0,
+        state: 'paid',
+        paidAt: sql`now()`,
+        expiresAt: sql`now()`,
+      });
+      await moveOrderToPaid(tx, locked, input.payType);
+    });
+    return { paid: true, amountFen: 0 };
+  }
+
+  const parties = payPartiesOf(ctx);
+  const channel = channelOf(input.payType);
+  const provider = parties[channel];
+  if (!provider) throw new AppError(503, 'pay.providerUnavailable');
+  const paymentNo = newTradeNo('P');
+  const expiresAt = new Date(Date.now() + parties.settings.expireMinutes * 60_000);
+  await ctx.db.transaction(async (tx) => {
+    // An older unpaid QR or form of this order is superseded (a late payment of it is still honoured).
+    await tx
+      .update(payments)
+      .set({ state: 'closed' })
+      .where(and(eq(payments.orderId, order.id), eq(payments.state, 'pending')));
+    await tx.insert(payments).values({ paymentNo, orderId: order.id, provider: channel, payType: input.payType, amountFen, expiresAt });
+  });
+  try {
+    const created = await provider.createPayment({
+      paymentNo,
+      amountFen,
+      subject: `学生图像采集 ${order.orderNo}`,
+      notifyUrl: `${input.baseUrl}/api/pay/notify/${channel}`,
+      returnUrl: `${input.baseUrl}/home/submitPhoto/pay?id=${order.id}&type=${order.type}&kind=${order.kind}`,
+      baseUrl: input.baseUrl,
+      expiresAt,
+    });
+    return { paid: false, amountFen, paymentNo, wxPayQrcodeUrl: created.qrUrl, aliPayHtml: created.html };
+  } catch (e) {
+    log.error({ err: e, paymentNo }, 'payment provider refused to create a payment');
+    await ctx.db.update(payments).set({ state: 'failed' }).where(eq(payments.paymentNo, paymentNo));
+    throw new AppError(503, 'pay.providerUnavailable');
+  }
+}
+
+export type SettleOutcome = 'settled' | 'duplicate' | 'failed' | 'ignored' | 'refused';
+
+/**
+ * Applies a verified notification or query result. Idempotent: the payment and order
+ * rows are locked, so a duplicate notification or one racing the poll moves the order once.
+ * A notification whose amount, currency, channel or order does not match is refused and logged.
+ */
+export async function settlePayment(
+  db: DbOrTx,
+  n: VerifiedNotify,
+  channel: 'wechat' | 'alipay',
+  source: 'notify' | 'query',
+  log: FastifyBaseLogger,
+): Promise<SettleOutcome> {
+  return db.transaction(async (tx) => {
+    const p = await lockPaymentByNo(tx, n.paymentNo);
+    const refuse = async (why: string) => {
+      log.error({ paymentNo: n.paymentNo, channel, source, why, amountFen: n.amountFen, currency: n.currency, expectedFen: p?.amountFen }, 'payment notification refused');
+      await audit(tx, { actorKind: 'system', action: 'payment.notifyRefused', targetKind: 'payment', targetId: n.paymentNo, after: { why, source, notify: n.raw } });
+      return 'refused' as const;
+    };
+    if (!p) return refuse('unknown payment');
+    if (p.provider !== channel) return refuse('channel mismatch');
+    if (n.amountFen !== p.amountFen) return refuse('amount mismatch');
+    if (n.currency !== 'CNY') return refuse('currency mismatch');
+    const order = await lockOrder(tx, p.orderId);
+    if (!order) return refuse('order missing');
+    if (n.state === 'failed') {
+      if (p.state !== 'pending') return 'ignored';
+      await tx.update(payments).set({ state: 'failed', rawNotify: n.raw as object }).where(eq(payments.id, p.id));
+      return 'failed';
+    }
+    if (p.state === 'paid') return 'duplicate';
+    await tx
+      .update(payments)
+      .set({ state: 'paid', paidAt: sql`now()`, providerTradeNo: n.tradeNo, rawNotify: { source, notify: n.raw } as object })
+      .where(eq(payments.id, p.id));
+    if (canPay({ kind: order.kind, state: order.state }) && order.totalFen === p.amountFen) {
+      await moveOrderToPaid(tx, order, p.payType);
+    } else {
+      // Money arrived for an order that is no longer payable (paid twice, or its amount changed): keep it visible.
+      log.error({ paymentNo: p.paymentNo, orderId: order.id, state: order.state }, 'payment received for an order that was not moved');
+      await audit(tx, { actorKind: 'system', action: 'payment.unmatched', targetKind: 'order', targetId: order.id, after: { paymentNo: p.paymentNo, state: order.state } });
+    }
+    return 'settled';
+  });
+}
+
+/**
+ * What the pay page polls. When a payment number is given and the payment is still
+ * pending, the provider is asked too (the poll may win the race with the notification).
+ */
+export async function payStatus(ctx: AppContext, memberId: number, id: number, paymentNo: string | undefined, log: FastifyBaseLogger): Promise<PayStatusResponse> {
+  let order = await memberOrderIn(ctx, memberId, id, 'any');
+  if (!paymentNo) return { orderState: order.state, paymentState: null };
+  let p = await findPaymentByNo(ctx.db, paymentNo);
+  if (!p || p.orderId !== order.id) throw notFound();
+  if (p.state === 'pending' && (p.provider === 'wechat' || p.provider === 'alipay')) {
+    const provider = payPartiesOf(ctx)[p.provider];
+    try {
+      const q = provider ? await provider.query(p.paymentNo) : null;
+      if (q && (q.state === 'paid' || q.state === 'failed') && q.amountFen !== undefined) {
+        await settlePayment(ctx.db, { paymentNo: p.paymentNo, state: q.state, amountFen: q.amountFen, currency: q.currency ?? 'CNY', tradeNo: q.tradeNo ?? null, raw: q.raw ?? null }, p.provider, 'query', log);
+        order = (await findMemberOrder(ctx.db, memberId, id)) ?? order;
+        p = (await findPaymentByNo(ctx.db, paymentNo)) ?? p;
+      }
+    } catch (e) {
+      log.warn({ err: e, paymentNo }, 'payment query failed');
+    }
+  }
+  return { orderState: order.state, paymentState: p.state };
+}
+
+/** Order ids of a member that have a payment in one of these states (for tests and lists). */
+export async function paymentsOfOrder(db: DbOrTx, orderId: number) {
+  return db.select().from(payments).where(inArray(payments.orderId, [orderId])).orderBy(payments.id);
+}

@@ -1,0 +1,81 @@
+import { ORDER_STATE_TEXT, type OrderState } from '@portal/contract/order-states';
+import { fenToYuan } from '@portal/contract/prices';
+import { shippingComplete } from '@portal/contract/orders';
+import { maskIdNumber } from '@portal/contract/validation';
+import type { TaskOrder, TaskOrderDetail } from '@portal/contract/task';
+import type { AppContext } from '../../context.ts';
+import type { DetailRow, OrderRow, TaskRow } from './repo.ts';
+import { taskPhotoUrl } from './photo-link.ts';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** One person as the pages see it: the ID number masked (DESIGN section 4). */
+export function presentDetail(ctx: AppContext, d: DetailRow): TaskOrderDetail {
+  return {
+    id: d.id,
+    orderId: d.orderId,
+    name: d.name,
+    mobile: d.mobile,
+    idType: d.idType,
+    idNum: d.idNumMask ?? '',
+    mail: d.mail,
+    sex: d.sex,
+    schoolName: d.schoolName,
+    yxdm: d.yxdm,
+    education: d.education,
+    major: d.major,
+    studentId: d.studentId,
+    xllb: d.xllb,
+    schoolType: d.schoolType,
+    picUrl: d.storageKey ? taskPhotoUrl(ctx, { storageKey: d.storageKey }) : null,
+    picAllowState: d.picAllowState,
+    fy: d.fy,
+    taskId: d.taskId,
+    signature: d.signature,
+    bizSerialNum: d.bizSerialNum,
+    fileTime: iso(d.fileTime),
+  };
+}
+
+/** A task order with the facts the permitted-action rules of the contract read. */
+export function presentOrder(o: OrderRow, task: TaskRow | null | undefined, details: DetailRow[]): TaskOrder {
+  const first = details[0];
+  return {
+    id: o.id,
+    orderNo: o.orderNo,
+    kind: 'task',
+    type: o.type,
+    state: o.state,
+    stateDesc: ORDER_STATE_TEXT[o.state as OrderState] ?? { zh: String(o.state), en: String(o.state) },
+    ctime: o.createdAt.toISOString(),
+    payType: o.payType,
+    payTime: iso(o.payTime),
+    payTotal: fenToYuan(o.totalFen),
+    unitPrice: fenToYuan(o.unitPriceFen),
+    totalFen: o.totalFen,
+    unitPriceFen: o.unitPriceFen,
+    // The photo-allowed flag of the order or of its first person (document 2, section 2).
+    picAllowState: o.picAllowState === 1 || first?.picAllowState === 1 ? 1 : 0,
+    refuseReason: o.refuseReason,
+    isFile: o.isFile,
+    isRefund: o.isRefund,
+    endTime: iso(task?.endTime),
+    fileTime: iso(first?.fileTime),
+    taskId: o.taskId,
+    taskName: task ? { zh: task.nameZh, en: task.nameEn } : null,
+    isShipping: shippingComplete(o) ? 1 : 0,
+    shippingType: o.shippingType,
+    shippingTypeName: o.shippingTypeName,
+    shippingReceiveName: o.shippingReceiveName,
+    shippingReceiveMobile: o.shippingReceiveMobile,
+    shippingProvinceName: o.shippingProvinceName,
+    shippingCityName: o.shippingCityName,
+    shippingDistrictName: o.shippingDistrictName,
+    shippingAddress: o.shippingAddress,
+    shippingOrderNo: o.shippingOrderNo,
+  };
+}
+
+export function maskedId(id: string | null | undefined): string | null {
+  return id ? maskIdNumber(id) : null;
+}

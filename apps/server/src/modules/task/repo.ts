@@ -1,0 +1,116 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { carriers, orderDetails, orders, payments, photos, schools, tasks } from '../../db/schema.ts';
+
+export type TaskRow = typeof tasks.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type DetailRow = typeof orderDetails.$inferSelect & { storageKey: string | null };
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** An active task by school and feature code (the code compares case-insensitively). */
+export async function findTask(db: Db, yxdm: string, featureCode: string): Promise<TaskRow | null> {
+  const [t] = await db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.yxdm, yxdm), eq(sql`upper(${tasks.featureCode})`, featureCode.trim().toUpperCase()), eq(tasks.active, true)))
+    .orderBy(desc(tasks.endTime))
+    .limit(1);
+  return t ?? null;
+}
+
+export async function taskById(db: Db | Tx, id: number): Promise<TaskRow | null> {
+  const [t] = await db.select().from(tasks).where(eq(tasks.id, id)).limit(1);
+  return t ?? null;
+}
+
+export async function tasksByIds(db: Db, ids: number[]): Promise<Map<number, TaskRow>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select().from(tasks).where(inArray(tasks.id, ids));
+  return new Map(rows.map((t) => [t.id, t]));
+}
+
+export async function schoolName(db: Db, yxdm: string): Promise<string | null> {
+  const [s] = await db.select({ name: schools.name }).from(schools).where(eq(schools.yxdm, yxdm)).limit(1);
+  return s?.name ?? null;
+}
+
+/** The member's task orders for one task (closed ones excluded). */
+export async function memberOrderStates(db: Db, memberId: number, taskId: number): Promise<number[]> {
+  const rows = await db
+    .select({ state: orders.state })
+    .from(orders)
+    .where(and(eq(orders.memberId, memberId), eq(orders.kind, 'task'), eq(orders.taskId, taskId), sql`${orders.state} <> 150`));
+  return rows.map((r) => r.state);
+}
+
+export async function insertOrder(
+  tx: Tx,
+  order: typeof orders.$inferInsert,
+  detail: Omit<typeof orderDetails.$inferInsert, 'orderId'>,
+): Promise<number> {
+  const [o] = await tx.insert(orders).values(order).returning({ id: orders.id });
+  await tx.insert(orderDetails).values({ ...detail, orderId: o.id });
+  return o.id;
+}
+
+export async function orderById(db: Db | Tx, id: number): Promise<OrderRow | null> {
+  const [o] = await db.select().from(orders).where(and(eq(orders.id, id), eq(orders.kind, 'task'))).limit(1);
+  return o ?? null;
+}
+
+export async function detailsOf(db: Db, orderIds: number[]): Promise<DetailRow[]> {
+  if (!orderIds.length) return [];
+  const rows = await db
+    .select({ d: orderDetails, storageKey: photos.storageKey })
+    .from(orderDetails)
+    .leftJoin(photos, eq(photos.id, orderDetails.photoId))
+    .where(inArray(orderDetails.orderId, orderIds))
+    .orderBy(orderDetails.id);
+  return rows.map((r) => ({ ...r.d, storageKey: r.storageKey }));
+}
+
+export async function detailById(db: Db, id: number) {
+  const [d] = await db.select().from(orderDetails).where(eq(orderDetails.id, id)).limit(1);
+  return d ?? null;
+}
+
+export async function memberTaskOrders(db: Db, memberId: number): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.memberId, memberId), eq(orders.kind, 'task')))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+}
+
+export async function updateDetail(db: Db, id: number, set: Partial<typeof orderDetails.$inferInsert>) {
+  await db.update(orderDetails).set(set).where(eq(orderDetails.id, id));
+}
+
+export async function updateOrder(db: Db | Tx, id: number, set: Partial<typeof orders.$inferInsert>) {
+  await db.update(orders).set(set).where(eq(orders.id, id));
+}
+
+export async function carrierName(db: Db, id: number): Promise<string | null> {
+  const [c] = await db.select({ name: carriers.nameZh }).from(carriers).where(and(eq(carriers.id, id), eq(carriers.active, true))).limit(1);
+  return c?.name ?? null;
+}
+
+/** Deletes an unpaid order with its people and its unpaid payment attempts; false when a payment went through. */
+export async function deleteUnpaidOrder(db: Db, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const paid = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.orderId, id), eq(payments.state, 'paid')))
+      .limit(1);
+    if (paid[0]) return false;
+    await tx.delete(payments).where(eq(payments.orderId, id));
+    await tx.delete(orderDetails).where(eq(orderDetails.orderId, id));
+    await tx.delete(orders).where(eq(orders.id, id));
+    return true;
+  });
+}
+
+export async function updateTask(db: Db, id: number, set: Partial<typeof tasks.$inferInsert>) {
+  await db.update(tasks).set(set).where(eq(tasks.id, id));
+}

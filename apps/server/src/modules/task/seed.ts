@@ -1,0 +1,43 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { schools, tasks } from '../../db/schema.ts';
+
+const DAY = 24 * 3600_000;
+
+/**
+ * Demo tasks: one plain, one with the mosaic flag (national collection code), one past
+ * its deadline (getTaskIsMosaic answers 400 -> the mini-programme prompt). 45 yuan each.
+ */
+export const DEMO_TASKS = [
+  { yxdm: '10001', featureCode: 'PKU2025', nameZh: '北京大学2025届毕业生图像采集', nameEn: 'Peking University class of 2025 photo collection', mosaic: false, fy: 'beijing', endInDays: 365 },
+  { yxdm: '10003', featureCode: 'THU2025', nameZh: '清华大学2025届毕业生图像采集', nameEn: 'Tsinghua University class of 2025 photo collection', mosaic: true, fy: 'beijing', endInDays: 365 },
+  { yxdm: '10001', featureCode: 'PKU2024', nameZh: '北京大学2024届毕业生图像采集', nameEn: 'Peking University class of 2024 photo collection', mosaic: false, fy: 'beijing', endInDays: -30 },
+  { yxdm: '10003', featureCode: 'THU2024', nameZh: '清华大学2024届毕业生图像采集', nameEn: 'Tsinghua University class of 2024 photo collection', mosaic: true, fy: 'beijing', endInDays: -30 },
+] as const;
+
+export const TASK_PRICE_FEN = 4500;
+
+/** Idempotent: adds what is missing, never changes what staff edited. Needs the schools (catalog seed) first. */
+export async function seedTasks(ctx: AppContext): Promise<void> {
+  for (const t of DEMO_TASKS) {
+    // Runs after the catalog seed; a school not loaded (yet) gets no task.
+    const [school] = await ctx.db.select({ yxdm: schools.yxdm }).from(schools).where(eq(schools.yxdm, t.yxdm)).limit(1);
+    if (!school) continue;
+    const found = await ctx.db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(and(eq(tasks.yxdm, t.yxdm), eq(sql`upper(${tasks.featureCode})`, t.featureCode.toUpperCase())))
+      .limit(1);
+    if (found[0]) continue;
+    await ctx.db.insert(tasks).values({
+      yxdm: t.yxdm,
+      featureCode: t.featureCode,
+      nameZh: t.nameZh,
+      nameEn: t.nameEn,
+      priceFen: TASK_PRICE_FEN,
+      endTime: new Date(Date.now() + t.endInDays * DAY),
+      mosaic: t.mosaic,
+      fy: t.fy,
+    });
+  }
+}

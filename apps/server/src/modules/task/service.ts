@@ -1,0 +1,226 @@
+import { canDelete, canEditShipping, canModify, ORDER_STATE, paidStateFor } from '@portal/contract/order-states';
+import { maskIdNumber } from '@portal/contract/validation';
+import { shippingComplete } from '@portal/contract/orders';
+import { MATCH_CODE, MATCH_STATUS, TASK_ORDER_TYPE, type MatchStudentData, type TaskCreateBody, type TaskPrefill } from '@portal/contract/task';
+import type { z } from 'zod';
+import type { taskShippingBody, taskUpdatePersonBody } from '@portal/contract/task';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { nationalStudents } from '../../db/schema.ts';
+import { badRequest, conflict, forbidden, notFound, withCode } from '../../http/errors.ts';
+import { nationalFor, type NationalStudent } from '../../providers/national.ts';
+import { newOrderNo } from '../orders/order-no.ts';
+import * as repo from './repo.ts';
+import { presentDetail, presentOrder } from './present.ts';
+import { taskPhotoId } from './photo-link.ts';
+
+/** The task of a school and feature code; 404 when there is none. */
+async function taskFor(ctx: AppContext, yxdm: string, signature: string) {
+  const task = await repo.findTask(ctx.db, yxdm, signature);
+  if (!task) throw notFound('task.notFound');
+  return task;
+}
+
+const isClosed = (task: repo.TaskRow, now = new Date()) => task.endTime.getTime() < now.getTime();
+
+/** getTaskIsMosaic: 1 mosaic (app collection code), 0 plain; 400 past the web deadline (mini-programme). */
+export async function taskIsMosaic(ctx: AppContext, yxdm: string, signature: string): Promise<number> {
+  const task = await taskFor(ctx, yxdm, signature);
+  if (isClosed(task)) throw badRequest('task.useMiniProgram');
+  return task.mosaic ? 1 : 0;
+}
+
+/** The platform's record of a student: by student number, else by ID number within the school. */
+async function nationalStudent(ctx: AppContext, yxdm: string, number: string): Promise<NationalStudent | null> {
+  const platform = nationalFor(ctx);
+  const byXh = await platform.matchStudent(yxdm, number);
+  if (byXh) return byXh;
+  const [r] = await ctx.db
+    .select({ xh: nationalStudents.xh })
+    .from(nationalStudents)
+    .where(and(eq(nationalStudents.yxdm, yxdm), eq(nationalStudents.zjhmHash, ctx.pii.blindIndex(number))))
+    .limit(1);
+  return r ? platform.matchStudent(yxdm, r.xh) : null;
+}
+
+/** 201 / 202 when the member already has an unpaid / paid order for the task. */
+async function refuseDuplicate(ctx: AppContext, memberId: number, task: repo.TaskRow) {
+  const states = await repo.memberOrderStates(ctx.db, memberId, task.id);
+  if (states.includes(ORDER_STATE.PENDING_PAYMENT)) throw withCode(MATCH_CODE.UNPAID, 'task.hasUnpaid', { status: MATCH_STATUS.UNPAID });
+  if (states.length) throw withCode(MATCH_CODE.PAID, 'task.hasPaid', { status: MATCH_STATUS.PAID });
+}
+
+export async function matchStudent(
+  ctx: AppContext,
+  memberId: number,
+  q: { yxdm: string; signature: string; studentId: string },
+): Promise<MatchStudentData & { prefill: TaskPrefill }> {
+  const task = await taskFor(ctx, q.yxdm, q.signature);
+  await refuseDuplicate(ctx, memberId, task);
+  if (isClosed(task)) throw badRequest('task.useMiniProgram');
+  const s = await nationalStudent(ctx, task.yxdm, q.studentId);
+  const yxmc = s?.schoolName ?? (await repo.schoolName(ctx.db, task.yxdm)) ?? '';
+  return {
+    flag: task.mosaic ? 1 : 0,
+    row: s?.id ?? 0,
+    bh: s?.bh ?? '',
+    yxdm: task.yxdm,
+    studentId: q.studentId,
+    signature: task.featureCode,
+    taskId: task.id,
+    prefill: {
+      taskId: task.id,
+      taskName: { zh: task.nameZh, en: task.nameEn },
+      priceFen: task.priceFen,
+      endTime: task.endTime.toISOString(),
+      fy: task.fy,
+      mosaic: task.mosaic ? 1 : 0,
+      yxdm: task.yxdm,
+      yxmc,
+      xm: s?.xm ?? null,
+      xh: s?.xh ?? null,
+      sfzhMasked: s?.zjhm ? maskIdNumber(s.zjhm) : null,
+      hasSfzh: !!s?.zjhm,
+      xb: s?.sex ?? null,
+      xlcc: s?.education ?? null,
+      xllb: s?.xllb ?? null,
+      zy: s?.major ?? null,
+      bh: s?.bh ?? null,
+    },
+  };
+}
+
+export async function createOrder(ctx: AppContext, memberId: number, b: TaskCreateBody): Promise<{ id: number; orderNo: string }> {
+  const task = await repo.taskById(ctx.db, b.taskId);
+  if (!task || !task.active || task.yxdm !== b.yxdm || task.featureCode.toUpperCase() !== b.signature.toUpperCase()) throw notFound('task.notFound');
+  if (isClosed(task)) throw conflict('task.closed');
+  await refuseDuplicate(ctx, memberId, task);
+  // Fields the platform knows are locked to its values (shown disabled on the page).
+  const s = await nationalStudent(ctx, task.yxdm, b.studentId);
+  let idNum = b.idNum?.trim() ?? '';
+  if (idNum.includes('*')) {
+    if (!s?.zjhm) throw badRequest('idNum.invalid');
+    idNum = s.zjhm;
+  }
+  const photoId = await taskPhotoId(ctx, memberId, b.picUrl);
+  const now = new Date();
+  const zero = task.priceFen === 0;
+  const orderNo = newOrderNo('task');
+  const schoolName = s?.schoolName ?? (await repo.schoolName(ctx.db, task.yxdm)) ?? b.schoolName ?? null;
+  const id = await ctx.db.transaction((tx) =>
+    repo.insertOrder(
+      tx,
+      {
+        orderNo,
+        memberId,
+        kind: 'task',
+        type: TASK_ORDER_TYPE,
+        // A zero amount counts as paid (document 2, section 4).
+        state: zero ? paidStateFor('task') : ORDER_STATE.PENDING_PAYMENT,
+        payTime: zero ? now : null,
+        unitPriceFen: task.priceFen,
+        totalFen: task.priceFen,
+        isFile: 1,
+        taskId: task.id,
+      },
+      {
+        name: s?.xm ?? b.name,
+        mobile: b.mobile,
+        mail: b.mail,
+        idType: b.idType,
+        idNumEnc: idNum ? ctx.pii.encrypt(idNum) : null,
+        idNumHash: idNum ? ctx.pii.blindIndex(idNum) : null,
+        idNumMask: idNum ? maskIdNumber(idNum) : null,
+        sex: s?.sex ?? b.sex,
+        schoolName,
+        yxdm: task.yxdm,
+        education: s?.education ?? b.education,
+        major: s?.major ?? (b.major || null),
+        studentId: s?.xh ?? b.studentId,
+        xllb: s?.xllb ?? b.xllb,
+        schoolType: b.schoolType,
+        photoId,
+        picAllowState: 1,
+        fy: task.fy,
+        taskId: task.id,
+        signature: task.featureCode,
+        bizSerialNum: b.bizSerialNum ?? null,
+        thirdStudentId: s ? String(s.id) : null,
+        fileTime: now,
+      },
+    ),
+  );
+  return { id, orderNo };
+}
+
+/** The member's own task order; 404 unknown, 403 someone else's. */
+async function ownOrder(ctx: AppContext, memberId: number, id: number) {
+  const o = await repo.orderById(ctx.db, id);
+  if (!o) throw notFound();
+  if (o.memberId !== memberId) throw forbidden();
+  return o;
+}
+
+export async function orderWithDetails(ctx: AppContext, memberId: number, id: number) {
+  const o = await ownOrder(ctx, memberId, id);
+  const [details, task] = await Promise.all([repo.detailsOf(ctx.db, [o.id]), o.taskId ? repo.taskById(ctx.db, o.taskId) : null]);
+  return { order: presentOrder(o, task, details), orderDetails: details.map((d) => presentDetail(ctx, d)), shippingInfo: null };
+}
+
+export async function listOrders(ctx: AppContext, memberId: number) {
+  const list = await repo.memberTaskOrders(ctx.db, memberId);
+  const details = await repo.detailsOf(ctx.db, list.map((o) => o.id));
+  const tasks = await repo.tasksByIds(ctx.db, [...new Set(list.map((o) => o.taskId).filter((t): t is number => !!t))]);
+  return list.map((o) => {
+    const mine = details.filter((d) => d.orderId === o.id);
+    return { ...presentOrder(o, o.taskId ? tasks.get(o.taskId) : null, mine), orderDetails: mine.map((d) => presentDetail(ctx, d)) };
+  });
+}
+
+export async function updatePerson(ctx: AppContext, memberId: number, b: z.infer<typeof taskUpdatePersonBody>) {
+  const d = await repo.detailById(ctx.db, b.id);
+  if (!d) throw notFound();
+  const o = await ownOrder(ctx, memberId, d.orderId);
+  const { order } = await orderWithDetails(ctx, memberId, o.id);
+  if (!canModify(order)) throw conflict();
+  const photoId = await taskPhotoId(ctx, memberId, b.picUrl);
+  const newPhoto = photoId !== d.photoId;
+  await repo.updateDetail(ctx.db, d.id, { mobile: b.mobile, mail: b.mail, photoId, ...(newPhoto ? { fileTime: new Date() } : {}) });
+  // A rejected order with a new photo goes back to review.
+  const back = newPhoto && o.state === ORDER_STATE.REJECTED;
+  await repo.updateOrder(ctx.db, o.id, { isFile: 1, ...(back ? { state: ORDER_STATE.PENDING_REVIEW, refuseReason: null } : {}) });
+}
+
+export async function updateShipping(ctx: AppContext, memberId: number, b: z.infer<typeof taskShippingBody>) {
+  const o = await ownOrder(ctx, memberId, b.id);
+  if (!canEditShipping({ kind: 'task', state: o.state })) throw conflict();
+  const name = await repo.carrierName(ctx.db, b.shippingType);
+  if (!name) throw badRequest('shipping.carrierWayRequired');
+  const { id: _id, ...fields } = b;
+  await repo.updateOrder(ctx.db, o.id, { ...fields, shippingTypeName: name });
+}
+
+export async function isShipping(ctx: AppContext, memberId: number, id: number) {
+  const o = await ownOrder(ctx, memberId, id);
+  return { isShipping: shippingComplete(o) ? 1 : 0 };
+}
+
+export async function deleteOrder(ctx: AppContext, memberId: number, id: number) {
+  const o = await ownOrder(ctx, memberId, id);
+  if (!canDelete({ kind: 'task', state: o.state })) throw conflict();
+  if (!(await repo.deleteUnpaidOrder(ctx.db, o.id))) throw conflict();
+}
+
+/** Demo hooks for journeys: staff-side state changes the console would make. */
+export async function devSetState(ctx: AppContext, id: number, state: number, refuseReason?: string | null) {
+  const o = await repo.orderById(ctx.db, id);
+  if (!o) throw notFound();
+  await repo.updateOrder(ctx.db, id, { state, refuseReason: refuseReason ?? null, ...(state !== ORDER_STATE.PENDING_PAYMENT && !o.payTime ? { payTime: new Date() } : {}) });
+}
+
+export async function devSetTaskEnd(ctx: AppContext, taskId: number, endTime: Date) {
+  const t = await repo.taskById(ctx.db, taskId);
+  if (!t) throw notFound('task.notFound');
+  await repo.updateTask(ctx.db, taskId, { endTime });
+}
+

@@ -1,0 +1,114 @@
+import { AlipaySdk } from 'alipay-sdk';
+import {
+  NotifyRejected,
+  NOTIFY_MAX_SKEW_SECONDS,
+  type CreatePaymentInput,
+  type CreatePaymentResult,
+  type PayProvider,
+  type QueryResult,
+  type RefundInput,
+  type RefundResult,
+  type VerifiedNotify,
+} from './types.ts';
+
+export interface AlipayConfig {
+  appId: string;
+  /** Application private key (PEM, PKCS8). */
+  privateKey: string;
+  /** Alipay public key (PEM). */
+  alipayPublicKey: string;
+  /** The merchant's partner id (seller_id), checked on notifications when set. */
+  sellerId?: string;
+  gateway?: string;
+}
+
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+const toFen = (s: string) => Math.round(Number(s) * 100);
+
+/** Alipay's "yyyy-MM-dd HH:mm:ss" in China time -> epoch ms. */
+function chinaTime(s: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(s);
+  if (!m) return NaN;
+  return Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4] - 8, +m[5], +m[6]);
+}
+
+/** Alipay page pay (alipay.trade.page.pay) with the official SDK. */
+export class AlipayPage implements PayProvider {
+  readonly channel = 'alipay' as const;
+  readonly mode = 'real' as const;
+  readonly sdk: AlipaySdk;
+
+  constructor(private readonly cfg: AlipayConfig) {
+    this.sdk = new AlipaySdk({
+      appId: cfg.appId,
+      privateKey: cfg.privateKey,
+      alipayPublicKey: cfg.alipayPublicKey,
+      ...(cfg.gateway ? { gateway: cfg.gateway } : {}),
+      signType: 'RSA2',
+      keyType: 'PKCS8',
+    });
+  }
+
+  async createPayment(input: CreatePaymentInput): Promise<CreatePaymentResult> {
+    const html = this.sdk.pageExecute('alipay.trade.page.pay', 'POST', {
+      bizContent: {
+        out_trade_no: input.paymentNo,
+        product_code: 'FAST_INSTANT_TRADE_PAY',
+        total_amount: yuan(input.amountFen),
+        subject: input.subject,
+        time_expire: new Date(input.expiresAt.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' '),
+      },
+      notify_url: input.notifyUrl,
+      return_url: input.returnUrl,
+    });
+    // The SDK appends an inline submit script; the CSP forbids it and the web submits the form itself.
+    return { html: html.replace(/<script[\s\S]*?<\/script>/gi, '').trim() };
+  }
+
+  async query(paymentNo: string): Promise<QueryResult> {
+    const r = (await this.sdk.exec('alipay.trade.query', { bizContent: { out_trade_no: paymentNo } })) as Record<string, string>;
+    if (r.code !== '10000') return { state: r.subCode === 'ACQ.TRADE_NOT_EXIST' ? 'unknown' : 'unknown', raw: r };
+    const s = r.tradeStatus;
+    const state = s === 'TRADE_SUCCESS' || s === 'TRADE_FINISHED' ? 'paid' : s === 'WAIT_BUYER_PAY' ? 'pending' : s === 'TRADE_CLOSED' ? 'closed' : 'unknown';
+    return { state, amountFen: r.totalAmount ? toFen(r.totalAmount) : undefined, currency: 'CNY', tradeNo: r.tradeNo, raw: r };
+  }
+
+  async refund(input: RefundInput): Promise<RefundResult> {
+    try {
+      const r = (await this.sdk.exec('alipay.trade.refund', {
+        bizContent: { out_trade_no: input.paymentNo, refund_amount: yuan(input.amountFen), out_request_no: input.refundNo, refund_reason: input.reason },
+      })) as Record<string, string>;
+      if (r.code === '10000') return { ok: true, raw: r };
+      return { ok: false, reason: `${r.subCode ?? r.code}: ${r.subMsg ?? r.msg ?? ''}`.trim(), raw: r };
+    } catch (e) {
+      return { ok: false, reason: `NETWORK: ${(e as Error).message}` };
+    }
+  }
+
+  async verifyNotify(_headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<VerifiedNotify> {
+    const params = Object.fromEntries(new URLSearchParams(rawBody)) as Record<string, string>;
+    if (!this.sdk.checkNotifySign(params)) throw new NotifyRejected('bad signature');
+    if (params.app_id !== this.cfg.appId) throw new NotifyRejected('app mismatch');
+    if (this.cfg.sellerId && params.seller_id !== this.cfg.sellerId) throw new NotifyRejected('seller mismatch');
+    const at = chinaTime(params.notify_time ?? '');
+    if (!Number.isFinite(at) || Math.abs(Date.now() - at) > NOTIFY_MAX_SKEW_SECONDS * 1000) throw new NotifyRejected('stale timestamp');
+    if (!params.out_trade_no || !params.total_amount) throw new NotifyRejected('incomplete');
+    const s = params.trade_status;
+    return {
+      paymentNo: params.out_trade_no,
+      state: s === 'TRADE_SUCCESS' || s === 'TRADE_FINISHED' ? 'paid' : 'failed',
+      amountFen: toFen(params.total_amount),
+      currency: 'CNY',
+      tradeNo: params.trade_no ?? null,
+      raw: params,
+    };
+  }
+
+  ack() {
+    return { status: 200, contentType: 'text/plain', body: 'success' };
+  }
+
+  nack() {
+    return { status: 400, contentType: 'text/plain', body: 'fail' };
+  }
+}

@@ -1,0 +1,86 @@
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import { AlipayPage } from './alipay.ts';
+import { SandboxPayParty } from './sandbox.ts';
+import type { PayChannel, PayProvider } from './types.ts';
+import { WechatPayV3 } from './wechat-v3.ts';
+
+export * from './types.ts';
+
+/** Payment settings, read from the environment and validated at start-up. */
+const payEnv = z.object({
+  /** 'sandbox' (the demo default) or 'real' (the production default). */
+  PAY_PROVIDER: z.enum(['sandbox', 'real']).optional(),
+  PAY_SANDBOX_NOTIFY_DELAY_MS: z.coerce.number().int().min(0).default(1500),
+  /** Reconciliation interval; 0 turns the periodic job off. */
+  PAY_RECONCILE_SECONDS: z.coerce.number().int().min(0).default(60),
+  /** Unpaid orders older than this are closed by reconciliation. */
+  PAY_CLOSE_UNPAID_HOURS: z.coerce.number().positive().default(72),
+  /** How long a created payment may be paid at the provider. */
+  PAY_EXPIRE_MINUTES: z.coerce.number().int().positive().default(30),
+  WXPAY_MCH_ID: z.string().optional(),
+  WXPAY_APP_ID: z.string().optional(),
+  WXPAY_SERIAL_NO: z.string().optional(),
+  WXPAY_PRIVATE_KEY: z.string().optional(),
+  WXPAY_API_V3_KEY: z.string().optional(),
+  WXPAY_PUBLIC_KEY: z.string().optional(),
+  WXPAY_PUBLIC_KEY_ID: z.string().optional(),
+  ALIPAY_APP_ID: z.string().optional(),
+  ALIPAY_PRIVATE_KEY: z.string().optional(),
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  ALIPAY_SELLER_ID: z.string().optional(),
+  ALIPAY_GATEWAY: z.string().url().optional(),
+});
+export type PayEnv = z.infer<typeof payEnv>;
+
+export interface PaySettings {
+  reconcileSeconds: number;
+  closeUnpaidHours: number;
+  expireMinutes: number;
+}
+
+export interface PayParties {
+  wechat: PayProvider | null;
+  alipay: PayProvider | null;
+  /** The sandbox party when in sandbox mode (its cashier and test switches). */
+  sandbox: SandboxPayParty | null;
+  settings: PaySettings;
+}
+
+const pem = (s: string) => s.replace(/\\n/g, '\n');
+
+/** Builds the payment parties from config: the sandbox in demo mode, real adapters when keys are set. */
+export function createPayParties(config: Config, env: NodeJS.ProcessEnv = process.env): PayParties {
+  const parsed = payEnv.safeParse(env);
+  if (!parsed.success) throw new Error(`Invalid payment configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  const e = parsed.data;
+  const settings: PaySettings = { reconcileSeconds: e.PAY_RECONCILE_SECONDS, closeUnpaidHours: e.PAY_CLOSE_UNPAID_HOURS, expireMinutes: e.PAY_EXPIRE_MINUTES };
+  const mode = e.PAY_PROVIDER ?? (config.demo ? 'sandbox' : 'real');
+  if (mode === 'sandbox') {
+    const key = crypto.createHash('sha256').update(`sandbox-pay:${config.responseSecret}`).digest('hex');
+    const sandbox = new SandboxPayParty({ key, notifyDelayMs: e.PAY_SANDBOX_NOTIFY_DELAY_MS });
+    return { wechat: sandbox.channel('wechat'), alipay: sandbox.channel('alipay'), sandbox, settings };
+  }
+  const wechat =
+    e.WXPAY_MCH_ID && e.WXPAY_APP_ID && e.WXPAY_SERIAL_NO && e.WXPAY_PRIVATE_KEY && e.WXPAY_API_V3_KEY && e.WXPAY_PUBLIC_KEY && e.WXPAY_PUBLIC_KEY_ID
+      ? new WechatPayV3({
+          mchId: e.WXPAY_MCH_ID,
+          appId: e.WXPAY_APP_ID,
+          serialNo: e.WXPAY_SERIAL_NO,
+          privateKey: pem(e.WXPAY_PRIVATE_KEY),
+          apiV3Key: e.WXPAY_API_V3_KEY,
+          platformPublicKey: pem(e.WXPAY_PUBLIC_KEY),
+          platformPublicKeyId: e.WXPAY_PUBLIC_KEY_ID,
+        })
+      : null;
+  const alipay =
+    e.ALIPAY_APP_ID && e.ALIPAY_PRIVATE_KEY && e.ALIPAY_PUBLIC_KEY
+      ? new AlipayPage({ appId: e.ALIPAY_APP_ID, privateKey: pem(e.ALIPAY_PRIVATE_KEY), alipayPublicKey: pem(e.ALIPAY_PUBLIC_KEY), sellerId: e.ALIPAY_SELLER_ID, gateway: e.ALIPAY_GATEWAY })
+      : null;
+  return { wechat, alipay, sandbox: null, settings };
+}
+
+export function channelOf(payType: 1 | 2): PayChannel {
+  return payType === 2 ? 'wechat' : 'alipay';
+}
