@@ -25,6 +25,7 @@ import { AppError } from './http/errors.ts';
 import { seedDemo } from './db/seed/seed-demo.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
+import { taskRoutes } from './modules/task/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { nationalRoutes } from './modules/national/routes.ts';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // Route modules, one line each.
   await app.register(systemRoutes);
+  await app.register(taskRoutes);
   await app.register(paymentRoutes);
   await app.register(ordersRoutes);
   await app.register(nationalRoutes);

@@ -12,8 +12,8 @@ import { seedConsole } from '../../modules/console/auth-service.ts';
 export async function seedDemo(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
   const steps: [string, (ctx: AppContext) => Promise<unknown>][] = [
     // ['area', seedFunction],  one line per area, in dependency order
-    ['task', seedTasks],
     ['catalog', seedCatalog],
+    ['task', seedTasks],
     ['content', seedContent],
     ['console', seedConsole],
     ['national', (c) => import('../../modules/national/seed.ts').then((m) => m.seedNationalDemo(c))],
