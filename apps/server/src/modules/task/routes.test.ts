@@ -154,7 +154,8 @@ describe('taskOrder/create validation', () => {
   it('refuses a photo that is not the member’s, a wrong feature code and a closed task', async () => {
     const s = await memberSession(app);
     const other = await memberSession(app);
-    expect((await create(s, await form(s, { picUrl: await photoOf(app, other.memberId) }))).msg).toBe('请上传图片');
+    expect((await create(s, await form(s, { picUrl: await photoOf(app, other.memberId) }))).code).toBe(403);
+    expect((await create(s, await form(s, { picUrl: '/api/img/view/forged?exp=1&sig=x' }))).msg).toBe('请上传图片');
     const wrong = await create(s, await form(s, { signature: 'THU2025' }));
     expect([wrong.code, wrong.msg]).toEqual([404, '未找到该采集任务，请核对学校和特征码']);
     const closed = await create(s, await form(s, { taskId: fx.pkuOld.id, signature: 'PKU2024' }));

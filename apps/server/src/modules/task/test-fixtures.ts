@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { nationalStudents, photos, schools, tasks } from '../../db/schema.ts';
 import { seedTasks } from './seed.ts';
+import { photoUrl } from '../photos/photo-service.ts';
 
 /** Test data of the task module: pilot schools, the demo tasks, platform students, photos. */
 export async function seedTaskFixtures(app: FastifyInstance) {
@@ -50,7 +51,7 @@ export async function photoOf(app: FastifyInstance, memberId: number): Promise<s
     passed: true,
     checkResult: {},
   });
-  return `/api/img/file/${key}`;
+  return photoUrl(app.ctx, { storageKey: key });
 }
 
 export async function taskEnd(app: FastifyInstance, taskId: number, endTime: Date) {
