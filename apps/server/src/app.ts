@@ -12,6 +12,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { loadPiiCipher } from './lib/pii.ts';
 import { SandboxSms } from './providers/sms.ts';
 import { SandboxMail } from './providers/mail.ts';
+import { openStorage } from './providers/storage.ts';
 import { loggerOptions } from './http/logging.ts';
 import { langPlugin, message } from './http/lang.ts';
 import { envelopePlugin, signedEnvelope } from './http/envelope.ts';
@@ -25,6 +26,7 @@ import { AppError } from './http/errors.ts';
 import { seedDemo } from './db/seed/seed-demo.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
+import { photoRoutes } from './modules/photos/routes.ts';
 import { taskRoutes } from './modules/task/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
@@ -55,6 +57,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     pii: loadPiiCipher({ dataKey: config.dataKey, dataDir: config.dataDir, demo: config.demo, ephemeral: config.pgliteDir === ':memory:' }),
     sms: new SandboxSms(database.db),
     mail: new SandboxMail(database.db),
+    storage: openStorage(config.photos.storage, config.dataDir, config.pgliteDir === ':memory:'),
   };
 
   const app = Fastify({
@@ -104,6 +107,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(staffAuthPlugin, { db: ctx.db });
 
   // Route modules, one line each.
+  await app.register(photoRoutes);
   await app.register(systemRoutes);
   await app.register(taskRoutes);
   await app.register(paymentRoutes);

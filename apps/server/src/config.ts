@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { DEFAULT_RESPONSE_SECRET, INACTIVITY_SECONDS } from '@portal/contract/defaults';
+import { loadPhotoConfig, type PhotoConfig } from './modules/photos/check-config.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -65,6 +66,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Built web app folder; served when it exists. */
   webDist: string;
+  /** Photo check bounds, storage and photo URL signing (DESIGN section 7). */
+  photos: PhotoConfig;
   tracking: { url?: string; key?: string };
 }
 
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
+    photos: loadPhotoConfig(env),
     tracking: { url: e.TRACKING_URL, key: e.TRACKING_KEY },
     ...overrides,
   };

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+
+/** A measured distance on the 480 x 640 frame must lie within [min, max]. */
+export interface Range {
+  min: number;
+  max: number;
+}
+
+/** Bounds of the photo check (DESIGN section 7); every one can be overridden by PHOTO_CHECK_JSON. */
+export interface PhotoCheckBounds {
+  width: number;
+  height: number;
+  /** Head top below the upper edge. */
+  topSide: Range;
+  /** Eye line below the upper edge. */
+  eyeSide: Range;
+  /** Left and right face margins (face width 180-300 px, centred: (480 - 300) / 2 .. (480 - 180) / 2). */
+  leftSide: Range;
+  rightSide: Range;
+  /** Room below the chin. */
+  chinSide: Range;
+  /** Largest tilt of the eye line, degrees. */
+  eyeAngle: number;
+  /** Smallest variance of the Laplacian on the face (sharpness). */
+  definition: number;
+  /** Largest colour spread (RGB distance) between background samples. */
+  backgroundSpread: number;
+  /** Largest RGB distance of the background from the standard light blue. */
+  backgroundBlueDistance: number;
+  /** A border strip darker than this mean luminance is a dark border. */
+  blackSideLuma: number;
+  /** Input caps. */
+  minBytesIndividual: number;
+  maxBytes: number;
+  maxPixels: number;
+}
+
+export const DEFAULT_BOUNDS: PhotoCheckBounds = {
+  width: 480,
+  height: 640,
+  topSide: { min: 50, max: 110 },
+  eyeSide: { min: 200, max: 300 },
+  leftSide: { min: 90, max: 150 },
+  rightSide: { min: 90, max: 150 },
+  chinSide: { min: 40, max: 330 },
+  eyeAngle: 5,
+  definition: 20,
+  backgroundSpread: 24,
+  backgroundBlueDistance: 70,
+  blackSideLuma: 60,
+  minBytesIndividual: 30 * 1024,
+  maxBytes: 5 * 1024 * 1024,
+  maxPixels: 40_000_000,
+};
+
+const rangeSchema = z.object({ min: z.number(), max: z.number() });
+const overrideSchema = z
+  .object({
+    topSide: rangeSchema,
+    eyeSide: rangeSchema,
+    leftSide: rangeSchema,
+    rightSide: rangeSchema,
+    chinSide: rangeSchema,
+    eyeAngle: z.number().positive(),
+    definition: z.number().nonnegative(),
+    backgroundSpread: z.number().positive(),
+    backgroundBlueDistance: z.number().positive(),
+    blackSideLuma: z.number().nonnegative(),
+    minBytesIndividual: z.number().int().nonnegative(),
+    maxBytes: z.number().int().positive(),
+    maxPixels: z.number().int().positive(),
+  })
+  .partial();
+
+/** Photo settings from the environment: check bounds, storage and the URL signing key. */
+export const photoEnvSchema = z.object({
+  PHOTO_CHECK_JSON: z
+    .string()
+    .optional()
+    .transform((s, ctx) => {
+      if (!s) return {};
+      try {
+        return overrideSchema.parse(JSON.parse(s));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object of photo check bounds' });
+        return z.NEVER;
+      }
+    }),
+  /** Worker threads for the check; 0 = one per core. */
+  PHOTO_WORKERS: z.coerce.number().int().min(0).max(64).default(0),
+  /** Hours a photo URL stays valid. */
+  PHOTO_URL_HOURS: z.coerce.number().positive().default(24),
+  /** Key for photo URL signatures (hex or text, at least 32 chars); derived from the data key when absent. */
+  PHOTO_URL_KEY: z.string().min(32).optional(),
+  STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PREFIX: z.string().default('photos/'),
+});
+
+export interface PhotoConfig {
+  bounds: PhotoCheckBounds;
+  workers: number;
+  urlHours: number;
+  urlKey?: string;
+  storage:
+    | { driver: 'disk' }
+    | { driver: 's3'; endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; prefix: string };
+}
+
+/** Reads the photo settings; throws with the setting's name when one is wrong. */
+export function loadPhotoConfig(env: NodeJS.ProcessEnv): PhotoConfig {
+  const parsed = photoEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  }
+  const e = parsed.data;
+  let storage: PhotoConfig['storage'] = { driver: 'disk' };
+  if (e.STORAGE_DRIVER === 's3') {
+    if (!e.S3_ENDPOINT || !e.S3_BUCKET || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) {
+      throw new Error('Invalid configuration:\n  STORAGE_DRIVER: s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+    }
+    storage = {
+      driver: 's3',
+      endpoint: e.S3_ENDPOINT,
+      region: e.S3_REGION,
+      bucket: e.S3_BUCKET,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      prefix: e.S3_PREFIX,
+    };
+  }
+  return {
+    bounds: { ...DEFAULT_BOUNDS, ...e.PHOTO_CHECK_JSON },
+    workers: e.PHOTO_WORKERS,
+    urlHours: e.PHOTO_URL_HOURS,
+    urlKey: e.PHOTO_URL_KEY,
+    storage,
+  };
+}

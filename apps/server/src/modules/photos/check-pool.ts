@@ -1,0 +1,103 @@
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import path from 'node:path';
+import type { CheckJob, CheckReply } from './check-worker.ts';
+import type { Detector } from './face-model.ts';
+
+const TSX_API = pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
+const WORKER_URL = new URL('./check-worker.ts', import.meta.url).href;
+
+type Result = Extract<CheckReply, { ok: true }>;
+interface Pending {
+  job: CheckJob;
+  resolve: (r: Result) => void;
+  reject: (e: Error) => void;
+}
+
+/**
+ * Worker threads for the face check, one per core by default; each loads the
+ * models once. The server's event loop only hands frames over and waits.
+ */
+export class CheckPool {
+  private workers: { w: Worker; busy: Pending | null }[] = [];
+  private queue: Pending[] = [];
+  private seq = 0;
+
+  constructor(
+    readonly size: number = os.availableParallelism(),
+    private readonly detector: Detector = 'tiny',
+  ) {}
+
+  private start(): void {
+    if (this.workers.length) return;
+    for (let i = 0; i < this.size; i++) this.spawn();
+  }
+
+  private spawn(): void {
+    // A TypeScript worker: a two-line bootstrap has tsx compile it, so it runs alike under
+    // vitest and under `node --import tsx` (on Node 20 a worker's `--import tsx` does not
+    // yet apply to the worker's own entry file).
+    const boot = `import(${JSON.stringify(TSX_API)}).then((a) => a.tsImport(${JSON.stringify(WORKER_URL)}, ${JSON.stringify(import.meta.url)}))`;
+    const w = new Worker(boot, { eval: true, workerData: { detector: this.detector } });
+    w.unref();
+    const slot = { w, busy: null as Pending | null };
+    w.on('message', (msg: CheckReply | { ready: true }) => {
+      if ('ready' in msg) return;
+      const p = slot.busy;
+      slot.busy = null;
+      if (p) {
+        if (msg.ok) p.resolve(msg);
+        else p.reject(new Error(msg.error));
+      }
+      this.pump();
+    });
+    w.on('error', (err) => {
+      slot.busy?.reject(err);
+      slot.busy = null;
+      this.workers = this.workers.filter((s) => s !== slot);
+      this.spawn();
+      this.pump();
+    });
+    this.workers.push(slot);
+  }
+
+  private pump(): void {
+    for (const slot of this.workers) {
+      if (slot.busy) continue;
+      const next = this.queue.shift();
+      if (!next) return;
+      slot.busy = next;
+      slot.w.postMessage(next.job, [next.job.rgb.buffer as ArrayBuffer]);
+    }
+  }
+
+  /** Checks one frame in a worker. */
+  check(job: Omit<CheckJob, 'id'>): Promise<Result> {
+    this.start();
+    return new Promise<Result>((resolve, reject) => {
+      this.queue.push({ job: { ...job, id: ++this.seq }, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Loads the models in every worker now (the first check otherwise pays for it). */
+  async warm(job: Omit<CheckJob, 'id'>): Promise<void> {
+    this.start();
+    await Promise.all(this.workers.map(() => this.check({ ...job, rgb: job.rgb.slice() })));
+  }
+
+  async close(): Promise<void> {
+    const ws = this.workers;
+    this.workers = [];
+    await Promise.all(ws.map((s) => s.w.terminate()));
+  }
+}
+
+let shared: CheckPool | null = null;
+/** The process's pool (apps in one process share it). */
+export function checkPool(size?: number): CheckPool {
+  shared ??= new CheckPool(size || os.availableParallelism(), (process.env.PHOTO_DETECTOR as Detector) || 'tiny');
+  return shared;
+}

@@ -1,0 +1,49 @@
+import sharp from 'sharp';
+import { badRequest } from '../../http/errors.ts';
+import type { PhotoCheckBounds } from './check-config.ts';
+
+export type Flow = 'individual' | 'task';
+
+/** A decoded, upright, metadata-free 480 x 640 photo: its RGB frame and its JPEG. */
+export interface NormalisedPhoto {
+  rgb: Uint8Array;
+  width: number;
+  height: number;
+  jpeg: Buffer;
+}
+
+/** True when the bytes begin like a JPEG (SOI marker and a segment). */
+export const isJpegSignature = (b: Buffer) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
+
+/**
+ * Trusts no name or header: size caps by flow, the JPEG signature, a pixel cap read
+ * before decoding (no decompression bombs), a full decode, EXIF orientation applied,
+ * then every metadata block (GPS, camera) dropped by re-encoding.
+ */
+export async function normalise(bytes: Buffer, flow: Flow, b: PhotoCheckBounds): Promise<NormalisedPhoto> {
+  if (bytes.length > b.maxBytes) throw badRequest('photo.tooLarge');
+  if (!isJpegSignature(bytes)) throw badRequest('photo.jpgOnly');
+  if (flow === 'individual' && bytes.length < b.minBytesIndividual) throw badRequest('photo.tooSmall');
+  let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
+  try {
+    meta = await sharp(bytes).metadata();
+  } catch {
+    throw badRequest('photo.jpgOnly');
+  }
+  if (meta.format !== 'jpeg' || !meta.width || !meta.height) throw badRequest('photo.jpgOnly');
+  if (meta.width * meta.height > b.maxPixels) throw badRequest('photo.tooLarge');
+  try {
+    const base = sharp(bytes, { limitInputPixels: b.maxPixels, failOn: 'error', sequentialRead: true })
+      .rotate()
+      .resize(b.width, b.height, { fit: 'cover', position: 'centre' })
+      .removeAlpha()
+      .toColourspace('srgb');
+    const [raw, jpeg] = await Promise.all([
+      base.clone().raw().toBuffer({ resolveWithObject: true }),
+      base.clone().jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).toBuffer(),
+    ]);
+    return { rgb: new Uint8Array(raw.data), width: raw.info.width, height: raw.info.height, jpeg };
+  } catch {
+    throw badRequest('photo.jpgOnly');
+  }
+}

@@ -1,0 +1,59 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { FaceFinding } from './check-result.ts';
+
+type FaceApi = typeof import('@vladmandic/face-api/dist/face-api.node-wasm.js');
+
+const require = createRequire(import.meta.url);
+
+export type Detector = 'tiny' | 'ssd';
+
+export interface FaceModel {
+  /** Faces and the single face's landmarks on an RGB frame. */
+  find(rgb: Uint8Array, width: number, height: number, withDescriptor: boolean): Promise<FaceFinding & { descriptor?: number[] }>;
+}
+
+/**
+ * Loads TensorFlow.js on the WASM backend and the face-api models shipped in the
+ * npm package (nothing is downloaded). Call once per worker thread.
+ */
+export async function loadFaceModel(detector: Detector = 'tiny'): Promise<FaceModel> {
+  const tf = require('@tensorflow/tfjs') as typeof import('@tensorflow/tfjs');
+  const wasm = require('@tensorflow/tfjs-backend-wasm') as typeof import('@tensorflow/tfjs-backend-wasm');
+  const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
+  const wasmDir = path.join(path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist') + path.sep;
+  // false: read the .wasm files from disk, never fetch them.
+  wasm.setWasmPaths(wasmDir, false);
+  await tf.setBackend('wasm');
+  await tf.ready();
+  const modelDir = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
+  if (detector === 'tiny') await faceapi.nets.tinyFaceDetector.loadFromDisk(modelDir);
+  else await faceapi.nets.ssdMobilenetv1.loadFromDisk(modelDir);
+  await faceapi.nets.faceLandmark68Net.loadFromDisk(modelDir);
+  await faceapi.nets.faceRecognitionNet.loadFromDisk(modelDir);
+  const options =
+    detector === 'tiny'
+      ? new faceapi.TinyFaceDetectorOptions({ inputSize: Number(process.env.PHOTO_TINY_INPUT ?? 416), scoreThreshold: 0.4 })
+      : new faceapi.SsdMobilenetv1Options({ minConfidence: 0.5 });
+
+  return {
+    async find(rgb, width, height, withDescriptor) {
+      const input = faceapi.tf.tensor3d(rgb, [height, width, 3], 'int32');
+      try {
+        const faces = await faceapi.detectAllFaces(input as never, options).withFaceLandmarks();
+        if (faces.length !== 1) return { count: faces.length, landmarks: [] };
+        const landmarks = faces[0]!.landmarks.positions.map((p) => ({ x: p.x, y: p.y }));
+        if (!withDescriptor) return { count: 1, landmarks };
+        const [crop] = await faceapi.extractFaceTensors(input as never, [faces[0]!.alignedRect.box]);
+        try {
+          const descriptor = (await faceapi.computeFaceDescriptor(crop as never)) as Float32Array;
+          return { count: 1, landmarks, descriptor: Array.from(descriptor) };
+        } finally {
+          crop?.dispose();
+        }
+      } finally {
+        input.dispose();
+      }
+    },
+  };
+}

@@ -1,0 +1,194 @@
+import type { PhotoCheckBounds, Range } from './check-config.ts';
+import type { FaceFinding, PhotoCheck, SideItem } from './check-result.ts';
+
+/** An RGB frame (3 bytes a pixel, rows top to bottom). */
+export interface Frame {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+const BLUE = [100, 197, 255] as const;
+const PATCH = 32;
+/** Background samples keep clear of a border strip (that is blackSide's business). */
+const INSET = 20;
+
+const side = (value: number, r: Range): SideItem => ({
+  value: Math.round(value),
+  min: r.min,
+  max: r.max,
+  result: value >= r.min && value <= r.max,
+});
+
+const dist = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
+
+function mean(points: { x: number; y: number }[]): { x: number; y: number } {
+  const s = points.reduce((acc, p) => ({ x: acc.x + p.x, y: acc.y + p.y }), { x: 0, y: 0 });
+  return { x: s.x / points.length, y: s.y / points.length };
+}
+
+/** Mean colour and spread of a square patch. */
+function patchStats(f: Frame, x0: number, y0: number, size = PATCH): { mean: number[]; std: number } {
+  const m = [0, 0, 0];
+  const sq = [0, 0, 0];
+  let n = 0;
+  const x1 = Math.min(f.width, x0 + size);
+  const y1 = Math.min(f.height, y0 + size);
+  for (let y = Math.max(0, y0); y < y1; y++) {
+    for (let x = Math.max(0, x0); x < x1; x++) {
+      const i = (y * f.width + x) * 3;
+      for (let c = 0; c < 3; c++) {
+        const v = f.data[i + c]!;
+        m[c]! += v;
+        sq[c]! += v * v;
+      }
+      n++;
+    }
+  }
+  const mu = m.map((v) => v / n);
+  const variance = sq.reduce((acc, v, c) => acc + v / n - mu[c]! ** 2, 0) / 3;
+  return { mean: mu, std: Math.sqrt(Math.max(0, variance)) };
+}
+
+/** Mean luminance of a rectangle. */
+function luma(f: Frame, x0: number, y0: number, x1: number, y1: number): number {
+  let s = 0;
+  let n = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const i = (y * f.width + x) * 3;
+      s += 0.299 * f.data[i]! + 0.587 * f.data[i + 1]! + 0.114 * f.data[i + 2]!;
+      n++;
+    }
+  }
+  return n ? s / n : 255;
+}
+
+/** Variance of the Laplacian of the grey image inside a box: low means blurred. */
+export function sharpness(f: Frame, box: { x0: number; y0: number; x1: number; y1: number }): number {
+  const g = (x: number, y: number) => {
+    const i = (y * f.width + x) * 3;
+    return 0.299 * f.data[i]! + 0.587 * f.data[i + 1]! + 0.114 * f.data[i + 2]!;
+  };
+  const x0 = Math.max(1, Math.round(box.x0));
+  const y0 = Math.max(1, Math.round(box.y0));
+  const x1 = Math.min(f.width - 1, Math.round(box.x1));
+  const y1 = Math.min(f.height - 1, Math.round(box.y1));
+  let s = 0;
+  let sq = 0;
+  let n = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const l = g(x - 1, y) + g(x + 1, y) + g(x, y - 1) + g(x, y + 1) - 4 * g(x, y);
+      s += l;
+      sq += l * l;
+      n++;
+    }
+  }
+  return n ? sq / n - (s / n) ** 2 : 0;
+}
+
+/** Background samples: the two upper corners and both sides at eye level. */
+function backgroundPatches(f: Frame, eyeY: number) {
+  const y = Math.min(f.height - PATCH, Math.max(PATCH + 8, Math.round(eyeY) - PATCH / 2));
+  return [
+    patchStats(f, INSET, INSET),
+    patchStats(f, f.width - PATCH - INSET, INSET),
+    patchStats(f, INSET, y),
+    patchStats(f, f.width - PATCH - INSET, y),
+  ];
+}
+
+/**
+ * Row of the head top: scanning down the band above the face, the first row where
+ * the hair departs from the background colour. Rows that differ across the whole
+ * width are a border, not hair, and are skipped.
+ */
+export function headTop(f: Frame, bg: number[], cx: number, halfBand: number, untilY: number): number {
+  const xa = Math.max(0, Math.round(cx - halfBand));
+  const xb = Math.min(f.width, Math.round(cx + halfBand));
+  for (let y = 0; y < Math.min(untilY, f.height); y++) {
+    let band = 0;
+    let row = 0;
+    for (let x = 0; x < f.width; x++) {
+      const i = (y * f.width + x) * 3;
+      const off = dist([f.data[i]!, f.data[i + 1]!, f.data[i + 2]!], bg) > 60;
+      if (off) {
+        row++;
+        if (x >= xa && x < xb) band++;
+      }
+    }
+    if (row / f.width > 0.9) continue;
+    if (band / Math.max(1, xb - xa) > 0.3) return y;
+  }
+  return untilY;
+}
+
+/** The whole check from the frame's pixels and the face model's finding. */
+export function measure(f: Frame, face: FaceFinding, b: PhotoCheckBounds): Omit<PhotoCheck, 'picPath'> {
+  const one = face.count === 1 && face.landmarks.length === 68;
+  const lm = face.landmarks;
+  const eyeL = one ? mean(lm.slice(36, 42)) : { x: 0, y: 0 };
+  const eyeR = one ? mean(lm.slice(42, 48)) : { x: 0, y: 0 };
+  const eyeY = one ? (eyeL.y + eyeR.y) / 2 : f.height / 3;
+  const patches = backgroundPatches(f, eyeY);
+  const bg = [0, 1, 2].map((c) => patches.reduce((s, p) => s + p.mean[c]!, 0) / patches.length);
+  let spread = 0;
+  for (const p of patches) for (const q of patches) spread = Math.max(spread, dist(p.mean, q.mean));
+  const background = spread <= b.backgroundSpread && patches.every((p) => p.std <= 18);
+  const whiteOrGrey = Math.min(...bg) >= 180 && Math.max(...bg) - Math.min(...bg) <= 30;
+  const backgroundout = dist(bg, BLUE) <= b.backgroundBlueDistance || whiteOrGrey;
+  const strip = 6;
+  const lowY = one ? Math.min(f.height, Math.round(lm[8]!.y)) : Math.round(f.height * 0.6);
+  const blackSide =
+    luma(f, 0, 0, f.width, strip) >= b.blackSideLuma &&
+    luma(f, 0, 0, strip, lowY) >= b.blackSideLuma &&
+    luma(f, f.width - strip, 0, f.width, lowY) >= b.blackSideLuma;
+
+  if (!one) {
+    const none = (r: Range): SideItem => ({ value: 0, min: r.min, max: r.max, result: false });
+    return {
+      topSide: none(b.topSide),
+      eyeSide: none(b.eyeSide),
+      leftSide: none(b.leftSide),
+      rightSide: none(b.rightSide),
+      chinSide: none(b.chinSide),
+      eyeAngle: { angle: 0, config_angle: b.eyeAngle },
+      definition: false,
+      blackSide,
+      background,
+      backgroundout,
+      topComplete: false,
+    };
+  }
+  const jawL = lm[0]!;
+  const jawR = lm[16]!;
+  const chin = lm[8]!;
+  const faceW = jawR.x - jawL.x;
+  const cx = (jawL.x + jawR.x) / 2;
+  const top = headTop(f, [patches[0]!, patches[1]!].reduce((a, p) => a.map((v, c) => v + p.mean[c]! / 2), [0, 0, 0]), cx, faceW * 0.25, Math.round(eyeY));
+  const angle = (Math.atan2(eyeR.y - eyeL.y, eyeR.x - eyeL.x) * 180) / Math.PI;
+  const browY = Math.min(...lm.slice(17, 27).map((p) => p.y));
+  const sharp = sharpness(f, { x0: jawL.x, y0: browY, x1: jawR.x, y1: chin.y });
+  return {
+    topSide: side(top, b.topSide),
+    eyeSide: side(eyeY, b.eyeSide),
+    leftSide: side(jawL.x, b.leftSide),
+    rightSide: side(f.width - jawR.x, b.rightSide),
+    chinSide: side(f.height - chin.y, b.chinSide),
+    eyeAngle: { angle: Math.round(angle * 10) / 10, config_angle: b.eyeAngle },
+    definition: sharp >= b.definition,
+    blackSide,
+    background,
+    backgroundout,
+    topComplete: top > 2,
+  };
+}
+
+/** Sharpness value (for the benchmark and the fixture README). */
+export function definitionValue(f: Frame, face: FaceFinding): number {
+  if (face.count !== 1) return 0;
+  const lm = face.landmarks;
+  const browY = Math.min(...lm.slice(17, 27).map((p) => p.y));
+  return sharpness(f, { x0: lm[0]!.x, y0: browY, x1: lm[16]!.x, y1: lm[8]!.y });
+}

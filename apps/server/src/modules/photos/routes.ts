@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelope, ok } from '../../http/envelope.ts';
+import { memberOf } from '../../http/auth.ts';
+import { badRequest } from '../../http/errors.ts';
+import { checkAndStore, viewPhoto } from './photo-service.ts';
+import type { Flow } from './decode.ts';
+
+/** Photo upload with the compliance check, and the signed photo URLs. */
+export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+
+  app.post(
+    '/api/img/upload',
+    {
+      config: { auth: 'member', signed: false },
+      schema: { response: { 200: envelope(z.string()) } },
+    },
+    async (req) => {
+      const member = memberOf(req);
+      let flow: Flow = 'individual';
+      let bytes: Buffer | null = null;
+      for await (const part of req.parts()) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'flow' && (part.value === 'individual' || part.value === 'task')) flow = part.value;
+        } else if (part.fieldname === 'file' && !bytes) {
+          bytes = await part.toBuffer();
+          if (part.file.truncated) throw badRequest('photo.tooLarge');
+        } else {
+          part.file.resume();
+        }
+      }
+      if (!bytes || bytes.length === 0) throw badRequest('photo.uploadFirst');
+      return ok(await checkAndStore(ctx, member.memberId, bytes, flow));
+    },
+  );
+
+  app.get(
+    '/api/img/view/:key',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ key: z.string().regex(/^[a-z0-9._-]{1,128}$/) }),
+        querystring: z.object({ exp: z.coerce.number().int(), sig: z.string().max(64) }),
+      },
+    },
+    async (req, reply) => {
+      const bytes = await viewPhoto(ctx, req.params.key, req.query.exp, req.query.sig);
+      return reply
+        .header('content-type', 'image/jpeg')
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .send(bytes);
+    },
+  );
+};
