@@ -5,14 +5,14 @@ import { eq } from 'drizzle-orm';
 import { nationalQrSessions, nationalStudents } from '../../db/schema.ts';
 import { idCardChecksumOk } from '@portal/contract/validation';
 import { call, memberSession, testApp, type Session } from '../../../test/helpers.ts';
-import { nationalSeedRows, seedNational } from './seed.ts';
+import { nationalSeedRows, seedNationalDemo } from './seed.ts';
 
 let app: FastifyInstance;
 let me: Session;
 
 beforeAll(async () => {
   app = await testApp();
-  await seedNational(app.ctx);
+  await seedNationalDemo(app.ctx);
   me = await memberSession(app, undefined, { isFirst: false });
 });
 afterAll(async () => app.close());
@@ -36,6 +36,7 @@ describe('sandbox national students', () => {
     expect(stored[0].zjhmEnc).not.toContain(rows[0].zjhm.slice(0, 6));
     const hook = await call<{ xh: string; zjhm: string; hasPhoto: boolean }[]>(app, { url: '/api/dev/national-students' });
     expect(hook.data.filter((s) => s.hasPhoto).length).toBe(10);
+    expect(stored.filter((s) => s.photoId !== null).length).toBe(10);
     expect(idCardChecksumOk(hook.data[0].zjhm)).toBe(true);
   });
 });

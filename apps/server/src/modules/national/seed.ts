@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
+import { storePhotoBytes } from '../photos/photo-service.ts';
 import type { AppContext } from '../../context.ts';
 import { nationalStudents } from '../../db/schema.ts';
 
@@ -102,7 +104,9 @@ export async function seedNational(ctx: AppContext, attachPhoto?: (s: SeedStuden
   }
 }
 
-/** The demo seed step: students, with a photo on file where the photos module can store one. */
+/** The demo seed step: students, with a compliant test portrait on file for those with hasPhoto. */
 export async function seedNationalDemo(ctx: AppContext): Promise<void> {
-  await seedNational(ctx);
+  const file = new URL('../../../test/fixtures/photos/compliant-1.jpg', import.meta.url);
+  const bytes = await readFile(file).catch(() => null);
+  await seedNational(ctx, bytes ? async () => (await storePhotoBytes(ctx, null, bytes, 'national')).id : undefined);
 }

@@ -59,7 +59,7 @@ describe('building an order', () => {
     expect(d.data.order.orderNo).toMatch(/^\d{20}$/);
     expect(d.data.orderDetails.map((x) => x.name)).toEqual(['张三', '李四']);
     expect(d.data.orderDetails[0].idNum).toMatch(/^110\*{11}\d{3}[\dX]$/);
-    expect(d.data.orderDetails[0].picUrl).toMatch(/^\/api\/img\/file\//);
+    expect(d.data.orderDetails[0].picUrl).toMatch(/^\/api\/img\/view\//);
     const [row] = await app.ctx.db.select().from(orderDetails).where(eq(orderDetails.orderId, id)).limit(1);
     expect(row.idNumEnc).not.toContain('110108');
     const list = await call<{ id: number; payTotal: string }[]>(app, { url: '/api/order/findOrderList?type=1', session: me });
@@ -69,7 +69,9 @@ describe('building an order', () => {
   it('refuses a photo that is not the member’s own passed upload', async () => {
     const foreign = await memberPhoto(app, other.memberId);
     const r = await call(app, { method: 'POST', url: '/api/order/createCollectionOrder', payload: person(foreign), session: me });
-    expect([r.code, r.msg]).toEqual([400, '照片无效，请重新上传']);
+    expect(r.code).toBe(403);
+    const forged = await call(app, { method: 'POST', url: '/api/order/createCollectionOrder', payload: person('/api/img/view/abc.jpg?exp=1&sig=x'), session: me });
+    expect([forged.code, forged.msg]).toEqual([400, '请上传图片']);
   });
 
   it('refuses a school not chosen from the suggestions', async () => {
@@ -247,6 +249,11 @@ describe('permitted actions on the routes (contract rules)', () => {
     await setState(id, 120, { picAllowState: 1 });
     const r120 = await app.inject({ url: `/api/img/downloadPhoto?id=${id}&type=2`, headers: { authorization: `Bearer ${other.token}`, memberid: String(other.memberId) } });
     expect(r120.json()).toMatchObject({ code: 403 });
+    const mine = await app.inject({ url: `/api/img/downloadPhoto?id=${id}&type=2&yxdm=10001&studentId=2021001`, headers: { authorization: `Bearer ${me.token}`, memberid: String(me.memberId) } });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('image/jpeg');
+    expect(mine.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('张三.jpg')}`);
+    expect(mine.rawPayload.subarray(0, 2).toString('hex')).toBe('ffd8');
   });
 });
 

@@ -1,49 +1,25 @@
-import { and, eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
 import { photos } from '../../db/schema.ts';
+import { photoIdFromUrl, photoUrl, readPhotoBytes } from '../photos/photo-service.ts';
 
 /**
- * Photos of order lines: from the upload call's URL to the photo id, and back.
- * Placeholder until the photos module's photo-service lands; then this file delegates to
- * photoIdFromUrl(ctx, memberId, url) and photoUrl().
+ * Photos of order lines, through the photos module: from the upload call's URL to the
+ * member's own passed photo (400 image.required or 403 otherwise), and back to a URL.
  */
-export async function linePhotoId(ctx: AppContext, memberId: number, url: string): Promise<number | null> {
-  const key = decodeURIComponent(url.split('?')[0].split('/').pop() ?? '').replace(/\.jpg$/, '');
-  if (!key) return null;
-  const [p] = await ctx.db
-    .select({ id: photos.id })
-    .from(photos)
-    .where(and(eq(photos.storageKey, key), eq(photos.memberId, memberId), eq(photos.passed, true)))
-    .limit(1);
-  return p?.id ?? null;
+export function linePhotoId(ctx: AppContext, memberId: number, url: string): Promise<number> {
+  return photoIdFromUrl(ctx, memberId, url);
 }
 
-/** The URL of a photo by id, for the lines' picUrl. */
-export async function linePhotoUrls(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+/** Signed URLs of photos by id, for the lines' picUrl (answers to the owner only). */
+export async function linePhotoUrls(ctx: AppContext, ids: number[]): Promise<Map<number, string>> {
   const out = new Map<number, string>();
-  for (const id of new Set(ids)) {
-    const [p] = await db.select({ storageKey: photos.storageKey }).from(photos).where(eq(photos.id, id)).limit(1);
-    if (p) out.set(id, `/api/img/file/${encodeURIComponent(p.storageKey)}`);
-  }
+  if (!ids.length) return out;
+  const rows = await ctx.db.select({ id: photos.id, storageKey: photos.storageKey }).from(photos).where(inArray(photos.id, [...new Set(ids)]));
+  for (const r of rows) out.set(r.id, photoUrl(ctx, r));
   return out;
 }
 
-/** The stored bytes' key of a photo (for the download call). */
-export async function photoKey(db: DbOrTx, id: number): Promise<string | null> {
-  const [p] = await db.select({ storageKey: photos.storageKey }).from(photos).where(eq(photos.id, id)).limit(1);
-  return p?.storageKey ?? null;
-}
-
-/** The bytes of a photo (placeholder: the disk store under DATA_DIR/uploads until the storage interface lands). */
-export async function photoBytes(ctx: AppContext, id: number): Promise<Buffer | null> {
-  const key = await photoKey(ctx.db, id);
-  if (!key) return null;
-  const { readFile } = await import('node:fs/promises');
-  const path = await import('node:path');
-  try {
-    return await readFile(path.join(ctx.config.dataDir, 'uploads', path.basename(key)));
-  } catch {
-    return null;
-  }
+export function photoBytes(ctx: AppContext, id: number): Promise<Buffer> {
+  return readPhotoBytes(ctx, id);
 }

@@ -62,7 +62,6 @@ async function lineValues(ctx: AppContext, memberId: number, f: PersonForm) {
   const school = await repo.schoolByCode(ctx.db, f.daima);
   if (!school) throw badRequest('school.chooseFromList');
   const photoId = await linePhotoId(ctx, memberId, f.imageUrl);
-  if (!photoId) throw badRequest('order.photoInvalid');
   const idNum = (f.id_num ?? '').trim().toUpperCase();
   return {
     name: f.name,
@@ -122,9 +121,6 @@ export async function updatePerson(ctx: AppContext, memberId: number, u: PersonU
   await ctx.db.transaction(async (tx) => {
     const { d, o } = await ownedDetail(tx, memberId, u.id, true);
     if (!canEditPhoto(factsOf(o))) throw conflict('order.stateNoPhoto');
-    // The unchanged photo's URL may be sent back as it was shown.
-    const keep = !photoId && d.photoId && (await linePhotoUrls(tx, [d.photoId])).get(d.photoId) === u.picUrl;
-    if (!photoId && !keep) throw badRequest('order.photoInvalid');
     await tx
       .update(orderDetails)
       .set({ mobile: u.mobile, mail: u.mail, ...(photoId && photoId !== d.photoId ? { photoId, fileTime: new Date() } : {}) })
@@ -192,7 +188,7 @@ export async function listOrders(ctx: AppContext, memberId: number, type: 1 | 2,
 export async function orderWithDetails(ctx: AppContext, memberId: number, id: number, lang: Lang): Promise<OrderWithDetails> {
   const o = await ownedOrder(ctx.db, memberId, id, ['individual', 'reprint']);
   const [details, refunds] = await Promise.all([repo.detailsOf(ctx.db, [o.id]), repo.refundStatuses(ctx.db, [o.id])]);
-  const urls = await linePhotoUrls(ctx.db, details.flatMap((d) => (d.photoId ? [d.photoId] : [])));
+  const urls = await linePhotoUrls(ctx, details.flatMap((d) => (d.photoId ? [d.photoId] : [])));
   return {
     order: orderAnswer(o, lang, { refundStatus: refunds.get(o.id), personCount: details.length }),
     orderDetails: details.map((d) => detailAnswer(d, d.photoId ? (urls.get(d.photoId) ?? null) : null)),
@@ -202,7 +198,7 @@ export async function orderWithDetails(ctx: AppContext, memberId: number, id: nu
 
 export async function findDetail(ctx: AppContext, memberId: number, detailId: number) {
   const { d } = await ownedDetail(ctx.db, memberId, detailId);
-  const urls = d.photoId ? await linePhotoUrls(ctx.db, [d.photoId]) : new Map<number, string>();
+  const urls = d.photoId ? await linePhotoUrls(ctx, [d.photoId]) : new Map<number, string>();
   return detailAnswer(d, d.photoId ? (urls.get(d.photoId) ?? null) : null);
 }
 

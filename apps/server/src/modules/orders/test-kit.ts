@@ -1,6 +1,7 @@
-import crypto from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { carriers, photos, schools } from '../../db/schema.ts';
+import { carriers, schools } from '../../db/schema.ts';
+import { photoUrl, storePhotoBytes } from '../photos/photo-service.ts';
 import { PHOTO_CONSENT_VERSION } from '@portal/contract/orders';
 import { call, type Session } from '../../../test/helpers.ts';
 
@@ -20,9 +21,9 @@ export async function orderFixtures(app: FastifyInstance) {
 
 /** A passed photo of the member; returns the URL the upload call would have answered. */
 export async function memberPhoto(app: FastifyInstance, memberId: number): Promise<string> {
-  const key = crypto.randomBytes(12).toString('hex');
-  await app.ctx.db.insert(photos).values({ memberId, storageKey: key, sha256: key, bytes: 40000, width: 480, height: 640, passed: true, checkResult: {} });
-  return `/api/img/file/${key}`;
+  const bytes = await readFile(new URL('../../../test/fixtures/photos/compliant-1.jpg', import.meta.url));
+  const p = await storePhotoBytes(app.ctx, memberId, bytes, 'upload');
+  return photoUrl(app.ctx, p);
 }
 
 export async function consent(app: FastifyInstance, session: Session) {
