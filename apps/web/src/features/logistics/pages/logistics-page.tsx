@@ -1,7 +1,73 @@
+import { Card, Descriptions, Empty, Timeline, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../../components/page-placeholder.tsx';
+import { useSearchParams } from 'react-router';
+import type { OrderWithDetails } from '@portal/contract/orders';
+import type { TraceItem } from '@portal/contract/console';
+import { apiGet } from '../../../lib/api/client.ts';
+import { QueryState } from '../../../components/query-state.tsx';
 
+/** Centralised orders travel under the task call family. */
+export const isTaskType = (type: string | null) => !!type && ['task', '3', 'cai', 'centralised'].includes(type);
+
+const fmt = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });
+
+/** The trace page (/home/information, /home/logistics): carrier, waybill, receiver, and the timeline, newest first. */
 export default function LogisticsPage() {
   const { t } = useTranslation();
-  return <PagePlaceholder title={t('page.logistics')} />;
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const task = isTaskType(params.get('type'));
+  const order = useQuery({
+    queryKey: ['logistics', 'order', task, id],
+    queryFn: () => apiGet<OrderWithDetails>(task ? '/api/taskOrder/findOrderAndOrderDetails' : '/api/order/findOrderAndOrderDetails', { query: { id } }),
+    enabled: !!id,
+  });
+  const s = order.data?.shippingInfo ?? order.data?.order ?? null;
+  const traceNo = s?.shippingOrderNo ?? null;
+  const trace = useQuery({
+    queryKey: ['logistics', 'trace', traceNo],
+    queryFn: () => apiGet<{ responseItems: TraceItem[] }>('/api/wayBillTraceReceive/call', { query: { traceNo } }),
+    enabled: !!traceNo,
+  });
+  const none = t('logistics.none');
+  const items = [...(trace.data?.responseItems ?? [])].sort((a, b) => b.opTime.localeCompare(a.opTime));
+  const address = s ? [s.shippingProvinceName, s.shippingCityName, s.shippingDistrictName, s.shippingAddress].filter(Boolean).join(' ') : '';
+  return (
+    <section style={{ maxWidth: 960, margin: '24px auto', padding: '0 16px' }}>
+      <Typography.Title level={2}>{t(task ? 'logistics.titleTask' : 'logistics.title')}</Typography.Title>
+      <QueryState loading={!!id && order.isLoading} error={order.error} empty={!id} onRetry={() => void order.refetch()}>
+        <Card>
+          <Descriptions column={1} bordered size="small">
+            {order.data?.order.orderNo && <Descriptions.Item label={t('logistics.orderNo')}>{order.data.order.orderNo}</Descriptions.Item>}
+            <Descriptions.Item label={t('logistics.carrier')}>{s?.shippingTypeName || none}</Descriptions.Item>
+            <Descriptions.Item label={t('logistics.waybill')}>{traceNo || none}</Descriptions.Item>
+            <Descriptions.Item label={t('logistics.receiver')}>{s?.shippingReceiveName || none}</Descriptions.Item>
+            <Descriptions.Item label={t('logistics.phone')}>{s?.shippingReceiveMobile || none}</Descriptions.Item>
+            <Descriptions.Item label={t('logistics.address')}>{address || none}</Descriptions.Item>
+          </Descriptions>
+          <Typography.Title level={3} style={{ marginTop: 24 }}>
+            {t('logistics.timeline')}
+          </Typography.Title>
+          {!traceNo ? (
+            <Empty description={t('logistics.noWaybill')} />
+          ) : (
+            <QueryState loading={trace.isLoading} error={trace.error} empty={!items.length} onRetry={() => void trace.refetch()}>
+              <Timeline
+                items={items.map((e, i) => ({
+                  color: i === 0 ? 'green' : 'gray',
+                  children: (
+                    <div>
+                      <div>{e.opDesc}</div>
+                      <Typography.Text type="secondary">{fmt(e.opTime)}</Typography.Text>
+                    </div>
+                  ),
+                }))}
+              />
+            </QueryState>
+          )}
+        </Card>
+      </QueryState>
+    </section>
+  );
 }

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { canAccess, canAct, CONSOLE_ROUTES, routesFor } from './access.ts';
+
+const route = (p: string) => CONSOLE_ROUTES.find((r) => r.path === p)!;
+
+describe('console access', () => {
+  it('lets an admin open everything and nobody without a session', () => {
+    expect(routesFor({ role: 'admin' })).toHaveLength(CONSOLE_ROUTES.length);
+    expect(routesFor(null)).toEqual([]);
+  });
+  it('limits each role to its screens', () => {
+    expect(routesFor({ role: 'reviewer' }).map((r) => r.path)).toEqual(['/dashboard', '/orders', '/review', '/bindings']);
+    expect(routesFor({ role: 'finance' }).map((r) => r.path)).toEqual(['/dashboard', '/orders', '/refunds']);
+    expect(canAccess({ role: 'editor' }, route('/orders'))).toBe(false);
+    expect(canAccess({ role: 'branch' }, route('/staff'))).toBe(false);
+  });
+  it('mirrors the server on order actions', () => {
+    expect(canAct({ role: 'reviewer' }, 'approve')).toBe(true);
+    expect(canAct({ role: 'reviewer' }, 'ship')).toBe(false);
+    expect(canAct({ role: 'production' }, 'ship')).toBe(true);
+    expect(canAct({ role: 'finance' }, 'approve')).toBe(false);
+  });
+});

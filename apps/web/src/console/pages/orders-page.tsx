@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Button, DatePicker, Form, Input, Select, Table, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Dayjs } from 'dayjs';
+import { ORDER_KINDS, type OrderRow } from '@portal/contract/console';
+import { ORDER_STATE, ORDER_STATE_TEXT } from '@portal/contract/order-states';
+import { pick } from '../../lib/i18n.ts';
+import { QueryState } from '../../components/query-state.tsx';
+import { cGet } from '../console-api.ts';
+import { KindText, StateTag, when, yuan } from '../ui.tsx';
+
+interface Filters {
+  orderNo?: string;
+  name?: string;
+  mobile?: string;
+  idNumber?: string;
+  school?: string;
+  state?: number;
+  kind?: string;
+  range?: [Dayjs, Dayjs];
+}
+
+/** One search over all order kinds. */
+export default function OrdersPage() {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<Record<string, string | number | undefined>>({});
+  const [page, setPage] = useState(1);
+  const q = useQuery({
+    queryKey: ['console', 'orders', filters, page],
+    queryFn: () => cGet<{ total: number; rows: OrderRow[] }>('/api/console/orders', { ...filters, page, size: 20 }),
+  });
+  const onFinish = (v: Filters) => {
+    const { range, ...rest } = v;
+    setPage(1);
+    setFilters({ ...rest, from: range?.[0].format('YYYY-MM-DD'), to: range?.[1].format('YYYY-MM-DD') });
+  };
+  return (
+    <section>
+      <Typography.Title level={2}>{t('console.menu.orders')}</Typography.Title>
+      <Form layout="inline" onFinish={onFinish} style={{ marginBottom: 16, rowGap: 8 }}>
+        <Form.Item name="orderNo" label={t('console.col.orderNo')}><Input allowClear /></Form.Item>
+        <Form.Item name="name" label={t('console.col.name')}><Input allowClear /></Form.Item>
+        <Form.Item name="mobile" label={t('console.col.mobile')}><Input allowClear /></Form.Item>
+        <Form.Item name="idNumber" label={t('console.col.idNumber')}><Input allowClear /></Form.Item>
+        <Form.Item name="school" label={t('console.col.school')}><Input allowClear /></Form.Item>
+        <Form.Item name="state" label={t('console.col.state')}>
+          <Select allowClear style={{ width: 130 }} options={Object.values(ORDER_STATE).map((s) => ({ value: s, label: pick(ORDER_STATE_TEXT[s]) }))} />
+        </Form.Item>
+        <Form.Item name="kind" label={t('console.col.kind')}>
+          <Select allowClear style={{ width: 130 }} options={ORDER_KINDS.map((k) => ({ value: k, label: t(`console.kind.${k}`) }))} />
+        </Form.Item>
+        <Form.Item name="range" label={t('console.col.date')}><DatePicker.RangePicker /></Form.Item>
+        <Button type="primary" htmlType="submit">{t('console.search')}</Button>
+      </Form>
+      <QueryState loading={q.isLoading} error={q.error} empty={q.data?.total === 0} onRetry={() => void q.refetch()}>
+        <OrderTable rows={q.data?.rows ?? []} total={q.data?.total ?? 0} page={page} onPage={setPage} />
+      </QueryState>
+    </section>
+  );
+}
+
+export function OrderTable(props: { rows: OrderRow[]; total?: number; page?: number; onPage?: (p: number) => void; selection?: { keys: number[]; onChange: (k: number[]) => void } }) {
+  const { t } = useTranslation();
+  return (
+    <Table<OrderRow>
+      rowKey="id"
+      size="small"
+      dataSource={props.rows}
+      rowSelection={props.selection && { selectedRowKeys: props.selection.keys, onChange: (k) => props.selection!.onChange(k as number[]) }}
+      pagination={props.onPage ? { current: props.page, total: props.total, pageSize: 20, onChange: props.onPage, showSizeChanger: false } : false}
+      columns={[
+        { title: t('console.col.orderNo'), dataIndex: 'orderNo', render: (no: string, r) => <Link to={`/orders/${r.id}`}>{no}</Link> },
+        { title: t('console.col.kind'), dataIndex: 'kind', render: (k: string) => <KindText kind={k} /> },
+        { title: t('console.col.state'), dataIndex: 'state', render: (s: number) => <StateTag state={s} /> },
+        { title: t('console.col.name'), dataIndex: 'names' },
+        { title: t('console.col.school'), dataIndex: 'schoolName' },
+        { title: t('console.col.mobile'), dataIndex: 'mobile' },
+        { title: t('console.col.branch'), dataIndex: 'fy' },
+        { title: t('console.col.amount'), dataIndex: 'totalFen', render: yuan },
+        { title: t('console.col.waybill'), dataIndex: 'shippingOrderNo', render: (w: string | null, r) => (w ? `${r.shippingTypeName ?? ''} ${w}` : '—') },
+        { title: t('console.col.created'), dataIndex: 'createdAt', render: when },
+      ]}
+    />
+  );
+}
