@@ -113,6 +113,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(paymentRoutes);
   await app.register(ordersRoutes);
   await app.register(nationalRoutes);
+  await app.register((await import('./modules/auth/routes.ts')).authRoutes);
+  await app.register((await import('./modules/member/routes.ts')).memberRoutes);
   await app.register(contentRoutes);
   await app.register(catalogRoutes);
   await app.register(consoleRoutes);

@@ -33,6 +33,9 @@ export const envSchema = z.object({
   DEMO_SEED: bool.optional(),
   TRUST_PROXY: bool.default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Codes (SMS and e-mail) one IP may request per hour, and all codes per day (an alert is logged past it). */
+  CODE_IP_HOURLY: z.coerce.number().int().positive().default(30),
+  CODE_DAILY_BUDGET: z.coerce.number().int().positive().default(20000),
   /** Built web app folder (tests build to their own). */
   WEB_DIST: z.string().optional(),
   /** A carrier or aggregator tracking API; the sandbox answers when unset. */
@@ -64,6 +67,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   rateLimitPerMinute: number;
+  codeIpHourly: number;
+  codeDailyBudget: number;
   /** Built web app folder; served when it exists. */
   webDist: string;
   /** Photo check bounds, storage and photo URL signing (DESIGN section 7). */
@@ -103,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    codeIpHourly: e.CODE_IP_HOURLY,
+    codeDailyBudget: e.CODE_DAILY_BUDGET,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
     photos: loadPhotoConfig(env),
     tracking: { url: e.TRACKING_URL, key: e.TRACKING_KEY },

@@ -1,7 +1,128 @@
+import { useState } from 'react';
+import { Button, Card, Form, Input, Modal, Result, Space, Tabs, Typography, message } from 'antd';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../../components/page-placeholder.tsx';
+import { PATTERNS } from '@portal/contract/validation';
+import { getSession } from '../../../lib/session.ts';
+import { SendCodeButton } from '../../../components/send-code-button.tsx';
+import { bindMail, bindMobile, sendBindCode } from '../api.ts';
+import { useAfterLogin } from '../components/use-after-login.tsx';
+import { mailRules, mobileRules, nameRules } from '../components/rules.ts';
 
+type Kind = 'mobile' | 'mail';
+
+/** Identity choice after third-party login: ordinary students bind a mobile, international students an e-mail. */
 export default function SelectStudentPage() {
   const { t } = useTranslation();
-  return <PagePlaceholder title={t('page.select-student')} />;
+  const navigate = useNavigate();
+  const openId = getSession('openId');
+  const { finish, prompt } = useAfterLogin();
+  if (!openId)
+    return (
+      <Card>
+        <Result
+          status="warning"
+          title={t('msg.oauth.openIdInvalid')}
+          extra={<Button onClick={() => navigate('/login')}>{t('loading.backToLogin')}</Button>}
+        />
+      </Card>
+    );
+  return (
+    <div className="auth-wrap">
+      <Card className="auth-card">
+        <Typography.Title level={1} style={{ fontSize: 24, textAlign: 'center' }}>
+          {t('select.title')}
+        </Typography.Title>
+        <Tabs
+          centered
+          items={[
+            { key: 'mobile', label: t('select.ordinary'), children: <BindForm kind="mobile" openId={openId} onDone={finish} /> },
+            { key: 'mail', label: t('select.international'), children: <BindForm kind="mail" openId={openId} onDone={finish} /> },
+          ]}
+        />
+      </Card>
+      {prompt}
+    </div>
+  );
+}
+
+function BindForm(props: { kind: Kind; openId: string; onDone: (r: Awaited<ReturnType<typeof bindMobile>>) => Promise<void> }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ name: string; target: string; code: string }>();
+  const [busy, setBusy] = useState(false);
+  const isMobile = props.kind === 'mobile';
+
+  /** The code resend rule: a non-zero answer with a message asks to confirm, then resends with step 2. */
+  const send = async (): Promise<boolean> => {
+    const target = String(form.getFieldValue('target') ?? '').trim();
+    const ok = isMobile ? PATTERNS.mobile.test(target) : PATTERNS.mail.test(target);
+    if (!ok) {
+      await form.validateFields(['target']).catch(() => undefined);
+      return false;
+    }
+    const first = await sendBindCode(props.kind, target, 1).catch(() => null);
+    if (!first) return false;
+    if (first.code === 200 || first.code === 0) {
+      void message.success(t('msg.code.sent'), 1);
+      return true;
+    }
+    if (first.code !== 201) {
+      void message.error(first.msg, 1);
+      return false;
+    }
+    const confirmed = await new Promise<boolean>((resolve) =>
+      Modal.confirm({
+        title: t('select.confirmTitle'),
+        content: first.msg,
+        okText: t('common.confirm'),
+        cancelText: t('common.cancel'),
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      }),
+    );
+    if (!confirmed) return false;
+    const second = await sendBindCode(props.kind, target, 2).catch(() => null);
+    if (second && (second.code === 200 || second.code === 0)) {
+      void message.success(t('msg.code.sent'), 1);
+      return true;
+    }
+    if (second) void message.error(second.msg, 1);
+    return false;
+  };
+
+  const submit = async (v: { name: string; target: string; code: string }) => {
+    setBusy(true);
+    try {
+      const r = isMobile
+        ? await bindMobile({ name: v.name.trim(), mobile: v.target.trim(), messageCode: v.code.trim(), openId: props.openId })
+        : await bindMail({ name: v.name.trim(), mail: v.target.trim(), mailCode: v.code.trim(), openId: props.openId });
+      await props.onDone(r);
+    } catch {
+      // the client has shown the message
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false}>
+      <Form.Item name="name" label={t('select.name')} rules={nameRules(t, 'msg.selectStudent.nameRequired')}>
+        <Input maxLength={50} autoComplete="name" />
+      </Form.Item>
+      <Form.Item name="target" label={isMobile ? t('login.mobile') : t('select.mail')} rules={isMobile ? mobileRules(t) : mailRules(t)}>
+        <Input maxLength={isMobile ? 11 : 100} autoComplete={isMobile ? 'tel' : 'email'} />
+      </Form.Item>
+      <Form.Item label={isMobile ? t('login.smsCode') : t('select.mailCode')} required>
+        <Space.Compact style={{ width: '100%' }}>
+          <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: t('msg.selectStudent.codeRequired') }]}>
+            <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" aria-label={isMobile ? t('login.smsCode') : t('select.mailCode')} />
+          </Form.Item>
+          <SendCodeButton onSend={send} />
+        </Space.Compact>
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={busy}>
+        {t('select.submit')}
+      </Button>
+    </Form>
+  );
 }

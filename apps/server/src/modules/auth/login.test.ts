@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import { call, testApp } from '../../../test/helpers.ts';
+import { members, outbox, sessions, verificationCodes } from '../../db/schema.ts';
+import { lastCode, pick, qs, smsLogin, solvedCaptcha } from './test-kit.ts';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await testApp();
+});
+afterAll(async () => app.close());
+
+let seq = 0;
+const newMobile = () => `139${String(process.pid % 1000).padStart(3, '0')}${String(++seq).padStart(5, '0')}`;
+const get = (url: string, q: Record<string, string | number>) => call(app, { method: 'GET', url: `${url}?${qs(q)}` });
+
+describe('image captcha', () => {
+  it('is a 4-character SVG drawn as paths, answer kept only on the server', async () => {
+    const cap = await solvedCaptcha(app);
+    expect(cap.imageCode).toMatch(/^[A-Za-z0-9]{4}$/);
+    const svg = Buffer.from(cap.image.split(',')[1], 'base64').toString();
+    expect(svg).toContain('<path');
+    expect(svg).not.toContain('<text');
+    expect(svg).not.toContain(cap.imageCode);
+  });
+
+  it('sending needs mobile and image code first; a wrong captcha dies', async () => {
+    const mobile = newMobile();
+    expect((await get('/api/login/sendCode', { mobile })).msg).toBe('请先输入手机号和图形验证码');
+    expect((await get('/api/login/sendCode', { imageToken: 'x', imageCode: 'abcd' })).msg).toBe('请先输入手机号和图形验证码');
+    expect((await get('/api/login/sendCode', { mobile: '2345', imageToken: 'x', imageCode: 'abcd' })).msg).toBe('请输入正确的手机号');
+    expect((await get('/api/login/sendCode', { mobile, imageToken: 'x', imageCode: 'ab!' })).msg).toBe('验证码格式不符');
+    const cap = await solvedCaptcha(app);
+    const wrong = cap.imageCode === 'zzzz' ? 'yyyy' : 'zzzz';
+    const r = await get('/api/login/sendCode', { mobile, imageToken: cap.imageToken, imageCode: wrong });
+    expect([r.status, r.msg]).toEqual([400, '图形验证码错误，请重新输入']);
+    const again = await get('/api/login/sendCode', { mobile, ...pick(cap) });
+    expect(again.msg).toBe('图形验证码已失效，请点击图片刷新');
+    expect(await lastCode(app, mobile)).toBeNull();
+  });
+
+  it('is bound to the mobile it was solved for and serves one login', async () => {
+    const a = newMobile();
+    const cap = await solvedCaptcha(app);
+    expect((await get('/api/login/sendCode', { mobile: a, ...pick(cap) })).code).toBe(200);
+    expect((await get('/api/login/sendCode', { mobile: newMobile(), ...pick(cap) })).msg).toBe('图形验证码已失效，请点击图片刷新');
+    const code = (await lastCode(app, a))!;
+    expect((await get('/api/login/auth', { mobile: a, ...pick(cap), messageCode: code })).code).toBe(200);
+    const reuse = await get('/api/login/auth', { mobile: a, ...pick(cap), messageCode: code });
+    expect(reuse.msg).toBe('图形验证码已失效，请点击图片刷新');
+  });
+
+  it('expires after 5 minutes', async () => {
+    const cap = await solvedCaptcha(app);
+    await app.ctx.db.execute(sql`update captchas set expires_at = now() - interval '1 second' where token = ${cap.imageToken}`);
+    expect((await get('/api/login/sendCode', { mobile: newMobile(), ...pick(cap) })).msg).toBe('图形验证码已失效，请点击图片刷新');
+  });
+});
+
+describe('login', () => {
+  it('checks every field with the specification messages', async () => {
+    const cap = await solvedCaptcha(app);
+    const base = { mobile: newMobile(), ...pick(cap), messageCode: '123456' };
+    expect((await get('/api/login/auth', { ...base, mobile: '' })).msg).toBe('请输入手机号');
+    expect((await get('/api/login/auth', { ...base, mobile: '1234567890' })).msg).toBe('请输入正确的手机号');
+    expect((await get('/api/login/auth', { ...base, imageCode: '' })).msg).toBe('请输入验证码');
+    expect((await get('/api/login/auth', { ...base, imageCode: 'abcde' })).msg).toBe('验证码格式不符');
+    expect((await get('/api/login/auth', { ...base, messageCode: '' })).msg).toBe('请输入手机验证码');
+    expect((await get('/api/login/auth', { ...base, messageCode: '12345' })).msg).toBe('验证码格式不符');
+    const en = await call(app, { method: 'GET', url: `/api/login/auth?${qs({ ...base, mobile: '' })}`, headers: { lang: 'en' } });
+    expect(en.msg).toBe('Please enter your mobile number');
+  });
+
+  it('creates the member at first login with isFirst, a hashed token and a CSPRNG code stored hashed', async () => {
+    const mobile = newMobile();
+    const r = await smsLogin(app, mobile);
+    expect(r.code).toBe(200);
+    expect(r.data.isFirst).toBe(true);
+    expect(r.data.token).toMatch(/^[0-9a-f]{64}$/);
+    const [m] = await app.ctx.db.select().from(members).where(eq(members.mobile, mobile));
+    expect(m.id).toBe(r.data.memberId);
+    const rows = await app.ctx.db.select().from(sessions).where(eq(sessions.memberId, m.id));
+    expect(rows.map((s) => s.tokenHash)).not.toContain(r.data.token);
+    const codes = await app.ctx.db.select().from(verificationCodes).where(eq(verificationCodes.target, mobile));
+    const sent = await app.ctx.db.select().from(outbox).where(eq(outbox.to, mobile));
+    expect(sent[0].text).toContain(sent[0].code!);
+    expect(codes[0].codeHash).not.toContain(sent[0].code!);
+    const again = await smsLogin(app, mobile).catch((e) => e);
+    expect(again).toBeInstanceOf(Error); // 60 s resend rule
+  });
+
+  it('answers a send the same whether the number is registered or not', async () => {
+    const known = newMobile();
+    await smsLogin(app, known);
+    await app.ctx.db.execute(sql`update verification_codes set created_at = now() - interval '2 minutes' where target = ${known}`);
+    const c1 = await solvedCaptcha(app);
+    const c2 = await solvedCaptcha(app);
+    const a = await get('/api/login/sendCode', { mobile: known, ...pick(c1) });
+    const b = await get('/api/login/sendCode', { mobile: newMobile(), ...pick(c2) });
+    expect([a.code, a.msg, a.data]).toEqual([b.code, b.msg, b.data]);
+  });
+
+  it('refuses a wrong SMS code, and kills it after 5 wrong tries', async () => {
+    const mobile = newMobile();
+    const cap = await solvedCaptcha(app);
+    await get('/api/login/sendCode', { mobile, ...pick(cap) });
+    const code = (await lastCode(app, mobile))!;
+    const wrong = code === '000000' ? '111111' : '000000';
+    const answers: string[] = [];
+    // Every try needs a fresh captcha: a failed login uses it up (the page shows a new one).
+    for (let i = 0; i < 5; i++) answers.push((await get('/api/login/auth', { mobile, ...pick(await solvedCaptcha(app)), messageCode: wrong })).msg);
+    expect(answers.slice(0, 4)).toEqual(Array(4).fill('验证码错误'));
+    expect(answers[4]).toBe('验证码错误次数过多，请重新获取');
+    const right = await get('/api/login/auth', { mobile, ...pick(await solvedCaptcha(app)), messageCode: code });
+    expect(right.msg).toBe('验证码错误次数过多，请重新获取');
+  });
+
+  it('refuses an expired SMS code', async () => {
+    const mobile = newMobile();
+    const cap = await solvedCaptcha(app);
+    await get('/api/login/sendCode', { mobile, ...pick(cap) });
+    await app.ctx.db.execute(sql`update verification_codes set expires_at = now() - interval '1 second' where target = ${mobile}`);
+    const r = await get('/api/login/auth', { mobile, ...pick(cap), messageCode: (await lastCode(app, mobile))! });
+    expect([r.status, r.msg]).toEqual([400, '验证码已失效，请重新获取']);
+  });
+});
+
+describe('abuse limits', () => {
+  const send = async (mobile: string) => get('/api/login/sendCode', { mobile, ...pick(await solvedCaptcha(app)) });
+  const backdate = (mobile: string) =>
+    app.ctx.db.execute(sql`update verification_codes set created_at = created_at - interval '61 seconds' where target = ${mobile}`);
+
+  it('waits 60 s between codes to one mobile', async () => {
+    const mobile = newMobile();
+    expect((await send(mobile)).code).toBe(200);
+    const r = await send(mobile);
+    expect(r.status).toBe(429);
+    expect(r.msg).toMatch(/^请(59|60)秒后再获取验证码$/);
+    await backdate(mobile);
+    expect((await send(mobile)).code).toBe(200);
+  });
+
+  it('allows 5 codes per mobile an hour and 10 a day', async () => {
+    const mobile = newMobile();
+    for (let i = 0; i < 5; i++) {
+      expect((await send(mobile)).code).toBe(200);
+      await backdate(mobile);
+    }
+    const r = await send(mobile);
+    expect([r.status, r.msg]).toEqual([429, '该号码1小时内获取验证码次数已达上限，请稍后再试']);
+    const day = newMobile();
+    const dayStart = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000);
+    await app.ctx.db.execute(sql`insert into rate_counters (key, window_start, count) values (${`code:sms:${day}:d`}, ${dayStart.toISOString()}, 10)`);
+    const d = await send(day);
+    expect([d.status, d.msg]).toEqual([429, '该号码今日获取验证码次数已达上限，请明天再试']);
+    expect(await lastCode(app, day)).toBeNull();
+  });
+});
+
+describe('caps per IP and for the whole day', () => {
+  it('caps codes per IP an hour and all codes a day, logging an alert', async () => {
+    const small = await testApp({ codeIpHourly: 2, codeDailyBudget: 1000 });
+    try {
+      const send = async (ip: string) => {
+        const cap = await solvedCaptcha(small);
+        return call(small, { method: 'GET', url: `/api/login/sendCode?${qs({ mobile: newMobile(), ...pick(cap) })}`, remoteAddress: ip });
+      };
+      expect((await send('10.0.0.1')).code).toBe(200);
+      expect((await send('10.0.0.1')).code).toBe(200);
+      const third = await send('10.0.0.1');
+      expect([third.status, third.msg]).toEqual([429, '当前网络获取验证码过于频繁，请稍后再试']);
+      expect((await send('10.0.0.2')).code).toBe(200);
+    } finally {
+      await small.close();
+    }
+    const tiny = await testApp({ codeDailyBudget: 1 });
+    try {
+      const send = async () => {
+        const cap = await solvedCaptcha(tiny);
+        return call(tiny, { method: 'GET', url: `/api/login/sendCode?${qs({ mobile: newMobile(), ...pick(cap) })}` });
+      };
+      expect((await send()).code).toBe(200);
+      const over = await send();
+      expect([over.status, over.msg]).toEqual([429, '短信服务繁忙，请稍后再试']);
+    } finally {
+      await tiny.close();
+    }
+  });
+});
+
+describe('sessions', () => {
+  it('ends at logout: the token is refused with 700 afterwards', async () => {
+    const r = await smsLogin(app, newMobile());
+    const s = { token: r.data.token, memberId: r.data.memberId, randomKey: r.data.randomKey };
+    await app.ctx.db.update(members).set({ isFirst: false }).where(eq(members.id, s.memberId));
+    expect((await call(app, { method: 'GET', url: '/api/member/getMemberInfo', session: s })).code).toBe(200);
+    expect((await call(app, { method: 'POST', url: '/api/login/exit', session: s, payload: {}, signed: false })).code).toBe(200);
+    const after = await call(app, { method: 'GET', url: '/api/member/getMemberInfo', session: s });
+    expect([after.status, after.code]).toEqual([401, 700]);
+  });
+
+  it('answers 700 when memberId does not match the token, and after 1800 s idle', async () => {
+    const r = await smsLogin(app, newMobile());
+    const s = { token: r.data.token, memberId: r.data.memberId, randomKey: r.data.randomKey };
+    expect((await call(app, { method: 'GET', url: '/api/member/getMemberInfo', session: { ...s, memberId: s.memberId + 1000 } })).code).toBe(700);
+    expect((await call(app, { method: 'GET', url: '/api/member/getMemberInfo', session: s })).code).toBe(200);
+    await app.ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 1801 * 1000) })
+      .where(and(eq(sessions.memberId, s.memberId)));
+    expect((await call(app, { method: 'GET', url: '/api/member/getMemberInfo', session: s })).code).toBe(700);
+  });
+
+  it('confines an isFirst member: member calls answer 请务必先完善个人信息 except the profile ones', async () => {
+    const r = await smsLogin(app, newMobile());
+    const s = { token: r.data.token, memberId: r.data.memberId, randomKey: r.data.randomKey };
+    const refused = await call(app, { method: 'GET', url: '/api/baseInfo/refuseList', session: s });
+    expect([refused.status, refused.msg]).toEqual([403, '请务必先完善个人信息']);
+    const done = await call(app, { method: 'POST', url: '/api/member/updateMemberInfo', session: s, payload: { name: '张三', mail: 'Zs@Example.com' } });
+    expect([done.code, done.msg]).toEqual([200, '已成功完善基本信息']);
+    const info = await call<{ isFirst: boolean; mail: string; name: string }>(app, { method: 'GET', url: '/api/member/getMemberInfo', session: s });
+    expect(info.data).toMatchObject({ isFirst: false, mail: 'zs@example.com', name: '张三' });
+    expect((await call(app, { method: 'GET', url: '/api/baseInfo/refuseList', session: s })).data).toBe(0);
+  });
+});

@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { envelope, ok } from '../../http/envelope.ts';
+import { withCode } from '../../http/errors.ts';
+import { memberOf } from '../../http/auth.ts';
+import { endSession } from './sessions.ts';
+import { createCaptcha } from './captcha.ts';
+import * as svc from './service.ts';
+import * as f from './fields.ts';
+import { oauthSandboxRoutes } from './oauth-sandbox.ts';
+
+const loginData = z.object({ token: z.string(), randomKey: z.string(), memberId: z.number(), isFirst: z.boolean() });
+const meta = (req: FastifyRequest): svc.Meta => ({ ip: req.ip, userAgent: req.headers['user-agent'], log: req.log });
+
+/** Login and session calls (document 1, section 7). */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  if (ctx.config.demo) await app.register(oauthSandboxRoutes);
+
+  app.get('/api/login/getImageCode', { schema: { response: { 200: envelope(z.object({ imageCodeToken: z.string(), imageCode: z.string() })) } } }, async () =>
+    ok(await createCaptcha(ctx.db)),
+  );
+
+  app.get('/api/login/sendCode', { schema: { querystring: f.sendCodeQuery, response: { 200: envelope(z.null()) } } }, async (req) => {
+    await svc.sendLoginCode(ctx, req.query, meta(req));
+    return ok(null);
+  });
+
+  app.get('/api/login/auth', { schema: { querystring: f.loginQuery, response: { 200: envelope(loginData) } } }, async (req) =>
+    ok(await svc.login(ctx, req.query, meta(req))),
+  );
+
+  app.get('/api/login/wxlogin', { schema: { response: { 200: envelope(z.object({ url: z.string() })) } } }, async () =>
+    ok({ url: await svc.authorizeUrl(ctx) }),
+  );
+
+  app.get(
+    '/api/login/callback',
+    {
+      schema: {
+        querystring: z.object({ code: f.required('oauth.stateInvalid'), state: f.required('oauth.stateInvalid') }),
+        response: { 200: envelope(loginData) },
+      },
+    },
+    async (req) => {
+      const r = await svc.callback(ctx, req.query, meta(req));
+      // Code 0 logs the user in; otherwise the openId goes on to /selectStudent (document 1, section 4).
+      if (!r.loggedIn) throw withCode(201, null, { openId: r.openId }, 'openId');
+      const { loggedIn: _l, ...data } = r;
+      return { ...ok(data), code: 0 };
+    },
+  );
+
+  app.post('/api/login/exit', { config: { auth: 'optional' }, schema: { response: { 200: envelope(z.null()) } } }, async (req) => {
+    if (req.member) await endSession(ctx.db, req.member.sessionId, 'logout');
+    return ok(null);
+  });
+
+  app.get('/api/login/sendLogoutCode', { config: { auth: 'member', allowIncomplete: true }, schema: { response: { 200: envelope(z.null()) } } }, async (req) => {
+    await svc.sendLogoutCode(ctx, memberOf(req), meta(req));
+    return ok(null);
+  });
+
+  app.get(
+    '/api/login/logout',
+    { config: { auth: 'member', allowIncomplete: true }, schema: { querystring: z.object({ messageCode: f.smsCodeField }), response: { 200: envelope(z.null()) } } },
+    async (req) => {
+      await svc.deactivate(ctx, memberOf(req), req.query.messageCode);
+      return ok(null, 'ok');
+    },
+  );
+
+  app.post(
+    '/api/login/bindingMobile',
+    {
+      schema: {
+        body: z.object({ name: f.selectStudentName, mobile: f.mobileField, messageCode: f.selectStudentCode, openId: f.openIdField }),
+        response: { 200: envelope(loginData) },
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      return ok(await svc.bind(ctx, { channel: 'sms', target: b.mobile, name: b.name, code: b.messageCode, openId: b.openId }, meta(req)));
+    },
+  );
+
+  app.post(
+    '/api/login/bindingMail',
+    {
+      schema: {
+        body: z.object({ name: f.selectStudentName, mail: f.lowerMail, mailCode: f.selectStudentCode, openId: f.openIdField }),
+        response: { 200: envelope(loginData) },
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      return ok(await svc.bind(ctx, { channel: 'mail', target: b.mail, name: b.name, code: b.mailCode, openId: b.openId }, meta(req)));
+    },
+  );
+
+  app.post(
+    '/api/code/sendMobileCode',
+    { schema: { body: z.object({ mobile: f.mobileField, step: f.stepField }), response: { 200: envelope(z.null()) } } },
+    async (req) => {
+      await svc.sendBindCode(ctx, { channel: 'sms', target: req.body.mobile, step: req.body.step }, meta(req));
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/api/code/sendEmailCode',
+    { schema: { body: z.object({ mail: f.lowerMail, step: f.stepField }), response: { 200: envelope(z.null()) } } },
+    async (req) => {
+      await svc.sendBindCode(ctx, { channel: 'mail', target: req.body.mail, step: req.body.step }, meta(req));
+      return ok(null);
+    },
+  );
+};

@@ -1,0 +1,156 @@
+import { and, eq, gt, isNull, isNotNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { oauthStates } from '../../db/schema.ts';
+import { randomToken } from '../../lib/crypto.ts';
+import { badRequest, conflict, withCode } from '../../http/errors.ts';
+import type { MemberContext } from '../../http/auth.ts';
+import { checkCaptcha } from './captcha.ts';
+import { sendCode, verifyCode } from './codes.ts';
+import { endAllSessions, startSession } from './sessions.ts';
+import * as repo from '../member/repo.ts';
+
+export interface Meta {
+  ip: string;
+  userAgent?: string;
+  log: FastifyBaseLogger;
+}
+
+export interface LoginAnswer {
+  token: string;
+  randomKey: string;
+  memberId: number;
+  isFirst: boolean;
+}
+
+async function loginAs(ctx: AppContext, m: repo.MemberRow, meta: Meta): Promise<LoginAnswer> {
+  const s = await startSession(ctx.db, m.id, meta);
+  return { ...s, memberId: m.id, isFirst: m.isFirst };
+}
+
+/** Login SMS: the captcha must be right (it is then bound to this mobile); same answer whether registered or not. */
+export async function sendLoginCode(ctx: AppContext, q: { mobile: string; imageToken: string; imageCode: string }, meta: Meta) {
+  await checkCaptcha(ctx.db, q.imageToken, q.imageCode, q.mobile, false);
+  await sendCode(ctx, meta.log, { channel: 'sms', target: q.mobile, purpose: 'login', ip: meta.ip });
+}
+
+/** Mobile + captcha + SMS code; the member is created at first login (isFirst). */
+export async function login(ctx: AppContext, q: { mobile: string; imageToken: string; imageCode: string; messageCode: string }, meta: Meta) {
+  await checkCaptcha(ctx.db, q.imageToken, q.imageCode, q.mobile, true);
+  await verifyCode(ctx, { channel: 'sms', target: q.mobile, purpose: 'login', code: q.messageCode });
+  const m = (await repo.activeByMobile(ctx.db, q.mobile)) ?? (await repo.createMember(ctx.db, { mobile: q.mobile, isFirst: true }));
+  return loginAs(ctx, m, meta);
+}
+
+// ---- third-party login (DESIGN section 6: a sandbox consent page stands in for WeChat) ----
+
+const STATE_TTL_MS = 10 * 60 * 1000;
+/** How long an openId from the callback may be bound on /selectStudent. */
+const BIND_TTL_MS = 30 * 60 * 1000;
+
+export async function authorizeUrl(ctx: AppContext): Promise<string> {
+  const state = randomToken(16);
+  await ctx.db.insert(oauthStates).values({ state, expiresAt: new Date(Date.now() + STATE_TTL_MS) });
+  return `/sandbox/oauth/authorize?state=${state}`;
+}
+
+/** What the consent page's confirm does: a one-time code for the state; answers the /loading URL. */
+export async function sandboxConfirm(ctx: AppContext, state: string, openId: string): Promise<string> {
+  const code = randomToken(16);
+  const done = await ctx.db
+    .update(oauthStates)
+    .set({ code, openId })
+    .where(and(eq(oauthStates.state, state), isNull(oauthStates.usedAt), isNull(oauthStates.code), gt(oauthStates.expiresAt, new Date())))
+    .returning({ state: oauthStates.state });
+  if (!done.length) throw badRequest('oauth.stateInvalid');
+  return `/loading?code=${code}&state=${state}`;
+}
+
+/** The callback: checks state and code once; a linked openId logs in (code 0), otherwise the openId goes to /selectStudent. */
+export async function callback(ctx: AppContext, q: { code: string; state: string }, meta: Meta) {
+  const done = await ctx.db
+    .update(oauthStates)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(oauthStates.state, q.state),
+        eq(oauthStates.code, q.code),
+        isNull(oauthStates.usedAt),
+        gt(oauthStates.expiresAt, new Date()),
+      ),
+    )
+    .returning({ openId: oauthStates.openId });
+  const openId = done[0]?.openId;
+  if (!openId) throw badRequest('oauth.stateInvalid');
+  const m = await repo.activeByOpenId(ctx.db, openId);
+  if (m) return { loggedIn: true as const, ...(await loginAs(ctx, m, meta)) };
+  return { loggedIn: false as const, openId };
+}
+
+/** Only an openId that came through the callback lately may be bound. */
+async function checkOpenId(ctx: AppContext, openId: string) {
+  const rows = await ctx.db
+    .select({ state: oauthStates.state })
+    .from(oauthStates)
+    .where(and(eq(oauthStates.openId, openId), isNotNull(oauthStates.usedAt), gt(oauthStates.usedAt, new Date(Date.now() - BIND_TTL_MS))))
+    .limit(1);
+  if (!rows.length) throw badRequest('oauth.openIdInvalid');
+}
+
+/** The code resend rule: step 1 answers 201 when the number already has an account; step 2 sends anyway. */
+export async function sendBindCode(ctx: AppContext, q: { channel: 'sms' | 'mail'; target: string; step: number }, meta: Meta) {
+  if (q.step !== 2) {
+    const existing = q.channel === 'sms' ? await repo.activeByMobile(ctx.db, q.target) : await repo.activeByMail(ctx.db, q.target);
+    if (existing) throw withCode(201, q.channel === 'sms' ? 'code.mobileRegistered' : 'code.mailRegistered');
+  }
+  await sendCode(ctx, meta.log, { channel: q.channel, target: q.target, purpose: 'bind', ip: meta.ip });
+}
+
+/** Binds the third-party identity to the account of that mobile or e-mail (created when none), then logs in. */
+export async function bind(
+  ctx: AppContext,
+  b: { channel: 'sms' | 'mail'; target: string; name: string; code: string; openId: string },
+  meta: Meta,
+): Promise<LoginAnswer> {
+  await checkOpenId(ctx, b.openId);
+  await verifyCode(ctx, { channel: b.channel, target: b.target, purpose: 'bind', code: b.code });
+  const linked = await repo.activeByOpenId(ctx.db, b.openId);
+  const existing = b.channel === 'sms' ? await repo.activeByMobile(ctx.db, b.target) : await repo.activeByMail(ctx.db, b.target);
+  if (existing) {
+    if (existing.openId && existing.openId !== b.openId) throw conflict('oauth.alreadyLinked');
+    if (linked && linked.id !== existing.id) throw conflict('oauth.alreadyLinked');
+    await repo.updateMember(ctx.db, existing.id, { openId: b.openId, name: existing.name ?? b.name });
+    return loginAs(ctx, existing, meta);
+  }
+  if (linked) return loginAs(ctx, linked, meta);
+  const m = await repo.createMember(ctx.db, {
+    ...(b.channel === 'sms' ? { mobile: b.target } : { mail: b.target }),
+    name: b.name,
+    openId: b.openId,
+    // An ordinary student still owes the e-mail on /firstIn; an international one has given name and e-mail.
+    isFirst: b.channel === 'sms',
+  });
+  return loginAs(ctx, m, meta);
+}
+
+// ---- deactivation ----
+
+function contactOf(m: { mobile: string | null; mail: string | null }) {
+  if (m.mobile) return { channel: 'sms' as const, target: m.mobile };
+  if (m.mail) return { channel: 'mail' as const, target: m.mail };
+  throw badRequest('deactivate.noContact');
+}
+
+export async function sendLogoutCode(ctx: AppContext, member: MemberContext, meta: Meta) {
+  await sendCode(ctx, meta.log, { ...contactOf(member), purpose: 'logout', ip: meta.ip });
+}
+
+/** Refused while a paid order is unshipped; otherwise every session ends and the personal data goes. */
+export async function deactivate(ctx: AppContext, member: MemberContext, messageCode: string) {
+  const m = await repo.memberById(ctx.db, member.memberId);
+  if (!m) throw badRequest('code.expired');
+  if (await repo.hasUnshippedPaidOrder(ctx.db, m.id)) throw conflict('deactivate.pendingOrders');
+  await verifyCode(ctx, { ...contactOf(m), purpose: 'logout', code: messageCode });
+  await endAllSessions(ctx.db, m.id, 'deactivated');
+  await ctx.db.transaction(async (tx) => repo.eraseMember(tx as unknown as typeof ctx.db, m));
+}

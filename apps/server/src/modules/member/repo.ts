@@ -1,0 +1,98 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bindings, consents, members, orderDetails, orders, photos, verificationCodes } from '../../db/schema.ts';
+
+export type MemberRow = typeof members.$inferSelect;
+
+const active = eq(members.status, 'active');
+
+export async function memberById(db: Db, id: number): Promise<MemberRow | undefined> {
+  const [m] = await db.select().from(members).where(eq(members.id, id)).limit(1);
+  return m;
+}
+
+export async function activeByMobile(db: Db, mobile: string): Promise<MemberRow | undefined> {
+  const [m] = await db.select().from(members).where(and(eq(members.mobile, mobile), active)).limit(1);
+  return m;
+}
+
+export async function activeByMail(db: Db, mail: string): Promise<MemberRow | undefined> {
+  const [m] = await db.select().from(members).where(and(eq(members.mail, mail.toLowerCase()), active)).orderBy(members.id).limit(1);
+  return m;
+}
+
+export async function activeByOpenId(db: Db, openId: string): Promise<MemberRow | undefined> {
+  const [m] = await db.select().from(members).where(and(eq(members.openId, openId), active)).limit(1);
+  return m;
+}
+
+export async function createMember(db: Db, values: { mobile?: string; mail?: string; name?: string; openId?: string; isFirst: boolean }): Promise<MemberRow> {
+  return db.transaction(async (tx) => {
+    const [m] = await tx.insert(members).values(values).returning();
+    await tx.insert(consents).values({ memberId: m.id, kind: 'terms', version: TERMS_VERSION });
+    return m;
+  });
+}
+
+/** The wording version of the service agreement and privacy notice a member accepted. */
+export const TERMS_VERSION = '2025-09';
+
+export async function updateMember(db: Db, id: number, set: Partial<Pick<MemberRow, 'name' | 'mail' | 'mobile' | 'openId' | 'isFirst'>>) {
+  await db.update(members).set(set).where(eq(members.id, id));
+}
+
+/** Paid but not shipped (document 2, section 4): paid, pending review, to be made, in production, rejected. */
+export const UNSHIPPED_PAID_STATES = [115, 116, 120, 125, 130];
+
+export async function hasUnshippedPaidOrder(db: Db, memberId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.memberId, memberId), inArray(orders.state, UNSHIPPED_PAID_STATES)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Rejected-photo flag: 0 none, 1 individual or reprint, 2 collective, 3 both. */
+export async function rejectedFlag(db: Db, memberId: number): Promise<number> {
+  const rows = await db
+    .selectDistinct({ kind: orders.kind })
+    .from(orders)
+    .where(and(eq(orders.memberId, memberId), eq(orders.state, 125), isNull(orders.anonymisedAt)));
+  const own = rows.some((r) => r.kind !== 'task');
+  const task = rows.some((r) => r.kind === 'task');
+  return own && task ? 3 : own ? 1 : task ? 2 : 0;
+}
+
+/**
+ * Deactivation: personal data erased, orders kept for accounting with their people
+ * anonymised, photos and bindings removed. Runs inside the caller's transaction.
+ */
+export async function eraseMember(tx: Db, m: MemberRow): Promise<void> {
+  const own = await tx.select({ id: orders.id }).from(orders).where(eq(orders.memberId, m.id));
+  const ids = own.map((o) => o.id);
+  if (ids.length) {
+    await tx
+      .update(orders)
+      .set({
+        anonymisedAt: new Date(),
+        shippingReceiveName: null,
+        shippingReceiveMobile: null,
+        shippingAddress: null,
+      })
+      .where(inArray(orders.id, ids));
+    await tx
+      .update(orderDetails)
+      .set({ name: '已注销', mobile: null, mail: null, idNumEnc: null, idNumHash: null, idNumMask: null, studentId: null, photoId: null, signature: null })
+      .where(inArray(orderDetails.orderId, ids));
+  }
+  await tx.delete(photos).where(eq(photos.memberId, m.id));
+  await tx.delete(bindings).where(eq(bindings.memberId, m.id));
+  await tx.delete(consents).where(eq(consents.memberId, m.id));
+  const targets = [m.mobile, m.mail].filter((t): t is string => !!t);
+  if (targets.length) await tx.delete(verificationCodes).where(inArray(verificationCodes.target, targets));
+  await tx
+    .update(members)
+    .set({ status: 'deactivated', deactivatedAt: new Date(), mobile: null, mail: null, name: null, idCardEnc: null, idCardHash: null, openId: null })
+    .where(eq(members.id, m.id));
+}

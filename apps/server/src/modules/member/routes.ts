@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PATTERNS } from '@portal/contract/validation';
+import { envelope, ok } from '../../http/envelope.ts';
+import { memberOf } from '../../http/auth.ts';
+import { message } from '../../http/lang.ts';
+import * as f from '../auth/fields.ts';
+import * as svc from './service.ts';
+import { rejectedFlag } from './repo.ts';
+
+const info = z.object({ memberId: z.number(), mobile: z.string(), mail: z.string(), name: z.string(), idCard: z.string(), isFirst: z.boolean() });
+const member = { auth: 'member' as const };
+
+/** Member calls (document 1, section 7) and the rejected-photo flag shown after login. */
+export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const meta = (req: { ip: string; log: import('fastify').FastifyBaseLogger }) => ({ ip: req.ip, log: req.log });
+
+  app.get('/api/member/getMemberInfo', { config: { ...member, allowIncomplete: true }, schema: { response: { 200: envelope(info) } } }, async (req) =>
+    ok(await svc.memberInfo(ctx, memberOf(req))),
+  );
+
+  app.post(
+    '/api/member/updateMemberInfo',
+    {
+      config: { ...member, allowIncomplete: true },
+      schema: { body: z.object({ name: f.nameField, mail: f.lowerMail.optional() }), response: { 200: envelope(z.null()) } },
+    },
+    async (req) => {
+      const r = await svc.updateInfo(ctx, memberOf(req), req.body);
+      return ok(null, message(req.lang ?? 'zh', r.wasFirst ? 'ok.profileCompleted' : 'ok.modified'));
+    },
+  );
+
+  app.get(
+    '/api/member/sendCode',
+    {
+      config: member,
+      schema: {
+        querystring: z.object({
+          mobile: f.mobileField,
+          imageToken: z.string().trim().optional(),
+          imageCode: z.string().trim().regex(PATTERNS.imageCode, { error: 'imageCode.invalid' }).optional(),
+        }),
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req) => {
+      await svc.sendChangeMobileCode(ctx, memberOf(req), req.query, meta(req));
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/api/member/updateMobile',
+    {
+      config: member,
+      schema: {
+        body: z.object({ mobile: f.mobileField, imageCode: f.imageCodeField, imageToken: f.required('captcha.expired'), code: f.smsCodeField }),
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req) => {
+      await svc.updateMobile(ctx, memberOf(req), req.body);
+      return ok(null, message(req.lang ?? 'zh', 'ok.modified'));
+    },
+  );
+
+  app.get(
+    '/api/member/sendMailCode',
+    { config: member, schema: { querystring: z.object({ mail: f.lowerMail }), response: { 200: envelope(z.null()) } } },
+    async (req) => {
+      await svc.sendChangeMailCode(ctx, memberOf(req), req.query.mail, meta(req));
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/api/member/updateMail',
+    { config: member, schema: { body: z.object({ mail: f.lowerMail, code: f.mailCodeField }), response: { 200: envelope(z.null()) } } },
+    async (req) => {
+      await svc.updateMail(ctx, memberOf(req), req.body);
+      return ok(null, message(req.lang ?? 'zh', 'ok.modified'));
+    },
+  );
+
+  app.get('/api/baseInfo/refuseList', { config: member, schema: { response: { 200: envelope(z.number()) } } }, async (req) =>
+    ok(await rejectedFlag(ctx.db, memberOf(req).memberId)),
+  );
+};

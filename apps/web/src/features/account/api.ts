@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiGet, request } from '../../lib/api/client.ts';
+import { loadMemberInfo, MEMBER_INFO_KEY } from '../../lib/member-info.ts';
+
+/** Member calls of document 1, section 7. */
+export const useMemberInfo = () => useQuery({ queryKey: MEMBER_INFO_KEY, queryFn: loadMemberInfo });
+
+export const updateName = (name: string) => request<null>('POST', '/api/member/updateMemberInfo', { body: { name } });
+export const sendMobileChangeCode = (q: { mobile: string; imageToken: string; imageCode: string }) => apiGet<null>('/api/member/sendCode', { query: q });
+export const updateMobile = (b: { mobile: string; code: string; imageCode: string; imageToken: string }) =>
+  request<null>('POST', '/api/member/updateMobile', { body: b });
+export const sendMailChangeCode = (mail: string) => apiGet<null>('/api/member/sendMailCode', { query: { mail } });
+export const updateMail = (b: { mail: string; code: string }) => request<null>('POST', '/api/member/updateMail', { body: b });
+export const sendLogoutCode = () => apiGet<null>('/api/login/sendLogoutCode');
+export const deactivate = (messageCode: string) => apiGet<null>('/api/login/logout', { query: { messageCode } });

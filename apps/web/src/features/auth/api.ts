@@ -1,0 +1,29 @@
+import { apiGet, apiPost, request } from '../../lib/api/client.ts';
+import type { LoginResult } from '../../lib/session.ts';
+
+/** Login and session calls of document 1, section 7. */
+export interface LoginAnswer extends LoginResult {
+  memberId: number;
+  isFirst: boolean;
+}
+
+export const sendLoginCode = (q: { mobile: string; imageToken: string; imageCode: string }) => apiGet<null>('/api/login/sendCode', { query: q });
+export const loginAuth = (q: { mobile: string; imageToken: string; imageCode: string; messageCode: string }) =>
+  apiGet<LoginAnswer>('/api/login/auth', { query: q });
+export const wxLogin = () => apiGet<{ url: string }>('/api/login/wxlogin');
+/** Code 0: logged in; 201: an openId to bind on /selectStudent. */
+export const oauthCallback = (q: { code: string; state: string }) =>
+  request<LoginAnswer & { openId?: string }>('GET', '/api/login/callback', { query: q, raw: true, silent: true });
+/** Step 1 may answer 201 with a question; step 2 sends anyway (the code resend rule). */
+export const sendBindCode = (kind: 'mobile' | 'mail', target: string, step: 1 | 2) =>
+  request<null>('POST', kind === 'mobile' ? '/api/code/sendMobileCode' : '/api/code/sendEmailCode', {
+    body: kind === 'mobile' ? { mobile: target, step } : { mail: target, step },
+    plain: true,
+    raw: true,
+  });
+export const bindMobile = (f: { name: string; mobile: string; messageCode: string; openId: string }) =>
+  apiPost<LoginAnswer>('/api/login/bindingMobile', { form: f });
+export const bindMail = (f: { name: string; mail: string; mailCode: string; openId: string }) =>
+  apiPost<LoginAnswer>('/api/login/bindingMail', { form: f });
+export const completeProfile = (b: { name: string; mail: string }) => request<null>('POST', '/api/member/updateMemberInfo', { body: b });
+export const refuseFlag = () => apiGet<number>('/api/baseInfo/refuseList', { silent: true });
