@@ -1,0 +1,178 @@
+import { useRef, useState } from 'react';
+import { App, Button, Modal, Space, Typography, Upload } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import ImgCrop, { type ImgCropProps } from 'antd-img-crop';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../lib/api/client.ts';
+import { CheckResultTable, isPhotoCheck, type PhotoCheck } from './check-result-table.tsx';
+
+export { CheckResultTable } from './check-result-table.tsx';
+export type { PhotoCheck } from './check-result-table.tsx';
+
+const MIN_INDIVIDUAL = 30 * 1024;
+const MAX_TASK = 5 * 1024 * 1024;
+const OUT_W = 480;
+const OUT_H = 640;
+
+export interface PhotoUploadProps {
+  flow: 'individual' | 'task';
+  /** The accepted photo's URL. */
+  value?: string;
+  onChange: (url: string | undefined) => void;
+  disabled?: boolean;
+}
+
+/** Redraws the cropped image at the standard 480 x 640 as a JPEG. */
+async function toStandardJpeg(file: Blob): Promise<Blob> {
+  const bitmap = await createImageBitmap(file);
+  const canvas = document.createElement('canvas');
+  canvas.width = OUT_W;
+  canvas.height = OUT_H;
+  const g = canvas.getContext('2d')!;
+  g.fillStyle = '#ffffff';
+  g.fillRect(0, 0, OUT_W, OUT_H);
+  g.drawImage(bitmap, 0, 0, OUT_W, OUT_H);
+  bitmap.close();
+  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encode'))), 'image/jpeg', 0.95));
+}
+
+// The crop frame is 240 x 320 on screen (the typing wants every Cropper prop; antd-img-crop fills the rest).
+const CROPPER_PROPS = { cropSize: { width: 240, height: 320 } } as unknown as ImgCropProps['cropperProps'];
+
+// Guide bands on the 240 x 320 crop frame (half the 480 x 640 output): head top 50-110 px, eye line 200-300 px.
+const CROP_CSS = `
+.photo-crop-modal .reactEasyCrop_CropArea {
+  background-image:
+    linear-gradient(to bottom, transparent 25px, rgba(250, 173, 20, 0.28) 25px, rgba(250, 173, 20, 0.28) 55px, transparent 55px),
+    linear-gradient(to bottom, transparent 100px, rgba(22, 119, 255, 0.25) 100px, rgba(22, 119, 255, 0.25) 150px, transparent 150px);
+}
+`;
+
+/**
+ * The shared photo step: choose a JPEG, crop it at 3:4 with guide bands, upload it
+ * for the automatic check; the URL of an accepted photo goes to onChange, a rejected
+ * one shows the item-by-item table.
+ */
+export function PhotoUpload({ flow, value, onChange, disabled }: PhotoUploadProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<string | undefined>();
+  const [check, setCheck] = useState<PhotoCheck | null>(null);
+  const lastPreview = useRef<string | undefined>(undefined);
+
+  const validate = (file: File): boolean => {
+    if (file.type !== 'image/jpeg' && !/\.jpe?g$/i.test(file.name)) {
+      void message.error(t('msg.photo.jpgOnly'));
+      return false;
+    }
+    if (flow === 'individual' && file.size < MIN_INDIVIDUAL) {
+      void message.error(t('msg.photo.tooSmall'));
+      return false;
+    }
+    if (flow === 'task' && file.size > MAX_TASK) {
+      void message.error(t('msg.photo.tooLarge'));
+      return false;
+    }
+    return true;
+  };
+
+  const upload = async (file: Blob) => {
+    setBusy(true);
+    const jpeg = await toStandardJpeg(file);
+    if (lastPreview.current) URL.revokeObjectURL(lastPreview.current);
+    lastPreview.current = URL.createObjectURL(jpeg);
+    setPreview(lastPreview.current);
+    const formData = new FormData();
+    formData.append('flow', flow);
+    formData.append('file', jpeg, 'photo.jpg');
+    try {
+      const env = await request<unknown>('POST', '/api/img/upload', { formData, raw: true, silent: true });
+      if ((env.code === 200 || env.code === 0) && typeof env.data === 'string') {
+        onChange(env.data);
+        void message.success(t('msg.photo.accepted'));
+      } else if (isPhotoCheck(env.data)) {
+        setCheck(env.data);
+        onChange(undefined);
+        window.setTimeout(() => setPreview(undefined), 500);
+      } else {
+        void message.error(env.msg);
+        onChange(undefined);
+        window.setTimeout(() => setPreview(undefined), 500);
+      }
+    } catch (e) {
+      void message.error((e as Error).message);
+      setPreview(undefined);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const shown = preview ?? value;
+  return (
+    <div className="photo-upload">
+      <style>{CROP_CSS}</style>
+      <Space align="start" size="large" wrap>
+        <div
+          aria-label={t('photos.preview')}
+          style={{ width: 120, height: 160, border: '1px dashed #d9d9d9', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#fafafa' }}
+        >
+          {shown ? <img src={shown} alt={t('photos.preview')} width={120} height={160} /> : <Typography.Text type="secondary">{t('photos.none')}</Typography.Text>}
+        </div>
+        <Space direction="vertical">
+          <ImgCrop
+            aspect={3 / 4}
+            quality={0.95}
+            fillColor="#ffffff"
+            zoomSlider
+            minZoom={1}
+            maxZoom={2}
+            modalTitle={t('photos.crop.title')}
+            modalOk={t('photos.crop.ok')}
+            modalCancel={t('photos.crop.cancel')}
+            modalClassName="photo-crop-modal"
+            modalWidth={420}
+            cropperProps={CROPPER_PROPS}
+            beforeCrop={(file) => validate(file)}
+          >
+            <Upload
+              accept=".jpg,.jpeg,image/jpeg"
+              showUploadList={false}
+              disabled={disabled || busy}
+              beforeUpload={(file) => {
+                void upload(file);
+                return false;
+              }}
+            >
+              <Button icon={<UploadOutlined />} loading={busy} disabled={disabled}>
+                {value ? t('photos.choose.again') : t('photos.choose')}
+              </Button>
+            </Upload>
+          </ImgCrop>
+          <Typography.Text type="secondary">{t(flow === 'individual' ? 'photos.hint.individual' : 'photos.hint.task')}</Typography.Text>
+          <Typography.Text type="secondary">{t('photos.crop.bands')}</Typography.Text>
+          <Link to="/home/photoGuide" target="_blank">
+            {t('photos.guide.link')}
+          </Link>
+        </Space>
+      </Space>
+      <Modal
+        open={!!check}
+        title={t('msg.photo.rejected')}
+        onCancel={() => setCheck(null)}
+        onOk={() => setCheck(null)}
+        okText={t('photos.retry')}
+        cancelButtonProps={{ style: { display: 'none' } }}
+        width={640}
+      >
+        {check && <CheckResultTable check={check} />}
+        <Typography.Paragraph style={{ marginTop: 12 }}>
+          <Link to="/home/photoGuide" target="_blank">
+            {t('photos.guide.link')}
+          </Link>
+        </Typography.Paragraph>
+      </Modal>
+    </div>
+  );
+}
