@@ -33,6 +33,10 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 /** What the pay page polls: the order's state and, when given, one payment's state. */
 export const payStatusResponse = z.object({
+  orderNo: z.string(),
+  kind: z.enum(['individual', 'reprint', 'task']),
+  /** The server's amount for the order, in fen. */
+  amountFen: z.number().int(),
   orderState: z.number().int(),
   paymentState: z.enum(PAYMENT_STATES).nullable(),
 });

@@ -1,6 +1,56 @@
 // Messages of the payments feature, flat dotted keys, zh and en.
-const zh: Record<string, string> = {};
+const zh: Record<string, string> = {
+  'pay.title': '完成支付',
+  'pay.orderNo': '订单编号',
+  'pay.amount': '支付金额',
+  'pay.way': '支付方式',
+  'pay.way.qr': '微信扫码支付',
+  'pay.way.page': '支付宝网页支付',
+  'pay.now': '立即支付',
+  'pay.qr.title': '扫码支付',
+  'pay.qr.hint': '请使用手机扫描二维码完成支付',
+  'pay.qr.countdown': '二维码将在 {{s}} 秒后失效',
+  'pay.qr.expired': '二维码已失效',
+  'pay.qr.refetch': '重新获取二维码',
+  'pay.qr.waiting': '正在等待支付结果…',
+  'pay.redirecting': '正在跳转到支付页面…',
+  'pay.success.title': '支付成功',
+  'pay.success.body': '您的订单已支付。订单进入制作前，您仍可修改订单信息。',
+  'pay.success.toOrders': '查看我的订单',
+  'pay.success.orderNo': '订单编号：{{no}}',
+  'refund.request': '申请退款',
+  'refund.cancel': '取消退款',
+  'refund.status': '退款状态',
+  'refund.ok': '确定',
+  'refund.no': '取消',
+  'refund.failReason': '原因：{{reason}}',
+};
 
-const en: Record<keyof typeof zh, string> = {};
+const en: Record<keyof typeof zh, string> = {
+  'pay.title': 'Complete payment',
+  'pay.orderNo': 'Order number',
+  'pay.amount': 'Amount',
+  'pay.way': 'Payment method',
+  'pay.way.qr': 'WeChat QR payment',
+  'pay.way.page': 'Alipay web payment',
+  'pay.now': 'Pay now',
+  'pay.qr.title': 'Scan to pay',
+  'pay.qr.hint': 'Scan the QR code with your phone to pay',
+  'pay.qr.countdown': 'The QR code expires in {{s}} s',
+  'pay.qr.expired': 'The QR code has expired',
+  'pay.qr.refetch': 'Get a new QR code',
+  'pay.qr.waiting': 'Waiting for the payment result…',
+  'pay.redirecting': 'Going to the payment page…',
+  'pay.success.title': 'Payment succeeded',
+  'pay.success.body': 'Your order is paid. You can still change the order until production starts.',
+  'pay.success.toOrders': 'View my orders',
+  'pay.success.orderNo': 'Order number: {{no}}',
+  'refund.request': 'Request refund',
+  'refund.cancel': 'Cancel refund',
+  'refund.status': 'Refund status',
+  'refund.ok': 'OK',
+  'refund.no': 'Cancel',
+  'refund.failReason': 'Reason: {{reason}}',
+};
 
 export default { zh, en };

@@ -157,7 +157,8 @@ export async function settlePayment(
  */
 export async function payStatus(ctx: AppContext, memberId: number, id: number, paymentNo: string | undefined, log: FastifyBaseLogger): Promise<PayStatusResponse> {
   let order = await memberOrderIn(ctx, memberId, id, 'any');
-  if (!paymentNo) return { orderState: order.state, paymentState: null };
+  const view = (state: PayStatusResponse['paymentState']) => ({ orderNo: order.orderNo, kind: order.kind, amountFen: order.totalFen, orderState: order.state, paymentState: state });
+  if (!paymentNo) return view(null);
   let p = await findPaymentByNo(ctx.db, paymentNo);
   if (!p || p.orderId !== order.id) throw notFound();
   if (p.state === 'pending' && (p.provider === 'wechat' || p.provider === 'alipay')) {
@@ -173,7 +174,7 @@ export async function payStatus(ctx: AppContext, memberId: number, id: number, p
       log.warn({ err: e, paymentNo }, 'payment query failed');
     }
   }
-  return { orderState: order.state, paymentState: p.state };
+  return view(p.state);
 }
 
 /** Order ids of a member that have a payment in one of these states (for tests and lists). */
