@@ -44,6 +44,7 @@ const layoutRoutes: RouteObject[] = [
   { path: '/home/newsList/newsDetails', element: p(() => import('../features/content/pages/news-detail-page.tsx')) },
   { path: '/home/newsList/newsDetails/:id', element: p(() => import('../features/content/pages/news-detail-page.tsx')) },
   { path: '/home/collectionCenter', element: p(() => import('../features/content/pages/collection-center-page.tsx')) },
+  { path: '/home/photoGuide', element: p(() => import('../features/photos/pages/photo-guide-page.tsx')) },
   { path: '/home/downloadExcel', element: p(() => import('../features/content/pages/download-excel-page.tsx')) },
   { path: '/home/helpCenter', element: p(() => import('../features/content/pages/help-center-page.tsx')) },
   { path: '/home/helpCenter/:type', element: p(() => import('../features/content/pages/help-center-page.tsx')) },
