@@ -1,7 +1,132 @@
+import { useMemo, useState } from 'react';
+import { Alert, AutoComplete, Button, Card, Form, Input, Modal, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../../components/page-placeholder.tsx';
+import { useNavigate } from 'react-router';
+import { message } from 'antd';
+import { MATCH_CODE, MATCH_STATUS } from '@portal/contract/task';
+import { PATTERNS } from '@portal/contract/validation';
+import { matchStudent, taskIsMosaic, usePilotSchools } from '../api.ts';
+import { useLoginGate } from '../components/login-gate.tsx';
 
+interface Entry {
+  school: string;
+  signature: string;
+  studentId?: string;
+}
+
+/** /home/collectFirst: school and feature code, the mosaic check, then the student number and matching. */
 export default function CollectFirstPage() {
   const { t } = useTranslation();
-  return <PagePlaceholder title={t('page.collect-first')} />;
+  const navigate = useNavigate();
+  const [form] = Form.useForm<Entry>();
+  const schools = usePilotSchools();
+  const [yxdm, setYxdm] = useState<string | null>(null);
+  const [flag, setFlag] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const gate = useLoginGate();
+  const schoolText = Form.useWatch('school', form) ?? '';
+
+  const options = useMemo(() => {
+    const k = schoolText.trim().toLowerCase();
+    return (schools.data ?? [])
+      .filter((s) => !k || s.name.toLowerCase().includes(k) || s.yxdm.includes(k))
+      .slice(0, 20)
+      .map((s) => ({ value: s.name, label: `${s.name}（${s.yxdm}）`, yxdm: s.yxdm }));
+  }, [schools.data, schoolText]);
+
+  const check = async () => {
+    const v = await form.validateFields(['school', 'signature']);
+    if (!yxdm) return;
+    setBusy(true);
+    try {
+      const env = await taskIsMosaic(yxdm, v.signature.trim());
+      if (env.code === 200) setFlag(env.data);
+      else if (env.code === 400) Modal.warning({ title: t('task.miniTitle'), content: env.msg });
+      else void message.error(env.msg, 1);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const match = async () => {
+    const v = await form.validateFields();
+    if (!yxdm || !gate.ensure()) return;
+    setBusy(true);
+    try {
+      const q = { yxdm, signature: v.signature.trim(), studentId: (v.studentId ?? '').trim() };
+      const env = await matchStudent(q);
+      if (env.code === MATCH_CODE.CONTINUE) {
+        const d = env.data;
+        const p = new URLSearchParams({ flag: String(d.flag), row: String(d.row), bh: d.bh, yxdm: d.yxdm, studentId: d.studentId, signature: d.signature });
+        navigate(`/home/upImg?${p}`);
+      } else if (env.code === MATCH_CODE.UNPAID) navigate(`/home/myOrderCai?status=${MATCH_STATUS.UNPAID}`);
+      else if (env.code === MATCH_CODE.PAID) navigate(`/home/myOrderCai?status=${MATCH_STATUS.PAID}`);
+      else if (env.code === 400 && flag !== null) Modal.warning({ title: t('task.miniTitle'), content: env.msg });
+      else void message.error(env.msg, 1);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reset = () => setFlag(null);
+
+  return (
+    <Card>
+      <h1 style={{ fontSize: 22 }}>{t('task.collectTitle')}</h1>
+      <Form form={form} layout="vertical" style={{ maxWidth: 520 }} requiredMark onValuesChange={(c) => ('school' in c || 'signature' in c) && reset()}>
+        <Form.Item
+          name="school"
+          label={t('task.school')}
+          rules={[
+            { required: true, message: t('msg.task.schoolRequired') },
+            { validator: async () => (yxdm ? undefined : Promise.reject(new Error(t('msg.school.chooseFromList')))) },
+          ]}
+        >
+          <AutoComplete
+            options={options}
+            placeholder={t('task.schoolPlaceholder')}
+            onChange={() => setYxdm(null)}
+            onSelect={(_v, o) => setYxdm((o as { yxdm: string }).yxdm)}
+          />
+        </Form.Item>
+        <Form.Item name="signature" label={t('task.featureCode')} rules={[{ required: true, whitespace: true, message: t('msg.task.featureCodeRequired') }]}>
+          <Input placeholder={t('task.featureCodePlaceholder')} autoComplete="off" />
+        </Form.Item>
+        {flag === null && (
+          <Button type="primary" loading={busy} onClick={() => void check()}>
+            {t('task.check')}
+          </Button>
+        )}
+        {flag !== null && (
+          <>
+            {flag === 1 ? (
+              <Alert
+                type="info"
+                showIcon
+                style={{ marginBottom: 16 }}
+                message={t('task.appStepsTitle')}
+                description={<Steps direction="vertical" size="small" current={-1} items={[1, 2, 3].map((n) => ({ title: t(`task.appStep${n}`) }))} />}
+              />
+            ) : (
+              <Alert type="success" showIcon style={{ marginBottom: 16 }} message={t('task.plainTitle')} />
+            )}
+            <Form.Item
+              name="studentId"
+              label={t('task.studentNumber')}
+              rules={[
+                { required: true, whitespace: true, message: t('msg.studentId.required') },
+                { pattern: PATTERNS.collectionNumber, message: t('msg.task.studentIdPattern') },
+              ]}
+            >
+              <Input placeholder={t('task.studentNumberPlaceholder')} autoComplete="off" maxLength={18} />
+            </Form.Item>
+            <Button type="primary" loading={busy} onClick={() => void match()}>
+              {t('task.match')}
+            </Button>
+          </>
+        )}
+      </Form>
+      {gate.dialog}
+    </Card>
+  );
 }

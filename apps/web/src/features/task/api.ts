@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import type { MatchStudentData, TaskCreateBody, TaskOrderListItem, TaskOrderWithDetails, TaskPrefill } from '@portal/contract/task';
+import { apiGet, apiPost, request } from '../../lib/api/client.ts';
+
+/** The centralised-collection calls (document 2, section 7). */
+export const taskKeys = {
+  schools: ['task', 'schools'] as const,
+  list: ['task', 'list'] as const,
+  order: (id: number) => ['task', 'order', id] as const,
+};
+
+export interface SchoolOption {
+  yxdm: string;
+  name: string;
+}
+
+export const usePilotSchools = () =>
+  useQuery({ queryKey: taskKeys.schools, queryFn: () => apiGet<SchoolOption[]>('/api/baseInfo/getSchoolInfo'), staleTime: 600_000 });
+
+/** data 1 mosaic, 0 plain; code 400 the mini-programme prompt (returned raw). */
+export const taskIsMosaic = (yxdm: string, signature: string) =>
+  request<number>('GET', '/api/baseInfo/getTaskIsMosaic', { query: { yxdm, signature }, raw: true });
+
+export type MatchAnswer = MatchStudentData & { prefill: TaskPrefill };
+/** 200 continue, 201 / 202 existing unpaid / paid order (returned raw). */
+export const matchStudent = (q: { yxdm: string; signature: string; studentId: string }) =>
+  request<MatchAnswer>('GET', '/api/baseInfo/matchStudent', { query: q, raw: true });
+
+export const createTaskOrder = (body: Partial<TaskCreateBody>) =>
+  request<{ id: number; orderNo: string }>('POST', '/api/taskOrder/create', { body, raw: true });
+
+export const useTaskOrders = () =>
+  useQuery({ queryKey: taskKeys.list, queryFn: () => apiGet<TaskOrderListItem[]>('/api/taskOrder/list') });
+
+export const fetchTaskOrder = (id: number) =>
+  apiGet<TaskOrderWithDetails>('/api/taskOrder/findOrderAndOrderDetails', { query: { id } });
+export const useTaskOrder = (id: number) =>
+  useQuery({ queryKey: taskKeys.order(id), queryFn: () => fetchTaskOrder(id), enabled: id > 0 });
+
+export const updateTaskPerson = (body: { id: number; mobile: string; mail: string; picUrl: string; fy?: string | null }) =>
+  request<null>('POST', '/api/taskOrder/updatePerson', { body }).then((e) => e.msg);
+export const deleteTaskOrder = (id: number) => apiGet<null>('/api/taskOrder/deleteOrder', { query: { id } });
+
+/** Reads an uploaded collection-code image (the orders module's call). */
+export const studentInfoByImg = (file: File, signature: string) => {
+  const fd = new FormData();
+  fd.append('signature', signature);
+  fd.append('file', file);
+  return apiPost<{ cjm?: string; taskId?: number; bizSerialNum?: string }>('/api/img/getStudentInfoByImg', { formData: fd });
+};
+
+export const orderIdFrom = (search: URLSearchParams) => Number(search.get('orderId') ?? search.get('id') ?? 0) || 0;
