@@ -1,7 +1,48 @@
+import { Button, Card, Space, message } from 'antd';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../../components/page-placeholder.tsx';
+import { shippingComplete } from '@portal/contract/orders';
+import { QueryState } from '../../../components/query-state.tsx';
+import { OrderPhotoTable } from '../../../components/order-photo-table/order-photo-table.tsx';
+import { idFromSearch, useOrder } from '../api.ts';
+import { OrderSummary } from '../components/order-summary.tsx';
 
+/** /home/submitPhoto/confirmationOrder?id: read-only review, modify link, previous, confirm to the payment page. */
 export default function ConfirmationOrderPage() {
   const { t } = useTranslation();
-  return <PagePlaceholder title={t('page.confirmation-order')} />;
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const id = idFromSearch(search);
+  const q = useOrder(id);
+  const info = `/home/submitPhoto/orderInfo?id=${id}`;
+
+  const confirm = () => {
+    const o = q.data?.order;
+    if (!o || Number(o.payTotal) === 0 || !q.data?.orderDetails.length) return void message.error(t('msg.order.empty'), 1);
+    if (!shippingComplete(o)) {
+      void message.error(t('msg.order.shippingMissing'), 1);
+      return navigate(info);
+    }
+    navigate(`/home/submitPhoto/completionPayment?id=${id}&type=1`);
+  };
+
+  return (
+    <Card>
+      <h1 style={{ fontSize: 22 }}>{t('orders.confirm.title')}</h1>
+      <QueryState loading={q.isLoading} error={q.error} onRetry={() => void q.refetch()}>
+        {q.data && (
+          <>
+            <OrderSummary order={q.data.order} logisticsExtra={<Link to={info}>{t('orders.confirm.modify')}</Link>} />
+            <OrderPhotoTable rows={q.data.orderDetails} />
+            <Space style={{ marginTop: 16 }}>
+              <Button onClick={() => navigate(info)}>{t('orders.confirm.prev')}</Button>
+              <Button type="primary" onClick={confirm}>
+                {t('orders.confirm.pay')}
+              </Button>
+            </Space>
+          </>
+        )}
+      </QueryState>
+    </Card>
+  );
 }

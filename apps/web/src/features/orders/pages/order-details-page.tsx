@@ -1,7 +1,94 @@
+import { Breadcrumb, Button, Card, Modal, Space, message } from 'antd';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../../components/page-placeholder.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { canAddPerson, canDownloadPhoto, canEditPhoto, canEditShipping, canPay } from '@portal/contract/order-states';
+import { QueryState } from '../../../components/query-state.tsx';
+import { OrderPhotoTable } from '../../../components/order-photo-table/order-photo-table.tsx';
+import { EDIT_PATH_KEY, deletePerson, idFromSearch, orderKeys, useOrder } from '../api.ts';
+import { OrderSummary } from '../components/order-summary.tsx';
+import { DownloadButton } from '../components/download-button.tsx';
 
+/** /home/orderDetails?id&con=xiangqing (read-only) or xiugai (edit): actions exactly where document 2, section 4 allows them. */
 export default function OrderDetailsPage() {
   const { t } = useTranslation();
-  return <PagePlaceholder title={t('page.order-details')} />;
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [search] = useSearchParams();
+  const id = idFromSearch(search);
+  const edit = search.get('con') === 'xiugai';
+  const q = useOrder(id);
+  const o = q.data?.order;
+  const first = q.data?.orderDetails[0];
+  const f = o ? { kind: 'individual' as const, state: o.state, payTime: o.payTime, picAllowState: Math.max(o.picAllowState, first?.picAllowState ?? 0) } : null;
+
+  const remember = () => sessionStorage.setItem(EDIT_PATH_KEY, window.location.pathname + window.location.search);
+  const modify = (type: 'photo' | 'wuliu', detailId?: number) => {
+    remember();
+    navigate(`/home/orderModifyjiami?id=${id}&type=${type}${detailId ? `&detailId=${detailId}` : ''}`);
+  };
+  const remove = (lineId: number) =>
+    Modal.confirm({
+      title: t('msg.order.confirmDelete'),
+      onOk: async () => {
+        void message.success(await deletePerson(lineId, id), 1);
+        await qc.invalidateQueries({ queryKey: orderKeys.order(id) });
+      },
+    });
+
+  return (
+    <Card>
+      <Breadcrumb
+        items={[
+          { title: <Link to="/home">{t('orders.breadcrumb.home')}</Link> },
+          { title: <Link to="/home/myOrder">{t('orders.breadcrumb.myOrder')}</Link> },
+          { title: edit ? t('orders.detail.modifyTitle') : t('orders.detail.title') },
+        ]}
+        style={{ marginBottom: 12 }}
+      />
+      <h1 style={{ fontSize: 22 }}>{edit ? t('orders.detail.modifyTitle') : t('orders.detail.title')}</h1>
+      <QueryState loading={q.isLoading} error={q.error} onRetry={() => void q.refetch()}>
+        {q.data && o && f && (
+          <>
+            <OrderSummary
+              order={o}
+              logisticsExtra={
+                edit && canEditShipping(f) ? (
+                  <Button size="small" onClick={() => modify('wuliu')}>
+                    {t('orders.detail.editShipping')}
+                  </Button>
+                ) : undefined
+              }
+            />
+            <OrderPhotoTable
+              rows={q.data.orderDetails}
+              actions={(r) => (
+                <Space size={4}>
+                  {edit && canEditPhoto(f) && (
+                    <Button size="small" onClick={() => modify('photo', r.id)}>
+                      {t('orders.detail.editPhoto')}
+                    </Button>
+                  )}
+                  {edit && canAddPerson(f) && (
+                    <Button size="small" danger onClick={() => remove(r.id)}>
+                      {t('orders.info.delete')}
+                    </Button>
+                  )}
+                  {!edit && canDownloadPhoto(f) && <DownloadButton orderId={id} name={r.name} yxdm={r.yxdm} studentId={r.studentId} />}
+                </Space>
+              )}
+            />
+            <Space style={{ marginTop: 16 }}>
+              {edit && canAddPerson(f) && <Button onClick={() => navigate(`/home/submitPhoto/uploadPhoto?id=${id}`)}>{t('orders.info.addPhoto')}</Button>}
+              {edit && canPay(f) && (
+                <Button type="primary" onClick={() => navigate(`/home/submitPhoto/completionPayment?id=${id}&type=1`)}>
+                  {t('orders.my.pay')}
+                </Button>
+              )}
+            </Space>
+          </>
+        )}
+      </QueryState>
+    </Card>
+  );
 }

@@ -1,7 +1,64 @@
+import { Button, Card, Descriptions, message } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../../components/page-placeholder.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { canAddPerson, canEditPhoto, canEditShipping } from '@portal/contract/order-states';
+import { MAX_PERSONS_PER_ORDER } from '@portal/contract/prices';
+import { QueryState } from '../../../components/query-state.tsx';
+import { ShippingForm } from '../../../components/shipping-form/shipping-form.tsx';
+import { idFromSearch, orderKeys, updateShipping, useOrder } from '../api.ts';
+import { OrderLines } from '../components/order-lines.tsx';
 
+/** /home/submitPhoto/orderInfo?id: lines with edit and delete, add photo, unit price and total, delivery form, next. */
 export default function OrderInfoPage() {
   const { t } = useTranslation();
-  return <PagePlaceholder title={t('page.order-info')} />;
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [search] = useSearchParams();
+  const id = idFromSearch(search);
+  const q = useOrder(id);
+  const o = q.data?.order;
+  const facts = o ? { kind: 'individual' as const, state: o.state } : null;
+
+  const add = () => {
+    if ((q.data?.orderDetails.length ?? 0) >= MAX_PERSONS_PER_ORDER) return void message.error(t('msg.order.max30'), 1);
+    navigate(`/home/submitPhoto/uploadPhoto?id=${id}`);
+  };
+
+  return (
+    <Card>
+      <h1 style={{ fontSize: 22 }}>{t('orders.info.title')}</h1>
+      <QueryState loading={q.isLoading} error={q.error} onRetry={() => void q.refetch()}>
+        {q.data && o && facts && (
+          <>
+            <Descriptions size="small" column={3} style={{ marginBottom: 12 }}>
+              <Descriptions.Item label={t('orders.info.orderNo')}>{o.orderNo}</Descriptions.Item>
+              <Descriptions.Item label={t('orders.info.unitPrice')}>{t('orders.info.yuan', { v: o.unitPrice })}</Descriptions.Item>
+              <Descriptions.Item label={t('orders.info.total')}>
+                <strong data-testid="order-total">{t('orders.info.yuan', { v: o.payTotal })}</strong>
+              </Descriptions.Item>
+            </Descriptions>
+            <OrderLines data={q.data} canEdit={canEditPhoto(facts)} canDelete={canAddPerson(facts)} />
+            {canAddPerson(facts) && (
+              <Button style={{ margin: '12px 0' }} onClick={add}>
+                {t('orders.info.addPhoto')}
+              </Button>
+            )}
+            <h2 style={{ fontSize: 18 }}>{t('orders.info.shipping')}</h2>
+            <ShippingForm
+              initial={q.data.shippingInfo}
+              disabled={!canEditShipping(facts)}
+              submitText={t('orders.info.next')}
+              onSubmit={async (s) => {
+                if (!q.data.orderDetails.length) return void message.error(t('msg.order.atLeastOnePhoto'), 1);
+                await updateShipping(id, s);
+                await qc.invalidateQueries({ queryKey: orderKeys.order(id) });
+                navigate(`/home/submitPhoto/confirmationOrder?id=${id}`);
+              }}
+            />
+          </>
+        )}
+      </QueryState>
+    </Card>
+  );
 }

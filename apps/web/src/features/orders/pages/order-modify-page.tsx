@@ -1,7 +1,82 @@
+import { useEffect } from 'react';
+import { Alert, Button, Card, Descriptions, Form, Input, message } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../../components/page-placeholder.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { mailField, mobileField } from '@portal/contract/validation';
+import { personUpdateSchema } from '@portal/contract/orders';
+import { QueryState } from '../../../components/query-state.tsx';
+import { ShippingForm } from '../../../components/shipping-form/shipping-form.tsx';
+import { PhotoUpload } from '../../../components/photo-upload/photo-upload.tsx';
+import { zodRule } from '../../../components/shipping-form/zod-rule.ts';
+import { EDIT_PATH_KEY, idFromSearch, orderKeys, updatePerson, updateShipping, useOrder } from '../api.ts';
 
+/** /home/orderModify and /home/orderModifyjiami (?id&type=photo&detailId or type=wuliu). */
 export default function OrderModifyPage() {
   const { t } = useTranslation();
-  return <PagePlaceholder title={t('page.order-modify')} />;
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [search] = useSearchParams();
+  const id = idFromSearch(search);
+  const detailId = idFromSearch(search, 'detailId');
+  const type = search.get('type') === 'wuliu' ? 'wuliu' : 'photo';
+  const q = useOrder(id);
+  const line = q.data?.orderDetails.find((d) => d.id === detailId) ?? q.data?.orderDetails[0];
+  const [form] = Form.useForm<{ mobile: string; mail: string; picUrl: string }>();
+  useEffect(() => {
+    if (line) form.setFieldsValue({ mobile: line.mobile ?? '', mail: line.mail ?? '', picUrl: line.picUrl ?? '' });
+  }, [line, form]);
+
+  const back = async (msg: string) => {
+    void message.success(msg, 1);
+    await qc.invalidateQueries({ queryKey: orderKeys.order(id) });
+    const to = sessionStorage.getItem(EDIT_PATH_KEY);
+    sessionStorage.removeItem(EDIT_PATH_KEY);
+    navigate(to ?? `/home/orderDetails?id=${id}&con=xiugai`);
+  };
+
+  return (
+    <Card>
+      <h1 style={{ fontSize: 22 }}>{type === 'wuliu' ? t('orders.modify.wuliuTitle') : t('orders.modify.photoTitle')}</h1>
+      <QueryState loading={q.isLoading} error={q.error} onRetry={() => void q.refetch()}>
+        {q.data && type === 'wuliu' && (
+          <ShippingForm allowLandline initial={q.data.shippingInfo} submitText={t('orders.modify.save')} onSubmit={async (s) => back(await updateShipping(id, s))} extra={<Button onClick={() => navigate(-1)}>{t('orders.modify.cancel')}</Button>} />
+        )}
+        {q.data && type === 'photo' && line && (
+          <>
+            <Alert type="info" showIcon message={t('orders.modify.locked')} style={{ marginBottom: 12 }} />
+            <Descriptions size="small" column={2} bordered style={{ marginBottom: 16 }}>
+              <Descriptions.Item label={t('orders.form.name')}>{line.name}</Descriptions.Item>
+              <Descriptions.Item label={t('orders.form.idNum')}>{line.idNum}</Descriptions.Item>
+              <Descriptions.Item label={t('orders.form.school')}>{line.schoolName}</Descriptions.Item>
+              <Descriptions.Item label={t('orders.form.studentId')}>{line.studentId}</Descriptions.Item>
+            </Descriptions>
+            <Form form={form} labelCol={{ span: 4 }} wrapperCol={{ span: 12 }} onFinish={async (v) => back(await updatePerson({ id: line.id, ...v }))}>
+              <Form.Item name="mobile" label={t('orders.form.mobile')} rules={[zodRule(mobileField)]}>
+                <Input maxLength={11} />
+              </Form.Item>
+              <Form.Item name="mail" label={t('orders.form.mail')} rules={[zodRule(mailField)]}>
+                <Input maxLength={80} />
+              </Form.Item>
+              <Form.Item name="picUrl" label={t('orders.form.photo')} rules={[zodRule(personUpdateSchema.shape.picUrl)]}>
+                <PhotoSlot />
+              </Form.Item>
+              <Form.Item wrapperCol={{ offset: 4 }}>
+                <Button onClick={() => navigate(-1)} style={{ marginRight: 8 }}>
+                  {t('orders.modify.cancel')}
+                </Button>
+                <Button type="primary" htmlType="submit">
+                  {t('orders.modify.save')}
+                </Button>
+              </Form.Item>
+            </Form>
+          </>
+        )}
+      </QueryState>
+    </Card>
+  );
+}
+
+function PhotoSlot({ value, onChange }: { value?: string; onChange?: (v: string | undefined) => void }) {
+  return <PhotoUpload flow="individual" value={value} onChange={(v) => onChange?.(v)} />;
 }

@@ -1,0 +1,131 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button, Form, Input, Select, Space } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { nameField, phoneField, phoneOrLandlineField } from '@portal/contract/validation';
+import { shippingFormSchema, type ShippingForm as ShippingValues } from '@portal/contract/orders';
+import { apiGet, apiPost } from '../../lib/api/client.ts';
+import { zodRule } from './zod-rule.ts';
+
+export type { ShippingValues };
+/** Stored shipping of an order: the answer's fields may be null. */
+export type ShippingInitial = { [K in keyof ShippingValues]?: ShippingValues[K] | null };
+interface Area {
+  id: string;
+  name: string;
+}
+const AREA_ROOT = '100000';
+
+const useCarriers = () => useQuery({ queryKey: ['baseInfo', 'carriers'], queryFn: () => apiGet<{ id: number; name: string }[]>('/api/baseInfo/getLogisticsInfo') });
+const useAreas = (upid: string | null) =>
+  useQuery({
+    queryKey: ['baseInfo', 'area', upid],
+    queryFn: () => apiPost<Area[]>('/api/baseInfo/selectArea', { query: { upid: upid ?? AREA_ROOT } }),
+    enabled: upid !== null,
+    staleTime: Infinity,
+  });
+
+export interface ShippingFormProps {
+  /** Stored shipping of the order (names); empty for a new one. */
+  initial?: ShippingInitial | null;
+  /** The modify-logistics screen also accepts a landline (document 2, section 5). */
+  allowLandline?: boolean;
+  /** Called with valid values; the caller saves them (updateShipping) and moves on. */
+  onSubmit: (values: ShippingValues) => Promise<void> | void;
+  submitText?: ReactNode;
+  /** Extra buttons beside submit (previous, cancel). */
+  extra?: ReactNode;
+  disabled?: boolean;
+}
+
+/**
+ * The delivery form shared by the individual, centralised and reprint flows: courier
+ * (auto-selected when only one), receiver name and phone, province / city / district
+ * from selectArea (root 100000), a street address that blocks the space key, and every
+ * message of document 2, section 5.
+ */
+export function ShippingForm({ initial, allowLandline, onSubmit, submitText, extra, disabled }: ShippingFormProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ShippingValues>();
+  const carriers = useCarriers();
+  const [provinceId, setProvinceId] = useState<string | null>(null);
+  const [cityId, setCityId] = useState<string | null>(null);
+  const provinces = useAreas(AREA_ROOT);
+  const cities = useAreas(provinceId);
+  const districts = useAreas(cityId);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (initial) form.setFieldsValue(Object.fromEntries(Object.entries(initial).filter(([, v]) => v !== null && v !== undefined)) as Partial<ShippingValues>);
+  }, [initial, form]);
+  // Carrier auto-selected when there is only one.
+  useEffect(() => {
+    if (carriers.data?.length === 1 && !form.getFieldValue('shippingType')) form.setFieldValue('shippingType', carriers.data[0].id);
+  }, [carriers.data, form]);
+  // Restore the ids behind stored names so the pickers below can load.
+  const province = Form.useWatch('shippingProvinceName', form);
+  const city = Form.useWatch('shippingCityName', form);
+  useEffect(() => {
+    const p = provinces.data?.find((a) => a.name === province);
+    setProvinceId(p ? p.id : null);
+  }, [province, provinces.data]);
+  useEffect(() => {
+    const c = cities.data?.find((a) => a.name === city);
+    setCityId(c ? c.id : null);
+  }, [city, cities.data]);
+
+  const options = (list?: Area[]) => (list ?? []).map((a) => ({ value: a.name, label: a.name }));
+  const s = shippingFormSchema.shape;
+  const submit = async (v: ShippingValues) => {
+    setBusy(true);
+    try {
+      await onSubmit({ ...v, shippingAddress: v.shippingAddress.trim() });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form form={form} layout="horizontal" labelCol={{ span: 5 }} wrapperCol={{ span: 14 }} onFinish={submit} disabled={disabled} aria-label={t('orders.info.shipping')}>
+      <Form.Item name="shippingType" label={t('shipping.carrier')} rules={[zodRule(s.shippingType)]}>
+        <Select options={(carriers.data ?? []).map((c) => ({ value: c.id, label: c.name }))} loading={carriers.isLoading} aria-label={t('shipping.carrier')} />
+      </Form.Item>
+      <Form.Item name="shippingReceiveName" label={t('shipping.receiveName')} rules={[zodRule(nameField)]}>
+        <Input maxLength={30} />
+      </Form.Item>
+      <Form.Item name="shippingReceiveMobile" label={t('shipping.receiveMobile')} rules={[zodRule(allowLandline ? phoneOrLandlineField : phoneField)]}>
+        <Input maxLength={20} />
+      </Form.Item>
+      <Form.Item name="shippingProvinceName" label={t('shipping.province')} rules={[zodRule(s.shippingProvinceName)]}>
+        <Select
+          showSearch
+          options={options(provinces.data)}
+          aria-label={t('shipping.province')}
+          onChange={() => form.setFieldsValue({ shippingCityName: undefined, shippingDistrictName: undefined })}
+        />
+      </Form.Item>
+      <Form.Item name="shippingCityName" label={t('shipping.city')} rules={[zodRule(s.shippingCityName)]}>
+        <Select showSearch options={options(cities.data)} aria-label={t('shipping.city')} onChange={() => form.setFieldsValue({ shippingDistrictName: undefined })} />
+      </Form.Item>
+      <Form.Item name="shippingDistrictName" label={t('shipping.district')} rules={[zodRule(s.shippingDistrictName)]}>
+        <Select showSearch options={options(districts.data)} aria-label={t('shipping.district')} />
+      </Form.Item>
+      <Form.Item name="shippingAddress" label={t('shipping.address')} rules={[zodRule(s.shippingAddress)]}>
+        <Input
+          maxLength={200}
+          onKeyDown={(e) => {
+            if (e.key === ' ') e.preventDefault();
+          }}
+        />
+      </Form.Item>
+      <Form.Item wrapperCol={{ offset: 5 }}>
+        <Space>
+          {extra}
+          <Button type="primary" htmlType="submit" loading={busy}>
+            {submitText ?? t('shipping.save')}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import type { NationalPerson, OrderAnswer, OrderDetailAnswer, OrderWithDetails, SchoolSuggestion, ShippingForm } from '@portal/contract/orders';
+import { apiGet, apiPost, request } from '../../lib/api/client.ts';
+import { getSession } from '../../lib/session.ts';
+
+/** The individual order calls (document 2, section 7). */
+export const orderKeys = {
+  list: ['orders', 'list'] as const,
+  order: (id: number) => ['orders', 'order', id] as const,
+  detail: (id: number) => ['orders', 'detail', id] as const,
+  consent: ['orders', 'consent'] as const,
+};
+
+export type OrderListItem = OrderAnswer & { names: string[]; firstPicAllowState: number };
+
+export const idFromSearch = (s: URLSearchParams, key = 'id') => Number(s.get(key) ?? 0) || 0;
+
+export const useOrder = (id: number) =>
+  useQuery({ queryKey: orderKeys.order(id), queryFn: () => apiGet<OrderWithDetails>('/api/order/findOrderAndOrderDetails', { query: { id } }), enabled: id > 0 });
+export const useOrderList = () => useQuery({ queryKey: orderKeys.list, queryFn: () => apiGet<OrderListItem[]>('/api/order/findOrderList', { query: { type: 1 } }) });
+export const useOrderDetail = (id: number) =>
+  useQuery({ queryKey: orderKeys.detail(id), queryFn: () => apiGet<OrderDetailAnswer>('/api/order/findOrderDetail', { query: { id } }), enabled: id > 0 });
+export const useConsent = () =>
+  useQuery({ queryKey: orderKeys.consent, queryFn: () => apiGet<{ given: boolean; version: string; acceptedAt: string | null }>('/api/order/photoConsent') });
+
+export const giveConsent = (version: string) => apiPost('/api/order/photoConsent', { body: { version } });
+export const searchSchools = (keyword: string) => apiPost<SchoolSuggestion[]>('/api/order/schoolList', { body: { keyword } });
+export const createOrder = (body: Record<string, unknown>) => apiPost<number>('/api/order/createCollectionOrder', { body });
+export const addPerson = (body: Record<string, unknown>) => apiPost<number>('/api/order/addPerson2Order', { body });
+export const updatePerson = (body: { id: number; mobile: string; mail: string; picUrl: string }) =>
+  request<null>('POST', '/api/order/updatePerson', { body }).then((e) => e.msg);
+export const deletePerson = (detailId: number, orderId: number) =>
+  request<null>('POST', '/api/order/deletePerson', { body: { detail_id: detailId, order_id: orderId } }).then((e) => e.msg);
+export const deleteOrder = (id: number) => request<null>('GET', '/api/order/deleteOrder', { query: { id } }).then((e) => e.msg);
+export const updateShipping = (id: number, s: ShippingForm) => request<null>('POST', '/api/order/updateShipping', { body: { id, ...s } }).then((e) => e.msg);
+
+export const getQrCode = () => apiPost<{ imgBase64: string; remarks: string; expiresAt: string }>('/api/qrCode/getQrCode', { body: { width: 200, height: 200 } });
+export const getQrCodeInfo = (remarks: string) =>
+  request<NationalPerson | null>('POST', '/api/qrCode/getQrCodeInfo', { body: { remarks }, raw: true, silent: true });
+
+export interface DecodedCode {
+  xm: string;
+  zjhm: string;
+  xh: string;
+  cjm: string;
+  yxdm: string;
+  schoolName: string;
+  xllbIndex: number;
+  education: number;
+  bh: string;
+  bizSerialNum: string;
+}
+export function decodeQrcode(file: File) {
+  const fd = new FormData();
+  fd.append('file', file);
+  return apiPost<DecodedCode>('/api/img/decodeQrcode', { formData: fd });
+}
+
+/** Where orderModify returns to: the stored edit path, else orderDetails. */
+export const EDIT_PATH_KEY = 'orders.editPath';
+
+/** Downloads a line's photo (owner only; the server names it after the person). */
+export async function downloadPhoto(q: { id: number; yxdm?: string | null; studentId?: string | null; name: string }) {
+  const p = new URLSearchParams({ id: String(q.id), type: '2' });
+  if (q.yxdm) p.set('yxdm', q.yxdm);
+  if (q.studentId) p.set('studentId', q.studentId);
+  const res = await fetch(`/api/img/downloadPhoto?${p}`, {
+    headers: { authorization: `Bearer ${getSession('token') ?? ''}`, memberId: getSession('memberId') ?? '' },
+  });
+  if (!res.ok || !res.headers.get('content-type')?.startsWith('image/')) {
+    const body = (await res.json().catch(() => null)) as { msg?: string } | null;
+    throw new Error(body?.msg ?? res.statusText);
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${q.name}.jpg`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

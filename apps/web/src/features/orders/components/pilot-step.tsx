@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { Button, Form, Select, message } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { EDUCATION_LEVELS } from '@portal/contract/enums';
+import type { SchoolSuggestion } from '@portal/contract/orders';
+import { pick } from '../../../lib/i18n.ts';
+import { SchoolPicker } from './school-picker.tsx';
+
+/** Step 2: school from the suggestions and education level; pilot schools offer 4 and 5 (the app QR flow). */
+export function PilotStep({ onConfirm }: { onConfirm: (school: SchoolSuggestion, education: number) => void }) {
+  const { t } = useTranslation();
+  const [school, setSchool] = useState<SchoolSuggestion | null>(null);
+  const [education, setEducation] = useState<number | undefined>();
+  const levels = school ? school.educations.split(',').map(Number).filter((n) => n >= 1 && n <= 3) : [1, 2, 3];
+  const options = [
+    ...levels.map((n) => ({ value: n, label: pick(EDUCATION_LEVELS[n]) })),
+    ...(school?.testPoint === 1 ? [4, 5].map((n) => ({ value: n, label: t(`orders.edu.${n}`) })) : []),
+  ];
+  const confirm = () => {
+    if (!school) return void message.error(t('msg.school.chooseFromList'), 1);
+    if (!education) return void message.error(t('msg.education.required'), 1);
+    onConfirm(school, education);
+  };
+  return (
+    <section aria-labelledby="school-h">
+      <h2 id="school-h" style={{ fontSize: 18 }}>
+        {t('orders.step.school')}
+      </h2>
+      <Form layout="horizontal" labelCol={{ span: 4 }} wrapperCol={{ span: 12 }}>
+        <Form.Item label={t('orders.school.label')} htmlFor="pilot-school" required>
+          <SchoolPicker id="pilot-school" onPick={(s) => {
+            setSchool(s);
+            setEducation(undefined);
+          }} />
+        </Form.Item>
+        <Form.Item label={t('orders.school.education')} htmlFor="pilot-edu" required>
+          <Select id="pilot-edu" value={education} onChange={setEducation} options={options} aria-label={t('orders.school.education')} />
+        </Form.Item>
+        <Form.Item wrapperCol={{ offset: 4 }}>
+          <Button type="primary" onClick={confirm}>
+            {t('orders.school.confirm')}
+          </Button>
+        </Form.Item>
+      </Form>
+    </section>
+  );
+}
