@@ -6,6 +6,23 @@ import { badRequest } from '../../http/errors.ts';
 import { checkAndStore, viewPhoto } from './photo-service.ts';
 import type { Flow } from './decode.ts';
 
+const side = z.object({ value: z.number(), min: z.number(), max: z.number(), result: z.boolean() });
+/** The check object of a rejected photo (document 2, section 3); code -1 carries it. */
+const photoCheckSchema = z.object({
+  topSide: side,
+  eyeSide: side,
+  leftSide: side,
+  rightSide: side,
+  chinSide: side,
+  eyeAngle: z.object({ angle: z.number(), config_angle: z.number() }),
+  definition: z.boolean(),
+  blackSide: z.boolean(),
+  background: z.boolean(),
+  backgroundout: z.boolean(),
+  topComplete: z.boolean(),
+  picPath: z.string(),
+});
+
 /** Photo upload with the compliance check, and the signed photo URLs. */
 export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
@@ -14,7 +31,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/img/upload',
     {
       config: { auth: 'member', signed: false },
-      schema: { response: { 200: envelope(z.string()) } },
+      schema: { response: { 200: envelope(z.union([z.string(), photoCheckSchema])) } },
     },
     async (req) => {
       const member = memberOf(req);
