@@ -40,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         querystring: z.object({ code: f.required('oauth.stateInvalid'), state: f.required('oauth.stateInvalid') }),
-        response: { 200: envelope(loginData) },
+        response: { 200: envelope(z.union([loginData, z.object({ openId: z.string() }), z.null()])) },
       },
     },
     async (req) => {

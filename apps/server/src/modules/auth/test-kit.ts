@@ -15,7 +15,7 @@ export async function lastCode(app: FastifyInstance, to: string): Promise<string
   return row?.code ?? null;
 }
 
-export const qs = (o: Record<string, string | number>) => new URLSearchParams(Object.entries(o).map(([k, v]) => [k, String(v)])).toString();
+export const qs = (o: Record<string, string | number>) => new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 /** Logs in through captcha and SMS like the page does. */
 export async function smsLogin(app: FastifyInstance, mobile: string) {
