@@ -31,11 +31,19 @@ export default function PaySuccessPage() {
     if (reloading) window.location.reload();
   }, [reloading]);
 
-  const status = useQuery({ queryKey: ['pay-status', id], queryFn: () => getPayStatus(id), enabled: !reloading && id > 0 });
+  // The return from the page payment is no proof of payment: wait for the server to see it paid.
+  const status = useQuery({
+    queryKey: ['pay-status', id],
+    queryFn: () => getPayStatus(id),
+    enabled: !reloading && id > 0,
+    refetchInterval: (q) => (q.state.data && q.state.data.orderState === 110 ? 1500 : false),
+  });
   const refund = useQuery({ queryKey: ['refund', id], queryFn: () => apiGet<RefundView | null>('/api/refund/status', { query: { id } }), enabled: !reloading && id > 0 });
   if (reloading) return <Spin style={{ display: 'block', margin: 48 }} />;
   const kind = status.data?.kind ?? (params.get('kind') === 'task' ? 'task' : params.get('type') === '2' ? 'reprint' : 'individual');
   const refresh = () => void qc.invalidateQueries({ queryKey: ['refund', id] });
+  if (status.data?.orderState === 110)
+    return <Result icon={<Spin size="large" />} title={<h1 style={{ fontSize: 24, margin: 0 }}>{t('pay.success.waiting')}</h1>} />;
 
   return (
     <QueryState loading={status.isLoading} error={status.error} onRetry={() => void status.refetch()}>
