@@ -26,11 +26,11 @@ parentPort?.on('message', (job: CheckJob) => {
     try {
       const m = await model;
       const frame = { data: job.rgb, width: job.width, height: job.height };
-      const first = await m.find(job.rgb, job.width, job.height, false);
+      const first = await m.find(job.rgb, job.width, job.height);
       const check = measure(frame, first, job.bounds);
       const passed = checkPasses(check);
-      // The descriptor costs a further pass: only for photos that will be kept.
-      const descriptor = passed ? ((await m.find(job.rgb, job.width, job.height, true)).descriptor ?? null) : null;
+      // The descriptor (face recognition net) only for photos that will be kept.
+      const descriptor = await first.describe(passed);
       const reply: CheckReply = { id: job.id, ok: true, check, passed, descriptor, faces: first.count };
       parentPort?.postMessage(reply);
     } catch (err) {

@@ -4,10 +4,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BOUNDS } from './check-config.ts';
 import { normalise } from './decode.ts';
 import { CheckPool } from './check-pool.ts';
+import type { Detector } from './face-model.ts';
 import type { PhotoCheck } from './check-result.ts';
 
 const dir = path.resolve(import.meta.dirname, '../../../test/fixtures/photos');
-const pool = new CheckPool(2);
+const pool = new CheckPool(2, (process.env.PHOTO_DETECTOR as Detector) || 'tiny');
 afterAll(() => pool.close());
 
 /** The names of the items that fail, in the document's order. */

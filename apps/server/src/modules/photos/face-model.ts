@@ -9,8 +9,11 @@ const require = createRequire(import.meta.url);
 export type Detector = 'tiny' | 'ssd';
 
 export interface FaceModel {
-  /** Faces and the single face's landmarks on an RGB frame. */
-  find(rgb: Uint8Array, width: number, height: number, withDescriptor: boolean): Promise<FaceFinding & { descriptor?: number[] }>;
+  /**
+   * Faces and the single face's landmarks on an RGB frame; `describe` then computes the
+   * 128-number descriptor of that face from the same detection (no second pass).
+   */
+  find(rgb: Uint8Array, width: number, height: number): Promise<FaceFinding & { describe(wanted: boolean): Promise<number[] | null> }>;
 }
 
 /**
@@ -37,20 +40,27 @@ export async function loadFaceModel(detector: Detector = 'tiny'): Promise<FaceMo
       : new faceapi.SsdMobilenetv1Options({ minConfidence: 0.5 });
 
   return {
-    async find(rgb, width, height, withDescriptor) {
+    async find(rgb, width, height) {
       const input = faceapi.tf.tensor3d(rgb, [height, width, 3], 'int32');
       try {
         const faces = await faceapi.detectAllFaces(input as never, options).withFaceLandmarks();
-        if (faces.length !== 1) return { count: faces.length, landmarks: [] };
-        const landmarks = faces[0]!.landmarks.positions.map((p) => ({ x: p.x, y: p.y }));
-        if (!withDescriptor) return { count: 1, landmarks };
-        const [crop] = await faceapi.extractFaceTensors(input as never, [faces[0]!.alignedRect.box]);
-        try {
-          const descriptor = (await faceapi.computeFaceDescriptor(crop as never)) as Float32Array;
-          return { count: 1, landmarks, descriptor: Array.from(descriptor) };
-        } finally {
-          crop?.dispose();
-        }
+        if (faces.length !== 1) return { count: faces.length, landmarks: [], describe: async (_wanted: boolean) => null };
+        const face = faces[0]!;
+        const landmarks = face.landmarks.positions.map((p) => ({ x: p.x, y: p.y }));
+        // The face crop is taken now, while the frame tensor lives; the descriptor only when wanted (describe(false) frees it).
+        const [crop] = await faceapi.extractFaceTensors(input as never, [face.alignedRect.box]);
+        return {
+          count: 1,
+          landmarks,
+          async describe(wanted: boolean) {
+            try {
+              if (!wanted) return null;
+              return Array.from((await faceapi.computeFaceDescriptor(crop as never)) as Float32Array);
+            } finally {
+              crop?.dispose();
+            }
+          },
+        };
       } finally {
         input.dispose();
       }
