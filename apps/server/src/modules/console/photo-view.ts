@@ -3,23 +3,22 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { nationalStudents, orderDetails, photos } from '../../db/schema.ts';
 import type { Person } from '@portal/contract/console';
+import { FACE_MISMATCH_THRESHOLD, faceDistance, photoUrl } from '../photos/photo-service.ts';
 
 type PhotoRow = typeof photos.$inferSelect;
 type DetailRow = typeof orderDetails.$inferSelect;
 
-/** Where the console shows a photo: the staff photo route (the token travels in the query). */
-export function staffPhotoUrl(photo: Pick<PhotoRow, 'id'>): string {
-  return `/api/console/photos/${photo.id}`;
+/** Where the console shows a photo: the photo service's signed, expiring URL. */
+function staffPhotoUrl(ctx: AppContext, photo: Pick<PhotoRow, 'storageKey'>): string {
+  return photoUrl(ctx, photo);
 }
 
-/** Euclidean distance of two face descriptors; same person below 0.6 (face-api's usual bound). */
+/** Face distance of two descriptors (the photo service's), null when either is missing. */
 export function descriptorDistance(a: number[] | null, b: number[] | null): number | null {
-  if (!a || !b || a.length !== b.length || a.length === 0) return null;
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += (a[i] - b[i]) ** 2;
-  return Math.round(Math.sqrt(s) * 1000) / 1000;
+  if (!a || !b) return null;
+  const d = faceDistance(a, b);
+  return Number.isFinite(d) ? Math.round(d * 1000) / 1000 : null;
 }
-export const SAME_FACE_BELOW = 0.6;
 
 /** Each person with the photo, its check result and the earlier or national photo to compare with. */
 export async function personsOf(ctx: AppContext, db: DbOrTx, orderIds: number[]): Promise<Map<number, Person[]>> {
@@ -31,7 +30,7 @@ export async function personsOf(ctx: AppContext, db: DbOrTx, orderIds: number[])
   const byId = new Map(photoRows.map((p) => [p.id, p]));
   for (const d of details) {
     const photo = d.photoId ? byId.get(d.photoId) ?? null : null;
-    const compare = await compareFor(db, d, photo);
+    const compare = await compareFor(ctx, db, d, photo);
     const person: Person = {
       id: d.id,
       name: d.name,
@@ -44,18 +43,17 @@ export async function personsOf(ctx: AppContext, db: DbOrTx, orderIds: number[])
       education: d.education,
       major: d.major,
       fy: d.fy,
-      photo: photo ? { id: photo.id, url: staffPhotoUrl(photo), passed: photo.passed, checkResult: photo.checkResult } : null,
+      photo: photo ? { id: photo.id, url: staffPhotoUrl(ctx, photo), passed: photo.passed, checkResult: photo.checkResult } : null,
       compare,
     };
     const list = out.get(d.orderId) ?? [];
     list.push(person);
     out.set(d.orderId, list);
   }
-  void ctx;
   return out;
 }
 
-async function compareFor(db: DbOrTx, d: DetailRow, photo: PhotoRow | null): Promise<Person['compare']> {
+async function compareFor(ctx: AppContext, db: DbOrTx, d: DetailRow, photo: PhotoRow | null): Promise<Person['compare']> {
   let other: PhotoRow | null = null;
   let source: 'earlier' | 'national' = 'earlier';
   if (d.idNumHash) {
@@ -82,5 +80,5 @@ async function compareFor(db: DbOrTx, d: DetailRow, photo: PhotoRow | null): Pro
   }
   if (!other) return null;
   const distance = descriptorDistance(photo?.descriptor ?? null, other.descriptor ?? null);
-  return { source, url: staffPhotoUrl(other), distance, same: distance === null ? null : distance < SAME_FACE_BELOW };
+  return { source, url: staffPhotoUrl(ctx, other), distance, same: distance === null ? null : distance < FACE_MISMATCH_THRESHOLD };
 }

@@ -112,7 +112,7 @@ function PersonReview({ person }: { person: Person }) {
   const { t } = useTranslation();
   const failed = failedItems(person.photo?.checkResult);
   return (
-    <Card type="inner" size="small" title={`${person.name} · ${person.idNumMask ?? ''} · ${person.studentId ?? ''}`} style={{ marginTop: 12 }}>
+    <Card type="inner" size="small" title={[person.name, person.idNumMask, person.studentId, person.schoolName].filter(Boolean).join(' · ')} style={{ marginTop: 12 }}>
       <Space align="start" size="large" wrap>
         <figure style={{ margin: 0 }}>
           <StaffPhoto src={person.photo?.url} alt={t('console.review.photoOf', { name: person.name })} />

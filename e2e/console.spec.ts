@@ -1,0 +1,172 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { signBody } from '@portal/contract/envelope';
+import { test, expect, loginAs } from './fixtures.ts';
+
+const SCREENS = process.env.SCREENS_DIR ?? 'test-results/screens';
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}/${name}.png`, fullPage: true });
+
+async function data<T>(r: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  const body = (await r.json()) as { code: number; msg: string; data: T };
+  if (body.code !== 200) throw new Error(`${r.url()}: ${body.code} ${body.msg}`);
+  return body.data;
+}
+
+interface Member {
+  token: string;
+  randomKey: string;
+  memberId: number;
+}
+async function member(request: APIRequestContext, mobile: string): Promise<Member> {
+  return data<Member>(await request.post('/api/dev/login', { data: { mobile } }));
+}
+const memberHeaders = (m: Member) => ({ authorization: `Bearer ${m.token}`, memberid: String(m.memberId) });
+const memberGet = async <T>(request: APIRequestContext, m: Member, url: string) => data<T>(await request.get(url, { headers: memberHeaders(m) }));
+const memberPost = async <T>(request: APIRequestContext, m: Member, url: string, payload: unknown) =>
+  data<T>(await request.post(url, { headers: memberHeaders(m), data: signBody(payload, m.randomKey) }));
+
+/** A paid individual order: created through the demo hook, paid at the sandbox cashier. */
+async function paidOrder(request: APIRequestContext, mobile: string): Promise<{ id: number; orderNo: string }> {
+  const m = await member(request, mobile);
+  const o = await data<{ id: number; orderNo: string }>(await request.post('/api/dev/order', { data: { mobile, kind: 'individual', persons: 1, withShipping: true } }));
+  const pay = await memberPost<{ paymentNo?: string; paid: boolean }>(request, m, '/api/pay/getPayInfo', { id: o.id, payType: 1 });
+  if (!pay.paid) {
+    const r = await request.post(`/sandbox/pay/${pay.paymentNo}/pay`);
+    expect(r.ok()).toBeTruthy();
+  }
+  await expect
+    .poll(async () => (await memberGet<{ order: { state: number } }>(request, m, `/api/order/findOrderAndOrderDetails?id=${o.id}`)).order.state)
+    .toBe(115);
+  return o;
+}
+
+/** A console tab logged in as a role through the demo hook. */
+async function consoleAs(browser: Browser, baseURL: string, role: string, branch: string | null = null): Promise<Page> {
+  const ctx = await browser.newContext({ baseURL });
+  const page = await ctx.newPage();
+  const { token } = await data<{ token: string }>(await page.request.post('/api/dev/staff-login', { data: { role, branch } }));
+  await page.goto('/console');
+  await page.evaluate((t) => sessionStorage.setItem('staffToken', t), token);
+  return page;
+}
+
+test('a staff member logs in with a password; the menu follows the role', async ({ browser, baseURL, page }) => {
+  const admin = await consoleAs(browser, baseURL!, 'admin');
+  const { token } = await data<{ token: string }>(await admin.request.post('/api/dev/staff-login', { data: { role: 'admin' } }));
+  await data(await admin.request.post('/api/console/staff', { headers: { 'x-staff-token': token }, data: { username: 'fin1', name: '财务一', role: 'finance', password: 'secret-pass-1' } }));
+  await page.goto('/console');
+  await shot(page, 'console-login');
+  await page.getByLabel('用户名').fill('fin1');
+  await page.getByLabel('密码').fill('wrong-pass-1');
+  await page.getByRole('button', { name: '登 录' }).or(page.getByRole('button', { name: '登录' })).click();
+  await expect(page.getByText('用户名或密码错误')).toBeVisible();
+  await page.getByLabel('密码').fill('secret-pass-1');
+  await page.getByRole('button', { name: '登 录' }).or(page.getByRole('button', { name: '登录' })).click();
+  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();
+  const menu = page.getByRole('navigation', { name: '后台菜单' });
+  await expect(menu.getByText('退款审核')).toBeVisible();
+  await expect(menu.getByText('照片审核')).toHaveCount(0);
+  await expect(menu.getByText('员工管理')).toHaveCount(0);
+  await shot(page, 'console-dashboard');
+
+  await admin.goto('/console/staff');
+  await expect(admin.getByRole('cell', { name: 'fin1' })).toBeVisible();
+  await shot(admin, 'console-staff');
+  await admin.goto('/console/audit');
+  await expect(admin.getByRole('cell', { name: 'staff.create' })).toBeVisible();
+  await shot(admin, 'console-audit');
+});
+
+test('review, production, shipping; the student sees the trace', async ({ browser, baseURL, page, request }) => {
+  const mobile = '13800000101';
+  const first = await paidOrder(request, mobile);
+  const second = await paidOrder(request, mobile);
+
+  const reviewer = await consoleAs(browser, baseURL!, 'reviewer');
+  await reviewer.goto('/console/review');
+  await expect(reviewer.getByRole('heading', { name: '照片审核' })).toBeVisible();
+  await expect(reviewer.getByText(first.orderNo).first()).toBeVisible();
+  await shot(reviewer, 'console-review');
+  // Oldest first: A approves the first order, then R rejects the second with a listed reason.
+  await reviewer.keyboard.press('a');
+  await expect(reviewer.getByRole('listitem').filter({ hasText: first.orderNo })).toHaveCount(0);
+  await reviewer.keyboard.press('r');
+  const dialog = reviewer.getByRole('dialog', { name: '驳回原因' });
+  await dialog.getByText('照片不清晰').click();
+  await shot(reviewer, 'console-review-reject');
+  await dialog.getByRole('button', { name: /驳\s?回/ }).click();
+  await expect(reviewer.getByText(second.orderNo)).toHaveCount(0);
+
+  await reviewer.goto('/console/orders');
+  await reviewer.getByLabel('订单编号').fill(second.orderNo);
+  await reviewer.getByRole('button', { name: /查\s?询/ }).click();
+  await expect(reviewer.getByRole('row').filter({ hasText: second.orderNo })).toContainText('已驳回');
+  await shot(reviewer, 'console-orders');
+  await reviewer.getByRole('link', { name: second.orderNo }).click();
+  await expect(reviewer.getByText('照片不清晰').first()).toBeVisible();
+  await expect(reviewer.getByRole('cell', { name: 'order.reject' })).toBeVisible();
+  await shot(reviewer, 'console-order-page');
+
+  const prod = await consoleAs(browser, baseURL!, 'production');
+  await prod.goto('/console/shipping');
+  const row = (p: Page) => p.getByRole('row').filter({ hasText: first.orderNo });
+  await row(prod).getByRole('checkbox').check();
+  await prod.getByRole('button', { name: /开始制作/ }).click();
+  await expect(row(prod)).toHaveCount(0);
+  await prod.getByRole('tab', { name: '制作中' }).click();
+  await row(prod).getByRole('checkbox').check();
+  await prod.getByRole('button', { name: /装箱单/ }).click();
+  await expect(prod.getByRole('dialog').getByText(first.orderNo)).toBeVisible();
+  await shot(prod, 'console-packing-list');
+  await prod.getByRole('dialog').getByRole('button', { name: 'Close' }).or(prod.getByRole('dialog').getByLabel('Close')).first().click();
+  await prod.getByRole('button', { name: /^发货/ }).click();
+  const ship = prod.getByRole('dialog', { name: '发货' });
+  await ship.getByLabel('快递公司').fill('顺丰速运');
+  await ship.getByLabel(/运单号/).fill('SF1000000001');
+  await shot(prod, 'console-ship');
+  await ship.getByRole('button', { name: '确认发货' }).click();
+  await expect(ship).toBeHidden();
+  await prod.getByRole('tab', { name: '已发货' }).click();
+  await expect(row(prod)).toContainText('SF1000000001');
+  await shot(prod, 'console-shipping');
+
+  await loginAs(page, mobile);
+  await page.goto(`/home/logistics?id=${first.id}&type=1`);
+  await expect(page.getByText('SF1000000001')).toBeVisible();
+  await expect(page.getByRole('cell', { name: '顺丰速运' })).toBeVisible();
+  await expect(page.getByText(/快件已揽收/)).toBeVisible();
+  await shot(page, 'logistics-page');
+});
+
+test('a finance staff member approves a refund', async ({ browser, baseURL, request }) => {
+  const mobile = '13800000102';
+  const o = await paidOrder(request, mobile);
+  const m = await member(request, mobile);
+  await memberGet(request, m, `/api/pay/refund?id=${o.id}`);
+  const fin = await consoleAs(browser, baseURL!, 'finance');
+  await fin.goto('/console/refunds');
+  const row = fin.getByRole('row').filter({ hasText: o.orderNo });
+  await expect(row).toBeVisible();
+  await shot(fin, 'console-refunds');
+  await row.getByRole('button', { name: /通\s?过/ }).click();
+  await expect(row).toHaveCount(0);
+  await fin.getByLabel('状态').click();
+  await fin.getByTitle('已退款').click();
+  await expect(fin.getByRole('row').filter({ hasText: o.orderNo })).toContainText('已退款');
+});
+
+test('a reviewer approves an unbinding request', async ({ browser, baseURL, request }) => {
+  const students = await data<{ xh: string; zjhm: string; yxdm: string }[]>(await request.get('/api/dev/national-students'));
+  const s = students[students.length - 1];
+  const m = await member(request, '13800000103');
+  await memberPost(request, m, '/api/binding/binding', { studentId: s.xh, yxdm: s.yxdm, idCard: s.zjhm });
+  await memberGet(request, m, '/api/binding/unbinding');
+  expect(await memberGet<number>(request, m, '/api/binding/findCheckStatus')).toBe(2);
+  const reviewer = await consoleAs(browser, baseURL!, 'reviewer');
+  await reviewer.goto('/console/bindings');
+  const row = reviewer.getByRole('row').filter({ hasText: '13800000103' });
+  await expect(row).toContainText(s.xh);
+  await shot(reviewer, 'console-bindings');
+  await row.getByRole('button', { name: /通\s?过/ }).click();
+  await expect(row).toHaveCount(0);
+  expect(await memberGet<number>(request, m, '/api/binding/findCheckStatus')).toBe(3);
+});
