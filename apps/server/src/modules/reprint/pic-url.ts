@@ -1,9 +1,7 @@
 import type { AppContext } from '../../context.ts';
+import { photoUrl } from '../photos/photo-service.ts';
 
-/**
- * The address of a photo on file. Placeholder until the photos module's photoUrl lands;
- * then this file delegates to it.
- */
-export function reprintPicUrl(_ctx: AppContext, storageKey: string | null): string | null {
-  return storageKey ? `/api/img/file/${encodeURIComponent(storageKey)}` : null;
+/** The signed address of a photo on file, or null when the record has none. */
+export function reprintPicUrl(ctx: AppContext, storageKey: string | null): string | null {
+  return storageKey ? photoUrl(ctx, { storageKey }) : null;
 }

@@ -88,7 +88,7 @@ describe('binding', () => {
     });
     expect(info.data).toHaveLength(1);
     expect(info.data[0]).toMatchObject({ id: String(s.id), xlcc: 2, photo_num: 2, bindingState: 1, schoolName: '北京大学' });
-    expect(info.data[0].picUrl).toBeTruthy();
+    expect(info.data[0].picUrl).toMatch(/^\/api\/img\/view\/national\//);
     // binding twice is refused
     const again = await bindAs(me, { studentId: s.xh, yxdm: '10001' });
     expect(again.code).toBe(409);

@@ -1,8 +1,10 @@
-import { Alert, Button, Card, Space } from 'antd';
+import { Button, Card, message } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { QueryState } from '../../../components/query-state.tsx';
+import { ShippingForm, type ShippingValues } from '../../../components/shipping-form/shipping-form.tsx';
+import { request } from '../../../lib/api/client.ts';
 import { idFromSearch, reprintKeys, useWashOrder } from '../api.ts';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { ReprintNotes } from '../components/reprint-notes.tsx';
@@ -16,9 +18,16 @@ export default function DevelopInfoPage() {
   const id = idFromSearch(search);
   const q = useWashOrder(id);
 
-  const next = async () => {
-    await qc.invalidateQueries({ queryKey: reprintKeys.order(id) });
-    navigate(`/developConfirm?id=${id}`);
+  /** Saves the receiver (updateShipping, reprints editable at 110 or 120), then the review. */
+  const next = async (values: ShippingValues) => {
+    try {
+      await request<null>('POST', '/api/order/updateShipping', { body: { id, ...values } });
+      void message.success(t('reprint.order.saved'), 1);
+      await qc.invalidateQueries({ queryKey: reprintKeys.order(id) });
+      navigate(`/developConfirm?id=${id}`);
+    } catch {
+      // the client showed the server's message
+    }
   };
 
   return (
@@ -30,13 +39,12 @@ export default function DevelopInfoPage() {
           <>
             <OrderSummary data={q.data} />
             <h2 style={{ fontSize: 16 }}>{t('reprint.order.shipping')}</h2>
-            <Alert type="info" message={t('reprint.order.shippingPending')} />
-            <Space style={{ marginTop: 16 }}>
-              <Button onClick={() => navigate('/developFilms')}>{t('reprint.order.prev')}</Button>
-              <Button type="primary" onClick={next}>
-                {t('reprint.order.next')}
-              </Button>
-            </Space>
+            <ShippingForm
+              initial={q.data.shippingInfo}
+              onSubmit={next}
+              submitText={t('reprint.order.next')}
+              extra={<Button onClick={() => navigate('/developFilms')}>{t('reprint.order.prev')}</Button>}
+            />
           </>
         )}
       </QueryState>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { canModify, canPay, canRefund, canViewLogistics, canEditQuantity, type OrderFacts } from '@portal/contract/order-states';
 import type { OrderAnswer } from '@portal/contract/orders';
 import { QueryState } from '../../../components/query-state.tsx';
+import { RefundAction } from '../../../components/refund-action.tsx';
 import { fetchCheckStatus, pathForBindStatus, useReprintOrders } from '../api.ts';
 import { ReprintNotes } from '../components/reprint-notes.tsx';
 
@@ -65,7 +66,14 @@ export default function MyRollOrderPage() {
                       <Link to={canEditQuantity(f) ? `/developModify?id=${o.id}` : `/home/orderModify?id=${o.id}&type=wuliu`}>{t('reprint.list.modify')}</Link>
                     )}
                     {canPay(f) && <Link to={`/home/submitPhoto/completionPayment?id=${o.id}&type=2`}>{t('reprint.list.pay')}</Link>}
-                    {canRefund(f) && <RefundSlot orderId={o.id} onDone={() => void list.refetch()} />}
+                    {(canRefund(f) || o.refundStatus) && (
+                      <RefundAction
+                        orderId={o.id}
+                        kind="reprint"
+                        refund={o.refundStatus ? { status: o.refundStatus, failReason: null } : null}
+                        onDone={() => void list.refetch()}
+                      />
+                    )}
                     {canViewLogistics(f) && <Link to={`/home/logistics?id=${o.id}&type=2`}>{t('reprint.list.logistics')}</Link>}
                   </Space>
                 );
@@ -87,9 +95,4 @@ export default function MyRollOrderPage() {
       </Modal>
     </Card>
   );
-}
-
-/** Refund from the list; the shared refund action is wired in when the payments area publishes it. */
-function RefundSlot(_props: { orderId: number; onDone: () => void }) {
-  return null;
 }

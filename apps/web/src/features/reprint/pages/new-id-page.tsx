@@ -8,6 +8,8 @@ import type { SchoolSuggestion } from '@portal/contract/orders';
 import { bind, fetchCheckStatus, pathForBindStatus, searchSchools } from '../api.ts';
 import { ReprintNotes } from '../components/reprint-notes.tsx';
 
+const schoolLabel = (s: SchoolSuggestion) => `${s.schoolname || s.name} (${s.yxdm})`;
+
 interface Values {
   school: string;
   studentId: string;
@@ -85,13 +87,8 @@ export default function NewIdPage() {
         >
           <AutoComplete
             placeholder={t('reprint.newId.schoolPlaceholder')}
-            options={options.map((s) => ({ value: s.yxdm, label: `${s.schoolname || s.name} (${s.yxdm})` }))}
-            onSelect={(yxdm: string) => {
-              const s = options.find((o) => o.yxdm === yxdm) ?? null;
-              setChosen(s);
-              form.setFieldValue('school', s ? `${s.schoolname || s.name} (${s.yxdm})` : '');
-            }}
-            onChange={() => setChosen(null)}
+            options={options.map((o) => ({ value: schoolLabel(o) }))}
+            onChange={(v: string) => setChosen(options.find((o) => schoolLabel(o) === v) ?? null)}
             aria-label={t('reprint.newId.school')}
           />
         </Form.Item>
