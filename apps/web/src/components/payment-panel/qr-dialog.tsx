@@ -51,16 +51,21 @@ export function QrDialog(props: QrDialogProps) {
   useEffect(() => {
     if (!open) return;
     done.current = false;
+    let live = true;
     const tick = async () => {
       const [status, state] = await Promise.all([getPayStatus(orderId, paymentNo).catch(() => null), readOrderState(orderId, kind)]);
-      if (done.current) return;
+      // A poll of a superseded code (after a refetch) must not mark the new one failed.
+      if (done.current || !live) return;
       if (isPaidState(kind, state) || isPaidState(kind, status?.orderState)) {
         done.current = true;
         onPaid();
       } else if (status?.paymentState === 'failed') setFailed(true);
     };
     const timer = setInterval(() => void tick(), pollMs);
-    return () => clearInterval(timer);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
   }, [open, orderId, kind, paymentNo, pollMs, onPaid]);
 
   const expired = left <= 0 || failed;
