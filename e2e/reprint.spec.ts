@@ -163,3 +163,18 @@ test('reprint: bind, choose, order, confirm, pay, list, unbind, staff approval, 
   await page.getByRole('button', { name: '去绑定' }).click();
   await bindOnNewId(page, student);
 });
+
+test('reprint pages in English: an unbound member is sent to bind first', async ({ page }) => {
+  await loginAs(page, '13900000902', { name: 'Li Lei' });
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  await page.goto('/developFilms');
+  await expect(page.getByRole('heading', { name: 'Choose photos to reprint' })).toBeVisible();
+  await expect(page.getByText('Paper reprints have no adhesive backing.')).toBeVisible();
+  await expect(page.getByText('Please bind your student record first.')).toBeVisible();
+  await page.getByRole('button', { name: 'Bind now' }).click();
+  await expect(page).toHaveURL(/\/newId$/);
+  await expect(page.getByLabel('Student number')).toBeVisible();
+  await page.getByRole('button', { name: 'Bind', exact: true }).click();
+  await expect(page.getByText('Student number or school cannot be empty').first()).toBeVisible();
+  await shot(page, 'reprint-new-id-en');
+});

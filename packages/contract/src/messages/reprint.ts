@@ -31,8 +31,4 @@ export const reprintMessages = {
     zh: '只能为本人绑定的学籍冲印照片',
     en: 'You can only order reprints of your own bound student record',
   },
-  'reprint.idCardOptional': {
-    zh: '身份证号（账号姓名与学籍姓名不一致时必填）',
-    en: 'ID card number (required when your account name differs from the student record)',
-  },
 } as const satisfies Record<string, Text>;

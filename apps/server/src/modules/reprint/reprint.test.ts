@@ -149,6 +149,32 @@ describe('binding', () => {
     expect((await bindAs(owner, { studentId: s.xh, yxdm: '10001' })).msg).toBe('该学号已被其他账号绑定');
   });
 
+  it('binds one student identity to one member when two try at once', async () => {
+    const s = await nationalStudent();
+    const a = await memberSession(app, undefined, { name: '张三' });
+    const b = await memberSession(app, undefined, { name: '张三' });
+    const results = await Promise.all([a, b].map((m) => bindAs(m, { studentId: s.xh, yxdm: '10001' })));
+    expect(results.map((r) => r.code).sort()).toEqual([200, 409]);
+    const held = await app.ctx.db.select().from(bindings).where(eq(bindings.studentId, s.xh));
+    expect(held.filter((r) => r.state === 1)).toHaveLength(1);
+  });
+
+  it('refuses a malformed student number with 请输入正确的学号', async () => {
+    const me = await memberSession(app, undefined, { name: '张三' });
+    const r = await bindAs(me, { studentId: 'A-1 2', yxdm: '10001' });
+    expect(r.code).toBe(400);
+    expect(r.msg).toBe('请输入正确的学号');
+  });
+
+  it('shows the bound school and student number while the unbind is pending', async () => {
+    const s = await nationalStudent();
+    const me = await memberSession(app, undefined, { name: '张三' });
+    await bindAs(me, { studentId: s.xh, yxdm: '10001' });
+    await call(app, { url: '/api/binding/unbinding', session: me });
+    const info = await call<{ studentId: string; yxdm: string; bindingState: number }[]>(app, { url: '/api/binding/findWashStudentInfo', session: me });
+    expect(info.data[0]).toMatchObject({ studentId: s.xh, yxdm: '10001', bindingState: 2 });
+  });
+
   it('needs login: 700', async () => {
     const r = await call(app, { url: '/api/binding/findCheckStatus' });
     expect(r.code).toBe(700);
@@ -197,6 +223,9 @@ describe('reprint orders', () => {
     }
     const noRow = await create(me, { dist: 0, num: 1, thirdStudentId: '' });
     expect(noRow.msg).toBe('请选择照片');
+    const badDisc = await create(me, { dist: 2, num: 1, thirdStudentId: String(s.id) });
+    expect(badDisc.code).toBe(400);
+    expect(badDisc.msg).toMatch(/^参数错误：dist/);
     const rows = await app.ctx.db.select().from(orders).where(eq(orders.memberId, me.memberId));
     expect(rows).toHaveLength(0);
   });
