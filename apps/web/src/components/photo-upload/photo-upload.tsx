@@ -38,7 +38,11 @@ async function toStandardJpeg(file: Blob): Promise<Blob> {
 }
 
 // The crop frame is 240 x 320 on screen (the typing wants every Cropper prop; antd-img-crop fills the rest).
-const CROPPER_PROPS = { cropSize: { width: 240, height: 320 } } as unknown as ImgCropProps['cropperProps'];
+const CROPPER_PROPS = {
+  cropSize: { width: 240, height: 320 },
+  // The frame holds the image at 240 x 320 too, so a 3:4 photo starts uncropped at zoom 1.
+  style: { containerStyle: { position: 'relative', width: 240, height: 320, margin: '0 auto' } },
+} as unknown as ImgCropProps['cropperProps'];
 
 // Guide bands on the 240 x 320 crop frame (half the 480 x 640 output): head top 50-110 px, eye line 200-300 px.
 const CROP_CSS = `
@@ -91,6 +95,7 @@ export function PhotoUpload({ flow, value, onChange, disabled }: PhotoUploadProp
       const env = await request<unknown>('POST', '/api/img/upload', { formData, raw: true, silent: true });
       if ((env.code === 200 || env.code === 0) && typeof env.data === 'string') {
         onChange(env.data);
+        setPreview(undefined);
         void message.success(t('msg.photo.accepted'));
       } else if (isPhotoCheck(env.data)) {
         setCheck(env.data);
