@@ -13,7 +13,9 @@ const p = (load: () => Promise<{ default: ComponentType }>) => {
 };
 const member = (el: ReactNode) => <RequireMember>{el}</RequireMember>;
 
-const HomePage = () => p(() => import('../features/home/pages/home-page.tsx'));
+// Created once: a lazy() made during render would suspend again on every render.
+const HomePageLazy = lazy(() => import('../features/home/pages/home-page.tsx'));
+const HomePage = () => <HomePageLazy />;
 
 /** Phone user agents always go to /phoneModify; the API client navigates through the router. */
 function Root() {

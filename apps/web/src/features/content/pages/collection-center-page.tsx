@@ -1,7 +1,66 @@
+import { useMemo, useState } from 'react';
+import { Breadcrumb, Card, Form, Select, Table } from 'antd';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../../components/page-placeholder.tsx';
+import type { CollectionCentre } from '@portal/contract/content';
+import { QueryState } from '../../../components/query-state.tsx';
+import { pick } from '../../../lib/i18n.ts';
+import { useCentres } from '../api.ts';
+import '../content.css';
 
+/** Collection centres by region, with a province filter answered by the server. */
 export default function CollectionCenterPage() {
   const { t } = useTranslation();
-  return <PagePlaceholder title={t('page.collection-center')} />;
+  const [province, setProvince] = useState<string | undefined>();
+  const all = useCentres();
+  const q = useCentres(province);
+  const provinces = useMemo(() => [...new Set((all.data ?? []).map((c) => c.province))], [all.data]);
+  return (
+    <>
+      <Breadcrumb
+        items={[{ title: <Link to="/home">{t('page.home')}</Link> }, { title: t('content.centres.title') }]}
+        className="content-crumbs"
+      />
+      <Card>
+        <h1 className="page-title">{t('content.centres.title')}</h1>
+        <Form layout="inline" className="content-filter">
+          <Form.Item label={t('content.centres.province')} htmlFor="centre-province">
+            <Select
+              id="centre-province"
+              style={{ width: 200 }}
+              allowClear
+              placeholder={t('content.centres.allProvinces')}
+              value={province}
+              onChange={(v) => setProvince(v || undefined)}
+              options={[
+                { value: '', label: t('content.centres.allProvinces') },
+                ...provinces.map((p) => ({ value: p, label: p })),
+              ]}
+            />
+          </Form.Item>
+        </Form>
+        <QueryState loading={q.isLoading} error={q.error} empty={!q.data?.length} onRetry={() => void q.refetch()}>
+          <Table<CollectionCentre>
+            rowKey="id"
+            dataSource={q.data}
+            pagination={false}
+            loading={q.isFetching}
+            columns={[
+              { title: t('content.centres.province'), dataIndex: 'province', width: 100 },
+              { title: t('content.centres.boffice'), render: (_, c) => pick(c.boffice) },
+              { title: t('content.centres.cperson'), dataIndex: 'cperson', width: 100 },
+              {
+                title: t('content.centres.ftelephone'),
+                dataIndex: 'ftelephone',
+                width: 140,
+                render: (v: string) => <a href={`tel:${v}`}>{v}</a>,
+              },
+              { title: t('content.centres.address'), render: (_, c) => pick(c.address) },
+              { title: t('content.centres.whours'), render: (_, c) => pick(c.whours), width: 200 },
+            ]}
+          />
+        </QueryState>
+      </Card>
+    </>
+  );
 }

@@ -1,7 +1,51 @@
+import { Breadcrumb, Button, Card, List } from 'antd';
+import { DownloadOutlined, FileTextOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../../components/page-placeholder.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
+import { pick } from '../../../lib/i18n.ts';
+import { useForms } from '../api.ts';
+import '../content.css';
 
+/** Common forms with working download links. */
 export default function DownloadExcelPage() {
   const { t } = useTranslation();
-  return <PagePlaceholder title={t('page.download-excel')} />;
+  const q = useForms();
+  return (
+    <>
+      <Breadcrumb
+        items={[{ title: <Link to="/home">{t('page.home')}</Link> }, { title: t('content.forms.title') }]}
+        className="content-crumbs"
+      />
+      <Card>
+        <h1 className="page-title">{t('content.forms.title')}</h1>
+        <QueryState loading={q.isLoading} error={q.error} empty={!q.data?.length} onRetry={() => void q.refetch()}>
+          <List
+            dataSource={q.data ?? []}
+            renderItem={(f) => (
+              <List.Item
+                actions={[
+                  <Button
+                    key="d"
+                    type="link"
+                    icon={<DownloadOutlined />}
+                    href={f.downloadUrl}
+                    download={pick(f.fileName)}
+                    aria-label={`${t('content.forms.download')} ${pick(f.fileName)}`}
+                  >
+                    {t('content.forms.download')}
+                  </Button>,
+                ]}
+              >
+                <List.Item.Meta
+                  avatar={<FileTextOutlined style={{ fontSize: 22, color: '#1677ff' }} />}
+                  title={pick(f.fileName)}
+                />
+              </List.Item>
+            )}
+          />
+        </QueryState>
+      </Card>
+    </>
+  );
 }

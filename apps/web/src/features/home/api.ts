@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Banner, Notice, PickNumber } from '@portal/contract/content';
+import { apiGet, apiPost } from '../../lib/api/client.ts';
+
+export const bannersQuery = {
+  queryKey: ['content', 'banners'],
+  queryFn: () => apiGet<Banner[]>('/api/baseInfo/getBanner'),
+  staleTime: 60_000,
+};
+export const useBanners = () => useQuery(bannersQuery);
+
+export const useNotices = () =>
+  useQuery({
+    queryKey: ['content', 'notices', 2],
+    queryFn: () => apiGet<Notice[]>('/api/baseInfo/getNoticeByType', { query: { type: 2 } }),
+    staleTime: 60_000,
+  });
+
+export const useImportantNotice = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['content', 'importantNotice'],
+    queryFn: () =>
+      apiPost<Notice | null>('/api/baseinfo/important_notice', { query: { type: 1 }, plain: true, silent: true }),
+    enabled,
+    staleTime: Infinity,
+  });
+
+export const usePickNumber = () =>
+  useQuery({
+    queryKey: ['content', 'pickNumber'],
+    queryFn: () => apiPost<PickNumber>('/api/baseinfo/pick_number', { plain: true, silent: true }),
+    staleTime: 60_000,
+  });
+
+/** Bind check of the graduation reprint (document 1, section 4): 0-3. */
+export const fetchBindStatus = () => apiGet<number>('/api/binding/findCheckStatus');
