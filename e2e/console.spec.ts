@@ -170,3 +170,26 @@ test('a reviewer approves an unbinding request', async ({ browser, baseURL, requ
   await expect(row).toHaveCount(0);
   expect(await memberGet<number>(request, m, '/api/binding/findCheckStatus')).toBe(3);
 });
+
+test('an editor changes a banner and the portal shows it', async ({ browser, baseURL, page }) => {
+  const editor = await consoleAs(browser, baseURL!, 'editor');
+  await editor.goto('/console/content');
+  await expect(editor.getByRole('tab', { name: '横幅' })).toBeVisible();
+  await editor.getByRole('button', { name: /编\s?辑/ }).first().click();
+  const dialog = editor.getByRole('dialog');
+  await dialog.getByLabel('标题（中文）').fill('毕业季图像采集已开始');
+  await dialog.getByLabel('内容（中文）').fill('<p>欢迎<b>提交</b>照片</p><script>alert(1)</script>');
+  await expect(dialog.getByText('提交', { exact: true })).toBeVisible();
+  await shot(editor, 'console-content-edit');
+  await dialog.getByRole('button', { name: /确\s?定|OK/ }).click();
+  await expect(editor.getByRole('cell', { name: '毕业季图像采集已开始' })).toBeVisible();
+  await shot(editor, 'console-content');
+  // What the home page's carousel reads, then the banner's own page the carousel opens.
+  const banners = await data<{ id: number; title: { zh: string }; content: { zh: string } | null }[]>(await page.request.get('/api/baseInfo/getBanner'));
+  const edited = banners.find((x) => x.title.zh === '毕业季图像采集已开始')!;
+  expect(edited.content?.zh).toBe('<p>欢迎<b>提交</b>照片</p>');
+  await page.goto(`/bannerContent?content=${edited.id}`);
+  await expect(page.getByRole('heading', { name: '毕业季图像采集已开始' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('提交', { exact: true })).toBeVisible();
+  await shot(page, 'home-after-banner-edit');
+});

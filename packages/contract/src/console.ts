@@ -186,3 +186,41 @@ export type Dashboard = z.infer<typeof dashboardSchema>;
 
 export const traceItemSchema = z.object({ opCode: z.string(), opTime: z.string(), opDesc: z.string() });
 export type TraceItem = z.infer<typeof traceItemSchema>;
+
+/** Content the console edits: each type's fields, one descriptor list for the server's checks and the web's form. */
+export type ContentFieldKind = 'text' | 'textarea' | 'html' | 'int' | 'bool';
+export interface ContentField {
+  name: string;
+  kind: ContentFieldKind;
+  required?: boolean;
+  /** Shown in the list table. */
+  list?: boolean;
+}
+const f = (name: string, kind: ContentFieldKind, required = false, list = false): ContentField => ({ name, kind, required, list });
+export const CONTENT_TYPES = {
+  banners: [f('titleZh', 'text', false, true), f('titleEn', 'text', false, true), f('picUrl', 'text', true), f('type', 'int', true, true), f('url', 'text'), f('contentZh', 'html'), f('contentEn', 'html'), f('sort', 'int', false, true), f('active', 'bool', false, true)],
+  notices: [f('type', 'int', true, true), f('titleZh', 'text', false, true), f('titleEn', 'text', false, true), f('contentZh', 'html', true), f('contentEn', 'html', true), f('sort', 'int', false, true), f('active', 'bool', false, true)],
+  news: [f('titleZh', 'text', true, true), f('titleEn', 'text', true, true), f('type', 'int', true, true), f('url', 'text'), f('contentZh', 'html'), f('contentEn', 'html'), f('active', 'bool', false, true)],
+  faqs: [f('type', 'int', false, true), f('questionZh', 'text', true, true), f('questionEn', 'text', true, true), f('answerZh', 'html', true), f('answerEn', 'html', true), f('sort', 'int', false, true)],
+  collectionCentres: [
+    f('province', 'text', true, true),
+    f('bofficeZh', 'text', true, true),
+    f('bofficeEn', 'text', true),
+    f('cperson', 'text', true, true),
+    f('ftelephone', 'text', true, true),
+    f('addressZh', 'text', true),
+    f('addressEn', 'text', true),
+    f('whoursZh', 'text', true),
+    f('whoursEn', 'text', true),
+    f('sort', 'int', false, true),
+  ],
+  staticPages: [f('key', 'text', true, true), f('titleZh', 'text', true, true), f('titleEn', 'text', true, true), f('contentZh', 'html', true), f('contentEn', 'html', true)],
+} as const satisfies Record<string, ContentField[]>;
+export type ContentType = keyof typeof CONTENT_TYPES;
+export const CONTENT_TYPE_NAMES = Object.keys(CONTENT_TYPES) as ContentType[];
+
+export const consoleSettingsSchema = z.object({
+  maintenance: z.object({ on: z.boolean(), zh: z.string().trim().max(500), en: z.string().trim().max(500) }),
+  servicePhones: z.array(z.string().trim().regex(/^[0-9+\-() ]{5,20}$/, 'phone.invalid')).min(1).max(5),
+});
+export type ConsoleSettings = z.infer<typeof consoleSettingsSchema>;

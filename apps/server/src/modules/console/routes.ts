@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { consoleAuthRoutes } from './auth-routes.ts';
 import { consoleOrderRoutes } from './order-routes.ts';
 import { consoleOpsRoutes } from './ops-routes.ts';
+import { consoleContentRoutes } from './content-routes.ts';
 
 /** The staff console's API under /api/console (staff tokens only, never a member's). */
 export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(consoleAuthRoutes);
   await app.register(consoleOrderRoutes);
   await app.register(consoleOpsRoutes);
+  await app.register(consoleContentRoutes);
 };
