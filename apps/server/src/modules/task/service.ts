@@ -186,8 +186,8 @@ export async function updatePerson(ctx: AppContext, memberId: number, b: z.infer
   const photoId = await taskPhotoId(ctx, memberId, b.picUrl);
   const newPhoto = photoId !== d.photoId;
   await repo.updateDetail(ctx.db, d.id, { mobile: b.mobile, mail: b.mail, photoId, ...(newPhoto ? { fileTime: new Date() } : {}) });
-  // A rejected order with a new photo goes back to review.
-  const back = newPhoto && o.state === ORDER_STATE.REJECTED;
+  // A rejected order goes back to review once the member has modified it.
+  const back = o.state === ORDER_STATE.REJECTED;
   await repo.updateOrder(ctx.db, o.id, { isFile: 1, ...(back ? { state: ORDER_STATE.PENDING_REVIEW, refuseReason: null } : {}) });
 }
 
