@@ -3,6 +3,7 @@ import { consoleAuthRoutes } from './auth-routes.ts';
 import { consoleOrderRoutes } from './order-routes.ts';
 import { consoleOpsRoutes } from './ops-routes.ts';
 import { consoleContentRoutes } from './content-routes.ts';
+import { consoleCatalogRoutes } from './catalog-routes.ts';
 
 /** The staff console's API under /api/console (staff tokens only, never a member's). */
 export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,4 +11,5 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(consoleOrderRoutes);
   await app.register(consoleOpsRoutes);
   await app.register(consoleContentRoutes);
+  await app.register(consoleCatalogRoutes);
 };
