@@ -32,7 +32,7 @@ export function UploadCodeButton({ onScanned }: { onScanned: (p: ScannedPerson) 
         ref={input}
         type="file"
         accept="image/*"
-        hidden
+        style={{ display: 'none' }}
         data-testid="qr-upload-input"
         onChange={async (e) => {
           const f = e.target.files?.[0];
