@@ -193,3 +193,37 @@ test('an editor changes a banner and the portal shows it', async ({ browser, bas
   await expect(page.getByText('提交', { exact: true })).toBeVisible();
   await shot(page, 'home-after-banner-edit');
 });
+
+test('an admin marks a pilot school, a branch adds a task; the export page lists exports', async ({ browser, baseURL }) => {
+  const admin = await consoleAs(browser, baseURL!, 'admin');
+  await admin.goto('/console/schools');
+  await admin.getByRole('tab', { name: '学校' }).click();
+  await admin.getByPlaceholder('学校').fill('10002');
+  await admin.keyboard.press('Enter');
+  const pilot = admin.getByRole('switch', { name: /试点学校 中国人民大学/ });
+  await pilot.click();
+  await expect(pilot).toBeChecked();
+  await shot(admin, 'console-schools');
+  await admin.goto('/console');
+  await shot(admin, 'console-dashboard-admin');
+
+  const branch = await consoleAs(browser, baseURL!, 'branch', 'BJ');
+  await branch.goto('/console/schools');
+  await branch.getByRole('button', { name: '新增任务' }).click();
+  const dialog = branch.getByRole('dialog');
+  await dialog.getByLabel('院校代码').fill('10002');
+  await dialog.getByLabel('特征码').fill('RUC2026');
+  await dialog.getByLabel('标题（中文）').fill('人大毕业生采集');
+  await dialog.getByLabel('标题（英文）').fill('RUC graduates');
+  await dialog.getByLabel('价格（元）').fill('30');
+  await dialog.getByLabel('截止时间').fill('2030-06-30 18:00:00');
+  await dialog.getByLabel('截止时间').press('Enter');
+  await shot(branch, 'console-task-edit');
+  await dialog.getByRole('button', { name: /确\s?定|OK/ }).click();
+  await expect(branch.getByRole('cell', { name: 'RUC2026' })).toBeVisible();
+  await shot(branch, 'console-tasks');
+  await branch.goto('/console/export');
+  await branch.getByRole('button', { name: '导出ZIP' }).click();
+  await expect(branch.getByText('没有可导出的照片')).toBeVisible();
+  await shot(branch, 'console-export');
+});

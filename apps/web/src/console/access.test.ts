@@ -13,6 +13,8 @@ describe('console access', () => {
     expect(routesFor({ role: 'finance' }).map((r) => r.path)).toEqual(['/dashboard', '/orders', '/refunds']);
     expect(canAccess({ role: 'editor' }, route('/orders'))).toBe(false);
     expect(canAccess({ role: 'branch' }, route('/staff'))).toBe(false);
+    expect(routesFor({ role: 'branch' }).map((r) => r.path)).toEqual(['/dashboard', '/orders', '/review', '/schools', '/export']);
+    expect(routesFor({ role: 'production' }).map((r) => r.path)).toEqual(['/dashboard', '/orders', '/shipping', '/export']);
   });
   it('mirrors the server on order actions', () => {
     expect(canAct({ role: 'reviewer' }, 'approve')).toBe(true);

@@ -16,6 +16,8 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { path: '/refunds', titleKey: 'console.menu.refunds', roles: ['finance'] },
   { path: '/bindings', titleKey: 'console.menu.bindings', roles: ['reviewer'] },
   { path: '/content', titleKey: 'console.menu.content', roles: ['editor'] },
+  { path: '/schools', titleKey: 'console.menu.schools', roles: ['branch'] },
+  { path: '/export', titleKey: 'console.menu.export', roles: ['production', 'branch'] },
   { path: '/audit', titleKey: 'console.menu.audit', roles: ['admin'] },
   { path: '/staff', titleKey: 'console.menu.staff', roles: ['admin'] },
 ];

@@ -65,3 +65,21 @@ export async function fetchStaffImage(path: string): Promise<string | null> {
   if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith('image/')) return null;
   return URL.createObjectURL(await res.blob());
 }
+
+/** A staff download (POST answering a file): saved through a temporary link; an envelope answer is an error. */
+export async function downloadStaffFile(path: string, body: unknown): Promise<void> {
+  const token = getStaffToken();
+  const res = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', lang: currentLang(), ...(token ? { 'x-staff-token': token } : {}) }, body: JSON.stringify(body) });
+  const type = res.headers.get('content-type') ?? '';
+  if (!res.ok || type.includes('json')) {
+    const env = (await res.json().catch(() => null)) as { msg?: string } | null;
+    throw new ApiError(res.status, env?.msg ?? i18n.t('common.networkError'));
+  }
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'export.zip';
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

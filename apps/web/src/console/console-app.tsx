@@ -18,6 +18,8 @@ const pages: Record<string, ReturnType<typeof lazy>> = {
   '/refunds': lazy(() => import('./pages/refunds-page.tsx')),
   '/bindings': lazy(() => import('./pages/bindings-page.tsx')),
   '/content': lazy(() => import('./pages/content-page.tsx')),
+  '/schools': lazy(() => import('./pages/schools-page.tsx')),
+  '/export': lazy(() => import('./pages/export-page.tsx')),
   '/audit': lazy(() => import('./pages/audit-page.tsx')),
   '/staff': lazy(() => import('./pages/staff-page.tsx')),
 };
