@@ -69,7 +69,7 @@ test('the wizard for two persons with real photos, region pickers, confirmation,
   await expect(page.getByText('请输入正确的身份证号')).toBeVisible();
   await expect(page.getByText('请输入正确的学号')).toBeVisible();
   await fillManual(page, { name: '张三', idNum: '110108200001011237', studentId: '2021001', photo: `${PHOTOS}/compliant-3.jpg` });
-  await page.screenshot({ path: 'test-results/screens/orders-upload-form.png', fullPage: true });
+  await page.screenshot({ path: (process.env.SCREENS_DIR ?? 'test-results/screens') + '/orders-upload-form.png', fullPage: true });
   await page.getByRole('button', { name: '保存并继续' }).click();
   await expect(page).toHaveURL(/\/home\/submitPhoto\/orderInfo\?id=\d+/);
   const id = Number(new URL(page.url()).searchParams.get('id'));
@@ -103,11 +103,11 @@ test('the wizard for two persons with real photos, region pickers, confirmation,
   await page.getByRole('button', { name: '下一步' }).click();
   await expect(page.getByText('请输入正确的电话号')).toBeVisible();
   await page.getByLabel('收件人电话').fill('13900139000');
-  await page.screenshot({ path: 'test-results/screens/orders-order-info.png', fullPage: true });
+  await page.screenshot({ path: (process.env.SCREENS_DIR ?? 'test-results/screens') + '/orders-order-info.png', fullPage: true });
   await page.getByRole('button', { name: '下一步' }).click();
   await expect(page).toHaveURL(/confirmationOrder\?id=/);
   await expect(page.getByText('浙江省 杭州市 西湖区 余杭塘路866号')).toBeVisible();
-  await page.screenshot({ path: 'test-results/screens/orders-confirmation.png', fullPage: true });
+  await page.screenshot({ path: (process.env.SCREENS_DIR ?? 'test-results/screens') + '/orders-confirmation.png', fullPage: true });
   await page.getByRole('button', { name: '确认支付' }).click();
   await expect(page).toHaveURL(new RegExp(`completionPayment\\?id=${id}&type=1`));
 
@@ -115,7 +115,7 @@ test('the wizard for two persons with real photos, region pickers, confirmation,
   await page.goto('/home/myOrder');
   await expect(page.getByTestId(`state-${id}`)).toHaveText('待支付');
   await expect(page.getByRole('cell', { name: '张三、李四' })).toBeVisible();
-  await page.screenshot({ path: 'test-results/screens/orders-my-order.png', fullPage: true });
+  await page.screenshot({ path: (process.env.SCREENS_DIR ?? 'test-results/screens') + '/orders-my-order.png', fullPage: true });
   await page.getByRole('button', { name: '提交须知' }).click();
   await expect(page.getByText(/付款后约 15 个工作日/)).toBeVisible();
   await page.keyboard.press('Escape');
@@ -124,7 +124,7 @@ test('the wizard for two persons with real photos, region pickers, confirmation,
   await expect(page.getByText('支付信息')).toHaveCount(0);
   await expect(page.getByRole('button', { name: '修改物流' })).toHaveCount(0);
   await page.goto(`/home/orderDetails?id=${id}&con=xiugai`);
-  await page.screenshot({ path: 'test-results/screens/orders-details-edit.png', fullPage: true });
+  await page.screenshot({ path: (process.env.SCREENS_DIR ?? 'test-results/screens') + '/orders-details-edit.png', fullPage: true });
   await page.getByRole('button', { name: '修改物流' }).click();
   await expect(page).toHaveURL(/orderModifyjiami\?id=\d+&type=wuliu/);
   await page.getByLabel('收件人电话').fill('0571-88888888');
@@ -162,7 +162,7 @@ test('the QR step with the sandbox app: success, expiry with a shortened timer, 
   await chooseSchool(page, '北京大学', '10001', '本科（学信网 App 采集）');
   await expect(page.getByRole('img', { name: '学信网 App 扫码二维码' })).toBeVisible();
   await expect(page.getByText('二维码已失效，请重新获取')).toBeVisible({ timeout: 10_000 });
-  await page.screenshot({ path: 'test-results/screens/orders-qr-expired.png', fullPage: true });
+  await page.screenshot({ path: (process.env.SCREENS_DIR ?? 'test-results/screens') + '/orders-qr-expired.png', fullPage: true });
 
   await page.evaluate(() => localStorage.setItem('orders.qrSeconds', '180'));
   await page.getByRole('button', { name: '重新获取二维码' }).click();
@@ -180,7 +180,7 @@ test('the QR step with the sandbox app: success, expiry with a shortened timer, 
   await expect(page.getByLabel('姓名', { exact: true })).toBeDisabled();
   await expect(page.getByLabel('证件号码', { exact: true })).toHaveValue(s.zjhm);
   await expect(page.getByLabel('学号', { exact: true })).toHaveValue(s.xh);
-  await page.screenshot({ path: 'test-results/screens/orders-qr-filled.png', fullPage: true });
+  await page.screenshot({ path: (process.env.SCREENS_DIR ?? 'test-results/screens') + '/orders-qr-filled.png', fullPage: true });
 
   // Manual fallback.
   await toSchool(page);
