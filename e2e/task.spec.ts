@@ -126,7 +126,20 @@ test('the whole centralised journey: entry, match, photo, form, order, pay to 11
 test('an unpaid order sends a second match to the list with status 1', async ({ page }) => {
   await loginAs(page, newMobile());
   const student = await studentAt(page, '10001', 1);
-  await createOrder(page, { student });
+  const id = await createOrder(page, { student });
+  // Modify mode at 110: Modify beside logistics and add photo; detail mode: neither.
+  await page.goto(`/home/orderDetailCai?orderId=${id}&type=110&con=xiugai`);
+  await expect(page.getByRole('heading', { name: '修改订单' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '添加照片' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^修\s?改$/ }).first()).toBeVisible();
+  await page.getByRole('button', { name: /^修\s?改$/ }).first().click();
+  await expect(page.getByRole('dialog').getByText('物流信息')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/task-detail-modify-shipping.png', fullPage: true });
+  await page.goto(`/home/orderDetailCai?orderId=${id}&type=110&con=xiangqing`);
+  await expect(page.getByTestId('task-state')).toHaveText('待支付');
+  await expect(page.getByRole('button', { name: '添加照片' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^修\s?改$/ })).toHaveCount(0);
+  await expect(page.getByText('支付信息')).toHaveCount(0);
   await entry(page, '北京大学', 'PKU2025');
   await matchNumber(page, student.zjhm);
   await expect(page).toHaveURL(/\/home\/myOrderCai\?status=1$/);
@@ -164,7 +177,7 @@ test('a rejected order is modified before the deadline, and not when its file is
   await page.getByRole('link', { name: '修改' }).click();
   await expect(page).toHaveURL(new RegExp(`/home/ConfirmOrderCai\\?orderId=${id}&con=xiugai`));
   await expect(page.getByText('照片背景不符合要求')).toBeVisible();
-  await page.getByRole('button', { name: /^修\s?改$/ }).click();
+  await page.getByRole('row').getByRole('button', { name: /^修\s?改$/ }).click();
   const dialog = page.getByRole('dialog');
   await uploadPhoto(page, PHOTO_1, dialog);
   await dialog.getByLabel('手机号').fill('13700000001');
@@ -184,7 +197,7 @@ test('a rejected order is modified before the deadline, and not when its file is
     await expect(page.getByRole('link', { name: '修改' })).toHaveCount(0);
     await page.goto(`/home/ConfirmOrderCai?orderId=${id}&con=xiugai`);
     await expect(page.getByTestId('task-state')).toHaveText('已驳回');
-    await expect(page.getByRole('button', { name: /^修\s?改$/ })).toHaveCount(0);
+    await expect(page.getByRole('row').getByRole('button', { name: /^修\s?改$/ })).toHaveCount(0);
     await page.screenshot({ path: 'test-results/screens/task-modify-refused.png', fullPage: true });
   } finally {
     await page.request.post('/api/dev/task/endTime', { data: { taskId: await taskIdOf(page, id), endTime: '2099-01-01T00:00:00Z' } });

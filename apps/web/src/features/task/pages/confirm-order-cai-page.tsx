@@ -1,12 +1,13 @@
 import { Button, Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { canModify, canPay } from '@portal/contract/order-states';
+import { canEditShipping, canModify, canPay } from '@portal/contract/order-states';
 import { QueryState } from '../../../components/query-state.tsx';
 import { orderIdFrom, useTaskOrder } from '../api.ts';
 import { useLoginGate } from '../components/login-gate.tsx';
 import { LogisticsBlock, OrderSummary, PhotoTable } from '../components/order-view.tsx';
 import { PersonModifyButton } from '../components/person-modify.tsx';
+import { ShippingModifyButton } from '../components/shipping-modify.tsx';
 
 /** /home/confirmOrderCai (review, then pay) and /home/ConfirmOrderCai?con=xiugai (modify a person). */
 export default function ConfirmOrderCaiPage() {
@@ -33,7 +34,7 @@ export default function ConfirmOrderCaiPage() {
                 details={q.data.orderDetails}
                 action={modify && canModify(o) ? (d) => <PersonModifyButton detail={d} onDone={() => void q.refetch()} /> : undefined}
               />
-              <LogisticsBlock order={o} />
+              <LogisticsBlock order={o} action={modify && canEditShipping(o) ? <ShippingModifyButton order={o} onDone={() => void q.refetch()} /> : undefined} />
               <Space>
                 {!modify && (
                   <Button onClick={() => navigate(`/home/orderInfoCai?orderId=${id}`)}>{t('common.previous')}</Button>

@@ -7,6 +7,7 @@ import { orderIdFrom, useTaskOrder } from '../api.ts';
 import { useLoginGate } from '../components/login-gate.tsx';
 import { LogisticsBlock, OrderSummary, PaymentBlock, PhotoTable } from '../components/order-view.tsx';
 import { PersonModifyButton } from '../components/person-modify.tsx';
+import { ShippingModifyButton } from '../components/shipping-modify.tsx';
 
 /** /home/orderDetailCai (orderId, type, con): detail (con=xiangqing) or modify (con=xiugai). */
 export default function OrderDetailCaiPage() {
@@ -40,9 +41,7 @@ export default function OrderDetailCaiPage() {
               <LogisticsBlock
                 order={o}
                 action={
-                  modifyMode && canEditShipping(o) ? (
-                    <Link to={`/home/orderModify?id=${o.id}&type=wuliu&typeFlag=1`}>{t('task.modify')}</Link>
-                  ) : undefined
+                  modifyMode && canEditShipping(o) ? <ShippingModifyButton order={o} onDone={() => void q.refetch()} /> : undefined
                 }
               />
               {showsPaymentInfo(o) && <PaymentBlock order={o} />}

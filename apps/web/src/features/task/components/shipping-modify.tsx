@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { Button, Modal, message } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TaskOrder } from '@portal/contract/task';
+import { ShippingForm, type ShippingValues } from '../../../components/shipping-form/shipping-form.tsx';
+import { request } from '../../../lib/api/client.ts';
+
+/** Modify beside logistics: the shared shipping form, saved by /api/taskOrder/updateShipping. */
+export function ShippingModifyButton({ order, onDone }: { order: TaskOrder; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const save = async (v: ShippingValues) => {
+    try {
+      await request<null>('POST', '/api/taskOrder/updateShipping', { body: { id: order.id, ...v } });
+      void message.success(t('msg.ok.modified'), 1);
+      setOpen(false);
+      onDone();
+    } catch {
+      // the client has shown the server's message
+    }
+  };
+  return (
+    <>
+      <Button type="link" onClick={() => setOpen(true)}>
+        {t('task.modify')}
+      </Button>
+      <Modal open={open} title={t('task.logistics')} footer={null} onCancel={() => setOpen(false)} destroyOnHidden width={640}>
+        <ShippingForm allowLandline initial={order} submitText={t('task.savePerson')} onSubmit={save} />
+      </Modal>
+    </>
+  );
+}
