@@ -27,17 +27,29 @@ import { seedDemo } from './db/seed/seed-demo.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { photoRoutes } from './modules/photos/routes.ts';
-import { taskRoutes } from './modules/task/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { nationalRoutes } from './modules/national/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { taskRoutes } from './modules/task/routes.ts';
 import { consoleRoutes } from './modules/console/routes.ts';
 import { logisticsRoutes } from './modules/logistics/routes.ts';
 
 /** Largest request body: a 5 MB photo plus multipart framing. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  config: Record<string, unknown>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
 
 export interface BuildOptions {
   /** Use this database instead of opening one (tests share a PGlite). */
@@ -69,6 +81,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
+  // The route table, for the hardening suites that must cover every route without being edited.
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routeTable.push({ method: String(method), url: r.url, config: (r.config ?? {}) as Record<string, unknown> });
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -109,7 +127,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Route modules, one line each.
   await app.register(photoRoutes);
   await app.register(systemRoutes);
-  await app.register(taskRoutes);
   await app.register(paymentRoutes);
   await app.register(ordersRoutes);
   await app.register(nationalRoutes);
@@ -117,6 +134,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register((await import('./modules/member/routes.ts')).memberRoutes);
   await app.register(contentRoutes);
   await app.register(catalogRoutes);
+  await app.register(taskRoutes);
   await app.register(consoleRoutes);
   await app.register(logisticsRoutes);
   await app.register((await import('./modules/reprint/routes.ts')).reprintRoutes);

@@ -47,7 +47,8 @@ export function collectRoutes(app: FastifyInstance): RouteInfo[] {
         : null;
       const content = op.requestBody?.content ?? {};
       const bodySchema = content['application/json']?.schema ?? Object.values(content)[0]?.schema ?? null;
-      const route = app.findRoute({ method: method as 'GET', url: url.replace(/\{(\w+)\}/g, ':$1') });
+      const path = url.replace(/\{(\w+)\}/g, ':$1');
+      const route = app.routeTable.find((r) => r.method === method && r.url === path);
       const cfg = (route?.config ?? {}) as { auth?: 'member' | 'optional'; staff?: unknown; signed?: boolean };
       out.push({
         method: method as 'GET' | 'POST',
