@@ -20,7 +20,7 @@ export function SendCodeButton(props: { onSend: () => Promise<boolean>; disabled
     }
   };
   return (
-    <Button onClick={() => void click()} disabled={running || props.disabled} loading={busy} style={{ minWidth: 120 }}>
+    <Button onClick={() => void click()} disabled={running || props.disabled || busy} style={{ minWidth: 120 }}>
       {running ? t('sendCode.again', { n: left }) : t('sendCode.get')}
     </Button>
   );

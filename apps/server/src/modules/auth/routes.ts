@@ -9,6 +9,7 @@ import { createCaptcha } from './captcha.ts';
 import * as svc from './service.ts';
 import * as f from './fields.ts';
 import { oauthSandboxRoutes } from './oauth-sandbox.ts';
+import { accountsDevHooks } from './dev-hooks.ts';
 
 const loginData = z.object({ token: z.string(), randomKey: z.string(), memberId: z.number(), isFirst: z.boolean() });
 const meta = (req: FastifyRequest): svc.Meta => ({ ip: req.ip, userAgent: req.headers['user-agent'], log: req.log });
@@ -16,7 +17,10 @@ const meta = (req: FastifyRequest): svc.Meta => ({ ip: req.ip, userAgent: req.he
 /** Login and session calls (document 1, section 7). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  if (ctx.config.demo) await app.register(oauthSandboxRoutes);
+  if (ctx.config.demo) {
+    await app.register(oauthSandboxRoutes);
+    await app.register(accountsDevHooks);
+  }
 
   app.get('/api/login/getImageCode', { schema: { response: { 200: envelope(z.object({ imageCodeToken: z.string(), imageCode: z.string() })) } } }, async () =>
     ok(await createCaptcha(ctx.db)),

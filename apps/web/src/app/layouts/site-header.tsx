@@ -13,8 +13,13 @@ export function SiteHeader() {
   const navigate = useNavigate();
   const location = useLocation();
   const [loggedIn, setLoggedIn] = useState(isLoggedIn());
+  // A session change (login, name change) re-renders the header so the shown name is fresh.
+  const [, setVersion] = useState(0);
   useEffect(() => {
-    const update = () => setLoggedIn(isLoggedIn());
+    const update = () => {
+      setLoggedIn(isLoggedIn());
+      setVersion((v) => v + 1);
+    };
     window.addEventListener(SESSION_EVENT, update);
     return () => window.removeEventListener(SESSION_EVENT, update);
   }, []);

@@ -99,7 +99,7 @@ export default function AccountNumPage() {
               <SendCodeButton onSend={send} />
             </Space.Compact>
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={busy} block>
+          <Button type="primary" htmlType="submit" disabled={busy} block>
             {t('common.submit')}
           </Button>
         </Form>

@@ -66,7 +66,7 @@ export default function DelUserPage() {
               <SendCodeButton onSend={send} />
             </Space.Compact>
           </Form.Item>
-          <Button danger type="primary" htmlType="submit" loading={busy} block>
+          <Button danger type="primary" htmlType="submit" disabled={busy} block>
             {t('account.deactivateSubmit')}
           </Button>
         </Form>

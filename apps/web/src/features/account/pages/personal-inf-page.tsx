@@ -43,7 +43,7 @@ export default function PersonalInfPage() {
               <Form.Item name="name" label={t('account.name')} rules={nameRules(t)}>
                 <Input maxLength={50} autoComplete="name" />
               </Form.Item>
-              <Button type="primary" htmlType="submit" loading={busy} block>
+              <Button type="primary" htmlType="submit" disabled={busy} block>
                 {t('common.save')}
               </Button>
             </Form>

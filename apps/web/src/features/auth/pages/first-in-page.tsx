@@ -47,7 +47,7 @@ export default function FirstInPage() {
           <Form.Item name="mail" label={t('select.mail')} rules={mailRules(t)}>
             <Input maxLength={100} autoComplete="email" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy}>
+          <Button type="primary" htmlType="submit" block disabled={busy}>
             {t('common.save')}
           </Button>
         </Form>

@@ -112,7 +112,7 @@ export default function LoginPage() {
               </Button>
             </Checkbox>
           </Form.Item>
-          <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+          <Button type="primary" htmlType="submit" block size="large" disabled={busy}>
             {t('login.submit')}
           </Button>
         </Form>

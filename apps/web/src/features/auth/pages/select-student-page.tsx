@@ -120,7 +120,7 @@ function BindForm(props: { kind: Kind; openId: string; onDone: (r: Awaited<Retur
           <SendCodeButton onSend={send} />
         </Space.Compact>
       </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={busy}>
+      <Button type="primary" htmlType="submit" block disabled={busy}>
         {t('select.submit')}
       </Button>
     </Form>

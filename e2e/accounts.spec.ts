@@ -1,0 +1,245 @@
+import type { Locator, Page, Response } from '@playwright/test';
+import { test, expect, loginAs, apiData } from './fixtures.ts';
+
+/** Journeys of the accounts area (issue 3): codes are read from the demo outbox, captchas from the demo hook. */
+
+let seq = 0;
+const newMobile = () => `138${String(Date.now() % 100000).padStart(5, '0')}${String(++seq).padStart(3, '0')}`;
+const btn = (page: Page | Locator, text: string) => page.getByRole('button', { name: new RegExp(`^\\s*${text.split('').join('\\s*')}\\s*$`) });
+
+function nextCaptcha(page: Page): Promise<Response> {
+  return page.waitForResponse((r) => r.url().includes('/api/login/getImageCode'));
+}
+async function answerOf(page: Page, res: Response): Promise<string> {
+  const token = ((await res.json()) as { data: { imageCodeToken: string } }).data.imageCodeToken;
+  return (await apiData<{ answer: string }>(page, `/api/dev/captcha?token=${token}`)).answer;
+}
+async function lastCode(page: Page, to: string): Promise<string> {
+  await expect.poll(async () => (await apiData<unknown[]>(page, `/api/dev/outbox?to=${encodeURIComponent(to)}`)).length).toBeGreaterThan(0);
+  return (await apiData<{ code: string }[]>(page, `/api/dev/outbox?to=${encodeURIComponent(to)}`))[0].code;
+}
+const wrongOf = (answer: string) => (answer.toLowerCase() === 'zzzz' ? 'yyyy' : 'zzzz');
+
+test('login: wrong captcha, wrong and expired SMS codes, then success, isFirst -> /firstIn -> home', async ({ page }) => {
+  const mobile = newMobile();
+  let cap = nextCaptcha(page);
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: '手机号登录 / 注册' })).toBeVisible();
+  await expect(page.getByRole('checkbox')).toBeChecked();
+  let answer = await answerOf(page, await cap);
+
+  await page.getByLabel('手机号').fill(mobile);
+  // Sending needs mobile and image code first.
+  await btn(page, '获取验证码').click();
+  await expect(page.getByText('请先输入手机号和图形验证码')).toBeVisible();
+
+  // A wrong captcha is refused and a new one is drawn.
+  cap = nextCaptcha(page);
+  await page.getByLabel('图形验证码').fill(wrongOf(answer));
+  await btn(page, '获取验证码').click();
+  await expect(page.getByText('图形验证码错误，请重新输入')).toBeVisible();
+  answer = await answerOf(page, await cap);
+
+  await page.getByLabel('图形验证码').fill(answer);
+  await btn(page, '获取验证码').click();
+  await expect(page.getByText('验证码已发送')).toBeVisible();
+  await expect(page.getByRole('button', { name: /秒后重新获取/ })).toBeDisabled();
+  const code = await lastCode(page, mobile);
+  await page.screenshot({ path: 'test-results/screens/accounts-login.png', fullPage: true });
+
+  // A wrong SMS code: refused, and the failed login refreshes the captcha.
+  cap = nextCaptcha(page);
+  await page.getByLabel('手机验证码').fill(code === '000000' ? '111111' : '000000');
+  await btn(page, '登录').click();
+  await expect(page.getByText('验证码错误', { exact: true })).toBeVisible();
+  answer = await answerOf(page, await cap);
+  await expect(page.getByLabel('图形验证码')).toHaveValue('');
+
+  // An expired code.
+  await page.request.post('/api/dev/expire-codes', { data: { to: mobile } });
+  cap = nextCaptcha(page);
+  await page.getByLabel('图形验证码').fill(answer);
+  await page.getByLabel('手机验证码').fill(code);
+  await btn(page, '登录').click();
+  await expect(page.getByText('验证码已失效，请重新获取')).toBeVisible();
+  answer = await answerOf(page, await cap);
+
+  // The terms must be ticked; the dialog holds the full text.
+  await page.getByRole('button', { name: '《服务协议》和《隐私声明》' }).click();
+  await expect(page.getByRole('dialog')).toContainText('我们收集哪些个人信息');
+  await page.screenshot({ path: 'test-results/screens/accounts-terms.png' });
+  await btn(page, '同意').click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.getByRole('checkbox').uncheck();
+  await btn(page, '登录').click();
+  await expect(page.getByText('请勾选同意服务条款协议')).toBeVisible();
+  await page.getByRole('checkbox').check();
+
+});
+
+test('login succeeds for a new number: /firstIn, then home with the personal centre', async ({ page }) => {
+  const mobile = newMobile();
+  const cap = nextCaptcha(page);
+  await page.goto('/login');
+  const answer = await answerOf(page, await cap);
+  await page.getByLabel('手机号').fill(mobile);
+  await page.getByLabel('图形验证码').fill(answer);
+  await btn(page, '获取验证码').click();
+  await page.getByLabel('手机验证码').fill(await lastCode(page, mobile));
+  await btn(page, '登录').click();
+  await expect(page).toHaveURL(/\/firstIn$/);
+  await expect(page.getByRole('heading', { name: '完善基本信息' })).toBeVisible();
+  // Confined to /firstIn.
+  await page.goto('/home/newsList');
+  await expect(page).toHaveURL(/\/firstIn$/);
+  await page.getByLabel('姓名').fill('123');
+  await page.getByLabel('电子邮箱').fill('bad');
+  await btn(page, '保存').click();
+  await expect(page.getByText('请输入正确的姓名')).toBeVisible();
+  await expect(page.getByText('邮箱格式有误')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/accounts-first-in.png', fullPage: true });
+  await page.getByLabel('姓名').fill('陈晓');
+  await page.getByLabel('电子邮箱').fill('chenxiao@example.com');
+  await btn(page, '保存').click();
+  await expect(page.getByText('已成功完善基本信息')).toBeVisible();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('button', { name: /个人中心/ })).toContainText('陈晓');
+});
+
+async function thirdParty(page: Page) {
+  await page.goto('/login');
+  await page.getByRole('button', { name: '微信扫码登录' }).click();
+  await expect(page.getByRole('heading', { name: /模拟第三方授权/ })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/accounts-oauth-consent.png' });
+  await page.getByRole('button', { name: /确认登录/ }).click();
+  await expect(page).toHaveURL(/\/selectStudent$/);
+}
+
+test('third-party login: an ordinary student binds name, mobile and SMS code', async ({ page }) => {
+  await thirdParty(page);
+  await page.screenshot({ path: 'test-results/screens/accounts-select-student.png', fullPage: true });
+  const mobile = newMobile();
+  await btn(page, '绑定并登录').click();
+  await expect(page.getByText('名字不能为空')).toBeVisible();
+  await expect(page.getByText('验证码不能为空')).toBeVisible();
+  await page.getByLabel('姓名').fill('刘洋');
+  await page.getByLabel('手机号').fill(mobile);
+  await btn(page, '获取验证码').click();
+  await page.getByLabel('手机验证码').fill(await lastCode(page, mobile));
+  await btn(page, '绑定并登录').click();
+  await expect(page).toHaveURL(/\/firstIn$/);
+});
+
+test('third-party login: a number with an account asks to confirm, resends with step 2 and links that account', async ({ page }) => {
+  const mobile = newMobile();
+  await page.request.post('/api/dev/login', { data: { mobile, name: '老用户', mail: 'old@example.com' } });
+  await thirdParty(page);
+  await page.getByLabel('姓名').fill('老用户');
+  await page.getByLabel('手机号').fill(mobile);
+  await btn(page, '获取验证码').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('该手机号已注册');
+  await page.screenshot({ path: 'test-results/screens/accounts-step2.png' });
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('验证码已发送')).toBeVisible();
+  await page.getByLabel('手机验证码').fill(await lastCode(page, mobile));
+  await btn(page, '绑定并登录').click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('button', { name: /个人中心/ })).toContainText('老用户');
+});
+
+test('third-party login: an international student binds name, e-mail and e-mail code', async ({ page }) => {
+  await thirdParty(page);
+  await page.getByRole('tab', { name: '留学生' }).click();
+  const panel = page;
+  const mail = `intl${Date.now()}@example.org`;
+  await panel.getByRole('textbox', { name: '姓名' }).fill('Anna Smith');
+  await panel.getByRole('textbox', { name: '电子邮箱' }).fill(mail);
+  await btn(panel, '获取验证码').click();
+  await panel.getByRole('textbox', { name: '邮箱验证码' }).fill(await lastCode(page, mail));
+  await btn(panel, '绑定并登录').click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('button', { name: /个人中心/ })).toContainText('Anna Smith');
+});
+
+test('personal centre: change name and e-mail', async ({ page }) => {
+  await loginAs(page, newMobile(), { name: '原名', mail: 'first@example.com' });
+  await page.goto('/personalInf');
+  await expect(page.getByRole('heading', { name: '修改姓名' })).toBeVisible();
+  await page.getByLabel('姓名').fill('');
+  await btn(page, '保存').click();
+  await expect(page.getByText('请输入姓名')).toBeVisible();
+  await page.getByLabel('姓名').fill('新名字');
+  await btn(page, '保存').click();
+  await expect(page.getByText('修改成功').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /个人中心/ })).toContainText('新名字');
+  await page.screenshot({ path: 'test-results/screens/accounts-personal-inf.png', fullPage: true });
+
+  await page.goto('/chanEmali');
+  await page.getByLabel('新邮箱').fill('first@example.com');
+  await btn(page, '获取验证码').click();
+  await expect(page.getByText('新邮箱不能与原邮箱一样').first()).toBeVisible();
+  await page.getByLabel('新邮箱').fill('second@example.com');
+  await btn(page, '获取验证码').click();
+  await expect(page.getByText('验证码已发送')).toBeVisible();
+  await page.getByLabel('邮箱验证码').fill(await lastCode(page, 'second@example.com'));
+  await page.screenshot({ path: 'test-results/screens/accounts-chan-email.png', fullPage: true });
+  await btn(page, '提交').click();
+  await expect(page.getByText('修改成功').first()).toBeVisible();
+  await expect(page.getByText('second@example.com', { exact: true })).toBeVisible();
+});
+
+test('personal centre: changing the mobile ends the session', async ({ page }) => {
+  const old = newMobile();
+  const s = await loginAs(page, old, { name: '换号人' });
+  const cap = nextCaptcha(page);
+  await page.goto('/accountNum');
+  const answer = await answerOf(page, await cap);
+  const next = newMobile();
+  await page.getByLabel('新手机号').fill(old);
+  await page.getByLabel('图形验证码').fill(answer);
+  await btn(page, '获取验证码').click();
+  await expect(page.getByText('新手机号不能原手机号一样').first()).toBeVisible();
+  await page.getByLabel('新手机号').fill(next);
+  await btn(page, '获取验证码').click();
+  await expect(page.getByText('验证码已发送')).toBeVisible();
+  await page.getByLabel('手机验证码').fill(await lastCode(page, next));
+  await page.screenshot({ path: 'test-results/screens/accounts-account-num.png', fullPage: true });
+  await btn(page, '提交').click();
+  await expect(page.getByText('修改成功').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  const r = await page.request.get('/api/member/getMemberInfo', { headers: { authorization: `Bearer ${s.token}`, memberid: String(s.memberId) } });
+  expect(((await r.json()) as { code: number }).code).toBe(700);
+});
+
+test('deactivation: confirm, SMS code, account erased and logged out', async ({ page }) => {
+  const mobile = newMobile();
+  const s = await loginAs(page, mobile, { name: '要走的人' });
+  await page.goto('/delUser');
+  await btn(page, '注销账户').click();
+  await expect(page.getByRole('dialog')).toContainText('此操作将注销账户, 是否继续?');
+  await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+  await btn(page, '获取验证码').click();
+  await expect(page.getByText('验证码已发送')).toBeVisible();
+  await page.getByLabel('验证码').fill(await lastCode(page, mobile));
+  await page.screenshot({ path: 'test-results/screens/accounts-del-user.png', fullPage: true });
+  await btn(page, '确认注销').click();
+  await expect(page.getByText('注销成功!')).toBeVisible();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('button', { name: '登录/注册' })).toBeVisible();
+  const r = await page.request.get('/api/member/getMemberInfo', { headers: { authorization: `Bearer ${s.token}`, memberid: String(s.memberId) } });
+  expect(((await r.json()) as { code: number }).code).toBe(700);
+});
+
+test('logout: confirm, exit, and the old token is refused', async ({ page }) => {
+  const s = await loginAs(page, newMobile(), { name: '退出者' });
+  await page.goto('/personalInf');
+  await btn(page, '退出').click();
+  await expect(page.getByRole('dialog')).toContainText('确认退出吗？');
+  await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByRole('button', { name: '登录/注册' })).toBeVisible();
+  await expect.poll(async () => {
+    const r = await page.request.get('/api/member/getMemberInfo', { headers: { authorization: `Bearer ${s.token}`, memberid: String(s.memberId) } });
+    return ((await r.json()) as { code: number }).code;
+  }).toBe(700);
+});
