@@ -105,7 +105,7 @@ describe('bad input on every route', () => {
             payload =
               signing === 'good' ? signed : signing === 'badSign' ? { ...signed, sign: 'f'.repeat(64) } : signing === 'badBase64' ? { object: '%%%not base64', sign: signed.sign } : b;
           }
-          const qs = new URLSearchParams(Object.entries(q).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString();
+          const qs = new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString();
           const url = route.url.replace(/:(\w+)/g, '999999') + (qs ? `?${qs}` : '');
           const res = await app.inject({ method: route.method, url, headers, payload: route.method === 'POST' ? JSON.stringify(payload) : undefined });
           if (res.statusCode !== 401) pastTheGuard++;

@@ -1,16 +1,28 @@
 import type { FastifyReply } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { photos } from '../../db/schema.ts';
+import { orderDetails, orders, photos } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import { writeAudit } from './audit.ts';
+import { branchScope } from './orders-repo.ts';
 import { readPhotoBytes } from '../photos/photo-service.ts';
 
 /** A photo's bytes for staff (the console fetches it with the staff token); each view is audited. */
 export async function sendStaffPhoto(ctx: AppContext, staff: StaffContext, photoId: number, reply: FastifyReply) {
   const [p] = await ctx.db.select({ id: photos.id }).from(photos).where(eq(photos.id, photoId)).limit(1);
   if (!p) throw notFound();
+  // A branch account sees only photos on its own branch's orders.
+  const scope = branchScope(staff);
+  if (scope) {
+    const [mine] = await ctx.db
+      .select({ id: orderDetails.id })
+      .from(orderDetails)
+      .innerJoin(orders, eq(orders.id, orderDetails.orderId))
+      .where(and(eq(orderDetails.photoId, photoId), scope))
+      .limit(1);
+    if (!mine) throw notFound();
+  }
   const bytes = await readPhotoBytes(ctx, photoId);
   await writeAudit(ctx.db, staff, { action: 'photo.view', targetKind: 'photo', targetId: photoId });
   return reply.header('content-type', 'image/jpeg').header('cache-control', 'private, max-age=300').send(bytes);

@@ -12,6 +12,8 @@ import { notifyRoutes } from './notify-routes.ts';
 import { sandboxRoutes } from './sandbox-routes.ts';
 import { consoleRefundRoutes } from './console-routes.ts';
 import { reconcilePayments } from './reconcile.ts';
+import { findMemberOrder } from './repo.ts';
+import { notFound } from '../../http/errors.ts';
 
 /** PUBLIC_URL when set, else the request's origin: the base of QR payloads and return URLs. */
 export function baseUrlOf(req: FastifyRequest): string {
@@ -46,7 +48,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/taskPay/getPayType',
     { config: member, schema: { querystring: orderIdQuery, response: { 200: envelope(payTypeResponse) } } },
-    async () => ok({ wxpay: parties.wechat !== null }),
+    async (req) => {
+      // Only the member's own task order (the pay page of another's order answers 404).
+      const order = await findMemberOrder(ctx.db, memberOf(req).memberId, req.query.id);
+      if (!order || order.kind !== 'task') throw notFound();
+      return ok({ wxpay: parties.wechat !== null });
+    },
   );
 
   /** The pay page's poll: the order's state and the payment's (asking the provider while pending). */
