@@ -25,7 +25,7 @@ const TRACE_FIELDS = new Set(['traceNo']);
 let app: FastifyInstance;
 let owner: Session & { mobile: string };
 let intruder: Session & { mobile: string };
-let ownerOrders: { kind: string; id: number; orderNo: string; detailId: number | null }[] = [];
+const ownerOrders: { kind: string; id: number; orderNo: string; detailId: number | null }[] = [];
 let ownerPhotoUrl = '';
 let intruderPhotoUrl = '';
 const WAYBILL = 'EM123456789CN';
