@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { School } from './catalog.ts';
 import type { MessageKey } from './messages.ts';
 import {
   PATTERNS,
@@ -215,15 +216,8 @@ export const orderWithDetailsSchema = z.object({
 });
 export type OrderWithDetails = z.infer<typeof orderWithDetailsSchema>;
 
-/** A school suggestion of POST /api/order/schoolList. */
-export const schoolSuggestionSchema = z.object({
-  yxdm: z.string(),
-  name: z.string(),
-  schoolname: z.string(),
-  testPoint: z.number(),
-  educations: z.string(),
-});
-export type SchoolSuggestion = z.infer<typeof schoolSuggestionSchema>;
+/** A school suggestion of POST /api/order/schoolList: the catalog's school. */
+export type SchoolSuggestion = School;
 
 /** What the national app's QR session and the collection code give the form. */
 export const nationalPersonSchema = z.object({

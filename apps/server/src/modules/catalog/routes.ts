@@ -28,16 +28,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ok(await catalogService.school(ctx, req.query.yxdm)),
   );
-  // The orders module declared this call too while both were being built; the first one registered wins.
-  if (!app.hasRoute({ method: 'POST', url: '/api/order/schoolList' }))
-    app.post(
-      '/api/order/schoolList',
-      {
-        config: { auth: 'member', allowIncomplete: true },
-        schema: { body: schoolSearchSchema, response: { 200: schools } },
-      },
-      async (req) => ok(await catalogService.search(ctx, req.body.keyword)),
-    );
+  app.post(
+    '/api/order/schoolList',
+    {
+      config: { auth: 'member', allowIncomplete: true },
+      schema: { body: schoolSearchSchema, response: { 200: schools } },
+    },
+    async (req) => ok(await catalogService.search(ctx, req.body.keyword)),
+  );
   app.post(
     '/api/baseInfo/selectArea',
     {

@@ -95,7 +95,7 @@ describe('building an order', () => {
   });
 
   it('suggests schools by name or code with the pilot flag', async () => {
-    const r = await call<{ yxdm: string; schoolname: string; testPoint: number; educations: string }[]>(app, { method: 'POST', url: '/api/order/schoolList', payload: { keyword: '1000' }, session: me });
+    const r = await call<{ yxdm: string; schoolname: string; testPoint: number; educations: number[] }[]>(app, { method: 'POST', url: '/api/order/schoolList', payload: { keyword: '1000' }, session: me });
     expect(r.data[0]).toMatchObject({ yxdm: '10001', schoolname: '北京大学', testPoint: 1 });
     const byName = await call<{ yxdm: string }[]>(app, { method: 'POST', url: '/api/order/schoolList', payload: { keyword: '农业' }, session: me });
     expect(byName.data.map((s) => s.yxdm)).toEqual(['10005']);

@@ -67,16 +67,6 @@ export async function schoolByCode(db: DbOrTx, yxdm: string) {
   return s ?? null;
 }
 
-export async function searchSchools(db: DbOrTx, keyword: string, limit = 20) {
-  const k = keyword.trim().toLowerCase();
-  const like = `%${k.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-  return db
-    .select({ yxdm: schools.yxdm, name: schools.name, testPoint: schools.testPoint, educations: schools.educations })
-    .from(schools)
-    .where(sql`${schools.yxdm} like ${like} or ${schools.searchName} like ${like} or ${schools.name} like ${like}`)
-    .orderBy(desc(schools.testPoint), schools.yxdm)
-    .limit(limit);
-}
 
 export async function carrierById(db: DbOrTx, id: number) {
   const [c] = await db.select().from(carriers).where(and(eq(carriers.id, id), eq(carriers.active, true))).limit(1);

@@ -6,7 +6,6 @@ import {
   orderWithDetailsSchema,
   personFormSchema,
   personUpdateSchema,
-  schoolSuggestionSchema,
   updateShippingSchema,
 } from '@portal/contract/orders';
 import { envelope, ok } from '../../http/envelope.ts';
@@ -34,11 +33,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ok(await svc.givePhotoConsent(ctx, memberOf(req).memberId, req.body.version)),
   );
 
-  app.post(
-    '/api/order/schoolList',
-    { config: member, schema: { body: z.object({ keyword: z.string().max(50).default('') }), response: { 200: envelope(z.array(schoolSuggestionSchema)) } } },
-    async (req) => ok(await svc.schoolSuggestions(ctx, req.body.keyword)),
-  );
 
   app.post(
     '/api/order/createCollectionOrder',

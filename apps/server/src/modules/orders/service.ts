@@ -213,8 +213,3 @@ export async function photoForDownload(ctx: AppContext, memberId: number, q: { i
   return { photoId: line.photoId, name: line.name };
 }
 
-export async function schoolSuggestions(ctx: AppContext, keyword: string) {
-  if (!keyword.trim()) return [];
-  const rows = await repo.searchSchools(ctx.db, keyword);
-  return rows.map((s) => ({ yxdm: s.yxdm, name: s.name, schoolname: s.name, testPoint: s.testPoint, educations: s.educations }));
-}

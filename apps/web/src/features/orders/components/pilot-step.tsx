@@ -11,7 +11,7 @@ export function PilotStep({ onConfirm }: { onConfirm: (school: SchoolSuggestion,
   const { t } = useTranslation();
   const [school, setSchool] = useState<SchoolSuggestion | null>(null);
   const [education, setEducation] = useState<number | undefined>();
-  const levels = school ? school.educations.split(',').map(Number).filter((n) => n >= 1 && n <= 3) : [1, 2, 3];
+  const levels = school ? school.educations.filter((n) => n >= 1 && n <= 3) : [1, 2, 3];
   const options = [
     ...levels.map((n) => ({ value: n, label: pick(EDUCATION_LEVELS[n]) })),
     ...(school?.testPoint === 1 ? [4, 5].map((n) => ({ value: n, label: t(`orders.edu.${n}`) })) : []),
