@@ -105,7 +105,7 @@ function BindForm(props: { kind: Kind; openId: string; onDone: (r: Awaited<Retur
   };
 
   return (
-    <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false}>
+    <Form form={form} name={`bind-${props.kind}`} layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false}>
       <Form.Item name="name" label={t('select.name')} rules={nameRules(t, 'msg.selectStudent.nameRequired')}>
         <Input maxLength={50} autoComplete="name" />
       </Form.Item>
