@@ -23,7 +23,7 @@ import { staffAuthPlugin } from './http/staff-auth.ts';
 import { staticWebPlugin } from './http/static-web.ts';
 import { metricsPlugin } from './http/metrics.ts';
 import { AppError } from './http/errors.ts';
-import { seedDemo } from './db/seed/seed-demo.ts';
+import { seedDemo, seedReference } from './db/seed/seed-demo.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { photoRoutes } from './modules/photos/routes.ts';
@@ -154,6 +154,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (!opts.database) await database.close();
   });
 
-  if (config.seedDemo && !opts.skipSeed) await seedDemo(ctx, app.log);
+  if (!opts.skipSeed) {
+    await seedReference(ctx, app.log);
+    if (config.seedDemo) await seedDemo(ctx, app.log);
+  }
   return app;
 }
