@@ -109,6 +109,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
+    // Only the API is limited: a page's static files must never be refused, and a campus
+    // behind one NAT address is many students (the code-sending caps are per mobile).
+    allowList: (req) => !req.url.startsWith('/api/'),
     errorResponseBuilder: () => new AppError(429, 'http.tooMany'),
   });
   await app.register(swagger, {

@@ -32,7 +32,7 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_SEED: bool.optional(),
   TRUST_PROXY: bool.default(false),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(3000),
   /** Codes (SMS and e-mail) one IP may request per hour, and all codes per day (an alert is logged past it). */
   CODE_IP_HOURLY: z.coerce.number().int().positive().default(30),
   CODE_DAILY_BUDGET: z.coerce.number().int().positive().default(20000),

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { oauthStates } from '../../db/schema.ts';
+import { oauthStates, photos } from '../../db/schema.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { badRequest, conflict, withCode } from '../../http/errors.ts';
 import type { MemberContext } from '../../http/auth.ts';
@@ -152,5 +152,9 @@ export async function deactivate(ctx: AppContext, member: MemberContext, message
   if (await repo.hasUnshippedPaidOrder(ctx.db, m.id)) throw conflict('deactivate.pendingOrders');
   await verifyCode(ctx, { ...contactOf(m), purpose: 'logout', code: messageCode });
   await endAllSessions(ctx.db, m.id, 'deactivated');
+  // The photo files go too: their keys are read first, the rows erased in the transaction,
+  // then the bytes deleted from storage once nothing refers to them any more.
+  const keys = await ctx.db.select({ key: photos.storageKey }).from(photos).where(eq(photos.memberId, m.id));
   await ctx.db.transaction(async (tx) => repo.eraseMember(tx as unknown as typeof ctx.db, m));
+  for (const k of keys) await ctx.storage.delete(k.key);
 }

@@ -4,6 +4,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { call, memberSession, testApp } from '../../../test/helpers.ts';
 import { members, orderDetails, orders, sessions } from '../../db/schema.ts';
 import { lastCode, pick, qs, solvedCaptcha } from '../auth/test-kit.ts';
+import sharp from 'sharp';
+import { storePhotoBytes } from '../photos/photo-service.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -99,6 +101,8 @@ describe('deactivation', () => {
   it('erases the personal data, ends sessions and keeps the orders anonymised', async () => {
     const s = await memberSession(app, newMobile(), { name: '要注销', mail: 'bye@example.com' });
     const o = await addOrder(s.memberId, 145);
+    const photo = await storePhotoBytes(app.ctx, s.memberId, await sharp({ create: { width: 480, height: 640, channels: 3, background: '#64c5ff' } }).jpeg().toBuffer(), 'upload');
+    expect(await app.ctx.storage.get(photo.storageKey)).not.toBeNull();
     expect((await get(s, '/api/login/logout', { messageCode: '12' })).msg).toBe('验证码格式不符');
     await get(s, '/api/login/sendLogoutCode');
     const r = await get(s, '/api/login/logout', { messageCode: (await lastCode(app, s.mobile))! });
@@ -113,5 +117,7 @@ describe('deactivation', () => {
     expect(d).toMatchObject({ name: '已注销', mobile: null, idNumMask: null });
     const live = await app.ctx.db.select().from(sessions).where(and(eq(sessions.memberId, s.memberId), isNull(sessions.endedAt)));
     expect(live).toHaveLength(0);
+    // The face photo is gone from storage too, not only its row.
+    expect(await app.ctx.storage.get(photo.storageKey)).toBeNull();
   });
 });
