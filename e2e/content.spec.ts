@@ -1,9 +1,6 @@
 import fs from 'node:fs';
 import { test, expect } from './fixtures.ts';
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => sessionStorage.setItem('importantNoticeSeen', '1'));
-});
 
 test('news: 20 to a page, server pagination, internal detail and external link', async ({ page }) => {
   await page.goto('/home/newsList');

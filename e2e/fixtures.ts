@@ -19,6 +19,12 @@ export const test = base.extend<object, WorkerFixtures>({
     { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ server }, use) => use(server.url),
+  // The home page's important notice pops up once per browser session; journeys about
+  // something else start with it seen (home.spec tests the popup in its own context).
+  page: async ({ page }, use) => {
+    await page.addInitScript(() => sessionStorage.setItem('importantNoticeSeen', '1'));
+    await use(page);
+  },
 });
 
 export { expect };

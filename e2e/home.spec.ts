@@ -1,9 +1,5 @@
 import { test, expect, loginAs } from './fixtures.ts';
 
-test.beforeEach(async ({ page }) => {
-  // The important notice is its own test; keep it out of the others' way.
-  await page.addInitScript(() => sessionStorage.setItem('importantNoticeSeen', '1'));
-});
 
 test('the carousel moves every 3 s and banner types open the right place', async ({ page, context }) => {
   await context.route('https://www.chsi.com.cn/**', (r) =>

@@ -27,7 +27,9 @@ async function pickFirst(page: Page, label: string) {
   await page.getByLabel(label, { exact: true }).click();
   const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
   await expect(option).toBeVisible();
-  await option.click();
+  // The keyboard takes the active (first) option: a click waits for the list to stop
+  // moving, which a closing dropdown beside it can delay without end on a busy machine.
+  await page.keyboard.press('Enter');
 }
 
 async function shot(page: Page, name: string) {
