@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { MessageKey } from './messages.ts';
 import { PATTERNS, isValidIdCard } from './validation.ts';
 import { REPRINT_MAX_QTY, REPRINT_MIN_QTY } from './prices.ts';
+import { shippingInfoSchema } from './orders.ts';
 
 /** Schemas of the reprint calls (document 1 section 7, document 2 sections 3 and 7). */
 const msg = (key: MessageKey) => ({ error: key });
@@ -105,19 +106,8 @@ export const washOrderDetailSchema = z.object({
 });
 export type WashOrderDetail = z.infer<typeof washOrderDetailSchema>;
 
-export const washShippingInfoSchema = z
-  .object({
-    shippingType: z.number().nullable(),
-    shippingTypeName: z.string().nullable(),
-    shippingReceiveName: z.string().nullable(),
-    shippingReceiveMobile: z.string().nullable(),
-    shippingProvinceName: z.string().nullable(),
-    shippingCityName: z.string().nullable(),
-    shippingDistrictName: z.string().nullable(),
-    shippingAddress: z.string().nullable(),
-    shippingOrderNo: z.string().nullable(),
-  })
-  .nullable();
+/** The same shipping block as every order answer. */
+export const washShippingInfoSchema = shippingInfoSchema;
 
 export const washOrderAndDetailsSchema = z.object({
   order: washOrderSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { MessageKey } from './messages.ts';
 import { nameField, PATTERNS, ruleString, studentIdField } from './validation.ts';
-import { choiceField, idNumberIssue, updateShippingSchema } from './orders.ts';
+import { choiceField, idNumberIssue, orderDetailAnswerSchema, updateShippingSchema } from './orders.ts';
 import { TASK_ID_TYPES } from './enums.ts';
 
 /**
@@ -155,31 +155,10 @@ export const taskUpdatePersonBody = z.object({
 /** updateShipping: the orders contract's shared shipping schema (both naming variants). */
 export const taskShippingBody = updateShippingSchema;
 
-/** One person of a task order as the pages see it (ID number masked). */
-export const taskOrderDetail = z.object({
-  id: z.number(),
-  orderId: z.number(),
-  name: z.string(),
-  mobile: z.string().nullable(),
-  idType: z.number(),
-  idNum: z.string(),
-  mail: z.string().nullable(),
-  sex: z.number().nullable(),
-  schoolName: z.string().nullable(),
-  yxdm: z.string().nullable(),
-  education: z.number().nullable(),
-  major: z.string().nullable(),
-  studentId: z.string().nullable(),
-  xllb: z.number().nullable(),
-  schoolType: z.number().nullable(),
-  picUrl: z.string().nullable(),
-  picAllowState: z.number(),
-  fy: z.string().nullable(),
-  taskId: z.number().nullable(),
-  signature: z.string().nullable(),
-  bizSerialNum: z.string().nullable(),
-  fileTime: z.string().nullable(),
-});
+/** One person of a task order as the pages see it (ID number masked): the order detail answer, with the file time. */
+export const taskOrderDetail = orderDetailAnswerSchema
+  .omit({ num: true, dist: true, thirdStudentId: true })
+  .extend({ fileTime: z.string().nullable() });
 
 /** A task order: the facts the permitted-action rules read, plus what the pages show. */
 export const taskOrder = z.object({
