@@ -58,6 +58,8 @@ const CROP_CSS = `
  * for the automatic check; the URL of an accepted photo goes to onChange, a rejected
  * one shows the item-by-item table.
  */
+const RULE_TOAST = 'photo-rule';
+
 export function PhotoUpload({ flow, value, onChange, disabled }: PhotoUploadProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -66,17 +68,18 @@ export function PhotoUpload({ flow, value, onChange, disabled }: PhotoUploadProp
   const [check, setCheck] = useState<PhotoCheck | null>(null);
   const lastPreview = useRef<string | undefined>(undefined);
 
+  // One toast per rule at a time: the crop wrapper may check the same file twice.
   const validate = (file: File): boolean => {
     if (file.type !== 'image/jpeg' && !/\.jpe?g$/i.test(file.name)) {
-      void message.error(t('msg.photo.jpgOnly'));
+      void message.error({ content: t('msg.photo.jpgOnly'), key: RULE_TOAST, duration: 1 });
       return false;
     }
     if (flow === 'individual' && file.size < MIN_INDIVIDUAL) {
-      void message.error(t('msg.photo.tooSmall'));
+      void message.error({ content: t('msg.photo.tooSmall'), key: RULE_TOAST, duration: 1 });
       return false;
     }
     if (flow === 'task' && file.size > MAX_TASK) {
-      void message.error(t('msg.photo.tooLarge'));
+      void message.error({ content: t('msg.photo.tooLarge'), key: RULE_TOAST, duration: 1 });
       return false;
     }
     return true;

@@ -12,7 +12,10 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [index, setIndex] = useState(0);
-  const [paused, setPaused] = useState(false);
+  // Hover and focus pause it independently: leaving one must not resume while the other holds.
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const paused = hovered || focused;
   const n = banners.length;
 
   useEffect(() => {
@@ -31,10 +34,10 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
       className="home-carousel"
       aria-roledescription="carousel"
       aria-label={t('home.carousel')}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
     >
       <div className="home-carousel-track" style={{ transform: `translateX(-${index * 100}%)` }}>
         {banners.map((b, i) => (
