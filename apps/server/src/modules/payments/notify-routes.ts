@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { NotifyRejected, type PayChannel } from '../../providers/pay/index.ts';
+import { NotifyRejected, type PayChannel } from '../../providers/pay/types.ts';
 import { payPartiesOf } from './parties.ts';
 import { settlePayment } from './service.ts';
 

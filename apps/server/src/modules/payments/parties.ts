@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { createPayParties, type PayParties } from '../../providers/pay/index.ts';
+import { createPayParties, type PayParties } from '../../providers/pay/pay-parties.ts';
 
 const registry = new WeakMap<AppContext, PayParties>();
 

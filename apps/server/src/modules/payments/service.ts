@@ -6,7 +6,8 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { orders, payments } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
-import { channelOf, type VerifiedNotify } from '../../providers/pay/index.ts';
+import { channelOf } from '../../providers/pay/pay-parties.ts';
+import type { VerifiedNotify } from '../../providers/pay/types.ts';
 import { payPartiesOf } from './parties.ts';
 import { audit, countPersons, findMemberOrder, findPaymentByNo, lockOrder, lockPaymentByNo, newTradeNo, type OrderRow } from './repo.ts';
 

@@ -6,7 +6,6 @@ import { SandboxPayParty } from './sandbox.ts';
 import type { PayChannel, PayProvider } from './types.ts';
 import { WechatPayV3 } from './wechat-v3.ts';
 
-export * from './types.ts';
 
 /** Payment settings, read from the environment and validated at start-up. */
 const payEnv = z.object({
