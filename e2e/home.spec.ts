@@ -19,6 +19,8 @@ test('the carousel moves every 3 s and banner types open the right place', async
   const ext = await popup;
   await ext.waitForURL(/chsi\.com\.cn/);
   await ext.close();
+  // Back to the portal's tab: a background tab gets no animation frames, so no click could settle.
+  await page.bringToFront();
 
   // type 2: inline rich content
   await dots.nth(0).click();
