@@ -32,6 +32,9 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client whose connection the server closed (restart, failover) must not crash the
+    // process: the pool drops it and the next query opens a fresh one.
+    pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
     const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     await migrate(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
