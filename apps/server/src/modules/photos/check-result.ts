@@ -1,26 +1,7 @@
-/** One measured distance of the check, as document 2 section 3 names it. */
-export interface SideItem {
-  value: number;
-  min: number;
-  max: number;
-  result: boolean;
-}
+import type { PhotoCheck, SideItem } from '@portal/contract/photos';
 
-/** The check object the upload answers with when a photo is rejected (document 2, section 3). */
-export interface PhotoCheck {
-  topSide: SideItem;
-  eyeSide: SideItem;
-  leftSide: SideItem;
-  rightSide: SideItem;
-  chinSide: SideItem;
-  eyeAngle: { angle: number; config_angle: number };
-  definition: boolean;
-  blackSide: boolean;
-  background: boolean;
-  backgroundout: boolean;
-  topComplete: boolean;
-  picPath: string;
-}
+/** The check object and its items live in the contract, shared with the page that shows them. */
+export type { PhotoCheck, SideItem };
 
 /** What the face model found on the 480 x 640 frame. */
 export interface FaceFinding {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { photoCheckSchema } from '@portal/contract/photos';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, ok } from '../../http/envelope.ts';
 import { memberOf } from '../../http/auth.ts';
@@ -6,22 +7,6 @@ import { badRequest } from '../../http/errors.ts';
 import { checkAndStore, viewPhoto } from './photo-service.ts';
 import type { Flow } from './decode.ts';
 
-const side = z.object({ value: z.number(), min: z.number(), max: z.number(), result: z.boolean() });
-/** The check object of a rejected photo (document 2, section 3); code -1 carries it. */
-const photoCheckSchema = z.object({
-  topSide: side,
-  eyeSide: side,
-  leftSide: side,
-  rightSide: side,
-  chinSide: side,
-  eyeAngle: z.object({ angle: z.number(), config_angle: z.number() }),
-  definition: z.boolean(),
-  blackSide: z.boolean(),
-  background: z.boolean(),
-  backgroundout: z.boolean(),
-  topComplete: z.boolean(),
-  picPath: z.string(),
-});
 
 /** Photo upload with the compliance check, and the signed photo URLs. */
 export const photoRoutes: FastifyPluginAsyncZod = async (app) => {

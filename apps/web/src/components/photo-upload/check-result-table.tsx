@@ -1,28 +1,9 @@
 import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { PhotoCheck } from '@portal/contract/photos';
 
-interface SideItem {
-  value: number;
-  min: number;
-  max: number;
-  result: boolean;
-}
-
-/** The check object of a rejected photo (document 2, section 3). */
-export interface PhotoCheck {
-  topSide: SideItem;
-  eyeSide: SideItem;
-  leftSide: SideItem;
-  rightSide: SideItem;
-  chinSide: SideItem;
-  eyeAngle: { angle: number; config_angle: number };
-  definition: boolean;
-  blackSide: boolean;
-  background: boolean;
-  backgroundout: boolean;
-  topComplete: boolean;
-  picPath?: string;
-}
+/** The check object of a rejected photo (document 2, section 3), from the contract. */
+export type { PhotoCheck };
 
 interface Row {
   key: string;
