@@ -23,8 +23,12 @@ test('the carousel moves every 3 s and banner types open the right place', async
   await page.bringToFront();
 
   // type 2: inline rich content
-  await dots.nth(0).click();
-  await page.getByRole('button', { name: '2025届毕业生图像采集全面启动' }).click();
+  // The carousel keeps moving: go to the first slide and open it while it is the active one.
+  await expect(async () => {
+    await dots.nth(0).click();
+    await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true', { timeout: 1000 });
+    await page.getByRole('button', { name: '2025届毕业生图像采集全面启动' }).click({ timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
   await expect(page).toHaveURL(/\/bannerContent\?type=2&content=\d+/);
   await expect(page.getByRole('heading', { name: '2025届毕业生图像采集全面启动', level: 1 })).toBeVisible();
   await expect(page.getByText('收费标准：每人次45元')).toBeVisible();
