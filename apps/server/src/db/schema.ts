@@ -4,4 +4,5 @@ export * from './schema/content.ts';
 export * from './schema/catalog.ts';
 export * from './schema/orders.ts';
 export * from './schema/national.ts';
+export * from './schema/national-report.ts';
 export * from './schema/staff.ts';

@@ -51,8 +51,14 @@ export const forms = pgTable('forms', {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
   fileNameZh: text().notNull(),
   fileNameEn: text().notNull(),
-  storageKey: text().notNull(),
+  /** The stored file: `seed/<file>` in the repository or a storage key; null when the form links out. */
+  storageKey: text(),
+  /** The uploaded file's own name and size in bytes. */
+  originalName: text(),
+  size: integer(),
   contentType: text().notNull().default('application/octet-stream'),
+  /** An external download address, used instead of a stored file. */
+  url: text(),
   sort: integer().notNull().default(0),
   ...timestamps,
 });

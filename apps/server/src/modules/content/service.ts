@@ -98,7 +98,7 @@ export const contentService = {
     ),
   async formFile(ctx: AppContext, id: number) {
     const f = await contentRepo.form(ctx.db, id);
-    const full = f && formPath(ctx, f.storageKey);
+    const full = f?.storageKey && formPath(ctx, f.storageKey);
     if (!f || !full || !fs.existsSync(full)) throw notFound('content.formNotFound');
     return { file: full, fileNameZh: f.fileNameZh, contentType: f.contentType };
   },
