@@ -224,3 +224,39 @@ export const consoleSettingsSchema = z.object({
   servicePhones: z.array(z.string().trim().regex(/^[0-9+\-() ]{5,20}$/, 'phone.invalid')).min(1).max(5),
 });
 export type ConsoleSettings = z.infer<typeof consoleSettingsSchema>;
+
+/** Downloadable forms (portal forms page): an uploaded file or an external link. */
+export const FORM_FILE_MAX_MB = 20;
+export const FORM_FILE_MAX_BYTES = FORM_FILE_MAX_MB * 1024 * 1024;
+/** Accepted extensions; the server also checks each file's first bytes. */
+export const FORM_FILE_EXTENSIONS = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'zip', 'png', 'jpg', 'jpeg', 'gif', 'webp'] as const;
+
+export const consoleFormSchema = z.object({
+  id: z.number(),
+  fileNameZh: z.string(),
+  fileNameEn: z.string(),
+  sort: z.number(),
+  url: z.string().nullable(),
+  hasFile: z.boolean(),
+  originalName: z.string().nullable(),
+  size: z.number().nullable(),
+  contentType: z.string(),
+  downloadUrl: z.string(),
+  updatedAt: z.string(),
+});
+export type ConsoleForm = z.infer<typeof consoleFormSchema>;
+
+/** The text fields of a form save (multipart fields, so numbers arrive as strings); the file is the part `file`. */
+export const formSaveFields = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  fileNameZh: z.string().trim().min(1, 'content.formNameZhRequired').max(100),
+  fileNameEn: z.string().trim().min(1, 'content.formNameEnRequired').max(200),
+  sort: z.coerce.number().int().min(0).max(10_000).default(0),
+  url: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((v) => v === '' || /^https?:\/\/[^\s<>"]+$/i.test(v), 'content.formUrlInvalid')
+    .optional(),
+});
+export type FormSaveFields = z.input<typeof formSaveFields>;

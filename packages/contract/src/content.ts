@@ -44,7 +44,15 @@ export type NewsList = z.infer<typeof newsListSchema>;
 export const newsDetailSchema = newsItemSchema.extend({ content: textSchema.nullable() });
 export type NewsDetail = z.infer<typeof newsDetailSchema>;
 
-export const formFileSchema = z.object({ id: z.number(), fileName: textSchema, downloadUrl: z.string() });
+export const formFileSchema = z.object({
+  id: z.number(),
+  fileName: textSchema,
+  /** Our download route, or the external address of a form that links out. */
+  downloadUrl: z.string(),
+  external: z.boolean(),
+  /** Bytes of a stored file, when known. */
+  size: z.number().nullable(),
+});
 export type FormFile = z.infer<typeof formFileSchema>;
 
 export const faqSchema = z.object({ id: z.number(), type: z.number(), question: textSchema, answer: textSchema });

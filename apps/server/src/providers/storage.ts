@@ -1,6 +1,9 @@
 import { createHash, createHmac } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile, rename } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rm, stat, writeFile, rename } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 
 /** Where photo bytes live: the local disk by default, an S3-compatible bucket by config. */
 export interface Storage {
@@ -8,6 +11,8 @@ export interface Storage {
   /** The bytes, or null when there is no such object. */
   get(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
+  /** The bytes as a stream with their length (downloads), or null when there is no such object. */
+  stream(key: string): Promise<{ body: Readable; size: number } | null>;
 }
 
 /** Keys are ours (random hex, a dot, an extension); anything else is refused before touching a path. */
@@ -46,6 +51,17 @@ export class DiskStorage implements Storage {
   async delete(key: string): Promise<void> {
     await rm(this.file(key), { force: true });
   }
+
+  async stream(key: string): Promise<{ body: Readable; size: number } | null> {
+    const f = this.file(key);
+    try {
+      const s = await stat(f);
+      return { body: createReadStream(f), size: s.size };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw e;
+    }
+  }
 }
 
 /** In memory, for tests on an in-memory database. */
@@ -59,6 +75,10 @@ export class MemoryStorage implements Storage {
   }
   async delete(key: string): Promise<void> {
     this.objects.delete(checkKey(key));
+  }
+  async stream(key: string): Promise<{ body: Readable; size: number } | null> {
+    const b = this.objects.get(checkKey(key));
+    return b ? { body: Readable.from([b]), size: b.length } : null;
   }
 }
 
@@ -130,6 +150,13 @@ export class S3Storage implements Storage {
     if (res.status === 404) return null;
     if (!res.ok) throw new Error(`storage get failed: ${res.status}`);
     return Buffer.from(await res.arrayBuffer());
+  }
+
+  async stream(key: string): Promise<{ body: Readable; size: number } | null> {
+    const res = await this.send('GET', key);
+    if (res.status === 404) return null;
+    if (!res.ok || !res.body) throw new Error(`storage get failed: ${res.status}`);
+    return { body: Readable.fromWeb(res.body as unknown as WebReadableStream), size: Number(res.headers.get('content-length') ?? 0) };
   }
 
   async delete(key: string): Promise<void> {

@@ -4,6 +4,7 @@ import { consoleOrderRoutes } from './order-routes.ts';
 import { consoleOpsRoutes } from './ops-routes.ts';
 import { consoleContentRoutes } from './content-routes.ts';
 import { consoleCatalogRoutes } from './catalog-routes.ts';
+import { consoleFormsRoutes } from './forms-routes.ts';
 
 /** The staff console's API under /api/console (staff tokens only, never a member's). */
 export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,4 +13,5 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(consoleOpsRoutes);
   await app.register(consoleContentRoutes);
   await app.register(consoleCatalogRoutes);
+  await app.register(consoleFormsRoutes);
 };

@@ -18,6 +18,7 @@ import {
 import { envelope, ok } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
 import { contentService } from './service.ts';
+import { contentDisposition } from './form-file.ts';
 
 const ASSETS = path.resolve(import.meta.dirname, '../../db/seed/data/assets');
 const idField = z.coerce
@@ -89,15 +90,13 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: z.object({ id: idField }), hide: true } },
     async (req, reply) => {
       const f = await contentService.formFile(ctx, req.params.id);
-      const ascii = path.basename(f.file);
+      if (f.size) reply.header('content-length', f.size);
       return reply
         .header('content-type', f.contentType)
-        .header(
-          'content-disposition',
-          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.fileNameZh)}`,
-        )
-        .header('cache-control', 'public, max-age=300')
-        .send(fs.createReadStream(f.file));
+        .header('content-disposition', contentDisposition(f.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-cache')
+        .send(f.body);
     },
   );
   app.get(

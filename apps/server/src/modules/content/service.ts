@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type {
   Banner,
   CollectionCentre,
@@ -90,17 +91,29 @@ export const contentService = {
   },
   forms: (ctx: AppContext): Promise<FormFile[]> =>
     cached('forms', async () =>
-      (await contentRepo.forms(ctx.db)).map((f) => ({
-        id: f.id,
-        fileName: text(f.fileNameZh, f.fileNameEn),
-        downloadUrl: `/api/baseInfo/downloadForm/${f.id}`,
-      })),
+      (await contentRepo.forms(ctx.db))
+        .filter((f) => f.storageKey || f.url)
+        .map((f) => ({
+          id: f.id,
+          fileName: text(f.fileNameZh, f.fileNameEn),
+          downloadUrl: f.storageKey ? `/api/baseInfo/downloadForm/${f.id}` : f.url!,
+          external: !f.storageKey,
+          size: f.size,
+        })),
     ),
-  async formFile(ctx: AppContext, id: number) {
+  /** A form's bytes as a stream: a file shipped with the repository (`seed/...`) or an object in storage. */
+  async formFile(ctx: AppContext, id: number): Promise<{ body: Readable; size: number; name: string; contentType: string }> {
     const f = await contentRepo.form(ctx.db, id);
-    const full = f?.storageKey && formPath(ctx, f.storageKey);
-    if (!f || !full || !fs.existsSync(full)) throw notFound('content.formNotFound');
-    return { file: full, fileNameZh: f.fileNameZh, contentType: f.contentType };
+    if (!f?.storageKey) throw notFound('content.formNotFound');
+    let file: { body: Readable; size: number } | null = null;
+    if (f.storageKey.startsWith('seed/')) {
+      const full = formPath(ctx, f.storageKey);
+      if (full && fs.existsSync(full)) file = { body: fs.createReadStream(full), size: fs.statSync(full).size };
+    } else {
+      file = await ctx.storage.stream(f.storageKey);
+    }
+    if (!file) throw notFound('content.formNotFound');
+    return { ...file, name: f.originalName ?? f.fileNameZh, contentType: f.contentType };
   },
   faqs: (ctx: AppContext, question: string, type?: number): Promise<Faq[]> =>
     cached(`faqs:${type ?? 0}:${question}`, async () =>
