@@ -9,6 +9,10 @@ export const nationalReportJobs = pgTable('national_report_jobs', {
   state: text({ enum: ['running', 'done'] }).notNull().default('running'),
   /** Photos this run sends (those not yet accepted when it started). */
   total: integer().notNull(),
+  /** This run's outcomes, kept on the job so a later run taking up its rejects leaves them as they were. */
+  accepted: integer().notNull().default(0),
+  rejected: integer().notNull().default(0),
+  failed: integer().notNull().default(0),
   calls: integer().notNull().default(0),
   failedCalls: integer().notNull().default(0),
   lastError: text(),
