@@ -37,15 +37,8 @@ function bearer(header: string | undefined): string | null {
   return m ? m[1] : null;
 }
 
-/** Finds the session of a request; ends it when idle past the timeout. Null when none. */
-export async function resolveMember(
-  db: Db,
-  token: string | null,
-  memberIdHeader: string | undefined,
-  inactivitySeconds: number,
-): Promise<MemberContext | null> {
-  if (!token) return null;
-  const rows = await db
+function buildSessionLookup(db: Db) {
+  return db
     .select({
       sessionId: sessions.id,
       memberId: sessions.memberId,
@@ -58,8 +51,28 @@ export async function resolveMember(
     })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.endedAt)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.endedAt)))
+    .limit(1)
+    .prepare('member_session_lookup');
+}
+
+/** Every member call runs this lookup, so it is prepared once per database (planned once per connection). */
+const sessionLookups = new WeakMap<Db, ReturnType<typeof buildSessionLookup>>();
+function sessionLookup(db: Db) {
+  let q = sessionLookups.get(db);
+  if (!q) sessionLookups.set(db, (q = buildSessionLookup(db)));
+  return q;
+}
+
+/** Finds the session of a request; ends it when idle past the timeout. Null when none. */
+export async function resolveMember(
+  db: Db,
+  token: string | null,
+  memberIdHeader: string | undefined,
+  inactivitySeconds: number,
+): Promise<MemberContext | null> {
+  if (!token) return null;
+  const rows = await sessionLookup(db).execute({ tokenHash: sha256(token) });
   const s = rows[0];
   if (!s || s.status !== 'active') return null;
   // The memberId header must name the session's member (DESIGN section 3).

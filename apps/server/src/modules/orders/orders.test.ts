@@ -62,8 +62,8 @@ describe('building an order', () => {
     expect(d.data.orderDetails[0].picUrl).toMatch(/^\/api\/img\/view\//);
     const [row] = await app.ctx.db.select().from(orderDetails).where(eq(orderDetails.orderId, id)).limit(1);
     expect(row.idNumEnc).not.toContain('110108');
-    const list = await call<{ id: number; payTotal: string }[]>(app, { url: '/api/order/findOrderList?type=1', session: me });
-    expect(list.data.find((o) => o.id === id)?.payTotal).toBe('90.00');
+    const list = await call<{ id: number; payTotal: string; names: string[]; personCount: number }[]>(app, { url: '/api/order/findOrderList?type=1', session: me });
+    expect(list.data.find((o) => o.id === id)).toMatchObject({ payTotal: '90.00', names: ['张三', '李四'], personCount: 2 });
   });
 
   it('refuses a photo that is not the member’s own passed upload', async () => {
@@ -238,8 +238,14 @@ describe('permitted actions on the routes (contract rules)', () => {
     const id = await newOrder();
     await setState(id, 125, { refuseReason: '照片背景不合格' });
     await app.ctx.db.insert(refunds).values({ refundNo: `R${id}`, orderId: id, amountFen: 4500, status: 3 });
+    // A cancelled later request does not hide the live one.
+    await app.ctx.db.insert(refunds).values({ refundNo: `R${id}c`, orderId: id, amountFen: 4500, status: 1, cancelled: true });
     const d = await detail(id);
     expect(d.data.order).toMatchObject({ refuseReason: '照片背景不合格', refundStatus: 3, stateDesc: '已驳回' });
+    const list = await call<{ id: number; refundStatus: number | null; names: string[] }[]>(app, { url: '/api/order/findOrderList?type=1', session: me });
+    expect(list.data.find((o) => o.id === id)).toMatchObject({ refundStatus: 3, names: ['张三'] });
+    // Every order of the list carries its own lines and refund, none of another order's.
+    expect(list.data.filter((o) => o.refundStatus === 3).map((o) => o.id)).toEqual([id]);
   });
 
   it('lets download the photo only in the allowed states, named after the person', async () => {

@@ -20,6 +20,11 @@ export async function linePhotoUrls(ctx: AppContext, ids: number[]): Promise<Map
   return out;
 }
 
+/** The signed URL of a photo whose storage key a read already fetched. */
+export function linePhotoUrl(ctx: AppContext, storageKey: string): string {
+  return photoUrl(ctx, { storageKey });
+}
+
 export function photoBytes(ctx: AppContext, id: number): Promise<Buffer> {
   return readPhotoBytes(ctx, id);
 }

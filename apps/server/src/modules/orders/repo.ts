@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { carriers, consents, orderDetails, orders, refunds, schools, tasks } from '../../db/schema.ts';
+import { carriers, consents, orderDetails, orders, schools, tasks } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type DetailRow = typeof orderDetails.$inferSelect;
@@ -10,14 +10,6 @@ export async function orderById(db: DbOrTx, id: number, forUpdate = false): Prom
   const q = db.select().from(orders).where(eq(orders.id, id)).limit(1);
   const rows = forUpdate ? await q.for('update') : await q;
   return rows[0] ?? null;
-}
-
-export async function memberOrders(db: DbOrTx, memberId: number, kind: 'individual' | 'reprint'): Promise<OrderRow[]> {
-  return db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.memberId, memberId), eq(orders.kind, kind)))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
 }
 
 export async function detailsOf(db: DbOrTx, orderIds: number[]): Promise<DetailRow[]> {
@@ -39,19 +31,6 @@ export async function countDetails(db: DbOrTx, orderId: number): Promise<number>
 export async function recomputeTotal(db: DbOrTx, order: OrderRow): Promise<void> {
   const n = await countDetails(db, order.id);
   await db.update(orders).set({ totalFen: n * order.unitPriceFen }).where(eq(orders.id, order.id));
-}
-
-/** Latest refund status per order (not cancelled). */
-export async function refundStatuses(db: DbOrTx, orderIds: number[]): Promise<Map<number, number>> {
-  const out = new Map<number, number>();
-  if (!orderIds.length) return out;
-  const rows = await db
-    .select({ orderId: refunds.orderId, status: refunds.status, cancelled: refunds.cancelled })
-    .from(refunds)
-    .where(inArray(refunds.orderId, orderIds))
-    .orderBy(refunds.id);
-  for (const r of rows) if (!r.cancelled) out.set(r.orderId, r.status);
-  return out;
 }
 
 export async function taskEndTimes(db: DbOrTx, taskIds: number[]): Promise<Map<number, Date>> {

@@ -23,14 +23,19 @@ import { orderDetails, orders, payments } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { newOrderNo } from './order-no.ts';
 import * as repo from './repo.ts';
+import * as reads from './reads.ts';
 import { detailAnswer, factsOf, orderAnswer, shippingInfo } from './present.ts';
-import { linePhotoId, linePhotoUrls } from './photo-link.ts';
+import { linePhotoId, linePhotoUrl, linePhotoUrls } from './photo-link.ts';
 
 type Kind = 'individual' | 'reprint' | 'task';
 
 /** The caller's order, or 404 / 403. `kinds` limits which order kinds the call serves. */
 export async function ownedOrder(db: DbOrTx, memberId: number, id: number, kinds: Kind[], forUpdate = false) {
-  const o = await repo.orderById(db, id, forUpdate);
+  return ownOrder(await repo.orderById(db, id, forUpdate), memberId, kinds);
+}
+
+/** The ownership rule itself: 404 for no such order of these kinds, 403 for another member's. */
+function ownOrder<O extends { kind: Kind; memberId: number | null }>(o: O | null, memberId: number, kinds: Kind[]): O {
   if (!o || !kinds.includes(o.kind)) throw notFound('order.notFound');
   if (o.memberId !== memberId) throw forbidden('order.notYours');
   return o;
@@ -170,28 +175,23 @@ export async function updateShipping(ctx: AppContext, memberId: number, id: numb
 
 /** findOrderList?type=1 (individual) or 2 (reprint): the same order shape for both. */
 export async function listOrders(ctx: AppContext, memberId: number, type: 1 | 2, lang: Lang) {
-  const rows = await repo.memberOrders(ctx.db, memberId, type === 1 ? 'individual' : 'reprint');
-  const ids = rows.map((o) => o.id);
-  const [details, refunds] = await Promise.all([repo.detailsOf(ctx.db, ids), repo.refundStatuses(ctx.db, ids)]);
-  return rows.map((o) => {
-    const lines = details.filter((d) => d.orderId === o.id);
-    return {
-      ...orderAnswer(o, lang, { refundStatus: refunds.get(o.id), personCount: lines.length }),
-      names: lines.map((d) => d.name),
-      /** Photo-allowed flag of the order or its first line (download rule). */
-      firstPicAllowState: lines[0]?.picAllowState ?? 0,
-    };
-  });
+  const rows = await reads.memberOrderList(ctx.db, memberId, type === 1 ? 'individual' : 'reprint');
+  return rows.map(({ refundStatus, lines, ...o }) => ({
+    ...orderAnswer(o, lang, { refundStatus, personCount: lines.length }),
+    names: lines.map(([name]) => name),
+    /** Photo-allowed flag of the order or its first line (download rule). */
+    firstPicAllowState: lines[0]?.[1] ?? 0,
+  }));
 }
 
 /** findOrderAndOrderDetails: any of the caller's individual or reprint orders. */
 export async function orderWithDetails(ctx: AppContext, memberId: number, id: number, lang: Lang): Promise<OrderWithDetails> {
-  const o = await ownedOrder(ctx.db, memberId, id, ['individual', 'reprint']);
-  const [details, refunds] = await Promise.all([repo.detailsOf(ctx.db, [o.id]), repo.refundStatuses(ctx.db, [o.id])]);
-  const urls = await linePhotoUrls(ctx, details.flatMap((d) => (d.photoId ? [d.photoId] : [])));
+  // Both reads at once; nothing is answered before the order is known to be the caller's.
+  const [row, lines] = await Promise.all([reads.orderWithRefund(ctx.db, id), reads.orderLines(ctx.db, id)]);
+  const { refundStatus, ...o } = ownOrder(row, memberId, ['individual', 'reprint']);
   return {
-    order: orderAnswer(o, lang, { refundStatus: refunds.get(o.id), personCount: details.length }),
-    orderDetails: details.map((d) => detailAnswer(d, d.photoId ? (urls.get(d.photoId) ?? null) : null)),
+    order: orderAnswer(o, lang, { refundStatus, personCount: lines.length }),
+    orderDetails: lines.map(({ storageKey, ...d }) => detailAnswer(d, storageKey ? linePhotoUrl(ctx, storageKey) : null)),
     shippingInfo: shippingInfo(o),
   };
 }
