@@ -42,33 +42,41 @@ export async function sendCode(
 ): Promise<void> {
   const { db, config } = ctx;
   const { channel, target, purpose, ip } = opts;
-  const [last] = await db
-    .select({ createdAt: verificationCodes.createdAt })
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.channel, channel), eq(verificationCodes.target, target)))
-    .orderBy(desc(verificationCodes.createdAt))
-    .limit(1);
-  if (last) {
-    const wait = CODE_RULES.resendSeconds - Math.floor((Date.now() - last.createdAt.getTime()) / 1000);
-    if (wait > 0) throw tooMany('code.tooSoon', { seconds: wait });
-  }
-  if ((await bump(db, `code:ip:${ip}`, 3600)) > config.codeIpHourly) throw tooMany('code.ipLimit');
-  if ((await bump(db, `code:${channel}:${target}:h`, 3600)) > CODE_RULES.perTargetHour) throw tooMany('code.hourlyLimit');
-  if ((await bump(db, `code:${channel}:${target}:d`, 86400)) > CODE_RULES.perTargetDay) throw tooMany('code.dailyLimit');
-  const all = await bump(db, 'code:all:d', 86400);
-  if (all > config.codeDailyBudget) {
-    if (all === config.codeDailyBudget + 1) log.error({ alert: 'code-budget', budget: config.codeDailyBudget }, 'daily code budget crossed');
-    throw tooMany('code.budget');
-  }
   const code = randomDigits(CODE_RULES.digits);
-  await db.insert(verificationCodes).values({
-    channel,
-    target,
-    purpose,
-    codeHash: hashCode(ctx, channel, target, purpose, code),
-    expiresAt: new Date(Date.now() + CODE_RULES.ttlSeconds * 1000),
-    ip,
+  // One send per target at a time on every instance: the interval check, the counters and the
+  // new code's row are one step, so simultaneous requests cannot all pass the check. A refusal is
+  // returned, not thrown, so the counters it bumped are kept as before.
+  const refusal = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`code:${channel}:${target}`}))`);
+    const [last] = await tx
+      .select({ createdAt: verificationCodes.createdAt })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.channel, channel), eq(verificationCodes.target, target)))
+      .orderBy(desc(verificationCodes.createdAt))
+      .limit(1);
+    if (last) {
+      const wait = CODE_RULES.resendSeconds - Math.floor((Date.now() - last.createdAt.getTime()) / 1000);
+      if (wait > 0) return tooMany('code.tooSoon', { seconds: wait });
+    }
+    if ((await bump(tx, `code:ip:${ip}`, 3600)) > config.codeIpHourly) return tooMany('code.ipLimit');
+    if ((await bump(tx, `code:${channel}:${target}:h`, 3600)) > CODE_RULES.perTargetHour) return tooMany('code.hourlyLimit');
+    if ((await bump(tx, `code:${channel}:${target}:d`, 86400)) > CODE_RULES.perTargetDay) return tooMany('code.dailyLimit');
+    const all = await bump(tx, 'code:all:d', 86400);
+    if (all > config.codeDailyBudget) {
+      if (all === config.codeDailyBudget + 1) log.error({ alert: 'code-budget', budget: config.codeDailyBudget }, 'daily code budget crossed');
+      return tooMany('code.budget');
+    }
+    await tx.insert(verificationCodes).values({
+      channel,
+      target,
+      purpose,
+      codeHash: hashCode(ctx, channel, target, purpose, code),
+      expiresAt: new Date(Date.now() + CODE_RULES.ttlSeconds * 1000),
+      ip,
+    });
+    return null;
   });
+  if (refusal) throw refusal;
   const text = `【学生图像采集平台】您正在${TEXTS[purpose]}，验证码${code}，5分钟内有效，请勿告诉他人。`;
   if (channel === 'sms') await ctx.sms.send(target, text, code);
   else await ctx.mail.send(target, `学生图像采集平台验证码 / Verification code ${code}`, text, code);
