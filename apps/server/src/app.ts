@@ -48,6 +48,8 @@ export interface RouteEntry {
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteEntry[];
+    /** Set on SIGTERM: readiness fails and every answer closes its connection (see main.ts). */
+    draining: boolean;
   }
 }
 
@@ -76,7 +78,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger === false ? false : loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    return503OnClosing: true,
+    // Requests already on a connection when close() starts are served, not refused: the database
+    // closes only after the server has closed, and draining (below) ends every kept-alive connection.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -84,6 +88,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // The route table, for the hardening suites that must cover every route without being edited.
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
+  app.decorate('draining', false);
+  app.addHook('onRequest', async (_req, reply) => {
+    if (app.draining) reply.header('connection', 'close');
+  });
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) routeTable.push({ method: String(method), url: r.url, config: (r.config ?? {}) as Record<string, unknown> });
   });

@@ -12,10 +12,11 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-    .optional(),
+  // An empty DATABASE_URL (as container templates often leave it) means PGlite, like an unset one.
+  DATABASE_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  ),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   RESPONSE_SECRET: z.string().min(8).default(DEFAULT_RESPONSE_SECRET),
   PUBLIC_URL: z.string().url().optional(),
@@ -33,6 +34,8 @@ export const envSchema = z.object({
   DEMO_SEED: bool.optional(),
   TRUST_PROXY: bool.default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(3000),
+  /** On SIGTERM, seconds to keep serving (readiness failing, connections closed after each answer) before closing. */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
   /** Codes (SMS and e-mail) one IP may request per hour, and all codes per day (an alert is logged past it). */
   CODE_IP_HOURLY: z.coerce.number().int().positive().default(30),
   CODE_DAILY_BUDGET: z.coerce.number().int().positive().default(20000),
@@ -67,6 +70,7 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   rateLimitPerMinute: number;
+  shutdownDrainSeconds: number;
   codeIpHourly: number;
   codeDailyBudget: number;
   /** Built web app folder; served when it exists. */
@@ -108,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     codeIpHourly: e.CODE_IP_HOURLY,
     codeDailyBudget: e.CODE_DAILY_BUDGET,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),

@@ -13,19 +13,22 @@ async function main() {
     throw e;
   }
   const app = await buildApp(config);
-  // Graceful shutdown: stop accepting, finish requests in flight, close the database.
-  let closing = false;
+  // Graceful shutdown: drain (readiness fails, each answer closes its connection) for
+  // SHUTDOWN_DRAIN_SECONDS so a load balancer moves traffic away; then stop accepting,
+  // finish the requests in flight, and only then close the database.
   for (const sig of ['SIGTERM', 'SIGINT'] as const) {
     process.on(sig, () => {
-      if (closing) return;
-      closing = true;
-      app.log.info({ sig }, 'shutting down');
-      const force = setTimeout(() => process.exit(1), 15_000);
+      if (app.draining) return;
+      app.draining = true;
+      app.log.info({ sig, drainSeconds: config.shutdownDrainSeconds }, 'shutting down');
+      const force = setTimeout(() => process.exit(1), (config.shutdownDrainSeconds + 15) * 1000);
       force.unref();
-      app.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
+      setTimeout(() => {
+        app.close().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+      }, config.shutdownDrainSeconds * 1000);
     });
   }
   await app.listen({ port: config.port, host: config.host });

@@ -76,7 +76,8 @@ export function tempDataDir(prefix: string): string {
 }
 
 export interface ServerOptions {
-  databaseUrl: string;
+  /** PostgreSQL; without it the child uses PGlite under dataDir. */
+  databaseUrl?: string;
   dataDir: string;
   /** The same key on every instance and restart: codes and ID numbers are hashed with it. */
   dataKey?: string;
@@ -106,6 +107,11 @@ export class ChildServer {
     return this.child.pid ?? -1;
   }
 
+  /** The exit code once the process has exited (null while running or when killed by a signal). */
+  get exitCode(): number | null {
+    return this.child.exitCode;
+  }
+
   get exited(): boolean {
     return this.child.exitCode !== null || this.child.signalCode !== null;
   }
@@ -124,7 +130,7 @@ export class ChildServer {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: opts.dataDir,
-        DATABASE_URL: opts.databaseUrl,
+        DATABASE_URL: opts.databaseUrl ?? '',
         DATA_KEY: opts.dataKey ?? TEST_DATA_KEY,
         NODE_ENV: 'development',
         LOG_LEVEL: 'warn',

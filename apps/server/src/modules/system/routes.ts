@@ -13,6 +13,8 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
   const ready = async () => {
+    // A draining instance tells the load balancer to send no more, while it still answers.
+    if (app.draining) throw new AppError(503, 'http.restarting');
     try {
       await pingDatabase(ctx.db);
       return ok({ status: 'ok', db: ctx.dbKind, migrations: await migrationsApplied(ctx.db) });

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ChildServer, apiData, reachablePostgres, tempDataDir, throwawayDatabase, type MemberSession } from './child-server.ts';
+
+/**
+ * SIGTERM under load, as a rolling deploy sends it: while draining the instance still
+ * answers every request (each answer closing its connection) and its readiness fails so
+ * the load balancer moves away; then it stops accepting, finishes what is in flight,
+ * closes the database last and exits 0. No request may see a 5xx on the way.
+ */
+
+const DRAIN_SECONDS = 2;
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c().catch(() => {});
+});
+
+interface Outcome {
+  status: number;
+  connectionClose: boolean;
+  at: number;
+}
+
+/** Clients that keep reading the member's order list on kept-alive connections until refused. */
+async function readUntilRefused(base: string, s: MemberSession, clients: number): Promise<Outcome[]> {
+  const out: Outcome[] = [];
+  const headers = { authorization: `Bearer ${s.token}`, memberid: String(s.memberId) };
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      for (;;) {
+        try {
+          const r = await fetch(`${base}/api/order/findOrderList?type=1`, { headers, signal: AbortSignal.timeout(30_000) });
+          await r.arrayBuffer();
+          out.push({ status: r.status, connectionClose: r.headers.get('connection') === 'close', at: Date.now() });
+        } catch {
+          return; // refused: the listening socket is closed
+        }
+      }
+    }),
+  );
+  return out;
+}
+
+async function shutdownUnderLoad(server: ChildServer) {
+  const s = await apiData<MemberSession>(server.url, { method: 'POST', url: '/api/dev/login', body: { mobile: '13955556666' } });
+  for (let i = 0; i < 5; i++) {
+    await apiData(server.url, { method: 'POST', url: '/api/dev/order', body: { mobile: '13955556666', kind: 'individual', persons: 2, withShipping: true } });
+  }
+  const load = readUntilRefused(server.url, s, 8);
+  await new Promise((r) => setTimeout(r, 800));
+  const termAt = Date.now();
+  const stopped = server.stop(60_000);
+
+  // During the drain: readiness answers 503 with the documented envelope; reads still succeed.
+  await new Promise((r) => setTimeout(r, 300));
+  const ready = await fetch(`${server.url}/api/health/ready`);
+  const readyBody = (await ready.json()) as { code: number; msg: string };
+
+  const outcomes = await load;
+  await stopped;
+  return { termAt, outcomes, ready: { status: ready.status, ...readyBody }, exitCode: server.exitCode };
+}
+
+function expectClean(r: Awaited<ReturnType<typeof shutdownUnderLoad>>) {
+  expect(r.ready).toMatchObject({ status: 503, code: 503, msg: '服务正在重启，请稍后重试' });
+  const before = r.outcomes.filter((o) => o.at < r.termAt);
+  const during = r.outcomes.filter((o) => o.at >= r.termAt + 50);
+  expect(before.length).toBeGreaterThan(0);
+  // Served through the drain, every one a success, each telling the client to reconnect.
+  expect(during.length).toBeGreaterThan(0);
+  expect(r.outcomes.filter((o) => o.status !== 200)).toEqual([]);
+  expect(during.every((o) => o.connectionClose)).toBe(true);
+  expect(before.some((o) => o.connectionClose)).toBe(false);
+  expect(r.exitCode).toBe(0);
+}
+
+describe('graceful shutdown under load', () => {
+  it('PGlite: drains, serves every request, exits 0', { timeout: 240_000 }, async () => {
+    const dataDir = tempDataDir('portal-shutdown');
+    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const server = await ChildServer.start({ dataDir, env: { SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS) } });
+    cleanups.push(() => server.kill9());
+    expectClean(await shutdownUnderLoad(server));
+  });
+
+  it('PostgreSQL: drains, serves every request, closes the pool last, exits 0', { timeout: 240_000 }, async (t) => {
+    const base = await reachablePostgres();
+    if (!base) return t.skip('no PostgreSQL for the database suite (TEST_DATABASE_URL)');
+    const db = await throwawayDatabase(base, 'portal_shutdown');
+    cleanups.push(() => db.drop());
+    const dataDir = tempDataDir('portal-shutdown-pg');
+    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const server = await ChildServer.start({ databaseUrl: db.url, dataDir, env: { SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS) } });
+    cleanups.push(() => server.kill9());
+    expectClean(await shutdownUnderLoad(server));
+  });
+});
