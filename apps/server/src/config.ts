@@ -44,6 +44,15 @@ export const envSchema = z.object({
   /** A carrier or aggregator tracking API; the sandbox answers when unset. */
   TRACKING_URL: z.string().url().optional(),
   TRACKING_KEY: z.string().optional(),
+  /** The national platform's API (production); its sandbox answers in demo mode. */
+  NATIONAL_API_URL: z.string().url().optional(),
+  NATIONAL_API_KEY: z.string().optional(),
+  NATIONAL_API_SECRET: z.string().optional(),
+  NATIONAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** Photos per report call, seconds between report batches (0 = only when staff start a run), tries per photo. */
+  NATIONAL_REPORT_BATCH: z.coerce.number().int().min(1).max(500).default(100),
+  NATIONAL_REPORT_SECONDS: z.coerce.number().int().min(0).default(5),
+  NATIONAL_REPORT_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -78,6 +87,17 @@ export interface Config {
   /** Photo check bounds, storage and photo URL signing (DESIGN section 7). */
   photos: PhotoConfig;
   tracking: { url?: string; key?: string };
+  national: NationalConfig;
+}
+
+export interface NationalConfig {
+  url?: string;
+  appKey?: string;
+  appSecret?: string;
+  timeoutMs: number;
+  reportBatch: number;
+  reportSeconds: number;
+  reportAttempts: number;
 }
 
 export class ConfigError extends Error {}
@@ -118,6 +138,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
     photos: loadPhotoConfig(env),
     tracking: { url: e.TRACKING_URL, key: e.TRACKING_KEY },
+    national: {
+      url: e.NATIONAL_API_URL,
+      appKey: e.NATIONAL_API_KEY,
+      appSecret: e.NATIONAL_API_SECRET,
+      timeoutMs: e.NATIONAL_TIMEOUT_MS,
+      reportBatch: e.NATIONAL_REPORT_BATCH,
+      reportSeconds: e.NATIONAL_REPORT_SECONDS,
+      reportAttempts: e.NATIONAL_REPORT_ATTEMPTS,
+    },
     ...overrides,
   };
 }

@@ -260,3 +260,47 @@ export const formSaveFields = z.object({
     .optional(),
 });
 export type FormSaveFields = z.input<typeof formSaveFields>;
+
+/** A photo report run to the national platform: a school or a date range, sent in batches. */
+export const nationalReportBody = z.object({
+  yxdm: z.string().trim().regex(/^\d{5}$/, 'school.chooseFromList').optional(),
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+});
+export type NationalReportBody = z.infer<typeof nationalReportBody>;
+
+export const REPORT_STATUSES = ['pending', 'accepted', 'rejected', 'failed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+export const nationalReportJobSchema = z.object({
+  id: z.number(),
+  state: z.enum(['running', 'done']),
+  scope: nationalReportBody,
+  total: z.number(),
+  accepted: z.number(),
+  rejected: z.number(),
+  failed: z.number(),
+  pending: z.number(),
+  calls: z.number(),
+  failedCalls: z.number(),
+  lastError: z.string().nullable(),
+  staffName: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type NationalReportJob = z.infer<typeof nationalReportJobSchema>;
+
+export const nationalReportItemSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  yxdm: z.string().nullable(),
+  schoolName: z.string().nullable(),
+  studentId: z.string().nullable(),
+  idNumMask: z.string().nullable(),
+  status: z.enum(REPORT_STATUSES),
+  /** The platform's reason code (ID_UNKNOWN, PHOTO_SIZE, PHOTO_FORMAT, PHOTO_MISSING) or its text. */
+  reason: z.string().nullable(),
+  attempts: z.number(),
+  reportedAt: z.string().nullable(),
+});
+export type NationalReportItem = z.infer<typeof nationalReportItemSchema>;

@@ -80,3 +80,41 @@ export async function withAdvisoryLock(db: Db, key: number, fn: (tx: Tx) => Prom
     return true;
   });
 }
+
+const heldLocally = new WeakMap<Db, Set<number>>();
+
+/**
+ * A session-level advisory lock for work that calls outside parties (seconds per step): unlike
+ * withAdvisoryLock it holds no transaction open, so the work may use db freely. On PostgreSQL one
+ * pooled connection holds the lock; PGlite belongs to one process, where a local flag is enough.
+ * Returns false when another instance (or another run in this process) holds it.
+ */
+export async function withSessionAdvisoryLock(db: Db, kind: 'pglite' | 'postgres', key: number, fn: () => Promise<void>): Promise<boolean> {
+  let held = heldLocally.get(db);
+  if (!held) heldLocally.set(db, (held = new Set()));
+  if (held.has(key)) return false;
+  held.add(key);
+  try {
+    if (kind === 'pglite') {
+      await fn();
+      return true;
+    }
+    type Client = { query(q: string, v: unknown[]): Promise<{ rows: { ok: boolean }[] }>; release(): void };
+    const pool = (db as unknown as { $client: { connect(): Promise<Client> } }).$client;
+    const c = await pool.connect();
+    try {
+      const r = await c.query('select pg_try_advisory_lock($1) as ok', [key]);
+      if (!r.rows[0]?.ok) return false;
+      try {
+        await fn();
+      } finally {
+        await c.query('select pg_advisory_unlock($1)', [key]);
+      }
+      return true;
+    } finally {
+      c.release();
+    }
+  } finally {
+    held.delete(key);
+  }
+}

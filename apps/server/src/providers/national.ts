@@ -3,6 +3,9 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { nationalQrSessions, nationalStudents } from '../db/schema.ts';
 import { AppError, conflict, notFound } from '../http/errors.ts';
+import type { NationalConfig } from '../config.ts';
+import { NationalCallError, NationalHttpReporter, type PhotoReportItem, type PhotoReportOutcome } from './national-report.ts';
+import { sandboxReportPhotos } from './national-sandbox-report.ts';
 
 /** The national app QR session lasts three minutes (document 2, section 9). */
 export const QR_SESSION_SECONDS = 180;
@@ -43,6 +46,11 @@ export interface NationalPlatform {
   matchStudent(yxdm: string, xh: string): Promise<NationalStudent | null>;
   /** Reports a collected photo for a student (counted in the sandbox). */
   reportPhoto(yxdm: string, xh: string, photoId: number): Promise<void>;
+  /**
+   * Sends a batch of approved photos; answers accepted or rejected (with the reason) per item.
+   * Throws NationalCallError when the call fails as a whole (then every item is tried again).
+   */
+  reportPhotos(batch: PhotoReportItem[]): Promise<PhotoReportOutcome[]>;
 }
 
 type Row = typeof nationalStudents.$inferSelect;
@@ -129,6 +137,10 @@ export class SandboxNational implements NationalPlatform {
       .where(eq(nationalStudents.id, r.id));
   }
 
+  reportPhotos(batch: PhotoReportItem[]): Promise<PhotoReportOutcome[]> {
+    return sandboxReportPhotos(this.ctx, batch);
+  }
+
   async listStudents(): Promise<NationalStudent[]> {
     const rows = await this.ctx.db.select().from(nationalStudents).orderBy(nationalStudents.yxdm, nationalStudents.xh);
     return rows.map((r) => this.toStudent(r));
@@ -146,7 +158,14 @@ export class SandboxNational implements NationalPlatform {
  * than pretending (503, national.notConfigured).
  */
 export class RealNational implements NationalPlatform {
-  constructor(private readonly opts: { url?: string; key?: string }) {}
+  private readonly reporter: NationalHttpReporter | null;
+  constructor(
+    private readonly opts: { url?: string; key?: string; secret?: string; timeoutMs?: number },
+    fetchFn: typeof fetch = fetch,
+  ) {
+    const { url, key, secret } = opts;
+    this.reporter = url && key && secret ? new NationalHttpReporter({ url, appKey: key, appSecret: secret, timeoutMs: opts.timeoutMs ?? 15_000 }, fetchFn) : null;
+  }
   private unavailable(): never {
     throw new AppError(503, 'national.notConfigured');
   }
@@ -173,17 +192,22 @@ export class RealNational implements NationalPlatform {
     this.ensure();
     return this.unavailable();
   }
+  /** The photo report call (NATIONAL_API_URL, NATIONAL_API_KEY, NATIONAL_API_SECRET); a missing setting fails each call. */
+  async reportPhotos(batch: PhotoReportItem[]): Promise<PhotoReportOutcome[]> {
+    if (!this.reporter) throw new NationalCallError('not configured');
+    return this.reporter.reportPhotos(batch);
+  }
 }
 
 const cache = new WeakMap<AppContext, NationalPlatform>();
 
-/** The platform of an app: the sandbox in demo mode, else the real adapter (NATIONAL_API_URL, NATIONAL_API_KEY). */
+/** The platform of an app: the sandbox in demo mode, else the real adapter (NATIONAL_API_URL, _KEY, _SECRET). */
 export function nationalFor(ctx: AppContext): NationalPlatform {
   let p = cache.get(ctx);
   if (!p) {
     p = ctx.config.demo
       ? new SandboxNational(ctx)
-      : new RealNational({ url: process.env.NATIONAL_API_URL, key: process.env.NATIONAL_API_KEY });
+      : new RealNational(realOptions(ctx.config.national));
     cache.set(ctx, p);
   }
   return p;
@@ -194,4 +218,8 @@ export function sandboxNational(ctx: AppContext): SandboxNational {
   const p = nationalFor(ctx);
   if (!(p instanceof SandboxNational)) throw notFound();
   return p;
+}
+
+function realOptions(c: NationalConfig) {
+  return { url: c.url, key: c.appKey, secret: c.appSecret, timeoutMs: c.timeoutMs };
 }

@@ -20,4 +20,7 @@ export const consoleMessages = {
   'console.selectOrders': { zh: '请选择订单', en: 'Please select orders' },
   'console.csvInvalid': { zh: 'CSV文件格式有误', en: 'The CSV file is not in the expected format' },
   'console.nothingToExport': { zh: '没有可导出的照片', en: 'There are no photos to export' },
+  'console.nothingToReport': { zh: '范围内没有审核通过的照片', en: 'There are no approved photos in this scope' },
+  'console.allReported': { zh: '范围内的照片均已上报成功', en: 'Every photo in this scope has already been accepted' },
+  'console.reportRunning': { zh: '已有上报任务正在进行，请等待其完成', en: 'A report run is in progress; please wait until it finishes' },
 } as const satisfies Record<string, Text>;

@@ -44,9 +44,9 @@ export interface ExportScope {
   to?: string;
 }
 
-/** The approved photos of a school or date range as a ZIP with a CSV manifest; recorded and audited. */
-export async function nationalExport(ctx: AppContext, staff: StaffContext, scope: ExportScope): Promise<{ zip: ZipArchive; count: number }> {
-  const rows = await ctx.db
+/** Approved persons with a photo in a school or date range (a branch account: its own branch only). */
+export function approvedPhotoRows(ctx: AppContext, staff: StaffContext, scope: ExportScope) {
+  return ctx.db
     .select({ d: orderDetails, orderNo: orders.orderNo })
     .from(orderDetails)
     .innerJoin(orders, eq(orders.id, orderDetails.orderId))
@@ -62,6 +62,11 @@ export async function nationalExport(ctx: AppContext, staff: StaffContext, scope
     )
     .orderBy(asc(orderDetails.id))
     .limit(5000);
+}
+
+/** The approved photos of a school or date range as a ZIP with a CSV manifest; recorded and audited. */
+export async function nationalExport(ctx: AppContext, staff: StaffContext, scope: ExportScope): Promise<{ zip: ZipArchive; count: number }> {
+  const rows = await approvedPhotoRows(ctx, staff, scope);
   if (!rows.length) throw badRequest('console.nothingToExport');
   const zip = new ZipArchive({ zlib: { level: 0 } });
   const manifest = ['file,name,yxdm,school,studentId,orderNo'];

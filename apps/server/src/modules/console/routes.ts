@@ -5,6 +5,7 @@ import { consoleOpsRoutes } from './ops-routes.ts';
 import { consoleContentRoutes } from './content-routes.ts';
 import { consoleCatalogRoutes } from './catalog-routes.ts';
 import { consoleFormsRoutes } from './forms-routes.ts';
+import { consoleNationalReportRoutes } from './national-report-routes.ts';
 
 /** The staff console's API under /api/console (staff tokens only, never a member's). */
 export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,4 +15,5 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(consoleContentRoutes);
   await app.register(consoleCatalogRoutes);
   await app.register(consoleFormsRoutes);
+  await app.register(consoleNationalReportRoutes);
 };

@@ -7,6 +7,7 @@ import { captchas, outbox } from '../../db/schema.ts';
 import { writeSetting } from '../system/settings-service.ts';
 import { devMemberSession, devStaffSession } from './dev-login.ts';
 import { devOrderRoutes } from './dev-orders.ts';
+import { devNationalReportRoutes } from './dev-national-report.ts';
 
 /**
  * Demo-mode test hooks (DESIGN section 6). Registered only when config.demo is true,
@@ -15,6 +16,7 @@ import { devOrderRoutes } from './dev-orders.ts';
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
   await app.register(devOrderRoutes);
+  await app.register(devNationalReportRoutes);
 
   app.get(
     '/api/dev/outbox',

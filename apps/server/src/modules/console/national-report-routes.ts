@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { nationalReportBody, nationalReportItemSchema, nationalReportJobSchema, REPORT_STATUSES } from '@portal/contract/console';
+import { envelope, ok } from '../../http/envelope.ts';
+import { staffOf } from '../../http/staff-auth.ts';
+import { listNationalReports, reportItems, runNationalReports, startNationalReport } from './national-report.ts';
+
+/** The same staff as the national export. */
+const reporters = { staff: ['production' as const, 'branch' as const] };
+
+/**
+ * Photo reports to the national platform: staff start a run (a school or a date range), batches go
+ * out at once and then on a timer under the sending lock, and the console polls the progress.
+ */
+export const consoleNationalReportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  let inFlight: Promise<unknown> = Promise.resolve();
+  let closing = false;
+  const kick = () => {
+    if (closing) return;
+    inFlight = runNationalReports(ctx, app.log).catch((err: unknown) => app.log.error({ err }, 'national report run failed'));
+  };
+
+  app.post('/api/console/national-report', { config: reporters, schema: { body: nationalReportBody, response: { 200: envelope(nationalReportJobSchema) } } }, async (req) => {
+    const job = await startNationalReport(ctx, staffOf(req), req.body);
+    kick();
+    return ok(job);
+  });
+
+  app.get('/api/console/national-report', { config: reporters, schema: { response: { 200: envelope(z.array(nationalReportJobSchema)) } } }, async () =>
+    ok(await listNationalReports(ctx)),
+  );
+
+  app.get(
+    '/api/console/national-report/:id/items',
+    {
+      config: reporters,
+      schema: {
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: z.object({ status: z.enum(REPORT_STATUSES).optional() }),
+        response: { 200: envelope(z.array(nationalReportItemSchema)) },
+      },
+    },
+    async (req) => ok(await reportItems(ctx, staffOf(req), req.params.id, req.query.status)),
+  );
+
+  const every = ctx.config.national.reportSeconds;
+  const timer = every > 0 ? setInterval(kick, every * 1000) : null;
+  timer?.unref();
+  app.addHook('onClose', async () => {
+    closing = true;
+    if (timer) clearInterval(timer);
+    await inFlight;
+  });
+};
