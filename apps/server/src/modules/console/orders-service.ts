@@ -3,7 +3,7 @@ import { isValidIdCard } from '@portal/contract/validation';
 import { STAFF_TRANSITIONS } from '@portal/contract/order-states';
 import type { OrderPage, ReviewItem, TransitionBody } from '@portal/contract/console';
 import type { AppContext } from '../../context.ts';
-import { orders, payments, refunds, traceEvents } from '../../db/schema.ts';
+import { orderDetails, orders, payments, refunds, traceEvents } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import { auditOf, writeAudit } from './audit.ts';
@@ -73,6 +73,13 @@ export async function transition(ctx: AppContext, staff: StaffContext, body: Tra
     for (const id of ids) if (!(await findOrder(tx, id, staff))) throw notFound();
     const rows = await tx.select().from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.id)).for('update');
     for (const o of rows) if (!rule.from.includes(o.state)) throw conflict('console.stateChanged');
+    // A review decides on the photos the lines hold now (read under the order lock, which a
+    // member's modify also takes), and the audit records which ones.
+    const reviewed = new Map<number, number[]>();
+    if (body.action === 'approve' || body.action === 'reject') {
+      const lines = await tx.select({ orderId: orderDetails.orderId, photoId: orderDetails.photoId }).from(orderDetails).where(inArray(orderDetails.orderId, ids)).orderBy(asc(orderDetails.id));
+      for (const l of lines) if (l.photoId) reviewed.set(l.orderId, [...(reviewed.get(l.orderId) ?? []), l.photoId]);
+    }
     const now = new Date();
     for (const o of rows) {
       const set: Partial<typeof orders.$inferInsert> = { state: rule.to };
@@ -90,7 +97,7 @@ export async function transition(ctx: AppContext, staff: StaffContext, body: Tra
         action: `order.${body.action}`,
         targetKind: 'order',
         targetId: o.id,
-        before: { state: o.state, refuseReason: o.refuseReason, shippingOrderNo: o.shippingOrderNo },
+        before: { state: o.state, refuseReason: o.refuseReason, shippingOrderNo: o.shippingOrderNo, ...(reviewed.has(o.id) ? { photoIds: reviewed.get(o.id) } : {}) },
         after: { state: rule.to, ...(set.refuseReason !== undefined ? { refuseReason: set.refuseReason } : {}), ...(set.shippingOrderNo ? { shippingOrderNo: set.shippingOrderNo, carrier: set.shippingTypeName ?? o.shippingTypeName } : {}) },
       });
     }
