@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { auditLog, orderDetails, orders } from '../../src/db/schema.ts';
+import { call, memberSession, staffSession, testApp, type Session } from '../helpers.ts';
+import { consent, memberPhoto, orderFixtures, person } from '../../src/modules/orders/test-kit.ts';
+import { photoIdFromUrl } from '../../src/modules/photos/photo-service.ts';
+
+/**
+ * A member's modify of a paid order racing a staff review (issue 11). Both run at once,
+ * many times; each pair must end in one consistent state: the modify first and the review
+ * decides on the new photo, or the review first and (for an approval) the modify is refused
+ * with the state message. Never an approved order whose photo the approval did not cover,
+ * never a lost photo change. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+
+const ITERATIONS = 30;
+const STATE_NO_PHOTO = '当前订单状态不允许修改照片';
+
+describe(`modify racing a staff review (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let app: FastifyInstance;
+  let reviewer: string;
+
+  beforeAll(async () => {
+    app = await testApp();
+    await orderFixtures(app);
+    reviewer = (await staffSession(app, 'reviewer')).token;
+  });
+  afterAll(async () => app?.close());
+
+  /** A member's paid order (115) of one person on photo `old`, and a second passed photo `next`. */
+  async function paidOrder() {
+    const s = await memberSession(app);
+    await consent(app, s);
+    const [oldUrl, nextUrl] = [await memberPhoto(app, s.memberId), await memberPhoto(app, s.memberId)];
+    const created = await call<number>(app, { method: 'POST', url: '/api/order/createCollectionOrder', payload: person(oldUrl), session: s });
+    expect(created.code).toBe(200);
+    const orderId = created.data;
+    await app.ctx.db.update(orders).set({ state: 115, payTime: new Date(), payType: 1 }).where(eq(orders.id, orderId));
+    const [line] = await app.ctx.db.select().from(orderDetails).where(eq(orderDetails.orderId, orderId));
+    const ids = { old: await photoIdFromUrl(app.ctx, s.memberId, oldUrl), next: await photoIdFromUrl(app.ctx, s.memberId, nextUrl) };
+    expect(line.photoId).toBe(ids.old);
+    return { s, orderId, lineId: line.id, nextUrl, ids };
+  }
+
+  const modify = (s: Session, lineId: number, picUrl: string) =>
+    call(app, { method: 'POST', url: '/api/order/updatePerson', payload: { id: lineId, mobile: '13700007777', mail: 'new@example.com', picUrl }, session: s });
+  const review = (orderId: number, action: 'approve' | 'reject') =>
+    call<{ changed: number }>(app, {
+      method: 'POST',
+      url: '/api/console/orders/transition',
+      payload: { ids: [orderId], action, ...(action === 'reject' ? { reason: '照片背景不合格' } : {}) },
+      headers: { 'x-staff-token': reviewer },
+    });
+
+  /** Starts the modify a few milliseconds later on some rounds, so both orders happen on PGlite too. */
+  const later = <T>(i: number, fn: () => Promise<T>) =>
+    i % 3 === 0 ? fn() : new Promise<T>((resolve, reject) => setTimeout(() => fn().then(resolve, reject), (i % 3) - 1));
+
+  /** The photos the review decided on, as its audit entry records them. */
+  async function reviewedPhotos(orderId: number, action: string): Promise<number[]> {
+    const rows = await app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, `order.${action}`), eq(auditLog.targetId, String(orderId))));
+    expect(rows).toHaveLength(1);
+    return (rows[0].before as { photoIds?: number[] }).photoIds ?? [];
+  }
+
+  it(`approve racing a photo change, ${ITERATIONS} times: the approval covers the photo the order ends with`, async () => {
+    const outcomes = { modifyFirst: 0, reviewFirst: 0 };
+    for (let i = 0; i < ITERATIONS; i++) {
+      const o = await paidOrder();
+      const [m, r] = await Promise.all([later(i, () => modify(o.s, o.lineId, o.nextUrl)), review(o.orderId, 'approve')]);
+      // Modify never moves the state, so the approval always finds 115.
+      expect(r.code, r.msg).toBe(200);
+      const [order] = await app.ctx.db.select().from(orders).where(eq(orders.id, o.orderId));
+      const [line] = await app.ctx.db.select().from(orderDetails).where(eq(orderDetails.id, o.lineId));
+      expect(order.state).toBe(120);
+      if (m.code === 200) {
+        outcomes.modifyFirst++;
+        expect(line.photoId).toBe(o.ids.next);
+        expect(line.mobile).toBe('13700007777');
+      } else {
+        outcomes.reviewFirst++;
+        expect(m.status).toBe(409);
+        expect(m.msg).toBe(STATE_NO_PHOTO);
+        expect(line.photoId).toBe(o.ids.old);
+        expect(line.mobile).toBe('13800138000');
+      }
+      // Never an approved order with a photo the approval did not see.
+      expect(await reviewedPhotos(o.orderId, 'approve')).toEqual([line.photoId]);
+      // After the approval the member can no longer change the photo.
+      const late = await modify(o.s, o.lineId, await memberPhoto(app, o.s.memberId));
+      expect(late.msg).toBe(STATE_NO_PHOTO);
+    }
+    expect(outcomes.modifyFirst + outcomes.reviewFirst).toBe(ITERATIONS);
+  }, 240_000);
+
+  it(`reject racing a photo change, ${ITERATIONS} times: the change is never lost and the rejection records what it saw`, async () => {
+    for (let i = 0; i < ITERATIONS; i++) {
+      const o = await paidOrder();
+      const [m, r] = await Promise.all([later(i, () => modify(o.s, o.lineId, o.nextUrl)), review(o.orderId, 'reject')]);
+      // A rejected order may still be modified (canModify at 125): both succeed, in either order.
+      expect(r.code, r.msg).toBe(200);
+      expect(m.code, m.msg).toBe(200);
+      const [order] = await app.ctx.db.select().from(orders).where(eq(orders.id, o.orderId));
+      const [line] = await app.ctx.db.select().from(orderDetails).where(eq(orderDetails.id, o.lineId));
+      expect(order.state).toBe(125);
+      expect(order.refuseReason).toBe('照片背景不合格');
+      expect(line.photoId).toBe(o.ids.next);
+      expect([[o.ids.old], [o.ids.next]]).toContainEqual(await reviewedPhotos(o.orderId, 'reject'));
+    }
+  }, 240_000);
+});
