@@ -141,7 +141,12 @@ export class ChildServer {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const s = new ChildServer(child, `http://127.0.0.1:${port}`);
-    await s.waitReady(timeoutMs);
+    try {
+      await s.waitReady(timeoutMs);
+    } catch (e) {
+      await s.kill9();
+      throw e;
+    }
     return s;
   }
 

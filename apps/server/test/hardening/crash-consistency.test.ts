@@ -184,17 +184,18 @@ describe.skipIf(!pgBase)('crash consistency: kill -9 during order writes on Post
   let db: Awaited<ReturnType<typeof throwawayDatabase>> | null = null;
   let server: ChildServer | null = null;
   let pg: Pg | null = null;
-  const dataDir = tempDataDir('portal-crash');
+  let dataDir = '';
 
   afterAll(async () => {
     await server?.kill9();
     await pg?.end();
     await db?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('every order stays whole through three crashes at different moments, and the restarted server serves the member', async () => {
     db = await throwawayDatabase(pgBase!, 'crash');
+    dataDir = tempDataDir('portal-crash');
     server = await ChildServer.start({ databaseUrl: db.url, dataDir });
     pg = await sqlClient(db.url);
     const base = server.url;

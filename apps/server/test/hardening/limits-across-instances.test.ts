@@ -31,10 +31,11 @@ describe.skipIf(!pgBase)('limits shared by two instances on one PostgreSQL datab
   let a: ChildServer | null = null;
   let b: ChildServer | null = null;
   let pg: Awaited<ReturnType<typeof sqlClient>> | null = null;
-  const dirs = [tempDataDir('portal-inst-a'), tempDataDir('portal-inst-b')];
+  const dirs: string[] = [];
 
   beforeAll(async () => {
     db = await throwawayDatabase(pgBase!, 'limits');
+    dirs.push(tempDataDir('portal-inst-a'), tempDataDir('portal-inst-b'));
     const env = { CODE_DAILY_BUDGET: String(BUDGET), CODE_IP_HOURLY: '100000' };
     // One after the other: the first migrates and seeds, the second finds it done.
     a = await ChildServer.start({ databaseUrl: db.url, dataDir: dirs[0], env });
