@@ -87,7 +87,7 @@ test('graduation reprint: a visitor must log in; a member goes where the bind ch
 test('website notices, quick links, the important notice once per session, and English', async ({ page }) => {
   await page.goto('/home');
   await expect(page.getByRole('tab', { name: '网站公告' })).toBeVisible();
-  await expect(page.locator('.home-notice article h3')).toHaveText('关于2025届毕业生图像采集工作的通知');
+  await expect(page.locator('.home-notice article h2')).toHaveText('关于2025届毕业生图像采集工作的通知');
   await expect(page.getByRole('link', { name: '常用表格' })).toHaveAttribute('href', '/home/downloadExcel');
   await expect(page.getByRole('link', { name: '本地采集点' })).toHaveAttribute('href', '/home/collectionCenter');
   await expect(page.getByRole('link', { name: '常见问题' })).toHaveAttribute('href', '/home/helpCenter');
@@ -95,7 +95,7 @@ test('website notices, quick links, the important notice once per session, and E
 
   await page.getByRole('button', { name: 'Switch to English' }).click();
   await expect(page.getByRole('button', { name: /Individual submission/ })).toBeVisible();
-  await expect(page.locator('.home-notice article h3')).toHaveText('Notice on photo collection for the class of 2025');
+  await expect(page.locator('.home-notice article h2')).toHaveText('Notice on photo collection for the class of 2025');
   await page.screenshot({ path: 'test-results/screens/home-en.png', fullPage: true });
 });
 

@@ -43,11 +43,12 @@ export function MainLayout() {
     <Layout className="site">
       <SiteHeader />
       <Layout.Content className="site-content">
-        <main className="site-main">
+        {/* Layout.Content is the page's one <main> landmark. */}
+        <div className="site-main">
           <Suspense fallback={<PageFallback />}>
             <Outlet />
           </Suspense>
-        </main>
+        </div>
       </Layout.Content>
       <SiteFooter />
       <FloatButton

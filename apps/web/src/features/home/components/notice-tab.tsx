@@ -31,7 +31,7 @@ export function NoticeTab() {
               <QueryState loading={q.isLoading} error={q.error} empty={!list.length} onRetry={() => void q.refetch()}>
                 {current && (
                   <article aria-live="polite" data-notice-id={current.id}>
-                    <h3 className="home-notice-title">{pick(current.title)}</h3>
+                    <h2 className="home-notice-title">{pick(current.title)}</h2>
                     <SafeHtml html={pick(current.content)} />
                     <div className="home-notice-dots">
                       {list.map((n, i) => (

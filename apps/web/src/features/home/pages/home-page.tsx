@@ -78,14 +78,17 @@ export default function HomePage() {
   return (
     <div className="home">
       <h1 className="sr-only">{t('page.home')}</h1>
-      <QueryState
-        loading={banners.isLoading}
-        error={banners.error}
-        empty={!banners.data?.length}
-        onRetry={() => void banners.refetch()}
-      >
-        <BannerCarousel banners={banners.data ?? []} />
-      </QueryState>
+      {/* The banner's box is reserved while it loads, so the cards below never jump. */}
+      <div className="home-banner-slot">
+        <QueryState
+          loading={banners.isLoading}
+          error={banners.error}
+          empty={!banners.data?.length}
+          onRetry={() => void banners.refetch()}
+        >
+          <BannerCarousel banners={banners.data ?? []} />
+        </QueryState>
+      </div>
 
       <section className="home-cards" aria-label={t('home.services')}>
         {cards.map((c) => (
