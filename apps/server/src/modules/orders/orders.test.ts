@@ -234,6 +234,18 @@ describe('permitted actions on the routes (contract rules)', () => {
     expect(line).toMatchObject({ name: '张三', studentId: '2021001', mobile: '13700137001', mail: 'x@example.com', picUrl: photo });
   });
 
+  it('sends a rejected order back to review once the member changes it', async () => {
+    const id = await newOrder();
+    await setState(id, 125, { refuseReason: '照片背景不合格' });
+    const lineId = (await detail(id)).data.orderDetails[0].id;
+    const photo = await memberPhoto(app, me.memberId);
+    const r = await call(app, { method: 'POST', url: '/api/order/updatePerson', payload: { id: lineId, mobile: '13700137002', mail: 'y@example.com', imageUrl: photo }, session: me });
+    expect(r.code).toBe(200);
+    const d = (await detail(id)).data;
+    expect(d.order).toMatchObject({ state: 115, refuseReason: null, stateDesc: '已支付' });
+    expect(d.orderDetails[0].picUrl).toBe(photo);
+  });
+
   it('shows the refund status and refuse reason where they exist', async () => {
     const id = await newOrder();
     await setState(id, 125, { refuseReason: '照片背景不合格' });

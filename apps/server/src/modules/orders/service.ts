@@ -5,6 +5,7 @@ import {
   canDownloadPhoto,
   canEditPhoto,
   canEditShipping,
+  stateAfterModify,
 } from '@portal/contract/order-states';
 import { MAX_PERSONS_PER_ORDER, PRICE_TYPE, individualTotalFen } from '@portal/contract/prices';
 import { maskIdNumber } from '@portal/contract/validation';
@@ -130,6 +131,8 @@ export async function updatePerson(ctx: AppContext, memberId: number, u: PersonU
       .update(orderDetails)
       .set({ mobile: u.mobile, mail: u.mail, ...(photoId && photoId !== d.photoId ? { photoId, fileTime: new Date() } : {}) })
       .where(eq(orderDetails.id, d.id));
+    const state = stateAfterModify(o);
+    if (state !== o.state) await tx.update(orders).set({ state, refuseReason: null }).where(eq(orders.id, o.id));
   });
 }
 

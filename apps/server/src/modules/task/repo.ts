@@ -1,11 +1,10 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { carriers, orderDetails, orders, payments, photos, schools, tasks } from '../../db/schema.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type DetailRow = typeof orderDetails.$inferSelect & { storageKey: string | null };
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** An active task by school and feature code (the code compares case-insensitively). */
 export async function findTask(db: Db, yxdm: string, featureCode: string): Promise<TaskRow | null> {
@@ -53,12 +52,13 @@ export async function insertOrder(
   return o.id;
 }
 
-export async function orderById(db: Db | Tx, id: number): Promise<OrderRow | null> {
-  const [o] = await db.select().from(orders).where(and(eq(orders.id, id), eq(orders.kind, 'task'))).limit(1);
+export async function orderById(db: Db | Tx, id: number, forUpdate = false): Promise<OrderRow | null> {
+  const q = db.select().from(orders).where(and(eq(orders.id, id), eq(orders.kind, 'task'))).limit(1);
+  const [o] = forUpdate ? await q.for('update') : await q;
   return o ?? null;
 }
 
-export async function detailsOf(db: Db, orderIds: number[]): Promise<DetailRow[]> {
+export async function detailsOf(db: Db | Tx, orderIds: number[]): Promise<DetailRow[]> {
   if (!orderIds.length) return [];
   const rows = await db
     .select({ d: orderDetails, storageKey: photos.storageKey })
@@ -82,7 +82,7 @@ export async function memberTaskOrders(db: Db, memberId: number): Promise<OrderR
     .orderBy(desc(orders.createdAt), desc(orders.id));
 }
 
-export async function updateDetail(db: Db, id: number, set: Partial<typeof orderDetails.$inferInsert>) {
+export async function updateDetail(db: Db | Tx, id: number, set: Partial<typeof orderDetails.$inferInsert>) {
   await db.update(orderDetails).set(set).where(eq(orderDetails.id, id));
 }
 

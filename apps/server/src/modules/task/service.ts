@@ -1,4 +1,4 @@
-import { canDelete, canEditShipping, canModify, ORDER_STATE, paidStateFor } from '@portal/contract/order-states';
+import { canDelete, canEditShipping, canModify, ORDER_STATE, paidStateFor, stateAfterModify } from '@portal/contract/order-states';
 import { maskIdNumber } from '@portal/contract/validation';
 import { shippingComplete } from '@portal/contract/orders';
 import { MATCH_CODE, MATCH_STATUS, TASK_ORDER_TYPE, type MatchStudentData, type TaskCreateBody, type TaskPrefill } from '@portal/contract/task';
@@ -180,15 +180,19 @@ export async function listOrders(ctx: AppContext, memberId: number) {
 export async function updatePerson(ctx: AppContext, memberId: number, b: z.infer<typeof taskUpdatePersonBody>) {
   const d = await repo.detailById(ctx.db, b.id);
   if (!d) throw notFound();
-  const o = await ownOrder(ctx, memberId, d.orderId);
-  const { order } = await orderWithDetails(ctx, memberId, o.id);
-  if (!canModify(order)) throw conflict();
+  await ownOrder(ctx, memberId, d.orderId);
   const photoId = await taskPhotoId(ctx, memberId, b.picUrl);
-  const newPhoto = photoId !== d.photoId;
-  await repo.updateDetail(ctx.db, d.id, { mobile: b.mobile, mail: b.mail, photoId, ...(newPhoto ? { fileTime: new Date() } : {}) });
-  // A rejected order goes back to review once the member has modified it.
-  const back = o.state === ORDER_STATE.REJECTED;
-  await repo.updateOrder(ctx.db, o.id, { isFile: 1, ...(back ? { state: ORDER_STATE.PENDING_REVIEW, refuseReason: null } : {}) });
+  await ctx.db.transaction(async (tx) => {
+    // The order row is locked, so a staff review cannot decide between this check and the write.
+    const o = await repo.orderById(tx, d.orderId, true);
+    if (!o || o.memberId !== memberId) throw notFound();
+    const [details, task] = await Promise.all([repo.detailsOf(tx, [o.id]), o.taskId ? repo.taskById(tx, o.taskId) : null]);
+    if (!canModify(presentOrder(o, task, details))) throw conflict();
+    const newPhoto = photoId !== d.photoId;
+    await repo.updateDetail(tx, d.id, { mobile: b.mobile, mail: b.mail, photoId, ...(newPhoto ? { fileTime: new Date() } : {}) });
+    const state = stateAfterModify(o);
+    await repo.updateOrder(tx, o.id, { isFile: 1, state, ...(state !== o.state ? { refuseReason: null } : {}) });
+  });
 }
 
 export async function updateShipping(ctx: AppContext, memberId: number, b: z.infer<typeof taskShippingBody>) {
