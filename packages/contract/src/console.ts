@@ -158,6 +158,11 @@ export const transitionBody = z.object({
   action: z.enum(STAFF_ACTIONS),
   reason: z.string().trim().max(200).optional(),
   carrier: z.string().trim().max(40).optional(),
+  /**
+   * The photo ids the reviewer was shown (approve / reject from the queue). When a line now
+   * holds another photo, the member changed it meanwhile and the review is refused.
+   */
+  seenPhotoIds: z.array(z.number().int()).max(6000).optional(),
   /** One waybill per id, in the order of ids (ship). */
   waybillNos: z.array(z.string().trim().regex(/^[A-Za-z0-9-]{4,40}$/, 'console.waybillRequired')).optional(),
 });

@@ -45,11 +45,11 @@ describe(`modify racing a staff review (${process.env.TEST_DATABASE_URL ? 'Postg
 
   const modify = (s: Session, lineId: number, picUrl: string) =>
     call(app, { method: 'POST', url: '/api/order/updatePerson', payload: { id: lineId, mobile: '13700007777', mail: 'new@example.com', picUrl }, session: s });
-  const review = (orderId: number, action: 'approve' | 'reject') =>
+  const review = (orderId: number, action: 'approve' | 'reject', seenPhotoIds?: number[]) =>
     call<{ changed: number }>(app, {
       method: 'POST',
       url: '/api/console/orders/transition',
-      payload: { ids: [orderId], action, ...(action === 'reject' ? { reason: '照片背景不合格' } : {}) },
+      payload: { ids: [orderId], action, seenPhotoIds, ...(action === 'reject' ? { reason: '照片背景不合格' } : {}) },
       headers: { 'x-staff-token': reviewer },
     });
 
@@ -95,6 +95,27 @@ describe(`modify racing a staff review (${process.env.TEST_DATABASE_URL ? 'Postg
       expect(late.msg).toBe(STATE_NO_PHOTO);
     }
     expect(outcomes.modifyFirst + outcomes.reviewFirst).toBe(ITERATIONS);
+  }, 240_000);
+
+  it(`approve from the queue (the photos it showed) racing a photo change, ${ITERATIONS} times: never approves an unseen photo`, async () => {
+    const outcomes = { refused: 0, approved: 0 };
+    for (let i = 0; i < ITERATIONS; i++) {
+      const o = await paidOrder();
+      const [m, r] = await Promise.all([later(i, () => modify(o.s, o.lineId, o.nextUrl)), review(o.orderId, 'approve', [o.ids.old])]);
+      const [order] = await app.ctx.db.select().from(orders).where(eq(orders.id, o.orderId));
+      const [line] = await app.ctx.db.select().from(orderDetails).where(eq(orderDetails.id, o.lineId));
+      if (r.code === 200) {
+        // The approval came first, on the photo shown; the change was then refused.
+        outcomes.approved++;
+        expect([order.state, line.photoId, m.msg]).toEqual([120, o.ids.old, STATE_NO_PHOTO]);
+      } else {
+        // The change came first: the reviewer is told to look again, the order waits for review.
+        outcomes.refused++;
+        expect([r.status, r.msg]).toEqual([409, '学生已更换照片，请刷新后重新审核']);
+        expect([m.code, order.state, line.photoId]).toEqual([200, 115, o.ids.next]);
+      }
+    }
+    expect(outcomes.refused + outcomes.approved).toBe(ITERATIONS);
   }, 240_000);
 
   it(`reject racing a photo change, ${ITERATIONS} times: the change is never lost and the rejection records what it saw`, async () => {

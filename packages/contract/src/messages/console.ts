@@ -16,6 +16,10 @@ export const consoleMessages = {
     zh: '订单状态已变化，请刷新后重试',
     en: 'The order state has changed; please refresh and try again',
   },
+  'console.photoChanged': {
+    zh: '学生已更换照片，请刷新后重新审核',
+    en: 'The student has changed the photo; please refresh and review it again',
+  },
   'console.bindingNotPending': { zh: '该解绑申请已处理', en: 'This unbinding request has already been handled' },
   'console.selectOrders': { zh: '请选择订单', en: 'Please select orders' },
   'console.csvInvalid': { zh: 'CSV文件格式有误', en: 'The CSV file is not in the expected format' },

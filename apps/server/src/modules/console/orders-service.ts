@@ -79,6 +79,11 @@ export async function transition(ctx: AppContext, staff: StaffContext, body: Tra
     if (body.action === 'approve' || body.action === 'reject') {
       const lines = await tx.select({ orderId: orderDetails.orderId, photoId: orderDetails.photoId }).from(orderDetails).where(inArray(orderDetails.orderId, ids)).orderBy(asc(orderDetails.id));
       for (const l of lines) if (l.photoId) reviewed.set(l.orderId, [...(reviewed.get(l.orderId) ?? []), l.photoId]);
+      // Never decide on a photo the reviewer did not see.
+      if (body.seenPhotoIds) {
+        const seen = new Set(body.seenPhotoIds);
+        if ([...reviewed.values()].flat().some((id) => !seen.has(id))) throw conflict('console.photoChanged');
+      }
     }
     const now = new Date();
     for (const o of rows) {

@@ -21,7 +21,13 @@ export default function ReviewPage() {
   const rows = q.data?.rows ?? [];
   const current = rows[Math.min(index, rows.length - 1)];
   const act = useMutation({
-    mutationFn: (v: { action: 'approve' | 'reject'; reason?: string }) => cPost('/api/console/orders/transition', { ids: [current.order.id], ...v }),
+    mutationFn: (v: { action: 'approve' | 'reject'; reason?: string }) =>
+      cPost('/api/console/orders/transition', {
+        ids: [current.order.id],
+        // The server refuses the decision if the student changed a photo after it was shown here.
+        seenPhotoIds: current.persons.flatMap((p) => (p.photo ? [p.photo.id] : [])),
+        ...v,
+      }),
     onSuccess: () => {
       setRejecting(false);
       setTyped('');
