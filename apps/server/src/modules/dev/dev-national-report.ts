@@ -23,7 +23,8 @@ export const devApprovedBody = z.object({
 
 /**
  * Demo and test shortcut: an approved order (state 120) whose persons have photos on file, some
- * of them students the sandbox platform knows, so report runs need not go through review.
+ * of them students the sandbox platform knows, so report runs need not go through review. No branch
+ * (fy) is set, so what branch accounts see elsewhere stays as it was.
  */
 export async function createApprovedPhotos(ctx: AppContext, input: z.infer<typeof devApprovedBody>): Promise<{ id: number; orderNo: string }> {
   const students = await ctx.db.select().from(nationalStudents).where(eq(nationalStudents.yxdm, input.yxdm)).orderBy(nationalStudents.xh).limit(input.known);
@@ -55,7 +56,6 @@ export async function createApprovedPhotos(ctx: AppContext, input: z.infer<typeo
         schoolName: p.schoolName ?? students[0]?.schoolName ?? null,
         education: 2,
         photoId: photoIds[i],
-        fy: 'BJ',
       });
     }
     return { id: o.id, orderNo: o.orderNo };
