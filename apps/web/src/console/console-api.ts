@@ -25,14 +25,14 @@ function url(path: string, query?: Query) {
 }
 
 /** One console API call: staff token, envelope and signature checks, the red toast on failure. */
-export async function consoleRequest<T>(method: 'GET' | 'POST', path: string, opts: { query?: Query; body?: unknown; silent?: boolean } = {}): Promise<T> {
+export async function consoleRequest<T>(method: 'GET' | 'POST', path: string, opts: { query?: Query; body?: unknown; form?: FormData; silent?: boolean } = {}): Promise<T> {
   const headers: Record<string, string> = { lang: currentLang(), accept: 'application/json' };
   const token = getStaffToken();
   if (token) headers['x-staff-token'] = token;
-  if (method === 'POST') headers['content-type'] = 'application/json;charset=UTF-8';
+  if (method === 'POST' && !opts.form) headers['content-type'] = 'application/json;charset=UTF-8';
   let res: Response;
   try {
-    res = await fetch(url(path, opts.query), { method, headers, body: method === 'POST' ? JSON.stringify(opts.body ?? {}) : undefined });
+    res = await fetch(url(path, opts.query), { method, headers, body: method === 'POST' ? (opts.form ?? JSON.stringify(opts.body ?? {})) : undefined });
   } catch {
     const text = i18n.t('common.networkError');
     if (!opts.silent) void message.error(text, TOAST_SECONDS);
@@ -57,6 +57,8 @@ export async function consoleRequest<T>(method: 'GET' | 'POST', path: string, op
 
 export const cGet = <T>(path: string, query?: Query) => consoleRequest<T>('GET', path, { query });
 export const cPost = <T>(path: string, body?: unknown) => consoleRequest<T>('POST', path, { body });
+/** A multipart POST (file uploads); the browser sets the boundary. */
+export const cUpload = <T>(path: string, form: FormData) => consoleRequest<T>('POST', path, { form });
 
 /** A staff-only image (photos): fetched with the token, shown through an object URL. */
 export async function fetchStaffImage(path: string): Promise<string | null> {

@@ -13,10 +13,11 @@ import payments from '../locales/payments.ts';
 import task from '../locales/task.ts';
 import reprint from '../locales/reprint.ts';
 import consoleLocale from '../locales/console.ts';
+import consoleOps from '../locales/console-ops.ts';
 import logistics from '../locales/logistics.ts';
 
 /** Locale files, one per feature: `{ zh: {...}, en: {...} }` with flat dotted keys. */
-const LOCALES = [common, home, content, auth, account, orders, photos, payments, task, reprint, consoleLocale, logistics];
+const LOCALES = [common, home, content, auth, account, orders, photos, payments, task, reprint, consoleLocale, consoleOps, logistics];
 
 function resources(lang: Lang): Record<string, string> {
   const out: Record<string, string> = {};

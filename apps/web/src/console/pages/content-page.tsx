@@ -6,6 +6,7 @@ import { CONTENT_TYPES, CONTENT_TYPE_NAMES, type ConsoleSettings, type ContentFi
 import { QueryState } from '../../components/query-state.tsx';
 import { SafeHtml } from '../../components/safe-html.tsx';
 import { cGet, cPost } from '../console-api.ts';
+import { FormsTab } from './forms-tab.tsx';
 
 type Row = Record<string, unknown>;
 const keyOf = (type: ContentType) => (type === 'staticPages' ? 'key' : 'id');
@@ -20,6 +21,7 @@ export default function ContentPage() {
         destroyOnHidden
         items={[
           ...CONTENT_TYPE_NAMES.map((type) => ({ key: type, label: t(`console.content.${type}`), children: <ContentTable type={type} /> })),
+          { key: 'forms', label: t('console.content.forms'), children: <FormsTab /> },
           { key: 'settings', label: t('console.content.settings'), children: <SettingsForm /> },
         ]}
       />

@@ -1,25 +1,44 @@
 import { useState } from 'react';
-import { Button, DatePicker, Form, Input, Table, Typography, message } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, DatePicker, Divider, Form, Input, Space, Table, Typography, message } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
+import type { NationalReportBody, NationalReportJob } from '@portal/contract/console';
 import { QueryState } from '../../components/query-state.tsx';
-import { cGet, downloadStaffFile } from '../console-api.ts';
+import { cGet, cPost, downloadStaffFile } from '../console-api.ts';
 import { when } from '../ui.tsx';
+import { NationalReportRuns, REPORT_RUNS_KEY } from './national-report-runs.tsx';
 
-/** The national-platform export: approved photos of a school or a date range as a ZIP with a manifest. */
+interface ScopeValues {
+  yxdm?: string;
+  range?: [Dayjs, Dayjs];
+}
+const scopeOf = (v: ScopeValues): NationalReportBody => ({ yxdm: v.yxdm || undefined, from: v.range?.[0].format('YYYY-MM-DD'), to: v.range?.[1].format('YYYY-MM-DD') });
+
+/**
+ * The national platform: approved photos of a school or a date range as a ZIP with a manifest,
+ * or reported to the platform in batches (progress polled, per-photo outcomes).
+ */
 export default function ExportPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
+  const [form] = Form.useForm<ScopeValues>();
   const [busy, setBusy] = useState(false);
   const history = useQuery({
     queryKey: ['console', 'exports'],
     queryFn: () => cGet<{ id: number; scope: Record<string, string>; photoCount: number; createdAt: string }[]>('/api/console/national-export'),
   });
-  const run = async (v: { yxdm?: string; range?: [Dayjs, Dayjs] }) => {
+  const report = useMutation({
+    mutationFn: (v: ScopeValues) => cPost<NationalReportJob>('/api/console/national-report', scopeOf(v)),
+    onSuccess: () => {
+      void message.success(t('console.report.started'));
+      void qc.invalidateQueries({ queryKey: REPORT_RUNS_KEY });
+    },
+  });
+  const run = async (v: ScopeValues) => {
     setBusy(true);
     try {
-      await downloadStaffFile('/api/console/national-export', { yxdm: v.yxdm || undefined, from: v.range?.[0].format('YYYY-MM-DD'), to: v.range?.[1].format('YYYY-MM-DD') });
+      await downloadStaffFile('/api/console/national-export', scopeOf(v));
       void qc.invalidateQueries({ queryKey: ['console', 'exports'] });
     } catch (e) {
       void message.error((e as Error).message);
@@ -31,10 +50,14 @@ export default function ExportPage() {
     <section>
       <Typography.Title level={2}>{t('console.menu.export')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('console.export.hint')}</Typography.Paragraph>
-      <Form layout="inline" onFinish={run} style={{ marginBottom: 16 }}>
+      <Typography.Paragraph type="secondary">{t('console.report.hint')}</Typography.Paragraph>
+      <Form form={form} layout="inline" onFinish={run} style={{ marginBottom: 16 }}>
         <Form.Item name="yxdm" label={t('console.schools.yxdm')}><Input allowClear /></Form.Item>
         <Form.Item name="range" label={t('console.col.date')}><DatePicker.RangePicker /></Form.Item>
-        <Button type="primary" htmlType="submit" loading={busy}>{t('console.export.run')}</Button>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={busy}>{t('console.export.run')}</Button>
+          <Button loading={report.isPending} onClick={() => report.mutate(form.getFieldsValue())}>{t('console.report.run')}</Button>
+        </Space>
       </Form>
       <QueryState loading={history.isLoading} error={history.error} empty={!history.data?.length} onRetry={() => void history.refetch()}>
         <Table
@@ -48,6 +71,9 @@ export default function ExportPage() {
           ]}
         />
       </QueryState>
+      <Divider />
+      <Typography.Title level={3}>{t('console.report.title')}</Typography.Title>
+      <NationalReportRuns />
     </section>
   );
 }

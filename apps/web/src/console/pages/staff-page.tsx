@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Modal, Select, Switch, Table, Tag, Typography } from 'antd';
+import { Button, Form, Input, Modal, Select, Switch, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STAFF_ROLES, type StaffSaveBody, type StaffUser } from '@portal/contract/console';
 import { QueryState } from '../../components/query-state.tsx';
 import { cGet, cPost } from '../console-api.ts';
 import { when } from '../ui.tsx';
+import { TotpEnrolment } from '../totp-enrolment.tsx';
 
 /** Staff management (admins): accounts, roles, branch, password, TOTP, deactivation. */
 export default function StaffPage() {
@@ -30,7 +31,7 @@ export default function StaffPage() {
       <Button type="primary" style={{ marginBottom: 12 }} onClick={() => { form.resetFields(); setEditing({ role: 'reviewer', active: true }); }}>
         {t('console.staff.add')}
       </Button>
-      {totpUri && <Alert type="info" closable onClose={() => setTotpUri(null)} message={t('console.staff.totpUri')} description={<code style={{ wordBreak: 'break-all' }}>{totpUri}</code>} style={{ marginBottom: 12 }} />}
+      {totpUri && <TotpEnrolment uri={totpUri} onClose={() => setTotpUri(null)} />}
       <QueryState loading={q.isLoading} error={q.error} empty={!q.data?.length} onRetry={() => void q.refetch()}>
         <Table<StaffUser>
           rowKey="id"

@@ -7,7 +7,9 @@ import { pick } from '../../../lib/i18n.ts';
 import { useForms } from '../api.ts';
 import '../content.css';
 
-/** Common forms with working download links. */
+const sizeText = (n: number) => (n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024))} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+
+/** Common forms with working download links (a stored file, or an external link opened in a new tab). */
 export default function DownloadExcelPage() {
   const { t } = useTranslation();
   const q = useForms();
@@ -30,7 +32,7 @@ export default function DownloadExcelPage() {
                     type="link"
                     icon={<DownloadOutlined />}
                     href={f.downloadUrl}
-                    download={pick(f.fileName)}
+                    {...(f.external ? { target: '_blank', rel: 'noopener noreferrer' } : { download: true })}
                     aria-label={`${t('content.forms.download')} ${pick(f.fileName)}`}
                   >
                     {t('content.forms.download')}
@@ -40,6 +42,7 @@ export default function DownloadExcelPage() {
                 <List.Item.Meta
                   avatar={<FileTextOutlined style={{ fontSize: 22, color: '#1677ff' }} />}
                   title={pick(f.fileName)}
+                  description={f.size ? sizeText(f.size) : undefined}
                 />
               </List.Item>
             )}

@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+import { test, expect } from './fixtures.ts';
+
+const SCREENS = process.env.SCREENS_DIR ?? 'test-results/screens';
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}/${name}.png`, fullPage: true });
+
+async function data<T>(r: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  const body = (await r.json()) as { code: number; msg: string; data: T };
+  if (body.code !== 200) throw new Error(`${r.url()}: ${body.code} ${body.msg}`);
+  return body.data;
+}
+
+/** A console tab logged in as a role through the demo hook. */
+async function consoleAs(browser: Browser, baseURL: string, role: string, branch: string | null = null): Promise<Page> {
+  const ctx = await browser.newContext({ baseURL, acceptDownloads: true });
+  const page = await ctx.newPage();
+  const { token } = await data<{ token: string }>(await page.request.post('/api/dev/staff-login', { data: { role, branch } }));
+  await page.goto('/console');
+  await page.evaluate((t) => sessionStorage.setItem('staffToken', t), token);
+  return page;
+}
+
+// Its own server (rows made here stay out of the other console journeys), reporting in batches of two.
+test.use({ serverEnv: { NATIONAL_REPORT_BATCH: '2' } });
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% 学生证明 form\n%%EOF\n');
+
+test('an editor uploads a form file; the portal forms page downloads it', async ({ browser, baseURL, page }) => {
+  const editor = await consoleAs(browser, baseURL!, 'editor');
+  await editor.goto('/console/content');
+  await editor.getByRole('tab', { name: '表格下载' }).click();
+  await expect(editor.getByRole('cell', { name: '学生信息采集登记表.csv' })).toBeVisible();
+  await editor.getByRole('button', { name: '新 增' }).or(editor.getByRole('button', { name: '新增' })).click();
+  const dialog = editor.getByRole('dialog');
+  await dialog.getByLabel('中文名称').fill('毕业生图像采集承诺书');
+  await dialog.getByLabel('英文名称').fill('Graduate photo pledge');
+  // A renamed file is refused by its content, with the field and the rule named.
+  await dialog.locator('input[type=file]').setInputFiles({ name: 'pledge.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ not a pdf') });
+  await dialog.getByRole('button', { name: /保\s?存/ }).click();
+  await expect(editor.getByText('文件：内容与扩展名“.pdf”不符')).toBeVisible();
+  await dialog.locator('input[type=file]').setInputFiles({ name: '承诺书 2026.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await shot(editor, 'console-form-upload');
+  await dialog.getByRole('button', { name: /保\s?存/ }).click();
+  await expect(dialog).toBeHidden();
+  const row = editor.getByRole('row').filter({ hasText: '毕业生图像采集承诺书' });
+  await expect(row.getByRole('link', { name: '承诺书 2026.pdf' })).toBeVisible();
+  await expect(row).toContainText(`${PDF.length} B`);
+  await shot(editor, 'console-forms');
+
+  await page.goto('/home/downloadExcel');
+  const item = page.getByRole('listitem').filter({ hasText: '毕业生图像采集承诺书' });
+  await expect(item).toBeVisible();
+  await shot(page, 'portal-forms');
+  const [download] = await Promise.all([page.waitForEvent('download'), item.getByRole('link', { name: /下载/ }).click()]);
+  expect(download.suggestedFilename()).toBe('承诺书 2026.pdf');
+  expect(fs.readFileSync(await download.path()).equals(PDF)).toBe(true);
+});
+
+test('production staff report approved photos to the national platform and see the outcome', async ({ browser, baseURL, request }) => {
+  await data(await request.post('/api/dev/approved-photos', { data: { mobile: '13800000601', yxdm: '10001', known: 3, unknown: 2 } }));
+  const prod = await consoleAs(browser, baseURL!, 'production');
+  await prod.goto('/console/export');
+  await expect(prod.getByRole('heading', { name: '上报国家平台' })).toBeVisible();
+  await prod.getByLabel('院校代码').fill('10001');
+  await prod.getByRole('button', { name: '开始上报' }).click();
+  const run = prod.getByRole('table', { name: '上报国家平台' }).getByRole('row').nth(1);
+  await expect(run).toContainText('已完成');
+  const cells = run.getByRole('cell');
+  await expect(cells.nth(5)).toHaveText('3');
+  await expect(cells.nth(6)).toHaveText('2');
+  await expect(cells.nth(7)).toHaveText('0');
+  // Five photos in batches of two: three calls, none failed.
+  await expect(cells.nth(9)).toHaveText('3 (0)');
+  await shot(prod, 'console-national-report');
+  await run.getByRole('button', { name: /明\s?细/ }).click();
+  const dialog = prod.getByRole('dialog', { name: /上报任务 #\d+ 的明细/ });
+  await dialog.locator('.ant-segmented').getByText('驳回', { exact: true }).click();
+  await expect(dialog.getByRole('row')).toHaveCount(3);
+  await expect(dialog.getByRole('cell', { name: '学信平台无此证件号码' }).first()).toBeVisible();
+  await shot(prod, 'console-national-report-items');
+  await prod.keyboard.press('Escape');
+
+  // A second run sends only the two rejected photos.
+  await prod.getByRole('button', { name: '开始上报' }).click();
+  const second = prod.getByRole('table', { name: '上报国家平台' }).getByRole('row').nth(1);
+  await expect(second).toContainText('已完成');
+  await expect(second.getByRole('cell').nth(4)).toContainText('2');
+  await expect(second.getByRole('cell').nth(6)).toHaveText('2');
+});
+
+test('an admin enables TOTP for an account and sees its QR code', async ({ browser, baseURL }) => {
+  const admin = await consoleAs(browser, baseURL!, 'admin');
+  // A branch account made through the demo hook: dev-branch-TOTP.
+  await data(await admin.request.post('/api/dev/staff-login', { data: { role: 'branch', branch: 'TOTP' } }));
+  await admin.goto('/console/staff');
+  await admin.getByRole('row').filter({ hasText: 'dev-branch-TOTP' }).getByRole('button', { name: /编\s?辑/ }).click();
+  const dialog = admin.getByRole('dialog');
+  await dialog.getByLabel('TOTP').click();
+  await admin.locator('.ant-select-item-option[title="启用（重新生成）"]').click();
+  await dialog.getByRole('button', { name: /确\s?定|OK/ }).click();
+  const enrol = admin.getByRole('dialog', { name: '绑定身份验证器' });
+  const img = enrol.getByRole('img', { name: '身份验证器绑定二维码' });
+  await expect(img).toBeVisible();
+  await shot(admin, 'console-totp-qr');
+  // The QR is the otpauth:// URI of this account, and the key shown for manual entry is its secret.
+  const src = (await img.getAttribute('src'))!;
+  const png = Buffer.from(src.replace(/^data:image\/png;base64,/, ''), 'base64');
+  const { data: pixels, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const decoded = jsQR(new Uint8ClampedArray(pixels), info.width, info.height)?.data ?? '';
+  expect(decoded).toMatch(/^otpauth:\/\/totp\/.*dev-branch-TOTP.*secret=[A-Z2-7]+/);
+  const secret = new URL(decoded).searchParams.get('secret')!;
+  await expect(enrol.getByLabel('无法扫码时手动输入密钥')).toHaveText(secret.replace(/(.{4})/g, '$1 ').trim());
+  await enrol.getByRole('button', { name: '已完成绑定' }).click();
+  await expect(enrol).toBeHidden();
+  await expect(admin.getByRole('row').filter({ hasText: 'dev-branch-TOTP' }).getByRole('cell').nth(4)).toHaveText('是');
+});
