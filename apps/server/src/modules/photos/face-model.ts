@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FaceFinding } from './check-result.ts';
+import { FACE_API, loadTfCore } from './tf-core.ts';
 
 type FaceApi = typeof import('@vladmandic/face-api/dist/face-api.node-wasm.js');
 
@@ -21,9 +22,9 @@ export interface FaceModel {
  * npm package (nothing is downloaded). Call once per worker thread.
  */
 export async function loadFaceModel(detector: Detector = 'tiny'): Promise<FaceModel> {
-  const tf = require('@tensorflow/tfjs') as typeof import('@tensorflow/tfjs');
+  const tf = loadTfCore();
   const wasm = require('@tensorflow/tfjs-backend-wasm') as typeof import('@tensorflow/tfjs-backend-wasm');
-  const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
+  const faceapi = require(FACE_API) as FaceApi;
   const wasmDir = path.join(path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist') + path.sep;
   // false: read the .wasm files from disk, never fetch them.
   wasm.setWasmPaths(wasmDir, false);
