@@ -3,6 +3,9 @@ import path from 'node:path';
 import { DEFAULT_RESPONSE_SECRET, INACTIVITY_SECONDS } from '@portal/contract/defaults';
 import { loadPhotoConfig, type PhotoConfig } from './modules/photos/check-config.ts';
 
+/** An empty setting (as container templates often leave it) counts as unset. */
+const blankIsUnset = <T extends z.ZodType>(t: T) => z.preprocess((v) => (v === '' ? undefined : v), t);
+
 const bool = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
@@ -53,6 +56,14 @@ export const envSchema = z.object({
   NATIONAL_REPORT_BATCH: z.coerce.number().int().min(1).max(500).default(100),
   NATIONAL_REPORT_SECONDS: z.coerce.number().int().min(0).default(5),
   NATIONAL_REPORT_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  /** WeChat open-platform website login (QR); unset: the sandbox consent page in demo mode, off in production. */
+  WECHAT_APP_ID: blankIsUnset(z.string().regex(/^wx[0-9a-fA-F]{16}$/, 'must be a WeChat AppID (wx + 16 hex digits)').optional()),
+  WECHAT_APP_SECRET: blankIsUnset(z.string().min(16, 'must be the AppSecret (32 characters)').max(128).optional()),
+  /** Where WeChat sends the browser back with code and state; default <PUBLIC_URL>/loading. */
+  WECHAT_REDIRECT_URI: blankIsUnset(z.string().url().optional()),
+  /** The WeChat API base (tests point it at a local imitation). */
+  WECHAT_API_URL: blankIsUnset(z.string().url().default('https://api.weixin.qq.com')),
+  WECHAT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -88,6 +99,26 @@ export interface Config {
   photos: PhotoConfig;
   tracking: { url?: string; key?: string };
   national: NationalConfig;
+  /** WeChat website login; undefined when not configured. */
+  wechat?: WechatConfig;
+}
+
+export interface WechatConfig {
+  appId: string;
+  appSecret: string;
+  redirectUri: string;
+  apiUrl: string;
+  timeoutMs: number;
+}
+
+/** All of the WeChat login settings or none: half a configuration stops start-up. */
+function wechatConfig(e: Env): WechatConfig | undefined {
+  const redirectUri = e.WECHAT_REDIRECT_URI ?? (e.PUBLIC_URL ? `${e.PUBLIC_URL.replace(/\/+$/, '')}/loading` : undefined);
+  if (!e.WECHAT_APP_ID && !e.WECHAT_APP_SECRET) return undefined;
+  if (!e.WECHAT_APP_ID || !e.WECHAT_APP_SECRET || !redirectUri) {
+    throw new ConfigError('Invalid configuration:\n  WECHAT_APP_ID, WECHAT_APP_SECRET and WECHAT_REDIRECT_URI (or PUBLIC_URL) go together');
+  }
+  return { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, redirectUri, apiUrl: e.WECHAT_API_URL, timeoutMs: e.WECHAT_TIMEOUT_MS };
 }
 
 export interface NationalConfig {
@@ -147,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       reportSeconds: e.NATIONAL_REPORT_SECONDS,
       reportAttempts: e.NATIONAL_REPORT_ATTEMPTS,
     },
+    wechat: wechatConfig(e),
     ...overrides,
   };
 }

@@ -37,6 +37,18 @@ export const accountsMessages = {
     zh: '该账户已绑定其他第三方账号',
     en: 'This account is already linked to another third-party login',
   },
+  'oauth.notConfigured': {
+    zh: '本站未开通微信登录，请使用手机号登录',
+    en: 'WeChat login is not set up on this site, please log in with your mobile number',
+  },
+  'oauth.providerFailed': {
+    zh: '微信登录服务返回异常，请稍后再试或使用手机号登录',
+    en: 'The WeChat login service gave an error, please try again later or log in with your mobile number',
+  },
+  'oauth.providerTimeout': {
+    zh: '微信登录服务响应超时，请稍后再试或使用手机号登录',
+    en: 'The WeChat login service did not answer in time, please try again later or log in with your mobile number',
+  },
   'deactivate.pendingOrders': {
     zh: '您有已支付但尚未发货的订单，暂不能注销账户，请在订单发货后再试',
     en: 'You have a paid order that has not been shipped yet; you can deactivate the account once it has shipped',

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, ok } from '../../http/envelope.ts';
 import { randomToken } from '../../lib/crypto.ts';
-import { sandboxConfirm } from './service.ts';
+import { SandboxOAuth } from '../../providers/oauth.ts';
+import { oauthFor } from './oauth-party.ts';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -11,6 +12,9 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
  * user to confirm, and a plain POST that does what its button does.
  */
 export const oauthSandboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  const sandbox = oauthFor(app.ctx);
+  // Only where the sandbox is the party: never beside the real WeChat login, never in production.
+  if (!(sandbox instanceof SandboxOAuth)) return;
   app.get(
     '/sandbox/oauth/authorize',
     { schema: { hide: true, querystring: z.object({ state: z.string().min(1).max(100) }) } },
@@ -42,7 +46,7 @@ button{margin-top:20px;width:100%;padding:10px;background:#07c160;color:#fff;bor
       },
     },
     async (req, reply) => {
-      const url = await sandboxConfirm(app.ctx, req.body.state, req.body.openId);
+      const url = await sandbox.confirm(req.body.state, req.body.openId);
       if (String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) return reply.redirect(url, 303);
       return ok({ url });
     },

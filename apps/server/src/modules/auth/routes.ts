@@ -17,10 +17,8 @@ const meta = (req: FastifyRequest): svc.Meta => ({ ip: req.ip, userAgent: req.he
 /** Login and session calls (document 1, section 7). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  if (ctx.config.demo) {
-    await app.register(oauthSandboxRoutes);
-    await app.register(accountsDevHooks);
-  }
+  await app.register(oauthSandboxRoutes);
+  if (ctx.config.demo) await app.register(accountsDevHooks);
 
   app.get('/api/login/getImageCode', { schema: { response: { 200: envelope(z.object({ imageCodeToken: z.string(), imageCode: z.string() })) } } }, async () =>
     ok(await createCaptcha(ctx.db)),
@@ -44,13 +42,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         querystring: z.object({ code: f.required('oauth.stateInvalid'), state: f.required('oauth.stateInvalid') }),
-        response: { 200: envelope(z.union([loginData, z.object({ openId: z.string() }), z.null()])) },
+        response: { 200: envelope(z.union([loginData, z.object({ openId: z.string(), nickname: z.string().optional() }), z.null()])) },
       },
     },
     async (req) => {
       const r = await svc.callback(ctx, req.query, meta(req));
       // Code 0 logs the user in; otherwise the openId goes on to /selectStudent (document 1, section 4).
-      if (!r.loggedIn) throw withCode(201, null, { openId: r.openId }, 'openId');
+      if (!r.loggedIn) throw withCode(201, null, { openId: r.openId, nickname: r.nickname }, 'openId');
       const { loggedIn: _l, ...data } = r;
       return { ...ok(data), code: 0 };
     },

@@ -3,7 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { oauthStates, photos } from '../../db/schema.ts';
 import { randomToken } from '../../lib/crypto.ts';
-import { badRequest, conflict, withCode } from '../../http/errors.ts';
+import { AppError, badRequest, conflict, withCode } from '../../http/errors.ts';
+import { OAuthError, type OAuthIdentity, type OAuthParty } from '../../providers/oauth.ts';
+import { oauthFor } from './oauth-party.ts';
 import type { MemberContext } from '../../http/auth.ts';
 import { checkCaptcha } from './captcha.ts';
 import { sendCode, verifyCode } from './codes.ts';
@@ -42,49 +44,59 @@ export async function login(ctx: AppContext, q: { mobile: string; imageToken: st
   return loginAs(ctx, m, meta);
 }
 
-// ---- third-party login (DESIGN section 6: a sandbox consent page stands in for WeChat) ----
+// ---- third-party login (DESIGN section 6: WeChat by config, a sandbox consent page in demo mode) ----
 
 const STATE_TTL_MS = 10 * 60 * 1000;
 /** How long an openId from the callback may be bound on /selectStudent. */
 const BIND_TTL_MS = 30 * 60 * 1000;
 
+function partyOf(ctx: AppContext): OAuthParty {
+  const p = oauthFor(ctx);
+  if (!p) throw new AppError(503, 'oauth.notConfigured');
+  return p;
+}
+
 export async function authorizeUrl(ctx: AppContext): Promise<string> {
+  const party = partyOf(ctx);
   const state = randomToken(16);
   await ctx.db.insert(oauthStates).values({ state, expiresAt: new Date(Date.now() + STATE_TTL_MS) });
-  return `/sandbox/oauth/authorize?state=${state}`;
+  return party.authorizeUrl(state);
 }
 
-/** What the consent page's confirm does: a one-time code for the state; answers the /loading URL. */
-export async function sandboxConfirm(ctx: AppContext, state: string, openId: string): Promise<string> {
-  const code = randomToken(16);
-  const done = await ctx.db
-    .update(oauthStates)
-    .set({ code, openId })
-    .where(and(eq(oauthStates.state, state), isNull(oauthStates.usedAt), isNull(oauthStates.code), gt(oauthStates.expiresAt, new Date())))
-    .returning({ state: oauthStates.state });
-  if (!done.length) throw badRequest('oauth.stateInvalid');
-  return `/loading?code=${code}&state=${state}`;
+/** A failed call to the party as the user sees it; the log gets what failed, never a secret. */
+function partyError(e: unknown, party: OAuthParty, meta: Meta): AppError {
+  if (!(e instanceof OAuthError)) throw e;
+  meta.log.warn({ oauth: party.kind, reason: e.reason, errcode: e.errcode, detail: e.detail }, 'third-party login call failed');
+  if (e.reason === 'code') return badRequest('oauth.stateInvalid');
+  return new AppError(e.reason === 'timeout' ? 504 : 502, e.reason === 'timeout' ? 'oauth.providerTimeout' : 'oauth.providerFailed');
 }
 
-/** The callback: checks state and code once; a linked openId logs in (code 0), otherwise the openId goes to /selectStudent. */
+/**
+ * The callback: the state is good once (taken before the party is asked, so a replay or a race
+ * never gets a second exchange); the code is exchanged for the openId. A linked openId logs in
+ * (code 0), otherwise the openId (and the nickname when the party gives one) goes to /selectStudent.
+ */
 export async function callback(ctx: AppContext, q: { code: string; state: string }, meta: Meta) {
-  const done = await ctx.db
+  const party = partyOf(ctx);
+  // The sandbox's code was written on its state's row; WeChat's codes are never stored.
+  const codeMatches = party.kind === 'sandbox' ? eq(oauthStates.code, q.code) : isNull(oauthStates.code);
+  const taken = await ctx.db
     .update(oauthStates)
     .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(oauthStates.state, q.state),
-        eq(oauthStates.code, q.code),
-        isNull(oauthStates.usedAt),
-        gt(oauthStates.expiresAt, new Date()),
-      ),
-    )
-    .returning({ openId: oauthStates.openId });
-  const openId = done[0]?.openId;
-  if (!openId) throw badRequest('oauth.stateInvalid');
-  const m = await repo.activeByOpenId(ctx.db, openId);
+    .where(and(eq(oauthStates.state, q.state), codeMatches, isNull(oauthStates.usedAt), gt(oauthStates.expiresAt, new Date())))
+    .returning({ state: oauthStates.state });
+  if (!taken.length) throw badRequest('oauth.stateInvalid');
+  let id: OAuthIdentity;
+  try {
+    id = await party.exchangeCode(q.code);
+  } catch (e) {
+    throw partyError(e, party, meta);
+  }
+  await ctx.db.update(oauthStates).set({ openId: id.openId }).where(eq(oauthStates.state, q.state));
+  const m = await repo.activeByOpenId(ctx.db, id.openId);
   if (m) return { loggedIn: true as const, ...(await loginAs(ctx, m, meta)) };
-  return { loggedIn: false as const, openId };
+  const nickname = await party.nickname(id).catch((e: unknown) => void partyError(e, party, meta));
+  return { loggedIn: false as const, openId: id.openId, ...(nickname ? { nickname } : {}) };
 }
 
 /** Only an openId that came through the callback lately may be bound. */
