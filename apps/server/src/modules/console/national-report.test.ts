@@ -9,7 +9,8 @@ import { seedNational } from '../national/seed.ts';
 import { createApprovedPhotos } from '../dev/dev-national-report.ts';
 import { writeSetting } from '../system/settings-service.ts';
 import { SANDBOX_SETTING, sandboxReportPhotos } from '../../providers/national-sandbox-report.ts';
-import { runNationalReports } from './national-report.ts';
+import { withSessionAdvisoryLock } from '../../db/client.ts';
+import { NATIONAL_REPORT_LOCK_KEY, runNationalReports } from './national-report.ts';
 
 let app: FastifyInstance;
 let prod: string;
@@ -107,6 +108,18 @@ describe('national photo report runs', () => {
     const outer = await runNationalReports(app.ctx, app.log, { onLocked: async () => void (inner = await runNationalReports(app.ctx, app.log)) });
     expect(outer.ran).toBe(true);
     expect(inner).toEqual({ ran: false, calls: 0 });
+  });
+
+  it('on PostgreSQL, another instance (its own connection) cannot take the sending lock while it is held', async () => {
+    if (app.ctx.dbKind !== 'postgres') return;
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const other = drizzle({ client: (app.ctx.db as unknown as { $client: never }).$client }) as unknown as typeof app.ctx.db;
+    let second: boolean | null = null;
+    const first = await withSessionAdvisoryLock(app.ctx.db, 'postgres', NATIONAL_REPORT_LOCK_KEY, async () => {
+      second = await withSessionAdvisoryLock(other, 'postgres', NATIONAL_REPORT_LOCK_KEY, async () => {});
+    });
+    expect([first, second]).toEqual([true, false]);
+    expect(await withSessionAdvisoryLock(other, 'postgres', NATIONAL_REPORT_LOCK_KEY, async () => {})).toBe(true);
   });
 
   it('allows one run at a time, and only the export roles', async () => {
