@@ -10,5 +10,7 @@ export const publicSettingsSchema = z.object({
   inactivitySeconds: z.number().int().positive(),
   demo: z.boolean(),
   mapTileUrl: z.string(),
+  /** Whether third-party (WeChat) login is on: the login page shows its button only then. */
+  thirdPartyLogin: z.boolean(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;

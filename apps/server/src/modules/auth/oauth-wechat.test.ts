@@ -172,8 +172,18 @@ describe('third-party login settings', () => {
       expect([c.status, c.msg]).toEqual([503, 'WeChat login is not set up on this site, please log in with your mobile number']);
       expect((await prod.inject({ method: 'GET', url: '/sandbox/oauth/authorize?state=abc' })).statusCode).toBe(404);
       expect((await prod.inject({ method: 'POST', url: '/sandbox/oauth/confirm', payload: { state: 'abc', openId: 'x' } })).statusCode).toBe(404);
+      // The web learns it from the public settings and shows no WeChat button.
+      const settings = await call<{ thirdPartyLogin: boolean }>(prod, { method: 'GET', url: '/api/baseInfo/settings' });
+      expect(settings.data.thirdPartyLogin).toBe(false);
     } finally {
       await prod.close();
+    }
+    const demo = await testApp();
+    try {
+      const settings = await call<{ thirdPartyLogin: boolean }>(demo, { method: 'GET', url: '/api/baseInfo/settings' });
+      expect(settings.data.thirdPartyLogin).toBe(true);
+    } finally {
+      await demo.close();
     }
   });
 

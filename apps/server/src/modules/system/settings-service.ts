@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { PublicSettings } from '@portal/contract/settings';
 import type { AppContext } from '../../context.ts';
 import { settings } from '../../db/schema.ts';
+import { oauthFor } from '../auth/oauth-party.ts';
 
 export interface MaintenanceSetting {
   on: boolean;
@@ -43,5 +44,6 @@ export async function publicSettings(ctx: AppContext): Promise<PublicSettings> {
     inactivitySeconds: c.inactivitySeconds,
     demo: c.demo,
     mapTileUrl: c.mapTileUrl,
+    thirdPartyLogin: oauthFor(ctx) !== null,
   };
 }

@@ -8,6 +8,7 @@ import { SendCodeButton } from '../../../components/send-code-button.tsx';
 import { loginAuth, sendLoginCode, wxLogin } from '../api.ts';
 import { TermsDialog } from '../components/terms-dialog.tsx';
 import { useAfterLogin } from '../components/use-after-login.tsx';
+import { useSettings } from '../../../lib/settings.ts';
 import { imageCodeRules, mobileRules, smsCodeRules } from '../components/rules.ts';
 
 interface Values {
@@ -25,6 +26,7 @@ export default function LoginPage() {
   const { finish, prompt } = useAfterLogin();
   const [termsOpen, setTermsOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const { data: settings } = useSettings();
 
   const newCaptcha = () => {
     form.setFieldValue('imageCode', '');
@@ -116,10 +118,14 @@ export default function LoginPage() {
             {t('login.submit')}
           </Button>
         </Form>
-        <Divider plain>{t('login.or')}</Divider>
-        <Button block icon={<WechatOutlined />} onClick={() => void thirdParty()}>
-          {t('login.thirdParty')}
-        </Button>
+        {settings?.thirdPartyLogin && (
+          <>
+            <Divider plain>{t('login.or')}</Divider>
+            <Button block icon={<WechatOutlined />} onClick={() => void thirdParty()}>
+              {t('login.thirdParty')}
+            </Button>
+          </>
+        )}
         <Typography.Paragraph type="secondary" style={{ marginTop: 16, fontSize: 12 }}>
           {t('login.hint')}
         </Typography.Paragraph>
