@@ -11,7 +11,13 @@ export const staffUsers = pgTable(
     role: text({ enum: ['admin', 'reviewer', 'production', 'finance', 'editor', 'branch'] }).notNull(),
     /** The branch office (fy) a branch account is limited to. */
     branch: text(),
+    /** The active TOTP secret; never returned by the API once active. */
     totpSecret: text(),
+    /** A secret generated for enrolment, active only after its first code is confirmed. */
+    totpPendingSecret: text(),
+    totpPendingExpiresAt: timestamp({ withTimezone: true }),
+    /** The last accepted TOTP time step: a code is never accepted twice. */
+    totpLastStep: integer(),
     active: boolean().notNull().default(true),
     ...timestamps,
   },
