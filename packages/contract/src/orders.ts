@@ -131,21 +131,8 @@ export const updateShippingSchema = z.preprocess(
   shippingFormSchema.extend({ id: z.coerce.number().int().positive() }),
 );
 
-/** Order answer (document 2, section 3). Money as yuan strings. */
-export const orderAnswerSchema = z.object({
-  id: z.number(),
-  orderNo: z.string(),
-  state: z.number(),
-  stateDesc: z.string(),
-  ctime: z.string(),
-  type: z.number(),
-  payType: z.number().nullable(),
-  payTime: z.string().nullable(),
-  payTotal: z.string(),
-  unitPrice: z.string(),
-  personCount: z.number(),
-  picAllowState: z.number(),
-  refuseReason: z.string().nullable(),
+/** The shipping columns of every order answer (individual, reprint, centralised). */
+export const shippingAnswerFields = {
   shippingType: z.number().nullable(),
   shippingTypeName: z.string().nullable(),
   shippingReceiveName: z.string().nullable(),
@@ -155,6 +142,29 @@ export const orderAnswerSchema = z.object({
   shippingDistrictName: z.string().nullable(),
   shippingAddress: z.string().nullable(),
   shippingOrderNo: z.string().nullable(),
+};
+
+/** The head of the individual and reprint order answers. Money as yuan strings. */
+export const orderHeadFields = {
+  id: z.number(),
+  orderNo: z.string(),
+  state: z.number(),
+  stateDesc: z.string(),
+  ctime: z.string(),
+  type: z.number(),
+  payType: z.number().nullable(),
+  payTime: z.string().nullable(),
+  payTotal: z.string(),
+};
+
+/** Order answer (document 2, section 3). */
+export const orderAnswerSchema = z.object({
+  ...orderHeadFields,
+  unitPrice: z.string(),
+  personCount: z.number(),
+  picAllowState: z.number(),
+  refuseReason: z.string().nullable(),
+  ...shippingAnswerFields,
   isFile: z.number(),
   endTime: z.string().nullable(),
   isShipping: z.number(),
@@ -195,19 +205,7 @@ export const orderDetailAnswerSchema = z.object({
 });
 export type OrderDetailAnswer = z.infer<typeof orderDetailAnswerSchema>;
 
-export const shippingInfoSchema = z
-  .object({
-    shippingType: z.number().nullable(),
-    shippingTypeName: z.string().nullable(),
-    shippingReceiveName: z.string().nullable(),
-    shippingReceiveMobile: z.string().nullable(),
-    shippingProvinceName: z.string().nullable(),
-    shippingCityName: z.string().nullable(),
-    shippingDistrictName: z.string().nullable(),
-    shippingAddress: z.string().nullable(),
-    shippingOrderNo: z.string().nullable(),
-  })
-  .nullable();
+export const shippingInfoSchema = z.object(shippingAnswerFields).nullable();
 
 export const orderWithDetailsSchema = z.object({
   order: orderAnswerSchema,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { MessageKey } from './messages.ts';
 import { PATTERNS, isValidIdCard } from './validation.ts';
 import { REPRINT_MAX_QTY, REPRINT_MIN_QTY } from './prices.ts';
-import { shippingInfoSchema } from './orders.ts';
+import { orderHeadFields, shippingAnswerFields, shippingInfoSchema } from './orders.ts';
 
 /** Schemas of the reprint calls (document 1 section 7, document 2 sections 3 and 7). */
 const msg = (key: MessageKey) => ({ error: key });
@@ -59,29 +59,12 @@ export const washStudentRow = z.object({
 export type WashStudentRow = z.infer<typeof washStudentRow>;
 
 export const washOrderSchema = z.object({
-  id: z.number(),
-  orderNo: z.string(),
-  state: z.number(),
-  stateDesc: z.string(),
-  ctime: z.string(),
-  type: z.number(),
-  payType: z.number().nullable(),
-  payTime: z.string().nullable(),
-  /** Yuan, '40.00'. */
-  payTotal: z.string(),
+  ...orderHeadFields,
   totalFen: z.number(),
   dist: z.number(),
   num: z.number(),
   thirdStudentId: z.string(),
-  shippingType: z.number().nullable(),
-  shippingTypeName: z.string().nullable(),
-  shippingReceiveName: z.string().nullable(),
-  shippingReceiveMobile: z.string().nullable(),
-  shippingProvinceName: z.string().nullable(),
-  shippingCityName: z.string().nullable(),
-  shippingDistrictName: z.string().nullable(),
-  shippingAddress: z.string().nullable(),
-  shippingOrderNo: z.string().nullable(),
+  ...shippingAnswerFields,
   /** Permitted actions, from order-states.ts. */
   canEditQuantity: z.boolean(),
   canEditShipping: z.boolean(),

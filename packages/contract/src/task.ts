@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { MessageKey } from './messages.ts';
 import { nameField, PATTERNS, ruleString, studentIdField } from './validation.ts';
-import { choiceField, idNumberIssue, orderDetailAnswerSchema, updateShippingSchema } from './orders.ts';
+import { choiceField, idNumberIssue, orderDetailAnswerSchema, shippingAnswerFields, updateShippingSchema } from './orders.ts';
 import { TASK_ID_TYPES } from './enums.ts';
 
 /**
@@ -184,15 +184,7 @@ export const taskOrder = z.object({
   taskId: z.number().nullable(),
   taskName: z.object({ zh: z.string(), en: z.string() }).nullable(),
   isShipping: z.number(),
-  shippingType: z.number().nullable(),
-  shippingTypeName: z.string().nullable(),
-  shippingReceiveName: z.string().nullable(),
-  shippingReceiveMobile: z.string().nullable(),
-  shippingProvinceName: z.string().nullable(),
-  shippingCityName: z.string().nullable(),
-  shippingDistrictName: z.string().nullable(),
-  shippingAddress: z.string().nullable(),
-  shippingOrderNo: z.string().nullable(),
+  ...shippingAnswerFields,
 });
 export type TaskOrder = z.infer<typeof taskOrder>;
 
