@@ -234,6 +234,23 @@ export type NationalPerson = z.infer<typeof nationalPersonSchema>;
 export const PHOTO_CONSENT_KIND = 'face-photo-id';
 export const PHOTO_CONSENT_VERSION = '2025-01';
 
+export type ShippingAnswer = { [K in keyof typeof shippingAnswerFields]: z.infer<(typeof shippingAnswerFields)[K]> };
+
+/** The shipping columns of an order row, as every order answer shows them. */
+export function shippingOf(o: ShippingAnswer): ShippingAnswer {
+  return {
+    shippingType: o.shippingType,
+    shippingTypeName: o.shippingTypeName,
+    shippingReceiveName: o.shippingReceiveName,
+    shippingReceiveMobile: o.shippingReceiveMobile,
+    shippingProvinceName: o.shippingProvinceName,
+    shippingCityName: o.shippingCityName,
+    shippingDistrictName: o.shippingDistrictName,
+    shippingAddress: o.shippingAddress,
+    shippingOrderNo: o.shippingOrderNo,
+  };
+}
+
 /** True when the shipping of an order is complete enough to pay. */
 export function shippingComplete(o: {
   shippingType?: number | null;

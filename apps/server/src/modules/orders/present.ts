@@ -1,7 +1,7 @@
 import { ORDER_STATE_TEXT, type OrderFacts, type OrderState } from '@portal/contract/order-states';
 import { fenToYuan } from '@portal/contract/prices';
 import { maskIdNumber } from '@portal/contract/validation';
-import { shippingComplete, type OrderAnswer, type OrderDetailAnswer } from '@portal/contract/orders';
+import { shippingComplete, shippingOf, type OrderAnswer, type OrderDetailAnswer } from '@portal/contract/orders';
 import { tr, type Lang } from '@portal/contract/i18n';
 import type { DetailRow, OrderRow } from './repo.ts';
 
@@ -40,15 +40,7 @@ export function orderAnswer(
     personCount: extra.personCount,
     picAllowState: o.picAllowState,
     refuseReason: o.refuseReason,
-    shippingType: o.shippingType,
-    shippingTypeName: o.shippingTypeName,
-    shippingReceiveName: o.shippingReceiveName,
-    shippingReceiveMobile: o.shippingReceiveMobile,
-    shippingProvinceName: o.shippingProvinceName,
-    shippingCityName: o.shippingCityName,
-    shippingDistrictName: o.shippingDistrictName,
-    shippingAddress: o.shippingAddress,
-    shippingOrderNo: o.shippingOrderNo,
+    ...shippingOf(o),
     isFile: o.isFile,
     endTime: extra.endTime?.toISOString() ?? null,
     isShipping: shippingComplete(o) ? 1 : 0,
@@ -61,17 +53,7 @@ export function orderAnswer(
 
 export function shippingInfo(o: OrderRow) {
   if (!shippingComplete(o) && !o.shippingOrderNo) return null;
-  return {
-    shippingType: o.shippingType,
-    shippingTypeName: o.shippingTypeName,
-    shippingReceiveName: o.shippingReceiveName,
-    shippingReceiveMobile: o.shippingReceiveMobile,
-    shippingProvinceName: o.shippingProvinceName,
-    shippingCityName: o.shippingCityName,
-    shippingDistrictName: o.shippingDistrictName,
-    shippingAddress: o.shippingAddress,
-    shippingOrderNo: o.shippingOrderNo,
-  };
+  return shippingOf(o);
 }
 
 /** A line for the owner: the ID number masked as DESIGN section 4 says. */

@@ -12,6 +12,7 @@ import {
   type OrderFacts,
 } from '@portal/contract/order-states';
 import type { Lang } from '@portal/contract/i18n';
+import { shippingOf } from '@portal/contract/orders';
 import type { BindingBody, CreateWashOrderBody, ModifyWashOrderBody, WashOrderAndDetails, WashStudentRow } from '@portal/contract/reprint';
 import { ORDER_TYPE } from '@portal/contract/enums';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
@@ -175,17 +176,7 @@ export async function washOrderAndDetails(ctx: AppContext, memberId: number, id:
   const o = await ownWashOrder(ctx, memberId, id);
   const f = facts(o);
   const details = await repo.orderDetailRows(ctx.db, o.id);
-  const shipping = {
-    shippingType: o.shippingType,
-    shippingTypeName: o.shippingTypeName,
-    shippingReceiveName: o.shippingReceiveName,
-    shippingReceiveMobile: o.shippingReceiveMobile,
-    shippingProvinceName: o.shippingProvinceName,
-    shippingCityName: o.shippingCityName,
-    shippingDistrictName: o.shippingDistrictName,
-    shippingAddress: o.shippingAddress,
-    shippingOrderNo: o.shippingOrderNo,
-  };
+  const shipping = shippingOf(o);
   const stateText = ORDER_STATE_TEXT[o.state as keyof typeof ORDER_STATE_TEXT];
   return {
     order: {

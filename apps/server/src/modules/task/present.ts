@@ -1,6 +1,6 @@
 import { ORDER_STATE_TEXT, type OrderState } from '@portal/contract/order-states';
 import { fenToYuan } from '@portal/contract/prices';
-import { shippingComplete } from '@portal/contract/orders';
+import { shippingComplete, shippingOf } from '@portal/contract/orders';
 import { maskIdNumber } from '@portal/contract/validation';
 import type { TaskOrder, TaskOrderDetail } from '@portal/contract/task';
 import type { AppContext } from '../../context.ts';
@@ -64,15 +64,7 @@ export function presentOrder(o: OrderRow, task: TaskRow | null | undefined, deta
     taskId: o.taskId,
     taskName: task ? { zh: task.nameZh, en: task.nameEn } : null,
     isShipping: shippingComplete(o) ? 1 : 0,
-    shippingType: o.shippingType,
-    shippingTypeName: o.shippingTypeName,
-    shippingReceiveName: o.shippingReceiveName,
-    shippingReceiveMobile: o.shippingReceiveMobile,
-    shippingProvinceName: o.shippingProvinceName,
-    shippingCityName: o.shippingCityName,
-    shippingDistrictName: o.shippingDistrictName,
-    shippingAddress: o.shippingAddress,
-    shippingOrderNo: o.shippingOrderNo,
+    ...shippingOf(o),
   };
 }
 
