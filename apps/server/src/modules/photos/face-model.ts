@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FaceFinding } from './check-result.ts';
 import { FACE_API, loadTfCore } from './tf-core.ts';
+import { useFrugalForward } from './tiny-forward.ts';
 
 type FaceApi = typeof import('@vladmandic/face-api/dist/face-api.node-wasm.js');
 
@@ -31,7 +32,10 @@ export async function loadFaceModel(detector: Detector = 'tiny'): Promise<FaceMo
   await tf.setBackend('wasm');
   await tf.ready();
   const modelDir = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
-  if (detector === 'tiny') await faceapi.nets.tinyFaceDetector.loadFromDisk(modelDir);
+  if (detector === 'tiny') {
+    await faceapi.nets.tinyFaceDetector.loadFromDisk(modelDir);
+    useFrugalForward(tf, faceapi);
+  }
   else await faceapi.nets.ssdMobilenetv1.loadFromDisk(modelDir);
   await faceapi.nets.faceLandmark68Net.loadFromDisk(modelDir);
   await faceapi.nets.faceRecognitionNet.loadFromDisk(modelDir);
