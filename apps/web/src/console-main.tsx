@@ -1,9 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './lib/i18n.ts';
+import { addLocales } from './lib/i18n.ts';
+import consoleLocale from './locales/console.ts';
+import consoleOps from './locales/console-ops.ts';
 import './styles.css';
 import { AppProviders } from './app/providers.tsx';
 import { ConsoleApp } from './console/console-app.tsx';
+
+addLocales(consoleLocale, consoleOps);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

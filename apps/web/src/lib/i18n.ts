@@ -12,12 +12,15 @@ import photos from '../locales/photos.ts';
 import payments from '../locales/payments.ts';
 import task from '../locales/task.ts';
 import reprint from '../locales/reprint.ts';
-import consoleLocale from '../locales/console.ts';
-import consoleOps from '../locales/console-ops.ts';
 import logistics from '../locales/logistics.ts';
 
-/** Locale files, one per feature: `{ zh: {...}, en: {...} }` with flat dotted keys. */
-const LOCALES = [common, home, content, auth, account, orders, photos, payments, task, reprint, consoleLocale, consoleOps, logistics];
+type Locale = Record<Lang, Record<string, string>>;
+
+/**
+ * Locale files, one per feature: `{ zh: {...}, en: {...} }` with flat dotted keys. The console's
+ * own are added by the console entry (addLocales), so the portal's first load does not carry them.
+ */
+const LOCALES: Locale[] = [common, home, content, auth, account, orders, photos, payments, task, reprint, logistics];
 
 function resources(lang: Lang): Record<string, string> {
   const out: Record<string, string> = {};
@@ -45,6 +48,13 @@ void i18next.use(initReactI18next).init({
 });
 
 export const i18n = i18next;
+
+/** Adds an entry's own locale files (the console's) to both languages. */
+export function addLocales(...locales: Locale[]): void {
+  for (const lang of ['zh', 'en'] as const) {
+    for (const l of locales) i18next.addResourceBundle(lang, 'translation', l[lang], true, true);
+  }
+}
 
 export function currentLang(): Lang {
   return pickLang(i18next.language);
