@@ -33,9 +33,28 @@ export const staffSaveBody = z.object({
   branch: z.string().trim().max(40).nullable().optional(),
   password: z.string().min(8, 'console.passwordWeak').max(128).optional(),
   active: z.boolean().optional(),
-  totp: z.enum(['keep', 'enable', 'disable']).optional(),
 });
 export type StaffSaveBody = z.infer<typeof staffSaveBody>;
+
+/** TOTP: six digits from an authenticator app (RFC 6238, 30 s steps, ±1 step accepted). */
+export const TOTP_PENDING_MINUTES = 10;
+export const totpCodeField = z.string().trim().regex(/^\d{6}$/, 'console.totpCodeFormat');
+
+/** A pending enrolment of one's own account: shown once, active only after its first code. */
+export const totpEnrolmentSchema = z.object({ uri: z.string(), expiresAt: z.string() });
+export type TotpEnrolmentInfo = z.infer<typeof totpEnrolmentSchema>;
+
+export const totpConfirmBody = z.object({ code: totpCodeField });
+export type TotpConfirmBody = z.infer<typeof totpConfirmBody>;
+
+/** Switching one's own TOTP off needs a current code or the password. */
+export const totpDisableBody = z
+  .object({ code: totpCodeField.optional(), password: z.string().min(1).max(128).optional() })
+  .refine((b) => !!b.code || !!b.password, 'console.totpDisableProof');
+export type TotpDisableBody = z.infer<typeof totpDisableBody>;
+
+/** An admin clears another account's TOTP (a lost phone); its owner enrols again. */
+export const totpResetBody = z.object({ id: z.number().int().positive() });
 
 export const auditRowSchema = z.object({
   id: z.number(),

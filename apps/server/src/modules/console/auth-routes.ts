@@ -34,7 +34,7 @@ export const consoleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/console/staff',
-    { config: { staff: ['admin'] }, schema: { body: staffSaveBody, response: { 200: envelope(z.object({ id: z.number(), totpUri: z.string().nullable() })) } } },
+    { config: { staff: ['admin'] }, schema: { body: staffSaveBody, response: { 200: envelope(z.object({ id: z.number() })) } } },
     async (req) => ok(await saveStaff(ctx, staffOf(req), req.body)),
   );
 

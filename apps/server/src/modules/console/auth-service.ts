@@ -1,6 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
-import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import type { AppContext } from '../../context.ts';
 import { staffSessions, staffUsers } from '../../db/schema.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
@@ -8,6 +7,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import type { StaffLoginBody, StaffMe, StaffSaveBody, StaffUser } from '@portal/contract/console';
 import { writeAudit } from './audit.ts';
+import { useActiveCode } from './totp-service.ts';
 
 type StaffRow = typeof staffUsers.$inferSelect;
 
@@ -29,8 +29,10 @@ export async function staffLogin(ctx: AppContext, body: StaffLoginBody, ip: stri
   }
   if (s.totpSecret) {
     if (!body.totp) throw badRequest('console.totpRequired');
-    const r = await verifyTotp({ secret: s.totpSecret, token: body.totp });
-    if (!r.valid) throw badRequest('console.totpInvalid');
+    if (!(await useActiveCode(ctx.db, s, body.totp))) {
+      await writeAudit(ctx.db, null, { action: 'staff.loginFailed', targetKind: 'staff', targetId: s.id, after: { username: body.username, reason: 'totp' }, ip });
+      throw badRequest('console.totpInvalid');
+    }
   }
   const token = randomToken();
   await ctx.db.insert(staffSessions).values({ staffId: s.id, tokenHash: sha256(token) });
@@ -54,13 +56,10 @@ export async function listStaff(ctx: AppContext): Promise<StaffUser[]> {
   return rows.map((s) => ({ ...toMe(s), active: s.active, createdAt: s.createdAt.toISOString() }));
 }
 
-/** Create or update a staff account (admins only); answers the TOTP enrolment URI when enabled. */
-export async function saveStaff(ctx: AppContext, actor: StaffContext, body: StaffSaveBody): Promise<{ id: number; totpUri: string | null }> {
+/** Create or update a staff account (admins only). TOTP is enrolled by each account's owner, or reset (totp-service). */
+export async function saveStaff(ctx: AppContext, actor: StaffContext, body: StaffSaveBody): Promise<{ id: number }> {
   if (body.role === 'branch' && !body.branch) throw badRequest('console.branchRequired');
   const branch = body.role === 'branch' ? body.branch! : null;
-  let totpSecret: string | null | undefined;
-  if (body.totp === 'enable') totpSecret = generateSecret();
-  if (body.totp === 'disable') totpSecret = null;
   return ctx.db.transaction(async (tx) => {
     const [same] = await tx.select().from(staffUsers).where(eq(staffUsers.username, body.username)).limit(1);
     if (same && same.id !== body.id) throw conflict('console.usernameTaken');
@@ -77,7 +76,6 @@ export async function saveStaff(ctx: AppContext, actor: StaffContext, body: Staf
           branch,
           ...(body.active === undefined ? {} : { active: body.active }),
           ...(body.password ? { passwordHash: await hash(body.password) } : {}),
-          ...(totpSecret === undefined ? {} : { totpSecret }),
         })
         .where(eq(staffUsers.id, body.id));
       id = body.id;
@@ -87,19 +85,18 @@ export async function saveStaff(ctx: AppContext, actor: StaffContext, body: Staf
         targetKind: 'staff',
         targetId: id,
         before: { username: before.username, name: before.name, role: before.role, branch: before.branch, active: before.active, totp: !!before.totpSecret },
-        after: { username: body.username, name: body.name, role: body.role, branch, active: body.active ?? before.active, passwordChanged: !!body.password, totp: body.totp ?? 'keep' },
+        after: { username: body.username, name: body.name, role: body.role, branch, active: body.active ?? before.active, passwordChanged: !!body.password },
       });
     } else {
       if (!body.password) throw badRequest('console.passwordRequired');
       const [row] = await tx
         .insert(staffUsers)
-        .values({ username: body.username, name: body.name, role: body.role, branch, passwordHash: await hash(body.password), totpSecret: totpSecret ?? null, active: body.active ?? true })
+        .values({ username: body.username, name: body.name, role: body.role, branch, passwordHash: await hash(body.password), active: body.active ?? true })
         .returning();
       id = row.id;
       await writeAudit(tx, actor, { action: 'staff.create', targetKind: 'staff', targetId: id, after: { username: body.username, name: body.name, role: body.role, branch } });
     }
-    const totpUri = totpSecret ? generateURI({ issuer: 'Photo portal console', label: body.username, secret: totpSecret }) : null;
-    return { id, totpUri };
+    return { id };
   });
 }
 

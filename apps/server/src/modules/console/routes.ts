@@ -6,6 +6,7 @@ import { consoleContentRoutes } from './content-routes.ts';
 import { consoleCatalogRoutes } from './catalog-routes.ts';
 import { consoleFormsRoutes } from './forms-routes.ts';
 import { consoleNationalReportRoutes } from './national-report-routes.ts';
+import { consoleTotpRoutes } from './totp-routes.ts';
 
 /** The staff console's API under /api/console (staff tokens only, never a member's). */
 export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,4 +17,5 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(consoleCatalogRoutes);
   await app.register(consoleFormsRoutes);
   await app.register(consoleNationalReportRoutes);
+  await app.register(consoleTotpRoutes);
 };
