@@ -9,12 +9,12 @@ describe('console access', () => {
     expect(routesFor(null)).toEqual([]);
   });
   it('limits each role to its screens', () => {
-    expect(routesFor({ role: 'reviewer' }).map((r) => r.path)).toEqual(['/dashboard', '/orders', '/review', '/bindings']);
-    expect(routesFor({ role: 'finance' }).map((r) => r.path)).toEqual(['/dashboard', '/orders', '/refunds']);
+    expect(routesFor({ role: 'reviewer' }).map((r) => r.path)).toEqual(['/dashboard', '/orders', '/review', '/bindings', '/account']);
+    expect(routesFor({ role: 'finance' }).map((r) => r.path)).toEqual(['/dashboard', '/orders', '/refunds', '/account']);
     expect(canAccess({ role: 'editor' }, route('/orders'))).toBe(false);
     expect(canAccess({ role: 'branch' }, route('/staff'))).toBe(false);
-    expect(routesFor({ role: 'branch' }).map((r) => r.path)).toEqual(['/dashboard', '/orders', '/review', '/schools', '/export']);
-    expect(routesFor({ role: 'production' }).map((r) => r.path)).toEqual(['/dashboard', '/orders', '/shipping', '/export']);
+    expect(routesFor({ role: 'branch' }).map((r) => r.path)).toEqual(['/dashboard', '/orders', '/review', '/schools', '/export', '/account']);
+    expect(routesFor({ role: 'production' }).map((r) => r.path)).toEqual(['/dashboard', '/orders', '/shipping', '/export', '/account']);
   });
   it('mirrors the server on order actions', () => {
     expect(canAct({ role: 'reviewer' }, 'approve')).toBe(true);

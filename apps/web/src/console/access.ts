@@ -20,6 +20,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { path: '/export', titleKey: 'console.menu.export', roles: ['production', 'branch'] },
   { path: '/audit', titleKey: 'console.menu.audit', roles: ['admin'] },
   { path: '/staff', titleKey: 'console.menu.staff', roles: ['admin'] },
+  { path: '/account', titleKey: 'console.menu.account', roles: 'any' },
 ];
 
 export function canAccess(staff: Pick<StaffMe, 'role'> | null | undefined, route: Pick<ConsoleRoute, 'roles'>): boolean {

@@ -22,6 +22,7 @@ const pages: Record<string, ReturnType<typeof lazy>> = {
   '/export': lazy(() => import('./pages/export-page.tsx')),
   '/audit': lazy(() => import('./pages/audit-page.tsx')),
   '/staff': lazy(() => import('./pages/staff-page.tsx')),
+  '/account': lazy(() => import('./pages/account-page.tsx')),
 };
 const OrderPage = lazy(() => import('./pages/order-page.tsx'));
 
@@ -71,6 +72,11 @@ function Frame() {
       <Layout>
         <Layout.Header className="console-header" style={{ background: '#fff', display: 'flex', justifyContent: 'flex-end', alignItems: 'center', paddingInline: 24 }}>
           <Space>
+            {!staff.totp && (
+              <Button size="small" type="link" danger onClick={() => nav('/account')}>
+                {t('console.account.notice')}
+              </Button>
+            )}
             <Typography.Text>
               {staff.name} · {t(`console.role.${staff.role}`)}
               {staff.branch ? ` · ${staff.branch}` : ''}
