@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
+import { generate } from 'otplib';
 import { test, expect } from './fixtures.ts';
 
 const SCREENS = process.env.SCREENS_DIR ?? 'test-results/screens';
@@ -25,6 +26,8 @@ async function consoleAs(browser: Browser, baseURL: string, role: string, branch
 
 // Its own server (rows made here stay out of the other console journeys), reporting in batches of two.
 test.use({ serverEnv: { NATIONAL_REPORT_BATCH: '2' } });
+
+const PASSWORD = 'Totp-journey-2026';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% 学生证明 form\n%%EOF\n');
 
@@ -91,29 +94,75 @@ test('production staff report approved photos to the national platform and see t
   await expect(second.getByRole('cell').nth(6)).toHaveText('2');
 });
 
-test('an admin enables TOTP for an account and sees its QR code', async ({ browser, baseURL }) => {
+test('a staff member enrols TOTP with the first code, then logs in with a code; an admin resets it', async ({ browser, baseURL }) => {
   const admin = await consoleAs(browser, baseURL!, 'admin');
-  // A branch account made through the demo hook: dev-branch-TOTP.
+  // A branch account made through the demo hook (dev-branch-TOTP); the admin gives it a password.
   await data(await admin.request.post('/api/dev/staff-login', { data: { role: 'branch', branch: 'TOTP' } }));
   await admin.goto('/console/staff');
-  await admin.getByRole('row').filter({ hasText: 'dev-branch-TOTP' }).getByRole('button', { name: /编\s?辑/ }).click();
-  const dialog = admin.getByRole('dialog');
-  await dialog.getByLabel('TOTP').click();
-  await admin.locator('.ant-select-item-option[title="启用（重新生成）"]').click();
-  await dialog.getByRole('button', { name: /确\s?定|OK/ }).click();
-  const enrol = admin.getByRole('dialog', { name: '绑定身份验证器' });
+  const staffRow = admin.getByRole('row').filter({ hasText: 'dev-branch-TOTP' });
+  await staffRow.getByRole('button', { name: /编\s?辑/ }).click();
+  const edit = admin.getByRole('dialog');
+  await edit.getByLabel('密码').fill(PASSWORD);
+  await edit.getByRole('button', { name: /确\s?定|OK/ }).click();
+  await expect(edit).toBeHidden();
+  await expect(staffRow.getByRole('cell').nth(4)).toHaveText('否');
+
+  // The owner logs in with the password and enrols from the account security page.
+  const page = await (await browser.newContext({ baseURL })).newPage();
+  const login = async (code?: () => Promise<string>) => {
+    await page.getByLabel('用户名').fill('dev-branch-TOTP');
+    await page.getByLabel('密码').fill(PASSWORD);
+    await page.getByRole('button', { name: /登\s?录/ }).click();
+    if (code) {
+      await page.getByLabel('动态口令').fill(await code());
+      await page.getByRole('button', { name: /登\s?录/ }).click();
+    }
+  };
+  await page.goto('/console');
+  await login();
+  await page.getByRole('button', { name: '你的账号尚未启用动态口令' }).click();
+  await expect(page.getByRole('heading', { name: '账号安全', level: 2 })).toBeVisible();
+  await page.getByRole('button', { name: '启用动态口令', exact: true }).click();
+  const enrol = page.getByRole('dialog', { name: '绑定身份验证器' });
   const img = enrol.getByRole('img', { name: '身份验证器绑定二维码' });
   await expect(img).toBeVisible();
-  await shot(admin, 'console-totp-qr');
   // The QR is the otpauth:// URI of this account, and the key shown for manual entry is its secret.
   const src = (await img.getAttribute('src'))!;
   const png = Buffer.from(src.replace(/^data:image\/png;base64,/, ''), 'base64');
   const { data: pixels, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const decoded = jsQR(new Uint8ClampedArray(pixels), info.width, info.height)?.data ?? '';
   expect(decoded).toMatch(/^otpauth:\/\/totp\/.*dev-branch-TOTP.*secret=[A-Z2-7]+/);
-  const secret = new URL(decoded).searchParams.get('secret')!;
-  await expect(enrol.getByLabel('无法扫码时手动输入密钥')).toHaveText(secret.replace(/(.{4})/g, '$1 ').trim());
-  await enrol.getByRole('button', { name: '已完成绑定' }).click();
+  const key = (await enrol.getByLabel('无法扫码时手动输入密钥').innerText()).replace(/\s/g, '');
+  expect(key).toBe(new URL(decoded).searchParams.get('secret'));
+
+  // A wrong code is refused beside the field; TOTP stays off.
+  const right = await generate({ secret: key });
+  const wrong = String((Number(right) + 500_000) % 1_000_000).padStart(6, '0');
+  const codeField = enrol.getByLabel('动态口令');
+  await codeField.fill(wrong);
+  await enrol.getByRole('button', { name: '验证并启用' }).click();
+  await expect(enrol.locator('.ant-form-item-explain-error')).toHaveText('动态口令：验证码不正确，请输入身份验证器当前显示的6位数字');
+  await page.waitForTimeout(500); // the error's fade-in, for the screenshot
+  await shot(page, 'console-totp-enrol');
+  await codeField.fill(await generate({ secret: key }));
+  await enrol.getByRole('button', { name: '验证并启用' }).click();
   await expect(enrol).toBeHidden();
-  await expect(admin.getByRole('row').filter({ hasText: 'dev-branch-TOTP' }).getByRole('cell').nth(4)).toHaveText('是');
+  const totpCard = page.locator('.ant-card').filter({ hasText: '两步验证（动态口令）' });
+  await expect(totpCard.getByText('已启用', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: '你的账号尚未启用动态口令' })).toBeHidden();
+  await shot(page, 'console-totp-active');
+
+  // Logging in again asks for the code; the next step's code (the enrolment's is never accepted twice) lets them in.
+  await page.getByRole('button', { name: /退\s?出/ }).click();
+  await login(() => generate({ secret: key, epoch: Math.floor(Date.now() / 1000) + 30 }));
+  await expect(page.locator('.console-header').getByText(/branch \(dev\)/)).toBeVisible();
+
+  // A lost phone: the admin resets it; the owner sees it off again.
+  await admin.reload();
+  await expect(staffRow.getByRole('cell').nth(4)).toHaveText('是');
+  await staffRow.getByRole('button', { name: '重置动态口令' }).click();
+  await admin.getByRole('tooltip').getByRole('button', { name: /确\s?定|OK/ }).click();
+  await expect(staffRow.getByRole('cell').nth(4)).toHaveText('否');
+  await page.goto('/console/account');
+  await expect(totpCard.getByText('未启用', { exact: true })).toBeVisible();
 });
