@@ -8,6 +8,7 @@ import type { Detector } from './face-model.ts';
 
 const TSX_API = pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
 const WORKER_URL = new URL('./check-worker.ts', import.meta.url).href;
+const YOUNG_MB = 4;
 
 type Result = Extract<CheckReply, { ok: true }>;
 interface Pending {
@@ -40,7 +41,9 @@ export class CheckPool {
     // vitest and under `node --import tsx` (on Node 20 a worker's `--import tsx` does not
     // yet apply to the worker's own entry file).
     const boot = `import(${JSON.stringify(TSX_API)}).then((a) => a.tsImport(${JSON.stringify(WORKER_URL)}, ${JSON.stringify(import.meta.url)}))`;
-    const w = new Worker(boot, { eval: true, workerData: { detector: this.detector } });
+    // A small young generation: a worker's own objects are a few MB (the tensors live in its
+    // WASM heap), and V8's default semi-spaces would keep some 30 MB per worker resident.
+    const w = new Worker(boot, { eval: true, workerData: { detector: this.detector }, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB } });
     w.unref();
     const slot = { w, busy: null as Pending | null };
     w.on('message', (msg: CheckReply | { ready: true }) => {
