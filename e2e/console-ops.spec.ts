@@ -1,28 +1,11 @@
 import fs from 'node:fs';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { generate } from 'otplib';
+import { consoleAs, data, shot } from './console-kit.ts';
 import { test, expect } from './fixtures.ts';
 
-const SCREENS = process.env.SCREENS_DIR ?? 'test-results/screens';
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}/${name}.png`, fullPage: true });
-
-async function data<T>(r: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  const body = (await r.json()) as { code: number; msg: string; data: T };
-  if (body.code !== 200) throw new Error(`${r.url()}: ${body.code} ${body.msg}`);
-  return body.data;
-}
-
 /** A console tab logged in as a role through the demo hook. */
-async function consoleAs(browser: Browser, baseURL: string, role: string, branch: string | null = null): Promise<Page> {
-  const ctx = await browser.newContext({ baseURL, acceptDownloads: true });
-  const page = await ctx.newPage();
-  const { token } = await data<{ token: string }>(await page.request.post('/api/dev/staff-login', { data: { role, branch } }));
-  await page.goto('/console');
-  await page.evaluate((t) => sessionStorage.setItem('staffToken', t), token);
-  return page;
-}
 
 // Its own server (rows made here stay out of the other console journeys), reporting in batches of two.
 test.use({ serverEnv: { NATIONAL_REPORT_BATCH: '2' } });

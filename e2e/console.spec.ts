@@ -1,15 +1,7 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { signBody } from '@portal/contract/envelope';
+import { consoleAs, data, shot } from './console-kit.ts';
 import { test, expect, loginAs } from './fixtures.ts';
-
-const SCREENS = process.env.SCREENS_DIR ?? 'test-results/screens';
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}/${name}.png`, fullPage: true });
-
-async function data<T>(r: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  const body = (await r.json()) as { code: number; msg: string; data: T };
-  if (body.code !== 200) throw new Error(`${r.url()}: ${body.code} ${body.msg}`);
-  return body.data;
-}
 
 interface Member {
   token: string;
@@ -40,14 +32,6 @@ async function paidOrder(request: APIRequestContext, mobile: string): Promise<{ 
 }
 
 /** A console tab logged in as a role through the demo hook. */
-async function consoleAs(browser: Browser, baseURL: string, role: string, branch: string | null = null): Promise<Page> {
-  const ctx = await browser.newContext({ baseURL });
-  const page = await ctx.newPage();
-  const { token } = await data<{ token: string }>(await page.request.post('/api/dev/staff-login', { data: { role, branch } }));
-  await page.goto('/console');
-  await page.evaluate((t) => sessionStorage.setItem('staffToken', t), token);
-  return page;
-}
 
 test('a staff member logs in with a password; the menu follows the role', async ({ browser, baseURL, page }) => {
   const admin = await consoleAs(browser, baseURL!, 'admin');
