@@ -29,7 +29,7 @@ export async function staffLogin(ctx: AppContext, body: StaffLoginBody, ip: stri
   }
   if (s.totpSecret) {
     if (!body.totp) throw badRequest('console.totpRequired');
-    if (!(await useActiveCode(ctx.db, s, body.totp))) {
+    if (!(await useActiveCode(ctx, s, body.totp))) {
       await writeAudit(ctx.db, null, { action: 'staff.loginFailed', targetKind: 'staff', targetId: s.id, after: { username: body.username, reason: 'totp' }, ip });
       throw badRequest('console.totpInvalid');
     }

@@ -3,7 +3,6 @@ import { verify as verifyPassword } from '@node-rs/argon2';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import { TOTP_PENDING_MINUTES, type StaffMe, type TotpDisableBody, type TotpEnrolmentInfo } from '@portal/contract/console';
 import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
 import { staffUsers } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
@@ -14,6 +13,14 @@ const ISSUER = 'Photo portal console';
 const TOLERANCE_SECONDS = 30;
 
 type StaffRow = typeof staffUsers.$inferSelect;
+
+/**
+ * TOTP secrets are stored encrypted with the data key (a database dump alone must not let anyone
+ * mint codes). A secret written before encryption (plain base32) is still read as it is.
+ */
+function readSecret(ctx: AppContext, stored: string): string {
+  return stored.startsWith('v1.') ? ctx.pii.decrypt(stored) : stored;
+}
 
 /** The time step a code matches (±1 step), or null; steps at or before `after` are refused (replay). */
 export async function matchCode(secret: string, code: string, after: number | null): Promise<number | null> {
@@ -26,11 +33,11 @@ export async function matchCode(secret: string, code: string, after: number | nu
  * Accepts an active account's code once: the step is recorded with a conditional update, so the same
  * code (or an older one) presented again, even concurrently, is refused.
  */
-export async function useActiveCode(db: DbOrTx, s: StaffRow, code: string): Promise<boolean> {
+export async function useActiveCode(ctx: AppContext, s: StaffRow, code: string): Promise<boolean> {
   if (!s.totpSecret) return false;
-  const step = await matchCode(s.totpSecret, code, s.totpLastStep);
+  const step = await matchCode(readSecret(ctx, s.totpSecret), code, s.totpLastStep);
   if (step === null) return false;
-  const done = await db
+  const done = await ctx.db
     .update(staffUsers)
     .set({ totpLastStep: step })
     .where(and(eq(staffUsers.id, s.id), eq(staffUsers.totpSecret, s.totpSecret), or(isNull(staffUsers.totpLastStep), lt(staffUsers.totpLastStep, step))))
@@ -52,7 +59,7 @@ export async function startEnrolment(ctx: AppContext, staff: StaffContext, ip: s
   if (s.totpSecret) throw conflict('console.totpAlreadyOn');
   const secret = generateSecret();
   const expiresAt = new Date(Date.now() + TOTP_PENDING_MINUTES * 60_000);
-  await ctx.db.update(staffUsers).set({ totpPendingSecret: secret, totpPendingExpiresAt: expiresAt }).where(eq(staffUsers.id, s.id));
+  await ctx.db.update(staffUsers).set({ totpPendingSecret: ctx.pii.encrypt(secret), totpPendingExpiresAt: expiresAt }).where(eq(staffUsers.id, s.id));
   await writeAudit(ctx.db, staff, { action: 'staff.totpEnrolStart', targetKind: 'staff', targetId: s.id, after: { expiresAt: expiresAt.toISOString() }, ip });
   return { uri: generateURI({ issuer: ISSUER, label: s.username, secret }), expiresAt: expiresAt.toISOString() };
 }
@@ -67,7 +74,7 @@ export async function confirmEnrolment(ctx: AppContext, staff: StaffContext, cod
     await writeAudit(ctx.db, staff, { action: 'staff.totpEnrolFailed', targetKind: 'staff', targetId: s.id, after: { reason: pending ? 'expired' : 'none' }, ip });
     throw badRequest('console.totpNoPending');
   }
-  const step = await matchCode(pending, code, null);
+  const step = await matchCode(readSecret(ctx, pending), code, null);
   if (step === null) {
     await writeAudit(ctx.db, staff, { action: 'staff.totpEnrolFailed', targetKind: 'staff', targetId: s.id, after: { reason: 'code' }, ip });
     throw badRequest('console.totpEnrolInvalid');
@@ -89,7 +96,7 @@ export async function disableOwn(ctx: AppContext, staff: StaffContext, body: Tot
   if (!s.totpSecret) throw badRequest('console.totpNotOn');
   const by = body.code ? 'code' : 'password';
   const proven = body.code
-    ? await useActiveCode(ctx.db, s, body.code)
+    ? await useActiveCode(ctx, s, body.code)
     : s.passwordHash.startsWith('$argon2') && (await verifyPassword(s.passwordHash, body.password!));
   if (!proven) {
     await writeAudit(ctx.db, staff, { action: 'staff.totpDisableFailed', targetKind: 'staff', targetId: s.id, after: { by }, ip });

@@ -63,7 +63,10 @@ describe('TOTP enrolment of one\'s own account', () => {
     expect(ok.data.totp).toBe(true);
     expect(JSON.stringify(ok.data)).not.toContain(secret);
     const row = await rowOf(me.id);
-    expect(row.totpSecret).toBe(secret);
+    // Stored encrypted with the data key, never as the secret itself.
+    expect(row.totpSecret).toMatch(/^v1\./);
+    expect(row.totpSecret).not.toContain(secret);
+    expect(app.ctx.pii.decrypt(row.totpSecret!)).toBe(secret);
     expect(row.totpPendingSecret).toBeNull();
 
     // Login now needs the code; the code used to enrol is not accepted again (no replay), a newer one is.
@@ -80,7 +83,7 @@ describe('TOTP enrolment of one\'s own account', () => {
     expect((await post('/api/console/me/totp/disable', login.data.token, {})).msg).toBe('请输入动态口令或登录密码');
     expect((await post('/api/console/me/totp/disable', login.data.token, { code: await codeAt(secret, 1) })).msg).toBe('动态口令错误');
     expect((await post('/api/console/me/totp/disable', login.data.token, { password: 'wrong horse' })).msg).toBe('登录密码：密码错误');
-    expect((await rowOf(me.id)).totpSecret).toBe(secret);
+    expect(app.ctx.pii.decrypt((await rowOf(me.id)).totpSecret!)).toBe(secret);
     // The step after the login's: at most one step ahead of now, so wait into the next step when needed.
     const used = (await rowOf(me.id)).totpLastStep!;
     const nowStep = Math.floor(Date.now() / 30_000);
@@ -127,7 +130,7 @@ describe('TOTP enrolment of one\'s own account', () => {
     const twice = await post('/api/console/me/totp/confirm', me.token, { code: await codeAt(fresh) });
     expect(twice.code).toBe(409);
     expect(twice.msg).toBe('动态口令已启用，如需更换请先停用');
-    expect((await rowOf(me.id)).totpSecret).toBe(fresh);
+    expect(app.ctx.pii.decrypt((await rowOf(me.id)).totpSecret!)).toBe(fresh);
     // With nothing pending at all.
     const other = await account('totp-none');
     const none = await post('/api/console/me/totp/confirm', other.token, { code: '123456' }, 'en');
@@ -150,7 +153,7 @@ describe('TOTP of other accounts', () => {
     expect(disable.msg).toBe('动态口令未启用');
     const reset = await post('/api/console/staff/totp-reset', other.token, { id: victim.id });
     expect(reset.code).toBe(403);
-    expect((await rowOf(victim.id)).totpSecret).toBe(secret);
+    expect(app.ctx.pii.decrypt((await rowOf(victim.id)).totpSecret!)).toBe(secret);
     const branch = await staffSession(app, 'branch', 'BJ');
     expect((await post('/api/console/staff/totp-reset', branch.token, { id: victim.id })).code).toBe(403);
     expect((await call(app, { method: 'POST', url: '/api/console/me/totp/start', payload: {} })).code).toBe(700);
