@@ -13,6 +13,7 @@ import { loadPiiCipher } from './lib/pii.ts';
 import { SandboxSms } from './providers/sms.ts';
 import { SandboxMail } from './providers/mail.ts';
 import { openStorage } from './providers/storage.ts';
+import { installShutdown } from './http/shutdown.ts';
 import { loggerOptions } from './http/logging.ts';
 import { langPlugin, message } from './http/lang.ts';
 import { envelopePlugin, signedEnvelope } from './http/envelope.ts';
@@ -79,7 +80,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Requests already on a connection when close() starts are served, not refused: the database
-    // closes only after the server has closed, and draining (below) ends every kept-alive connection.
+    // closes only after them, and draining ends every kept-alive connection (http/shutdown.ts).
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -88,13 +89,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // The route table, for the hardening suites that must cover every route without being edited.
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
-  app.decorate('draining', false);
-  app.addHook('onRequest', async (_req, reply) => {
-    if (app.draining) reply.header('connection', 'close');
-  });
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) routeTable.push({ method: String(method), url: r.url, config: (r.config ?? {}) as Record<string, unknown> });
   });
+  const shutdown = installShutdown(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -162,6 +160,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   app.addHook('onClose', async () => {
+    await shutdown.settled(10_000);
     if (!opts.database) await database.close();
   });
 

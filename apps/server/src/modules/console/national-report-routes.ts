@@ -47,7 +47,8 @@ export const consoleNationalReportRoutes: FastifyPluginAsyncZod = async (app) =>
   const every = ctx.config.national.reportSeconds;
   const timer = every > 0 ? setInterval(kick, every * 1000) : null;
   timer?.unref();
-  app.addHook('onClose', async () => {
+  // Before the server and the database close: no new batch, and the one under way finishes.
+  app.addHook('preClose', async () => {
     closing = true;
     if (timer) clearInterval(timer);
     await inFlight;

@@ -89,11 +89,16 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const every = parties.settings.reconcileSeconds;
   if (every > 0 && ctx.config.env !== 'test') {
+    let run: Promise<unknown> = Promise.resolve();
     const timer = setInterval(() => {
-      reconcilePayments(ctx, app.log).catch((err: unknown) => app.log.error({ err }, 'payment reconciliation failed'));
+      run = reconcilePayments(ctx, app.log).catch((err: unknown) => app.log.error({ err }, 'payment reconciliation failed'));
     }, every * 1000);
     timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    // Before the server and the database close: no new run, and the one under way finishes.
+    app.addHook('preClose', async () => {
+      clearInterval(timer);
+      await run;
+    });
   }
   app.addHook('onClose', async () => parties.sandbox?.close());
 };

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+
+/**
+ * What a clean stop needs from the HTTP side (DESIGN section 8, several instances behind a load
+ * balancer). Installed before any other hook or route, so it sees every request first.
+ *
+ * - Draining (set by main.ts on SIGTERM, and at close): every answer closes its connection, so
+ *   clients reconnect to another instance; readiness reports 503 (system routes).
+ * - Requests in progress are counted from their first hook to the end of their handler: a client
+ *   that hangs up does not stop its handler, and the database must outlive every one of them.
+ * - At close, connections serving nothing are ended until the server has closed: Node's own
+ *   closeIdleConnections() misses one that connected and never finished sending a request, which
+ *   would hold the close open; one that is serving (a slow photo upload) is never cut.
+ */
+export function installShutdown(app: FastifyInstance): { settled(timeoutMs: number): Promise<void> } {
+  app.decorate('draining', false);
+
+  const inProgress = new WeakSet<object>();
+  let running = 0;
+  const begin = (req: object) => {
+    if (!inProgress.has(req)) {
+      inProgress.add(req);
+      running++;
+    }
+  };
+  const end = (req: object) => {
+    if (inProgress.delete(req)) running--;
+  };
+  app.addHook('onRequest', async (req) => begin(req));
+  app.addHook('onRoute', (r) => {
+    const handler = r.handler;
+    r.handler = function (this: FastifyInstance, req, reply) {
+      let out: unknown;
+      try {
+        out = handler.call(this, req, reply);
+      } catch (e) {
+        end(req);
+        throw e;
+      }
+      if (out instanceof Promise) return out.finally(() => end(req));
+      end(req);
+      return out;
+    } as typeof handler;
+  });
+  // Answers that never reach a handler (refused by a hook, not found) end here.
+  app.addHook('onSend', async (req, reply, payload) => {
+    end(req);
+    if (app.draining) reply.header('connection', 'close');
+    return payload;
+  });
+
+  const serving = new Map<Socket, number>();
+  app.server.on('connection', (socket: Socket) => {
+    serving.set(socket, 0);
+    socket.once('close', () => serving.delete(socket));
+  });
+  app.server.on('request', (req, res) => {
+    const socket = req.socket;
+    serving.set(socket, (serving.get(socket) ?? 0) + 1);
+    res.once('close', () => {
+      if (serving.has(socket)) serving.set(socket, Math.max(0, (serving.get(socket) ?? 1) - 1));
+    });
+  });
+  app.addHook('preClose', async () => {
+    app.draining = true;
+    const sweep = setInterval(() => {
+      for (const [socket, n] of serving) if (n === 0) socket.destroy();
+    }, 100);
+    sweep.unref();
+    app.server.once('close', () => clearInterval(sweep));
+  });
+
+  return {
+    async settled(timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      while (running > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    },
+  };
+}
