@@ -28,18 +28,25 @@ export async function testApp(overrides: Partial<Config> = {}, opts: { seed?: bo
   return app;
 }
 
-/** Each test app on PostgreSQL gets its own throwaway database, so files run in parallel. */
-async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new empty database beside the one at baseUrl, named with the prefix and a random part. */
+export async function createDatabase(baseUrl: string, prefix: string): Promise<{ name: string; url: string }> {
   const { default: pg } = await import('pg');
-  const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
   const u = new URL(baseUrl);
   u.pathname = `/${name}`;
+  return { name, url: u.toString() };
+}
+
+/** Each test app on PostgreSQL gets its own throwaway database, so files run in parallel. */
+async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const { name, url } = await createDatabase(baseUrl, 't');
   return {
-    url: u.toString(),
+    url,
     async drop() {
       // No `with (force)`: terminating a connection a timer still holds would surface as an
       // uncaught error in the test run. A database still in use is retried, then left behind.

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_RESPONSE_SECRET } from '@portal/contract/defaults';
 import { responseSign, signBody, type Envelope } from '@portal/contract/envelope';
+import { createDatabase } from '../helpers.ts';
 
 /**
  * Real server processes for the hardening suites that need more than app.inject: a
@@ -33,15 +34,9 @@ export async function reachablePostgres(): Promise<string | null> {
 /** A throwaway database beside the base one; drop() forces the last connections out. */
 export async function throwawayDatabase(baseUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
   const { default: pg } = await import('pg');
-  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(baseUrl);
-  u.pathname = `/${name}`;
+  const { name, url } = await createDatabase(baseUrl, prefix);
   return {
-    url: u.toString(),
+    url,
     async drop() {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
