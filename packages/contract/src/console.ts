@@ -328,3 +328,28 @@ export const nationalReportItemSchema = z.object({
   reportedAt: z.string().nullable(),
 });
 export type NationalReportItem = z.infer<typeof nationalReportItemSchema>;
+
+/** A centralised-collection task as staff save it (console tasks page). */
+export const consoleTaskBody = z.object({
+  id: z.number().int().optional(),
+  yxdm: z.string().trim().regex(/^\d{5}$/, 'school.chooseFromList'),
+  featureCode: z.string().trim().min(1, 'task.featureCodeRequired').max(20),
+  nameZh: z.string().trim().min(1).max(100),
+  nameEn: z.string().trim().min(1).max(200),
+  priceFen: z.number().int().min(0).max(100_000),
+  endTime: z.iso.datetime({ offset: true }),
+  mosaic: z.boolean(),
+  fy: z.string().trim().min(1).max(40),
+  active: z.boolean(),
+});
+export type ConsoleTaskBody = z.infer<typeof consoleTaskBody>;
+
+/** A task as the console lists it. */
+export const consoleTaskRowSchema = consoleTaskBody.extend({
+  id: z.number(),
+  endTime: z.string(),
+  schoolName: z.string().nullable().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ConsoleTaskRow = z.infer<typeof consoleTaskRowSchema>;

@@ -1,23 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { consoleTaskBody, consoleTaskRowSchema } from '@portal/contract/console';
 import { envelope, ok } from '../../http/envelope.ts';
 import { staffOf } from '../../http/staff-auth.ts';
 import { findSchools, importSchools, listTasks, saveTask, setPilot } from './catalog-service.ts';
 import { exportHistory, nationalExport } from './national-export.ts';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const taskBody = z.object({
-  id: z.number().int().optional(),
-  yxdm: z.string().trim().regex(/^\d{5}$/, 'school.chooseFromList'),
-  featureCode: z.string().trim().min(1, 'task.featureCodeRequired').max(20),
-  nameZh: z.string().trim().min(1).max(100),
-  nameEn: z.string().trim().min(1).max(200),
-  priceFen: z.number().int().min(0).max(100_000),
-  endTime: z.iso.datetime({ offset: true }),
-  mosaic: z.boolean(),
-  fy: z.string().trim().min(1).max(40),
-  active: z.boolean(),
-});
 
 /** Schools (CSV import, pilot flags), tasks and the national-platform export. */
 export const consoleCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,11 +39,11 @@ export const consoleCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/console/tasks', { config: { staff: ['branch'] }, schema: { response: { 200: envelope(z.array(z.record(z.string(), z.unknown()))) } } }, async (req) =>
+  app.get('/api/console/tasks', { config: { staff: ['branch'] }, schema: { response: { 200: envelope(z.array(consoleTaskRowSchema)) } } }, async (req) =>
     ok(await listTasks(ctx, staffOf(req))),
   );
 
-  app.post('/api/console/tasks', { config: { staff: ['branch'] }, schema: { body: taskBody, response: { 200: envelope(z.record(z.string(), z.unknown())) } } }, async (req) =>
+  app.post('/api/console/tasks', { config: { staff: ['branch'] }, schema: { body: consoleTaskBody, response: { 200: envelope(consoleTaskRowSchema) } } }, async (req) =>
     ok(await saveTask(ctx, staffOf(req), req.body)),
   );
 

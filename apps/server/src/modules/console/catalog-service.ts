@@ -1,5 +1,6 @@
 import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { foldSearchText } from '@portal/contract/catalog';
+import type { ConsoleTaskBody } from '@portal/contract/console';
 import type { AppContext } from '../../context.ts';
 import { schools, tasks } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
@@ -79,18 +80,6 @@ export async function setPilot(ctx: AppContext, staff: StaffContext, yxdm: strin
   });
 }
 
-export interface TaskInput {
-  id?: number;
-  yxdm: string;
-  featureCode: string;
-  nameZh: string;
-  nameEn: string;
-  priceFen: number;
-  endTime: string;
-  mosaic: boolean;
-  fy: string;
-  active: boolean;
-}
 
 const taskView = (t: typeof tasks.$inferSelect) => ({ ...t, endTime: t.endTime.toISOString(), createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString() });
 
@@ -106,7 +95,7 @@ export async function listTasks(ctx: AppContext, staff: StaffContext) {
   return rows.map((r) => ({ ...taskView(r.t), schoolName: r.schoolName }));
 }
 
-export async function saveTask(ctx: AppContext, staff: StaffContext, input: TaskInput) {
+export async function saveTask(ctx: AppContext, staff: StaffContext, input: ConsoleTaskBody) {
   if (staff.role === 'branch' && input.fy !== staff.branch) throw forbidden();
   return ctx.db.transaction(async (tx) => {
     const [school] = await tx.select({ yxdm: schools.yxdm }).from(schools).where(eq(schools.yxdm, input.yxdm));

@@ -7,6 +7,7 @@ import { QueryState } from '../../components/query-state.tsx';
 import { cGet, cPost } from '../console-api.ts';
 import { useStaff } from '../staff-context.ts';
 import { when, yuan } from '../ui.tsx';
+import type { ConsoleTaskRow } from '@portal/contract/console';
 
 interface SchoolRow {
   yxdm: string;
@@ -15,19 +16,7 @@ interface SchoolRow {
   level: string | null;
   testPoint: number;
 }
-interface TaskRow {
-  id: number;
-  yxdm: string;
-  schoolName: string | null;
-  featureCode: string;
-  nameZh: string;
-  nameEn: string;
-  priceFen: number;
-  endTime: string;
-  mosaic: boolean;
-  fy: string;
-  active: boolean;
-}
+type TaskRow = ConsoleTaskRow;
 
 /** Schools (national list import, pilot flags) and centralised-collection tasks. */
 export default function SchoolsPage() {
