@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_RESPONSE_SECRET } from '@portal/contract/defaults';
 import { responseSign, signBody, type Envelope } from '@portal/contract/envelope';
 import { createDatabase } from '../helpers.ts';
+import { freePort } from '../../../../e2e/server.ts';
 
 /**
  * Real server processes for the hardening suites that need more than app.inject: a
@@ -55,16 +55,6 @@ export async function sqlClient(url: string) {
   return c;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 export function tempDataDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
