@@ -118,6 +118,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // Only the API is limited: a page's static files must never be refused, and a campus
     // behind one NAT address is many students (the code-sending caps are per mobile).
     allowList: (req) => !req.url.startsWith('/api/'),
+    // A client that hung up before this hook has no address left; the default key generator
+    // then throws (a 500 in the log for an answer nobody reads).
+    keyGenerator: (req) => req.ip?.toLowerCase() ?? 'gone',
     errorResponseBuilder: () => new AppError(429, 'http.tooMany'),
   });
   await app.register(swagger, {
