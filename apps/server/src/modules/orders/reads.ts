@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orderDetails, orders, photos } from '../../db/schema.ts';
+import { members, orderDetails, orders, photos } from '../../db/schema.ts';
 
 /**
  * The member's hot reads (order list and order page), each one prepared statement:
@@ -18,13 +18,38 @@ const refundStatus = sql<number | null>`(select r.status from refunds r where r.
 /** The lines of an order in id order as [name, picAllowState] pairs; enough for the list. */
 const linesBrief = sql<[string, number][]>`(select coalesce(json_agg(json_build_array(d.name, d.pic_allow_state) order by d.id), '[]'::json) from order_details d where d.order_id = orders.id)`;
 
+/**
+ * What the member's list shows, as one short text: for its orders, their lines and their
+ * refunds, the count of rows and the sum of a 64-bit hash of each row's id and xmin. A row's
+ * xmin is the transaction that wrote its current version, so any committed insert, update or
+ * delete below the list changes the text (the same idea as xmin as an optimistic-concurrency
+ * token); a change that left a sum equal would need two 64-bit hashes to cancel. Counting and
+ * summing costs the database a third of what hashing the sorted rows did.
+ */
+function listFingerprint(kind: Placeholder) {
+  const mine = sql`o.member_id = members.id and o.kind = ${kind}`;
+  const part = (t: string, from: SQL) =>
+    sql`(select count(*) || ':' || coalesce(sum(hashint8extended(${sql.raw(t)}.xmin::text::bigint, ${sql.raw(t)}.id)), 0) ${from})`;
+  return sql<string>`concat_ws('|',
+    ${part('o', sql`from orders o where ${mine}`)},
+    ${part('d', sql`from order_details d join orders o on o.id = d.order_id where ${mine}`)},
+    ${part('r', sql`from refunds r join orders o on o.id = r.order_id where ${mine}`)})`;
+}
+
 function build(db: Db) {
   const memberId = sql.placeholder('memberId');
+  const ofMemberKind = and(eq(orders.memberId, memberId), eq(orders.kind, sql.placeholder('kind')));
   return {
+    // Read from the member's own row, so the aggregates run once and name members.id.
+    listFingerprint: db
+      .select({ fingerprint: listFingerprint(sql.placeholder('kind')) })
+      .from(members)
+      .where(eq(members.id, memberId))
+      .prepare('member_order_list_fingerprint'),
     list: db
       .select({ ...getTableColumns(orders), refundStatus, lines: linesBrief })
       .from(orders)
-      .where(and(eq(orders.memberId, memberId), eq(orders.kind, sql.placeholder('kind'))))
+      .where(ofMemberKind)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .prepare('member_order_list'),
     order: db
@@ -52,6 +77,12 @@ function statements(db: Db) {
 
 export function memberOrderList(db: Db, memberId: number, kind: 'individual' | 'reprint') {
   return statements(db).list.execute({ memberId, kind });
+}
+
+/** Changes whenever anything memberOrderList answers changes (list-cache.ts relies on it). */
+export async function memberOrderListFingerprint(db: Db, memberId: number, kind: 'individual' | 'reprint'): Promise<string> {
+  const [row] = await statements(db).listFingerprint.execute({ memberId, kind });
+  return row.fingerprint;
 }
 
 /** One order with its refund status; the caller checks it belongs to the member. */

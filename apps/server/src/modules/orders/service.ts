@@ -25,6 +25,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts'
 import { newOrderNo } from './order-no.ts';
 import * as repo from './repo.ts';
 import * as reads from './reads.ts';
+import { fingerprinted } from './list-cache.ts';
 import { detailAnswer, factsOf, orderAnswer, shippingInfo } from './present.ts';
 import { linePhotoId, linePhotoUrl, linePhotoUrls } from './photo-link.ts';
 
@@ -178,13 +179,19 @@ export async function updateShipping(ctx: AppContext, memberId: number, id: numb
 
 /** findOrderList?type=1 (individual) or 2 (reprint): the same order shape for both. */
 export async function listOrders(ctx: AppContext, memberId: number, type: 1 | 2, lang: Lang) {
-  const rows = await reads.memberOrderList(ctx.db, memberId, type === 1 ? 'individual' : 'reprint');
-  return rows.map(({ refundStatus, lines, ...o }) => ({
-    ...orderAnswer(o, lang, { refundStatus, personCount: lines.length }),
-    names: lines.map(([name]) => name),
-    /** Photo-allowed flag of the order or its first line (download rule). */
-    firstPicAllowState: lines[0]?.[1] ?? 0,
-  }));
+  const kind = type === 1 ? 'individual' : 'reprint';
+  return fingerprinted(
+    ctx.db,
+    `${memberId}:${kind}:${lang}`,
+    () => reads.memberOrderListFingerprint(ctx.db, memberId, kind),
+    async () =>
+      (await reads.memberOrderList(ctx.db, memberId, kind)).map(({ refundStatus, lines, ...o }) => ({
+        ...orderAnswer(o, lang, { refundStatus, personCount: lines.length }),
+        names: lines.map(([name]) => name),
+        /** Photo-allowed flag of the order or its first line (download rule). */
+        firstPicAllowState: lines[0]?.[1] ?? 0,
+      })),
+  );
 }
 
 /** findOrderAndOrderDetails: any of the caller's individual or reprint orders. */
