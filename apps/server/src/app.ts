@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { SESSION_CHANNEL, sessionCacheOf } from './http/session-cache.ts';
 import { loadPiiCipher } from './lib/pii.ts';
 import { SandboxSms } from './providers/sms.ts';
 import { SandboxMail } from './providers/mail.ts';
@@ -74,6 +75,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     mail: new SandboxMail(database.db),
     storage: openStorage(config.photos.storage, config.dataDir, config.pgliteDir === ':memory:'),
   };
+
+  // Sessions are cached per instance only while their change notifications are followed.
+  const sessionCache = sessionCacheOf(database.db);
+  const stopListening = await database.listen(
+    SESSION_CHANNEL,
+    (memberId) => sessionCache.forgetMember(Number(memberId)),
+    (on) => sessionCache.setLive(on),
+  );
 
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(config.logLevel),
@@ -162,6 +171,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     return reply.code(404).send(signedEnvelope(404, message(req.lang ?? 'zh', 'http.notFound'), null, config.responseSecret));
   });
 
+  // The listening connection closes first (before any onClose hook, such as a test's that drops
+  // the database): from then on, sessions are read from the database, open until the last handler ends.
+  app.addHook('preClose', stopListening);
   app.addHook('onClose', async () => {
     await shutdown.settled(10_000);
     if (!opts.database) await database.close();

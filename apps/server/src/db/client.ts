@@ -14,6 +14,12 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Follows NOTIFY on a channel. `live` says whether notifications are being received: it turns
+   * false when the listening connection is lost (every notification since may be missed) and
+   * true again once it listens anew. Returns the function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, live: (on: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -37,7 +43,8 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
     const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     await migrate(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const listen: Database['listen'] = (channel, onMessage, live) => listenOnPostgres(pg, opts.databaseUrl!, channel, onMessage, live);
+    return { db, kind: 'postgres', listen, close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -52,7 +59,91 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
   await client.waitReady;
   const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
   await migrate(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  // One in-process connection: notifications of its own commits arrive on it, and it is never lost.
+  const listen: Database['listen'] = async (channel, onMessage, live) => {
+    const stop = await client.listen(channel, onMessage);
+    live(true);
+    return async () => {
+      live(false);
+      if (!client.closed) await stop();
+    };
+  };
+  return { db, kind: 'pglite', listen, close: () => client.close() };
+}
+
+/** Pause before listening again after a lost connection (a restart or failover of the database). */
+const RELISTEN_MS = 1_000;
+/**
+ * A listening connection only receives, so a silently dead one (a dropped route, a failover that
+ * sent no reset) would look live for as long as TCP takes to notice. It is asked a question this
+ * often, and given up when the answer takes longer than HEARTBEAT_TIMEOUT_MS.
+ */
+const HEARTBEAT_MS = 10_000;
+const HEARTBEAT_TIMEOUT_MS = 5_000;
+
+/** LISTEN on a connection of its own (a pooled one would be handed to queries), re-opened when lost. */
+async function listenOnPostgres(
+  pg: typeof import('pg').default,
+  connectionString: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  live: (on: boolean) => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+  let stopped = false;
+  let client: InstanceType<typeof pg.Client> | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let heartbeat: NodeJS.Timeout | null = null;
+  const drop = (c: InstanceType<typeof pg.Client>) => {
+    if (heartbeat) clearInterval(heartbeat);
+    heartbeat = null;
+    c.removeAllListeners();
+    c.on('error', () => undefined); // a late socket error of a dropped client must not crash the process
+    return c.end().catch(() => undefined);
+  };
+  const lost = (c: InstanceType<typeof pg.Client>) => {
+    if (client !== c) return;
+    client = null;
+    live(false);
+    void drop(c);
+    if (!stopped) retry = setTimeout(() => void open(), RELISTEN_MS).unref();
+  };
+  const open = async () => {
+    retry = null;
+    if (stopped) return;
+    const c = new pg.Client({ connectionString, application_name: 'portal-listen', keepAlive: true });
+    client = c;
+    c.on('notification', (n) => {
+      if (n.channel === channel) onMessage(n.payload ?? '');
+    });
+    c.on('error', () => lost(c));
+    c.on('end', () => lost(c));
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+      if (client !== c) return;
+      live(true);
+      heartbeat = setInterval(() => {
+        const late = setTimeout(() => lost(c), HEARTBEAT_TIMEOUT_MS).unref();
+        c.query('select 1').then(
+          () => clearTimeout(late),
+          () => lost(c),
+        );
+      }, HEARTBEAT_MS);
+      heartbeat.unref();
+    } catch {
+      lost(c);
+    }
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    live(false);
+    const c = client;
+    client = null;
+    if (c) await drop(c);
+  };
 }
 
 export async function pingDatabase(db: Db): Promise<boolean> {

@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { members, sessions } from '../db/schema.ts';
 import { sha256 } from '../lib/crypto.ts';
+import { forgetMemberSessions, sessionCacheOf, type SessionRow } from './session-cache.ts';
 import { AppError, notLoggedIn } from './errors.ts';
 
 export interface MemberContext {
@@ -64,6 +65,17 @@ function sessionLookup(db: Db) {
   return q;
 }
 
+/** The session of a token hash: from this instance's cache when it may be trusted, else the database. */
+async function lookup(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
+  const cache = sessionCacheOf(db);
+  const hit = cache.get(tokenHash);
+  if (hit) return hit;
+  const ticket = cache.ticket();
+  const [row] = await sessionLookup(db).execute({ tokenHash });
+  if (row) cache.put(tokenHash, row, ticket);
+  return row;
+}
+
 /** Finds the session of a request; ends it when idle past the timeout. Null when none. */
 export async function resolveMember(
   db: Db,
@@ -72,8 +84,7 @@ export async function resolveMember(
   inactivitySeconds: number,
 ): Promise<MemberContext | null> {
   if (!token) return null;
-  const rows = await sessionLookup(db).execute({ tokenHash: sha256(token) });
-  const s = rows[0];
+  const s = await lookup(db, sha256(token));
   if (!s || s.status !== 'active') return null;
   // The memberId header must name the session's member (DESIGN section 3).
   if (String(s.memberId) !== String(memberIdHeader ?? '')) return null;
@@ -83,10 +94,12 @@ export async function resolveMember(
       .update(sessions)
       .set({ endedAt: sql`now()`, endReason: 'idle' })
       .where(eq(sessions.id, s.sessionId));
+    forgetMemberSessions(db, s.memberId);
     return null;
   }
   if (idleMs > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, s.sessionId));
+    forgetMemberSessions(db, s.memberId);
   }
   return {
     memberId: s.memberId,

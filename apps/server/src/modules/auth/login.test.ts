@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { call, testApp } from '../../../test/helpers.ts';
 import { members, outbox, sessions, verificationCodes } from '../../db/schema.ts';
 import { lastCode, pick, qs, smsLogin, solvedCaptcha } from './test-kit.ts';
@@ -205,10 +205,16 @@ describe('sessions', () => {
     const s = { token: r.data.token, memberId: r.data.memberId, randomKey: r.data.randomKey };
     expect((await call(app, { method: 'GET', url: '/api/member/getMemberInfo', session: { ...s, memberId: s.memberId + 1000 } })).code).toBe(700);
     expect((await call(app, { method: 'GET', url: '/api/member/getMemberInfo', session: s })).code).toBe(200);
-    await app.ctx.db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(Date.now() - 1801 * 1000) })
-      .where(and(eq(sessions.memberId, s.memberId)));
+    // 1801 s pass on the server's clock (the session, in the database and in memory, ages with it).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 1801 * 1000);
+      expect((await call(app, { method: 'GET', url: '/api/member/getMemberInfo', session: s })).code).toBe(700);
+    } finally {
+      vi.useRealTimers();
+    }
+    const [row] = await app.ctx.db.select().from(sessions).where(eq(sessions.memberId, s.memberId));
+    expect(row.endReason).toBe('idle');
     expect((await call(app, { method: 'GET', url: '/api/member/getMemberInfo', session: s })).code).toBe(700);
   });
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { forgetMemberSessions } from '../../http/session-cache.ts';
 import { bindings, consents, members, orderDetails, orders, photos, verificationCodes } from '../../db/schema.ts';
 
 export type MemberRow = typeof members.$inferSelect;
@@ -39,6 +40,7 @@ export const TERMS_VERSION = '2025-09';
 
 export async function updateMember(db: Db, id: number, set: Partial<Pick<MemberRow, 'name' | 'mail' | 'mobile' | 'openId' | 'isFirst'>>) {
   await db.update(members).set(set).where(eq(members.id, id));
+  forgetMemberSessions(db, id); // the auth guard reads isFirst, mobile and mail
 }
 
 /** Paid but not shipped (document 2, section 4): paid, pending review, to be made, in production, rejected. */
