@@ -74,12 +74,13 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
 /** Pause before listening again after a lost connection (a restart or failover of the database). */
 const RELISTEN_MS = 1_000;
 /**
- * A listening connection only receives, so a silently dead one (a dropped route, a failover that
- * sent no reset) would look live for as long as TCP takes to notice. It is asked a question this
- * often, and given up when the answer takes longer than HEARTBEAT_TIMEOUT_MS.
+ * A listener is live only while its own pings come back through the channel: a silently dead
+ * connection (a dropped route, a failover that sent no reset) or a pooler that cannot carry
+ * LISTEN (PgBouncer in transaction mode) would otherwise look live while notifications are lost.
  */
-const HEARTBEAT_MS = 10_000;
-const HEARTBEAT_TIMEOUT_MS = 5_000;
+const PING_EVERY_MS = 10_000;
+const PING_TIMEOUT_MS = 5_000;
+const PING_PREFIX = 'ping:';
 
 /** LISTEN on a connection of its own (a pooled one would be handed to queries), re-opened when lost. */
 async function listenOnPostgres(
@@ -90,13 +91,23 @@ async function listenOnPostgres(
   live: (on: boolean) => void,
 ): Promise<() => Promise<void>> {
   if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+  const me = `${PING_PREFIX}${process.pid}.${Math.random().toString(36).slice(2)}:`;
   let stopped = false;
   let client: InstanceType<typeof pg.Client> | null = null;
   let retry: NodeJS.Timeout | null = null;
-  let heartbeat: NodeJS.Timeout | null = null;
+  let pinger: NodeJS.Timeout | null = null;
+  let awaiting: { payload: string; timer: NodeJS.Timeout; done: () => void } | null = null;
+  let pings = 0;
+  const settle = () => {
+    if (!awaiting) return;
+    clearTimeout(awaiting.timer);
+    awaiting.done();
+    awaiting = null;
+  };
   const drop = (c: InstanceType<typeof pg.Client>) => {
-    if (heartbeat) clearInterval(heartbeat);
-    heartbeat = null;
+    if (pinger) clearInterval(pinger);
+    pinger = null;
+    settle();
     c.removeAllListeners();
     c.on('error', () => undefined); // a late socket error of a dropped client must not crash the process
     return c.end().catch(() => undefined);
@@ -108,13 +119,26 @@ async function listenOnPostgres(
     void drop(c);
     if (!stopped) retry = setTimeout(() => void open(), RELISTEN_MS).unref();
   };
+  /** Resolves when the ping is back or the connection given up. */
+  const ping = (c: InstanceType<typeof pg.Client>) =>
+    new Promise<void>((done) => {
+      if (awaiting) return done();
+      const payload = `${me}${++pings}`;
+      awaiting = { payload, done, timer: setTimeout(() => lost(c), PING_TIMEOUT_MS).unref() };
+      c.query(`NOTIFY ${channel}, '${payload}'`).catch(() => lost(c));
+    });
   const open = async () => {
     retry = null;
     if (stopped) return;
     const c = new pg.Client({ connectionString, application_name: 'portal-listen', keepAlive: true });
     client = c;
     c.on('notification', (n) => {
-      if (n.channel === channel) onMessage(n.payload ?? '');
+      if (n.channel !== channel) return;
+      const payload = n.payload ?? '';
+      if (!payload.startsWith(PING_PREFIX)) return onMessage(payload);
+      if (awaiting?.payload !== payload) return; // another instance's ping
+      live(true);
+      settle();
     });
     c.on('error', () => lost(c));
     c.on('end', () => lost(c));
@@ -122,15 +146,9 @@ async function listenOnPostgres(
       await c.connect();
       await c.query(`LISTEN ${channel}`);
       if (client !== c) return;
-      live(true);
-      heartbeat = setInterval(() => {
-        const late = setTimeout(() => lost(c), HEARTBEAT_TIMEOUT_MS).unref();
-        c.query('select 1').then(
-          () => clearTimeout(late),
-          () => lost(c),
-        );
-      }, HEARTBEAT_MS);
-      heartbeat.unref();
+      // Live once the first ping is back, and for as long as the next ones come back.
+      await ping(c);
+      if (client === c) pinger = setInterval(() => void ping(c), PING_EVERY_MS).unref();
     } catch {
       lost(c);
     }
