@@ -3,13 +3,15 @@
  * Prints per-photo median and p95 of the whole check against a bare sharp decode,
  * the pool's photos per second under parallel uploads, the longest event-loop stall
  * meanwhile, and the process's RSS: before any worker, once the pool is ready, after the
- * run, and the peak while that pool lived (the one-worker pool of the latency run is closed,
- * its termination awaited, before the throughput pool starts). PHOTO_DETECTOR=ssd compares
+ * run, and the peak while that pool lived (the latency run's one-worker pool and the throughput
+ * pool each in a process of its own). PHOTO_DETECTOR=ssd compares
  * the larger detector; PHOTO_WORKERS sets the throughput pool's size (default: the cores).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { CheckPool } from '../apps/server/src/modules/photos/check-pool.ts';
@@ -44,10 +46,9 @@ async function checkOne(pool: CheckPool, bytes: Buffer) {
   return pool.check({ rgb: n.rgb, width: n.width, height: n.height, bounds: DEFAULT_BOUNDS });
 }
 
-async function main() {
-  const size = Number(process.env.PHOTO_WORKERS) || os.availableParallelism();
+/** Sequential latency: one worker busy at a time. */
+async function latency() {
   const rssBare = rss();
-  // Sequential latency: one worker busy at a time.
   const single = new CheckPool(1, detector);
   await checkOne(single, files[0]!);
   const decode: number[] = [];
@@ -62,13 +63,14 @@ async function main() {
       check.push(performance.now() - t);
     }
   }
-  const rssSingle = rss();
+  const rssAfter = rss();
   await single.close();
-  const rssClosed = rss();
-  const peakSingle = peakRss;
+  return { rssBare, rssAfter, peak: peakRss, check, decode };
+}
 
-  // Throughput: parallel uploads through a pool sized to the cores, event loop watched.
-  peakRss = 0;
+/** Throughput: parallel uploads through a pool of `size` workers, event loop watched. */
+async function throughput(size: number) {
+  const rssBare = rss();
   const pool = new CheckPool(size, detector);
   await Promise.all(Array.from({ length: size }, () => checkOne(pool, files[0]!)));
   const rssReady = rss();
@@ -86,19 +88,49 @@ async function main() {
   const secs = (performance.now() - t0) / 1000;
   loop.disable();
   const rssRun = rss();
-  clearInterval(rssTimer);
   await pool.close();
+  return { rssBare, rssReady, rssRun, peak: peakRss, photos: jobs.length, secs, concurrency, stallMax: loop.max, stallP99: loop.percentile(99) };
+}
 
-  const md = q(check, 0.5);
-  const mdDecode = q(decode, 0.5);
+/**
+ * Each part runs in a process of its own, as a server has one pool for its life: a pool closed
+ * in the same process leaves its freed memory mapped, which a second pool's figures would count.
+ */
+function inChild<T>(part: string, env: Record<string, string> = {}): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+      env: { ...process.env, ...env, PHOTO_BENCH_PART: part },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as T) : reject(new Error(`${part} part exited with ${code}`))));
+  });
+}
+
+async function main() {
+  const part = process.env.PHOTO_BENCH_PART;
+  const size = Number(process.env.PHOTO_WORKERS) || os.availableParallelism();
+  if (part) {
+    const result = part === 'latency' ? await latency() : await throughput(size);
+    clearInterval(rssTimer);
+    process.stdout.write(JSON.stringify(result));
+    return;
+  }
+  clearInterval(rssTimer);
+  const l = await inChild<Awaited<ReturnType<typeof latency>>>('latency');
+  const t = await inChild<Awaited<ReturnType<typeof throughput>>>('throughput');
+
+  const md = q(l.check, 0.5);
+  const mdDecode = q(l.decode, 0.5);
   console.log(`detector ${detector}, ${files.length} photos x ${rounds} rounds, ${size} cores`);
-  console.log(`check  median ${md.toFixed(1)} ms  p95 ${q(check, 0.95).toFixed(1)} ms per photo`);
-  console.log(`decode median ${mdDecode.toFixed(1)} ms  p95 ${q(decode, 0.95).toFixed(1)} ms per photo (bare sharp)`);
+  console.log(`check  median ${md.toFixed(1)} ms  p95 ${q(l.check, 0.95).toFixed(1)} ms per photo`);
+  console.log(`decode median ${mdDecode.toFixed(1)} ms  p95 ${q(l.decode, 0.95).toFixed(1)} ms per photo (bare sharp)`);
   console.log(`ratio  check/decode median ${(md / mdDecode).toFixed(1)}x`);
-  console.log(`pool   ${(jobs.length / secs).toFixed(1)} photos/s (${jobs.length} photos, ${concurrency} parallel uploads, ${size} workers)`);
-  console.log(`loop   longest event-loop stall ${(loop.max / 1e6).toFixed(1)} ms (p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms)`);
-  console.log(`rss    ${mb(rssBare)} before any worker; 1 worker: after the latency run ${mb(rssSingle)}, peak ${mb(peakSingle)}, closed ${mb(rssClosed)}`);
-  console.log(`rss    ${size} workers: ready ${mb(rssReady)}, after the run ${mb(rssRun)}, peak ${mb(peakRss)}`);
+  console.log(`pool   ${(t.photos / t.secs).toFixed(1)} photos/s (${t.photos} photos, ${t.concurrency} parallel uploads, ${size} workers)`);
+  console.log(`loop   longest event-loop stall ${(t.stallMax / 1e6).toFixed(1)} ms (p99 ${(t.stallP99 / 1e6).toFixed(1)} ms)`);
+  console.log(`rss    1 worker: ${mb(l.rssBare)} before it, ${mb(l.rssAfter)} after the latency run, peak ${mb(l.peak)}`);
+  console.log(`rss    ${size} workers: ${mb(t.rssBare)} before them, ready ${mb(t.rssReady)}, after the run ${mb(t.rssRun)}, peak ${mb(t.peak)} (aim 400 MB)`);
 }
 
 await main();
