@@ -1,12 +1,16 @@
 /**
- * Season scale on PostgreSQL: 1,000,000 orders with 3,000,000 persons made with
- * generate_series, then the member and console queries timed (p50/p99 over many
- * random keys) with their plans, to show each one uses an index.
+ * Season scale on PostgreSQL: 1,000,000 orders with 3,000,000 persons (photos for a tenth,
+ * refunds for a fiftieth) made with generate_series, then the member and console queries
+ * timed (p50/p99 over many random keys) with their plans, to show each one uses an index;
+ * then the portal's own member reads, run as the server runs them.
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:season
  */
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
+import * as schema from '../apps/server/src/db/schema.ts';
+import { memberOrderList, memberOrderListFingerprint, orderLines, orderWithRefund } from '../apps/server/src/modules/orders/reads.ts';
 
 const BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
@@ -58,13 +62,22 @@ async function main() {
            timestamp '2026-05-01' + (i || ' seconds')::interval,
            timestamp '2026-05-01' + (i || ' seconds')::interval
     from generate_series(1, ${ORDERS}) i`);
-  await c.query(`insert into order_details (order_id, name, mobile, id_type, id_num_hash, id_num_mask, school_name, yxdm, education, student_id)
+  // Every tenth order's persons have a stored photo (photo ids follow the insert order).
+  await c.query(`insert into photos (member_id, storage_key, sha256, bytes, width, height, passed, check_result)
+    select (o % ${MEMBERS}) + 1, 'photos/' || md5((o * ${PERSONS_PER_ORDER} + k)::text), md5(o::text || k::text), 60000, 480, 640, true, '{}'::jsonb
+    from generate_series(10, ${ORDERS}, 10) o, generate_series(0, ${PERSONS_PER_ORDER - 1}) k order by o, k`);
+  await c.query(`insert into order_details (order_id, name, mobile, id_type, id_num_hash, id_num_mask, school_name, yxdm, education, student_id, photo_id)
     select o, '学生' || (o * ${PERSONS_PER_ORDER} + k), '138' || lpad(((o * ${PERSONS_PER_ORDER} + k) % 100000000)::text, 8, '0'), 1,
            md5((o * ${PERSONS_PER_ORDER} + k)::text), '110***********0000', '学校' || (o % 2919), lpad((10001 + o % 2919)::text, 5, '0'), 2,
-           lpad((o * ${PERSONS_PER_ORDER} + k)::text, 12, '0')
+           lpad((o * ${PERSONS_PER_ORDER} + k)::text, 12, '0'),
+           case when o % 10 = 0 then (o / 10 - 1) * ${PERSONS_PER_ORDER} + k + 1 end
     from generate_series(1, ${ORDERS}) o, generate_series(0, ${PERSONS_PER_ORDER - 1}) k`);
+  // One order in fifty has a refund, one in five of those cancelled.
+  await c.query(`insert into refunds (refund_no, order_id, amount_fen, status, cancelled)
+    select 'R' || lpad(o::text, 12, '0'), o, 13500, (o / 50) % 5 + 1, o % 250 = 0
+    from generate_series(50, ${ORDERS}, 50) o`);
   await c.query('analyze');
-  console.log(`generated ${ORDERS} orders, ${ORDERS * PERSONS_PER_ORDER} persons, ${MEMBERS} members in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(`generated ${ORDERS} orders, ${ORDERS * PERSONS_PER_ORDER} persons, ${(ORDERS / 10) * PERSONS_PER_ORDER} photos, ${ORDERS / 50} refunds, ${MEMBERS} members in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
   const rnd = (n: number) => 1 + Math.floor(Math.random() * n);
   const queries: [string, string, () => unknown[], number][] = [
@@ -81,6 +94,36 @@ async function main() {
     console.log(`${name.padEnd(32)} ${r.p50.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(8)}   <${String(aim).padEnd(4)} ${r.usesIndex ? 'yes' : 'NO'}   ratio p99/aim ${(r.p99 / aim).toFixed(2)}`);
     console.log(r.plan.split('\n').map((l) => `    ${l}`).join('\n'));
   }
+
+  // The portal's own member reads (orders/reads.ts), as the server runs them: prepared
+  // statements through drizzle, each timed whole, its SQL explained with the parameters it used.
+  const pool = new pg.Pool({ connectionString: dbUrl(DB), max: 1 });
+  let last: { sql: string; params: unknown[] } = { sql: '', params: [] };
+  const db = drizzle({ client: pool, schema, casing: 'snake_case', logger: { logQuery: (sql, params) => (last = { sql, params }) } }) as unknown as Db;
+  const member = () => rnd(MEMBERS);
+  const reads: [string, () => Promise<unknown>][] = [
+    ['list fingerprint (every call)', () => memberOrderListFingerprint(db, member(), 'individual')],
+    ['list (when it changed)', () => memberOrderList(db, member(), 'individual')],
+    ['order with refund status', () => orderWithRefund(db, rnd(ORDERS))],
+    ['order lines with photo keys', () => orderLines(db, rnd(ORDERS))],
+  ];
+  console.log('\nportal member read                p50 ms   p99 ms   aim    index');
+  for (const [name, run] of reads) {
+    const ms: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const t = process.hrtime.bigint();
+      await run();
+      ms.push(Number(process.hrtime.bigint() - t) / 1e6);
+    }
+    ms.sort((a, b) => a - b);
+    const plan = (await pool.query(`explain ${last.sql}`, last.params)).rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+    const usesIndex = /Index/.test(plan) && !/Seq Scan on (orders|order_details|refunds)/.test(plan);
+    const p99 = ms[Math.floor(ms.length * 0.99)]!;
+    console.log(`${name.padEnd(32)} ${ms[150]!.toFixed(2).padStart(7)} ${p99.toFixed(2).padStart(8)}   <10   ${usesIndex ? 'yes' : 'NO'}   ratio p99/aim ${(p99 / 10).toFixed(2)}`);
+    console.log(plan.split('\n').map((l) => `    ${l}`).join('\n'));
+  }
+  await pool.end();
+
   await c.end();
   if (!process.env.BENCH_KEEP) {
     const a = new pg.Client({ connectionString: BASE });
