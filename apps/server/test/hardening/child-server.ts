@@ -170,6 +170,36 @@ export class ChildServer {
   }
 }
 
+/** Two server processes on one throwaway PostgreSQL database, with a SQL client on it. */
+export interface TwoInstances {
+  a: ChildServer;
+  b: ChildServer;
+  pg: Awaited<ReturnType<typeof sqlClient>>;
+  stop(): Promise<void>;
+}
+
+export async function twoInstances(baseUrl: string, prefix: string, env: Record<string, string> = {}): Promise<TwoInstances> {
+  const db = await throwawayDatabase(baseUrl, prefix);
+  const dirs = [tempDataDir(`portal-${prefix}-a`), tempDataDir(`portal-${prefix}-b`)];
+  const started: ChildServer[] = [];
+  let pg: Awaited<ReturnType<typeof sqlClient>> | null = null;
+  const stop = async () => {
+    await Promise.all(started.map((s) => s.stop()));
+    await pg?.end();
+    await db.drop();
+    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+  };
+  try {
+    // One after the other: the first migrates and seeds, the second finds it done.
+    for (const dataDir of dirs) started.push(await ChildServer.start({ databaseUrl: db.url, dataDir, env }));
+    pg = await sqlClient(db.url);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { a: started[0]!, b: started[1]!, pg, stop };
+}
+
 export interface MemberSession {
   token: string;
   randomKey: string;

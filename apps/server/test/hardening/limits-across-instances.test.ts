@@ -1,6 +1,5 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChildServer, api, apiData, reachablePostgres, sqlClient, tempDataDir, throwawayDatabase } from './child-server.ts';
+import { ChildServer, api, apiData, reachablePostgres, twoInstances, type TwoInstances } from './child-server.ts';
 
 /**
  * Limits across instances (issue 11, DESIGN 8): two server processes on one PostgreSQL
@@ -27,28 +26,16 @@ let mobileSeq = 0;
 const freshMobile = () => `1365${String(process.pid % 10000).padStart(4, '0')}${String(++mobileSeq).padStart(3, '0')}`;
 
 describe.skipIf(!pgBase)('limits shared by two instances on one PostgreSQL database', () => {
-  let db: Awaited<ReturnType<typeof throwawayDatabase>> | null = null;
-  let a: ChildServer | null = null;
-  let b: ChildServer | null = null;
-  let pg: Awaited<ReturnType<typeof sqlClient>> | null = null;
-  const dirs: string[] = [];
+  let two: TwoInstances | null = null;
+  let a: ChildServer;
+  let b: ChildServer;
+  let pg: TwoInstances['pg'];
 
   beforeAll(async () => {
-    db = await throwawayDatabase(pgBase!, 'limits');
-    dirs.push(tempDataDir('portal-inst-a'), tempDataDir('portal-inst-b'));
-    const env = { CODE_DAILY_BUDGET: String(BUDGET), CODE_IP_HOURLY: '100000' };
-    // One after the other: the first migrates and seeds, the second finds it done.
-    a = await ChildServer.start({ databaseUrl: db.url, dataDir: dirs[0], env });
-    b = await ChildServer.start({ databaseUrl: db.url, dataDir: dirs[1], env });
-    pg = await sqlClient(db.url);
+    two = await twoInstances(pgBase!, 'limits', { CODE_DAILY_BUDGET: String(BUDGET), CODE_IP_HOURLY: '100000' });
+    ({ a, b, pg } = two);
   }, 240_000);
-
-  afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await pg?.end();
-    await db?.drop();
-    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
-  });
+  afterAll(async () => two?.stop());
 
   /** A captcha drawn by one instance, answered through the demo hook. */
   async function captcha(s: ChildServer) {
@@ -60,9 +47,9 @@ describe.skipIf(!pgBase)('limits shared by two instances on one PostgreSQL datab
     api(s.url, { url: `/api/login/sendCode?${qs({ mobile, ...cap })}` });
   const login = (s: ChildServer, mobile: string, cap: { imageToken: string; imageCode: string }, messageCode: string) =>
     api<{ token: string }>(s.url, { url: `/api/login/auth?${qs({ mobile, ...cap, messageCode })}` });
-  const outbox = (mobile: string) => apiData<{ code: string | null }[]>(a!.url, { url: `/api/dev/outbox?to=${mobile}` });
+  const outbox = (mobile: string) => apiData<{ code: string | null }[]>(a.url, { url: `/api/dev/outbox?to=${mobile}` });
   /** Time passing for the resend interval only: the codes of a mobile look 61 s older. */
-  const age = (mobile: string) => pg!.query(`update verification_codes set created_at = created_at - interval '61 seconds' where target = $1`, [mobile]);
+  const age = (mobile: string) => pg.query(`update verification_codes set created_at = created_at - interval '61 seconds' where target = $1`, [mobile]);
   /** Runs fn again (once) when a fixed counter window turned over while it ran. */
   async function inOneWindow(seconds: number, fn: () => Promise<void>) {
     const w = () => Math.floor(Date.now() / (seconds * 1000));
@@ -73,24 +60,24 @@ describe.skipIf(!pgBase)('limits shared by two instances on one PostgreSQL datab
 
   it('a second code to the same mobile through the other instance within 60 s is refused', async () => {
     const mobile = freshMobile();
-    const cap = await captcha(a!);
-    expect((await sendCode(a!, mobile, cap)).code).toBe(200);
-    const again = await sendCode(b!, mobile, cap);
+    const cap = await captcha(a);
+    expect((await sendCode(a, mobile, cap)).code).toBe(200);
+    const again = await sendCode(b, mobile, cap);
     expect(again.status).toBe(429);
     expect(again.msg).toMatch(MSG.tooSoon);
     expect(Number(MSG.tooSoon.exec(again.msg)![1])).toBeGreaterThanOrEqual(50);
     expect(await outbox(mobile)).toHaveLength(1);
     // The code sent by A logs in through B.
     const [{ code }] = await outbox(mobile);
-    const done = await login(b!, mobile, cap, code!);
+    const done = await login(b, mobile, cap, code!);
     expect(done.code).toBe(200);
     expect(done.data.token).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('simultaneous sends to one mobile through both instances send exactly one code', async () => {
     const mobile = freshMobile();
-    const cap = await captcha(a!);
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => sendCode(i % 2 ? b! : a!, mobile, cap)));
+    const cap = await captcha(a);
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => sendCode(i % 2 ? b : a, mobile, cap)));
     const codes = answers.map((r) => r.code).sort();
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     for (const r of answers.filter((x) => x.code !== 200)) expect(r.msg).toMatch(MSG.tooSoon);
@@ -100,14 +87,14 @@ describe.skipIf(!pgBase)('limits shared by two instances on one PostgreSQL datab
   it('the hourly cap of one mobile counts the codes of both instances', async () => {
     await inOneWindow(3600, async () => {
       const mobile = freshMobile();
-      const cap = await captcha(a!);
+      const cap = await captcha(a);
       for (let i = 0; i < 5; i++) {
-        const r = await sendCode(i % 2 ? b! : a!, mobile, cap);
+        const r = await sendCode(i % 2 ? b : a, mobile, cap);
         expect(r.code, `send ${i + 1}: ${r.msg}`).toBe(200);
         await age(mobile);
       }
       // The fifth went through A; B refuses the sixth.
-      const sixth = await sendCode(b!, mobile, cap);
+      const sixth = await sendCode(b, mobile, cap);
       expect(sixth.status).toBe(429);
       expect(sixth.msg).toBe(MSG.hourly);
       expect(await outbox(mobile)).toHaveLength(5);
@@ -119,11 +106,11 @@ describe.skipIf(!pgBase)('limits shared by two instances on one PostgreSQL datab
       const mobile = freshMobile();
       // Nine codes today already (pre-filled); the tenth goes through A, the eleventh is refused by B.
       const day = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000);
-      await pg!.query(`insert into rate_counters (key, window_start, count) values ($1, $2, 9)`, [`code:sms:${mobile}:d`, day]);
-      const cap = await captcha(b!);
-      expect((await sendCode(a!, mobile, cap)).code).toBe(200);
+      await pg.query(`insert into rate_counters (key, window_start, count) values ($1, $2, 9)`, [`code:sms:${mobile}:d`, day]);
+      const cap = await captcha(b);
+      expect((await sendCode(a, mobile, cap)).code).toBe(200);
       await age(mobile);
-      const next = await sendCode(b!, mobile, cap);
+      const next = await sendCode(b, mobile, cap);
       expect(next.status).toBe(429);
       expect(next.msg).toBe(MSG.daily);
     });
@@ -131,46 +118,46 @@ describe.skipIf(!pgBase)('limits shared by two instances on one PostgreSQL datab
 
   it('a captcha used on one instance cannot be used again on the other', async () => {
     const mobile = freshMobile();
-    const cap = await captcha(a!);
-    expect((await sendCode(a!, mobile, cap)).code).toBe(200);
+    const cap = await captcha(a);
+    expect((await sendCode(a, mobile, cap)).code).toBe(200);
     const [{ code }] = await outbox(mobile);
-    expect((await login(a!, mobile, cap, code!)).code).toBe(200);
-    const replay = await login(b!, mobile, cap, code!);
+    expect((await login(a, mobile, cap, code!)).code).toBe(200);
+    const replay = await login(b, mobile, cap, code!);
     expect(replay.status).toBe(400);
     expect(replay.msg).toBe(MSG.captchaExpired);
 
     // A wrong answer on B kills the captcha for A too.
-    const cap2 = await captcha(b!);
+    const cap2 = await captcha(b);
     const wrongAnswer = (cap2.imageCode[0] === '2' ? '3' : '2') + cap2.imageCode.slice(1);
-    const wrong = await login(b!, mobile, { ...cap2, imageCode: wrongAnswer }, '123456');
+    const wrong = await login(b, mobile, { ...cap2, imageCode: wrongAnswer }, '123456');
     expect(wrong.msg).toBe(MSG.captchaWrong);
-    const after = await login(a!, mobile, cap2, '123456');
+    const after = await login(a, mobile, cap2, '123456');
     expect(after.msg).toBe(MSG.captchaExpired);
   });
 
   it('simultaneous logins with one captcha through both instances: exactly one gets in', async () => {
     const mobile = freshMobile();
-    const cap = await captcha(b!);
-    expect((await sendCode(b!, mobile, cap)).code).toBe(200);
+    const cap = await captcha(b);
+    expect((await sendCode(b, mobile, cap)).code).toBe(200);
     const [{ code }] = await outbox(mobile);
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => login(i % 2 ? b! : a!, mobile, cap, code!)));
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => login(i % 2 ? b : a, mobile, cap, code!)));
     expect(answers.filter((r) => r.code === 200)).toHaveLength(1);
     for (const r of answers.filter((x) => x.code !== 200)) expect([MSG.captchaExpired, '验证码已失效，请重新获取']).toContain(r.msg);
-    const sessions = await pg!.query(`select count(*)::int as n from sessions s join members m on m.id = s.member_id where m.mobile = $1`, [mobile]);
+    const sessions = await pg.query(`select count(*)::int as n from sessions s join members m on m.id = s.member_id where m.mobile = $1`, [mobile]);
     expect(sessions.rows[0].n).toBe(1);
   });
 
   it('the daily code budget (lowered by configuration) reached through one instance is refused by the other', async () => {
     await inOneWindow(86400, async () => {
       const day = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000);
-      await pg!.query(
+      await pg.query(
         `insert into rate_counters (key, window_start, count) values ('code:all:d', $1, $2)
          on conflict (key, window_start) do update set count = excluded.count`,
         [day, BUDGET - 1],
       );
-      const last = await sendCode(a!, freshMobile(), await captcha(a!));
+      const last = await sendCode(a, freshMobile(), await captcha(a));
       expect(last.code).toBe(200);
-      const over = await sendCode(b!, freshMobile(), await captcha(b!));
+      const over = await sendCode(b, freshMobile(), await captcha(b));
       expect(over.status).toBe(429);
       expect(over.msg).toBe(MSG.budget);
     });

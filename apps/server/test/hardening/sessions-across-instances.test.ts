@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE } from '@portal/contract/envelope';
-import { ChildServer, api, apiData, reachablePostgres, sqlClient, tempDataDir, throwawayDatabase, type MemberSession } from './child-server.ts';
+import { ChildServer, api, apiData, reachablePostgres, twoInstances, type MemberSession, type TwoInstances } from './child-server.ts';
 
 /**
  * Sessions cached in each instance's memory (http/session-cache.ts) against two server
@@ -22,26 +21,16 @@ let mobileSeq = 0;
 const freshMobile = () => `1357${String(process.pid % 10000).padStart(4, '0')}${String(++mobileSeq).padStart(3, '0')}`;
 
 describe.skipIf(!pgBase)('member sessions shared by two instances on one PostgreSQL database', () => {
-  let db: Awaited<ReturnType<typeof throwawayDatabase>> | null = null;
-  let a: ChildServer | null = null;
-  let b: ChildServer | null = null;
-  let pg: Awaited<ReturnType<typeof sqlClient>> | null = null;
-  const dirs: string[] = [];
+  let two: TwoInstances | null = null;
+  let a: ChildServer;
+  let b: ChildServer;
+  let pg: TwoInstances['pg'];
 
   beforeAll(async () => {
-    db = await throwawayDatabase(pgBase!, 'sessions');
-    dirs.push(tempDataDir('portal-sess-a'), tempDataDir('portal-sess-b'));
-    a = await ChildServer.start({ databaseUrl: db.url, dataDir: dirs[0] });
-    b = await ChildServer.start({ databaseUrl: db.url, dataDir: dirs[1] });
-    pg = await sqlClient(db.url);
+    two = await twoInstances(pgBase!, 'sessions');
+    ({ a, b, pg } = two);
   }, 240_000);
-
-  afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await pg?.end();
-    await db?.drop();
-    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
-  });
+  afterAll(async () => two?.stop());
 
   const login = (s: ChildServer) =>
     apiData<MemberSession>(s.url, { url: '/api/dev/login', body: { mobile: freshMobile(), name: '张三', isFirst: false } });
@@ -60,45 +49,45 @@ describe.skipIf(!pgBase)('member sessions shared by two instances on one Postgre
   }
 
   it('a logout on one instance is refused by the other that had the session in memory', async () => {
-    const me = await login(a!);
+    const me = await login(a);
     // Served twice by b: the second from b's memory.
-    expect(await listCode(b!, me)).toBe(200);
-    expect(await listCode(b!, me)).toBe(200);
-    expect((await api(a!.url, { url: '/api/login/exit', body: {}, session: me })).code).toBe(200);
+    expect(await listCode(b, me)).toBe(200);
+    expect(await listCode(b, me)).toBe(200);
+    expect((await api(a.url, { url: '/api/login/exit', body: {}, session: me })).code).toBe(200);
     // a forgets its own at once; b on the notification.
-    expect(await listCode(a!, me)).toBe(NOT_LOGGED_IN);
-    expect(await refusedWithin(b!, me)).toBeLessThan(NOTIFY_WITHIN_MS);
+    expect(await listCode(a, me)).toBe(NOT_LOGGED_IN);
+    expect(await refusedWithin(b, me)).toBeLessThan(NOTIFY_WITHIN_MS);
   });
 
   it('a change made straight in SQL (a deactivation) is refused by both instances', async () => {
-    const me = await login(a!);
-    expect(await listCode(a!, me)).toBe(200);
-    expect(await listCode(b!, me)).toBe(200);
-    await pg!.query(`update members set status = 'deactivated' where id = $1`, [me.memberId]);
-    expect(await refusedWithin(a!, me)).toBeLessThan(NOTIFY_WITHIN_MS);
-    expect(await refusedWithin(b!, me)).toBeLessThan(NOTIFY_WITHIN_MS);
+    const me = await login(a);
+    expect(await listCode(a, me)).toBe(200);
+    expect(await listCode(b, me)).toBe(200);
+    await pg.query(`update members set status = 'deactivated' where id = $1`, [me.memberId]);
+    expect(await refusedWithin(a, me)).toBeLessThan(NOTIFY_WITHIN_MS);
+    expect(await refusedWithin(b, me)).toBeLessThan(NOTIFY_WITHIN_MS);
   });
 
   it('serves nothing from memory while the listening connection is lost, and caches again once it listens anew', async () => {
-    const me = await login(a!);
-    expect(await listCode(b!, me)).toBe(200);
+    const me = await login(a);
+    expect(await listCode(b, me)).toBe(200);
     const listeners = async () =>
-      (await pg!.query<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database() and application_name = 'portal-listen'`)).rows.map((r) => r.pid);
+      (await pg.query<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database() and application_name = 'portal-listen'`)).rows.map((r) => r.pid);
     expect((await listeners()).length).toBe(2);
-    await pg!.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = 'portal-listen'`);
+    await pg.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = 'portal-listen'`);
     // The instances notice the closed connection; a notification sent now reaches nobody.
     await new Promise((r) => setTimeout(r, 200));
-    await pg!.query(`update sessions set ended_at = now(), end_reason = 'test' where member_id = $1`, [me.memberId]);
-    expect(await listCode(b!, me)).toBe(NOT_LOGGED_IN);
-    expect(await listCode(a!, me)).toBe(NOT_LOGGED_IN);
+    await pg.query(`update sessions set ended_at = now(), end_reason = 'test' where member_id = $1`, [me.memberId]);
+    expect(await listCode(b, me)).toBe(NOT_LOGGED_IN);
+    expect(await listCode(a, me)).toBe(NOT_LOGGED_IN);
     // Both listen again within a few seconds, and a later end is again followed.
     const deadline = Date.now() + 10_000;
     while ((await listeners()).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect((await listeners()).length).toBe(2);
-    const again = await login(a!);
-    expect(await listCode(b!, again)).toBe(200);
-    await pg!.query(`update sessions set ended_at = now(), end_reason = 'test' where member_id = $1`, [again.memberId]);
-    expect(await refusedWithin(b!, again)).toBeLessThan(NOTIFY_WITHIN_MS);
+    const again = await login(a);
+    expect(await listCode(b, again)).toBe(200);
+    await pg.query(`update sessions set ended_at = now(), end_reason = 'test' where member_id = $1`, [again.memberId]);
+    expect(await refusedWithin(b, again)).toBeLessThan(NOTIFY_WITHIN_MS);
   });
 });
 
