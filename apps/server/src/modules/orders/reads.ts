@@ -82,7 +82,7 @@ export function memberOrderList(db: Db, memberId: number, kind: 'individual' | '
 /** Changes whenever anything memberOrderList answers changes (list-cache.ts relies on it). */
 export async function memberOrderListFingerprint(db: Db, memberId: number, kind: 'individual' | 'reprint'): Promise<string> {
   const [row] = await statements(db).listFingerprint.execute({ memberId, kind });
-  return row.fingerprint;
+  return row?.fingerprint ?? ''; // no such member, so no orders either
 }
 
 /** One order with its refund status; the caller checks it belongs to the member. */
