@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -10,6 +9,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { SESSION_CHANNEL, sessionCacheOf } from './http/session-cache.ts';
+import { securityHeadersPlugin } from './http/security-headers.ts';
 import { loadPiiCipher } from './lib/pii.ts';
 import { SandboxSms } from './providers/sms.ts';
 import { SandboxMail } from './providers/mail.ts';
@@ -103,21 +103,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   const shutdown = installShutdown(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'https:'],
-        formAction: ["'self'", 'https:'],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeadersPlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });

@@ -64,6 +64,24 @@ describe('envelope and signature', () => {
   });
 });
 
+describe('security headers', () => {
+  it('sends the content policy and the other protective headers on answers, errors and pages', async () => {
+    for (const url of ['/api/health', '/api/test/boom', '/api/nope', '/']) {
+      const res = await app.inject({ url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp, url).toContain("frame-ancestors 'self'");
+      expect(csp, url).not.toContain('upgrade-insecure-requests');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['strict-transport-security'], url).toMatch(/max-age=\d+/);
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(res.headers['cross-origin-embedder-policy'], url).toBeUndefined();
+    }
+  });
+});
+
 describe('auth guard', () => {
   it('answers 700 with HTTP 401 without a session', async () => {
     const r = await call(app, { method: 'POST', url: '/api/test/echo', payload: {} });
