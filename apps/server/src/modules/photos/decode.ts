@@ -2,6 +2,12 @@ import sharp from 'sharp';
 import { badRequest } from '../../http/errors.ts';
 import type { PhotoCheckBounds } from './check-config.ts';
 
+// libvips's operation cache serves an image processed twice, which never happens here; and
+// uploads arrive many at a time while the check workers want the other cores, so each image
+// gets one libvips thread. Measured with 16 parallel uploads: 28 MB less at peak, same photos/s.
+sharp.cache(false);
+sharp.concurrency(1);
+
 export type Flow = 'individual' | 'task';
 
 /** A decoded, upright, metadata-free 480 x 640 photo: its RGB frame and its JPEG. */
