@@ -5,7 +5,7 @@
  * meanwhile, and the process's RSS: before any worker, once the pool is ready, after the
  * run, and the peak while that pool lived (the latency run's one-worker pool and the throughput
  * pool each in a process of its own). PHOTO_DETECTOR=ssd compares
- * the larger detector; PHOTO_WORKERS sets the throughput pool's size (default: the cores).
+ * the larger detector; PHOTO_WORKERS sets the throughput pool's size (default: the server's).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +14,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { CheckPool } from '../apps/server/src/modules/photos/check-pool.ts';
+import { CheckPool, defaultPoolSize } from '../apps/server/src/modules/photos/check-pool.ts';
 import { normalise } from '../apps/server/src/modules/photos/decode.ts';
 import { DEFAULT_BOUNDS } from '../apps/server/src/modules/photos/check-config.ts';
 import type { Detector } from '../apps/server/src/modules/photos/face-model.ts';
@@ -110,7 +110,7 @@ function inChild<T>(part: string, env: Record<string, string> = {}): Promise<T> 
 
 async function main() {
   const part = process.env.PHOTO_BENCH_PART;
-  const size = Number(process.env.PHOTO_WORKERS) || os.availableParallelism();
+  const size = Number(process.env.PHOTO_WORKERS) || defaultPoolSize();
   if (part) {
     const result = part === 'latency' ? await latency() : await throughput(size);
     clearInterval(rssTimer);
@@ -123,7 +123,7 @@ async function main() {
 
   const md = q(l.check, 0.5);
   const mdDecode = q(l.decode, 0.5);
-  console.log(`detector ${detector}, ${files.length} photos x ${rounds} rounds, ${size} cores`);
+  console.log(`detector ${detector}, ${files.length} photos x ${rounds} rounds, ${os.availableParallelism()} cores, pool of ${size}`);
   console.log(`check  median ${md.toFixed(1)} ms  p95 ${q(l.check, 0.95).toFixed(1)} ms per photo`);
   console.log(`decode median ${mdDecode.toFixed(1)} ms  p95 ${q(l.decode, 0.95).toFixed(1)} ms per photo (bare sharp)`);
   console.log(`ratio  check/decode median ${(md / mdDecode).toFixed(1)}x`);
