@@ -76,14 +76,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     storage: openStorage(config.photos.storage, config.dataDir, config.pgliteDir === ':memory:'),
   };
 
-  // Sessions are cached per instance only while their change notifications are followed.
-  const sessionCache = sessionCacheOf(database.db);
-  const stopListening = await database.listen(
-    SESSION_CHANNEL,
-    (memberId) => sessionCache.forgetMember(Number(memberId)),
-    (on) => sessionCache.setLive(on),
-  );
-
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
@@ -157,8 +149,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     return reply.code(404).send(signedEnvelope(404, message(req.lang ?? 'zh', 'http.notFound'), null, config.responseSecret));
   });
 
-  // The listening connection closes first (before any onClose hook, such as a test's that drops
-  // the database): from then on, sessions are read from the database, open until the last handler ends.
+  // Sessions are cached per instance only while their change notifications are followed. The
+  // listening connection closes first (before any onClose hook, such as a test's that drops the
+  // database): from then on, sessions are read from the database, open until the last handler ends.
+  const sessionCache = sessionCacheOf(database.db);
+  const stopListening = await database.listen(
+    SESSION_CHANNEL,
+    (memberId) => sessionCache.forgetMember(Number(memberId)),
+    (on) => sessionCache.setLive(on),
+  );
   app.addHook('preClose', stopListening);
   app.addHook('onClose', async () => {
     await shutdown.settled(10_000);
