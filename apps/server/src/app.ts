@@ -11,9 +11,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { SESSION_CHANNEL, sessionCacheOf } from './http/session-cache.ts';
 import { securityHeadersPlugin } from './http/security-headers.ts';
 import { loadPiiCipher } from './lib/pii.ts';
-import { SandboxSms } from './providers/sms.ts';
-import { SandboxMail } from './providers/mail.ts';
-import { openStorage } from './providers/storage.ts';
+import { buildParties } from './providers/index.ts';
 import { installShutdown } from './http/shutdown.ts';
 import { loggerOptions } from './http/logging.ts';
 import { langPlugin, message } from './http/lang.ts';
@@ -71,9 +69,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     db: database.db,
     dbKind: database.kind,
     pii: loadPiiCipher({ dataKey: config.dataKey, dataDir: config.dataDir, demo: config.demo, ephemeral: config.pgliteDir === ':memory:' }),
-    sms: new SandboxSms(database.db),
-    mail: new SandboxMail(database.db),
-    storage: openStorage(config.photos.storage, config.dataDir, config.pgliteDir === ':memory:'),
+    ...buildParties(config, database.db),
   };
 
   const app = Fastify({
