@@ -153,6 +153,10 @@ export const refunds = pgTable(
     amountFen: integer().notNull(),
     status: integer().notNull().default(1),
     reason: text(),
+    /** The member's chosen reason (a key of REFUND_REASONS); free text goes in reason. */
+    reasonCode: text(),
+    /** 'member': asked for by the member; 'automatic': a second charge the server gives back by itself. */
+    origin: text({ enum: ['member', 'automatic'] }).notNull().default('member'),
     failReason: text(),
     cancelled: boolean().notNull().default(false),
     staffId: integer(),

@@ -1,0 +1,2 @@
+ALTER TABLE "refunds" ADD COLUMN "reason_code" text;--> statement-breakpoint
+ALTER TABLE "refunds" ADD COLUMN "origin" text DEFAULT 'member' NOT NULL;
