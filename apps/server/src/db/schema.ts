@@ -3,6 +3,7 @@ export * from './schema/members.ts';
 export * from './schema/content.ts';
 export * from './schema/catalog.ts';
 export * from './schema/orders.ts';
+export * from './schema/parcels.ts';
 export * from './schema/national.ts';
 export * from './schema/national-report.ts';
 export * from './schema/staff.ts';

@@ -175,7 +175,8 @@ export const traceEvents = pgTable(
     opDesc: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('trace_waybill_idx').on(t.waybillNo, t.opTime)],
+  // One row per event: a carrier's push repeats the events it sent before (logistics/parcel-events.ts).
+  (t) => [index('trace_waybill_idx').on(t.waybillNo, t.opTime), uniqueIndex('trace_event_uq').on(t.waybillNo, t.opTime, t.opDesc)],
 );
 
 /** Reprint identity binding: 0 or 3 not bound, 1 bound, 2 unbind pending. */
