@@ -7,3 +7,4 @@ export * from './schema/parcels.ts';
 export * from './schema/national.ts';
 export * from './schema/national-report.ts';
 export * from './schema/staff.ts';
+export * from './schema/binding-disputes.ts';

@@ -191,6 +191,10 @@ export const bindings = pgTable(
     studentId: text().notNull(),
     nationalStudentId: integer(),
     state: integer().notNull().default(1),
+    /** When the member proved identity with the record's ID number (null: bound before proof was asked). */
+    provenAt: timestamp({ withTimezone: true }),
+    /** Set while a dispute over the record is open: the binding reads nothing until staff decide. */
+    suspendedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [index('bindings_member_idx').on(t.memberId), index('bindings_student_idx').on(t.yxdm, t.studentId)],
