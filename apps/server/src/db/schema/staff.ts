@@ -18,6 +18,9 @@ export const staffUsers = pgTable(
     totpPendingExpiresAt: timestamp({ withTimezone: true }),
     /** The last accepted TOTP time step: a code is never accepted twice. */
     totpLastStep: integer(),
+    /** Wrong passwords and TOTP codes since the last success; past 5 the account is locked for a while (auth-lockout.ts). */
+    loginFailures: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
     active: boolean().notNull().default(true),
     ...timestamps,
   },
