@@ -58,13 +58,16 @@ export const verificationCodes = pgTable(
   (t) => [index('codes_target_idx').on(t.target, t.purpose, t.createdAt)],
 );
 
-/** Image captchas: single use, bound to the mobile they were solved for. */
+/** Image captchas: one code and one login each, bound to the target they were solved for. */
 export const captchas = pgTable('captchas', {
   token: text().primaryKey(),
   answer: text().notNull(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
   usedAt: timestamp({ withTimezone: true }),
+  /** Blind index of the mobile or e-mail it was solved for (never the target in clear). */
   boundTarget: text(),
+  /** When it paid for a code: one captcha, one code (issue 17). */
+  sentAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -77,20 +80,6 @@ export const rateCounters = pgTable(
     count: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
-);
-
-/** What the SMS and mail sandboxes "sent" (demo mode); read by GET /api/dev/outbox. */
-export const outbox = pgTable(
-  'outbox',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    channel: text({ enum: ['sms', 'mail'] }).notNull(),
-    to: text().notNull(),
-    text: text().notNull(),
-    code: text(),
-    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('outbox_to_idx').on(t.to, t.sentAt)],
 );
 
 /** Third-party login: the state handed out with the authorize URL, and the sandbox's codes. */
