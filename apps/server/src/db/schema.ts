@@ -8,3 +8,4 @@ export * from './schema/national.ts';
 export * from './schema/national-report.ts';
 export * from './schema/staff.ts';
 export * from './schema/binding-disputes.ts';
+export * from './schema/addresses.ts';
