@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { MessageKey } from './messages.ts';
-import { PATTERNS, isValidIdCard } from './validation.ts';
+import { PATTERNS } from './validation.ts';
+import { TASK_ID_TYPES } from './enums.ts';
 import { REPRINT_MAX_QTY, REPRINT_MIN_QTY } from './prices.ts';
-import { orderHeadFields, shippingAnswerFields, shippingInfoSchema } from './orders.ts';
+import { choiceField, idNumberIssue, orderHeadFields, shippingAnswerFields, shippingInfoSchema } from './orders.ts';
 
 /** Schemas of the reprint calls (document 1 section 7, document 2 sections 3 and 7). */
 const msg = (key: MessageKey) => ({ error: key });
@@ -10,20 +11,25 @@ const msg = (key: MessageKey) => ({ error: key });
 /** Binding: student number and school both required (学号或学校不能为空). */
 const bindingRequired = z.string(msg('binding.required')).trim().min(1, msg('binding.required'));
 
+/** Documents a student may prove identity with: ID card (checked with its check digit), passport, officer card, Taiwan pass. */
+export const BIND_ID_TYPES = TASK_ID_TYPES;
+
 /**
- * POST /api/binding/binding. The identity check: when `idCard` is given it must be the
- * national record's ID number; otherwise the member's account name must equal the
- * record's name. A wrong ID card is refused even when the name matches.
+ * POST /api/binding/binding. Identity is proven with the document number on the national
+ * record (never the account name, which the member sets freely): an 18-digit mainland ID
+ * number with its check digit for idType 1, the document number for the others.
  */
-export const bindingBody = z.object({
-  studentId: bindingRequired.max(18, msg('studentId.invalid')).regex(PATTERNS.studentId, msg('studentId.invalid')),
-  yxdm: bindingRequired.max(20, msg('binding.required')),
-  idCard: z
-    .string()
-    .trim()
-    .optional()
-    .refine((v) => !v || isValidIdCard(v), msg('idCard.invalid')),
-});
+export const bindingBody = z
+  .object({
+    studentId: bindingRequired.max(18, msg('studentId.invalid')).regex(PATTERNS.studentId, msg('studentId.invalid')),
+    yxdm: bindingRequired.max(20, msg('binding.required')),
+    idType: choiceField('idType.required', BIND_ID_TYPES),
+    idNum: z.string().trim().max(40, msg('idNum.invalid')).optional(),
+  })
+  .superRefine((v, c) => {
+    const issue = idNumberIssue(v.idType, v.idNum);
+    if (issue) c.addIssue({ code: 'custom', path: ['idNum'], message: issue });
+  });
 export type BindingBody = z.infer<typeof bindingBody>;
 
 /** Disc: 0 none, 1 burn. */
@@ -98,3 +104,29 @@ export const washOrderAndDetailsSchema = z.object({
   shippingInfo: washShippingInfoSchema,
 });
 export type WashOrderAndDetails = z.infer<typeof washOrderAndDetailsSchema>;
+
+/** A member as staff see them in a dispute: masked account, masked name. */
+export const disputeMemberSchema = z.object({
+  memberId: z.number(),
+  account: z.string(),
+  name: z.string(),
+});
+
+/** One dispute over a bound record (console, binding disputes queue). */
+export const bindingDisputeRow = z.object({
+  id: z.number(),
+  /** 1 open, 2 given to the claimant, 3 holder restored. */
+  state: z.number(),
+  yxdm: z.string(),
+  schoolName: z.string().nullable(),
+  studentId: z.string(),
+  holder: disputeMemberSchema.extend({ boundAt: z.string(), proven: z.boolean() }),
+  claimant: disputeMemberSchema,
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+export type BindingDisputeRow = z.infer<typeof bindingDisputeRow>;
+
+/** Staff decision: give the record to the claimant who proved identity, or restore the earlier binding. */
+export const resolveDisputeBody = z.object({ outcome: z.enum(['claimant', 'holder']) });
+export type ResolveDisputeBody = z.infer<typeof resolveDisputeBody>;

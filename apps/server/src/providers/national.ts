@@ -44,6 +44,11 @@ export interface NationalPlatform {
   decodeCollectionCode(cjm: string): Promise<NationalStudent | null>;
   /** Matches a student by school + student number. */
   matchStudent(yxdm: string, xh: string): Promise<NationalStudent | null>;
+  /**
+   * Matches a student and checks a document number against the record (reprint binding):
+   * null when there is no such record, else the record and whether the number is its own.
+   */
+  verifyStudentIdentity(yxdm: string, xh: string, idNumber: string): Promise<{ student: NationalStudent; idMatches: boolean } | null>;
   /** Reports a collected photo for a student (counted in the sandbox). */
   reportPhoto(yxdm: string, xh: string, photoId: number): Promise<void>;
   /**
@@ -128,6 +133,20 @@ export class SandboxNational implements NationalPlatform {
     return r ? this.toStudent(r) : null;
   }
 
+  /** Compares blind indexes (HMAC under the data key), so the number given is never compared or kept in clear. */
+  async verifyStudentIdentity(yxdm: string, xh: string, idNumber: string) {
+    const [r] = await this.ctx.db
+      .select()
+      .from(nationalStudents)
+      .where(and(eq(nationalStudents.yxdm, yxdm), eq(nationalStudents.xh, xh)))
+      .limit(1);
+    if (!r) return null;
+    const want = r.zjhmHash ?? (r.zjhmEnc ? this.ctx.pii.blindIndex(this.ctx.pii.decrypt(r.zjhmEnc)) : null);
+    const given = this.ctx.pii.blindIndex(idNumber);
+    const idMatches = !!want && want.length === given.length && crypto.timingSafeEqual(Buffer.from(want), Buffer.from(given));
+    return { student: this.toStudent(r), idMatches };
+  }
+
   async reportPhoto(yxdm: string, xh: string, photoId: number) {
     const r = await this.matchStudent(yxdm, xh);
     if (!r) return;
@@ -185,6 +204,10 @@ export class RealNational implements NationalPlatform {
     return this.unavailable();
   }
   async matchStudent(): Promise<never> {
+    this.ensure();
+    return this.unavailable();
+  }
+  async verifyStudentIdentity(): Promise<never> {
     this.ensure();
     return this.unavailable();
   }

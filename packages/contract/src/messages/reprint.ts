@@ -11,8 +11,8 @@ export const reprintMessages = {
     en: 'No photo is on file for this school and student number',
   },
   'reprint.identityMismatch': {
-    zh: '身份信息与学籍信息不一致',
-    en: 'Your identity does not match the student record',
+    zh: '证件号码与学籍信息不一致',
+    en: 'The document number does not match the student record',
   },
   'reprint.takenByOther': {
     zh: '该学号已被其他账号绑定',
@@ -30,5 +30,26 @@ export const reprintMessages = {
   'reprint.notYourStudent': {
     zh: '只能为本人绑定的学籍冲印照片',
     en: 'You can only order reprints of your own bound student record',
+  },
+  'reprint.tooManyAttempts': {
+    zh: '今日身份核验失败次数过多，请明天再试或联系客服',
+    en: 'Too many failed identity checks today. Please try again tomorrow or call customer service.',
+  },
+  'reprint.disputeOpened': {
+    zh: '该学籍已被其他账号绑定。您的身份已核验通过，已提交客服核实，核实期间原绑定暂停使用',
+    en: 'This record is bound to another account. Your identity is verified and the case has gone to customer service; the other binding is suspended until they decide.',
+  },
+  'reprint.disputePending': {
+    zh: '该学籍的绑定争议正在由客服处理，请等待处理结果',
+    en: 'Customer service is handling a dispute over this record; please wait for their decision',
+  },
+  'reprint.bindingSuspended': {
+    zh: '您的绑定因身份争议已暂停，请联系客服',
+    en: 'Your binding is suspended while customer service reviews a dispute; please call customer service',
+  },
+  'reprint.disputeNotOpen': { zh: '该争议已处理', en: 'This dispute has already been handled' },
+  'reprint.claimantBound': {
+    zh: '申请人已绑定其他学籍，无法将该学籍交给申请人',
+    en: 'The claimant is now bound to another record, so this record cannot be given to them',
   },
 } as const satisfies Record<string, Text>;

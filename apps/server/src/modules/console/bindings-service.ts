@@ -1,7 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { BindingRow } from '@portal/contract/console';
+import type { BindingDisputeRow, ResolveDisputeBody } from '@portal/contract/reprint';
+import { maskMobile } from '@portal/contract/validation';
 import type { AppContext } from '../../context.ts';
-import { bindings, members, schools } from '../../db/schema.ts';
+import { bindingDisputes, bindings, members, schools } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import { writeAudit } from './audit.ts';
@@ -39,6 +42,78 @@ export async function decideBinding(ctx: AppContext, staff: StaffContext, id: nu
     if (b.state !== BINDING.UNBIND_PENDING) throw conflict('console.bindingNotPending');
     await tx.update(bindings).set({ state: to }).where(eq(bindings.id, id));
     await writeAudit(tx, staff, { action: approve ? 'binding.approve' : 'binding.refuse', targetKind: 'binding', targetId: id, before: { state: b.state }, after: { state: to } });
+    return { state: to };
+  });
+}
+
+/** Dispute states: 1 open, 2 record given to the claimant, 3 earlier binding restored. */
+export const DISPUTE = { OPEN: 1, TO_CLAIMANT: 2, RESTORED: 3 } as const;
+
+const maskName = (n: string | null) => (n ? `${n.slice(0, 1)}${'*'.repeat(Math.max(n.length - 1, 1))}` : '');
+const maskMail = (m: string) => m.replace(/^(.).*(@.*)$/, '$1***$2');
+const account = (m: { mobile: string | null; mail: string | null }) => (m.mobile ? maskMobile(m.mobile) : m.mail ? maskMail(m.mail) : '');
+
+/** Disputes over bound records, newest first; the two members masked (staff see who, not their details). */
+export async function listDisputes(ctx: AppContext, state: number): Promise<BindingDisputeRow[]> {
+  const holder = alias(members, 'holder');
+  const claimant = alias(members, 'claimant');
+  const rows = await ctx.db
+    .select({ d: bindingDisputes, b: bindings, holder, claimant, schoolName: schools.name })
+    .from(bindingDisputes)
+    .innerJoin(bindings, eq(bindings.id, bindingDisputes.heldBindingId))
+    .innerJoin(holder, eq(holder.id, bindings.memberId))
+    .innerJoin(claimant, eq(claimant.id, bindingDisputes.claimantId))
+    .leftJoin(schools, eq(schools.yxdm, bindingDisputes.yxdm))
+    .where(eq(bindingDisputes.state, state))
+    .orderBy(desc(bindingDisputes.createdAt))
+    .limit(500);
+  return rows.map((r) => ({
+    id: r.d.id,
+    state: r.d.state,
+    yxdm: r.d.yxdm,
+    schoolName: r.schoolName,
+    studentId: r.d.studentId,
+    holder: { memberId: r.holder.id, account: account(r.holder), name: maskName(r.holder.name), boundAt: r.b.createdAt.toISOString(), proven: !!r.b.provenAt },
+    claimant: { memberId: r.claimant.id, account: account(r.claimant), name: maskName(r.claimant.name) },
+    createdAt: r.d.createdAt.toISOString(),
+    resolvedAt: r.d.resolvedAt?.toISOString() ?? null,
+  }));
+}
+
+/**
+ * Staff decide an open dispute, in one transaction, audited: give the record to the claimant
+ * (the earlier binding ends, still suspended so its photo addresses stay dead; the claimant is
+ * bound as proven) or restore the earlier binding (suspension lifted).
+ */
+export async function resolveDispute(ctx: AppContext, staff: StaffContext, id: number, outcome: ResolveDisputeBody['outcome']): Promise<{ state: number }> {
+  return ctx.db.transaction(async (tx) => {
+    const [d] = await tx.select().from(bindingDisputes).where(eq(bindingDisputes.id, id)).for('update');
+    if (!d) throw notFound();
+    if (d.state !== DISPUTE.OPEN) throw conflict('reprint.disputeNotOpen');
+    const [held] = await tx.select().from(bindings).where(eq(bindings.id, d.heldBindingId)).for('update');
+    const now = new Date();
+    let claimantBindingId: number | null = null;
+    if (outcome === 'claimant') {
+      const [mine] = await tx.select().from(bindings).where(eq(bindings.memberId, d.claimantId)).orderBy(desc(bindings.id)).limit(1);
+      if (mine && (mine.state === BINDING.BOUND || mine.state === BINDING.UNBIND_PENDING)) throw conflict('reprint.claimantBound');
+      await tx.update(bindings).set({ state: BINDING.UNBOUND }).where(eq(bindings.id, d.heldBindingId));
+      const [b] = await tx
+        .insert(bindings)
+        .values({ memberId: d.claimantId, yxdm: d.yxdm, studentId: d.studentId, nationalStudentId: d.nationalStudentId, state: BINDING.BOUND, provenAt: d.createdAt })
+        .returning({ id: bindings.id });
+      claimantBindingId = b.id;
+    } else {
+      await tx.update(bindings).set({ suspendedAt: null }).where(eq(bindings.id, d.heldBindingId));
+    }
+    const to = outcome === 'claimant' ? DISPUTE.TO_CLAIMANT : DISPUTE.RESTORED;
+    await tx.update(bindingDisputes).set({ state: to, resolvedBy: staff.staffId, resolvedAt: now }).where(eq(bindingDisputes.id, id));
+    await writeAudit(tx, staff, {
+      action: outcome === 'claimant' ? 'binding.dispute.toClaimant' : 'binding.dispute.restore',
+      targetKind: 'binding_dispute',
+      targetId: id,
+      before: { state: d.state, heldBindingId: d.heldBindingId, heldState: held?.state ?? null, suspended: true },
+      after: { state: to, heldState: outcome === 'claimant' ? BINDING.UNBOUND : (held?.state ?? null), suspended: outcome === 'claimant', claimantBindingId },
+    });
     return { state: to };
   });
 }

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { bindingRowSchema, dashboardSchema } from '@portal/contract/console';
 import { envelope, ok } from '../../http/envelope.ts';
 import { staffOf } from '../../http/staff-auth.ts';
-import { decideBinding, listBindings } from './bindings-service.ts';
+import { bindingDisputeRow, resolveDisputeBody } from '@portal/contract/reprint';
+import { decideBinding, listBindings, listDisputes, resolveDispute } from './bindings-service.ts';
 import { dashboard } from './dashboard-service.ts';
 
-/** Unbinding requests and the dashboard. */
+/** Unbinding requests, binding disputes and the dashboard. */
 export const consoleOpsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
@@ -23,6 +24,18 @@ export const consoleOpsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req) => ok(await decideBinding(ctx, staffOf(req), req.params.id, approve)),
     );
   }
+
+  app.get(
+    '/api/console/binding-disputes',
+    { config: { staff: ['reviewer'] }, schema: { querystring: z.object({ state: z.coerce.number().int().min(1).max(3).default(1) }), response: { 200: envelope(z.array(bindingDisputeRow)) } } },
+    async (req) => ok(await listDisputes(ctx, req.query.state)),
+  );
+
+  app.post(
+    '/api/console/binding-disputes/:id/resolve',
+    { config: { staff: ['reviewer'] }, schema: { params: z.object({ id: z.coerce.number().int() }), body: resolveDisputeBody, response: { 200: envelope(z.object({ state: z.number() })) } } },
+    async (req) => ok(await resolveDispute(ctx, staffOf(req), req.params.id, req.body.outcome)),
+  );
 
   app.get('/api/console/dashboard', { config: { staff: 'any' }, schema: { response: { 200: envelope(dashboardSchema) } } }, async (req) =>
     ok(await dashboard(ctx, staffOf(req))),

@@ -1,12 +1,12 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx as Q, Tx } from '../../db/client.ts';
-import { bindings, members, nationalStudents, orderDetails, orders, photos } from '../../db/schema.ts';
+import { bindings, members, nationalStudents, orderDetails, orders } from '../../db/schema.ts';
 
 /** SQL of the reprint area: bindings, the national records they point at, reprint orders. */
 
 
 /** States in which a binding holds its student identity (bound, unbind pending). */
-export const HOLDING_STATES = [1, 2];
+export const HOLDING_STATES: number[] = [1, 2];
 
 export async function memberName(db: Q, memberId: number): Promise<string | null> {
   const [m] = await db.select({ name: members.name }).from(members).where(eq(members.id, memberId)).limit(1);
@@ -46,7 +46,7 @@ export async function lockIdentity(tx: Tx, yxdm: string, studentId: string): Pro
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`binding:${yxdm}:${studentId}`}))`);
 }
 
-export async function insertBinding(tx: Tx, v: { memberId: number; yxdm: string; studentId: string; nationalStudentId: number }) {
+export async function insertBinding(tx: Tx, v: { memberId: number; yxdm: string; studentId: string; nationalStudentId: number; provenAt: Date }) {
   const [b] = await tx.insert(bindings).values({ ...v, state: 1 }).returning();
   return b;
 }
@@ -58,12 +58,6 @@ export async function setBindingState(db: Q, id: number, from: number, to: numbe
     .where(and(eq(bindings.id, id), eq(bindings.state, from)))
     .returning({ id: bindings.id });
   return rows.length > 0;
-}
-
-export async function photoStorageKey(db: Q, photoId: number | null): Promise<string | null> {
-  if (!photoId) return null;
-  const [p] = await db.select({ storageKey: photos.storageKey }).from(photos).where(eq(photos.id, photoId)).limit(1);
-  return p?.storageKey ?? null;
 }
 
 export async function insertWashOrder(

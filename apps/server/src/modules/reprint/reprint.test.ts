@@ -5,14 +5,16 @@ import { reprintTotalFen } from '@portal/contract/prices';
 import { MESSAGES } from '@portal/contract/messages';
 import { bindings, nationalStudents, orders, photos } from '../../db/schema.ts';
 import { call, memberSession, testApp, type Session } from '../../../test/helpers.ts';
+import { makeIdNumber } from '../national/seed.ts';
 
 const ID_CARD = '11010519491231002X';
 let app: FastifyInstance;
 let seq = 0;
 
-/** A national record (with a photo on file unless told) at school 10001. */
+/** A national record (with a photo on file unless told) at school 10001, with an ID number of its own. */
 async function nationalStudent(opts: { xm?: string; hasPhoto?: boolean; idCard?: string } = {}) {
   const xh = `R${Date.now() % 100000}${++seq}`;
+  const idCard = opts.idCard ?? makeIdNumber('320102', '20030415', seq);
   const [p] = await app.ctx.db
     .insert(photos)
     .values({ storageKey: `national/${xh}.jpg`, sha256: 'x'.repeat(64), bytes: 30000, width: 480, height: 640, passed: true, checkResult: {}, source: 'national' })
@@ -29,15 +31,17 @@ async function nationalStudent(opts: { xm?: string; hasPhoto?: boolean; idCard?:
       hasPhoto,
       photoId: hasPhoto ? p.id : null,
       photoCount: hasPhoto ? 2 : 0,
-      zjhmEnc: opts.idCard ? app.ctx.pii.encrypt(opts.idCard) : null,
-      zjhmHash: opts.idCard ? app.ctx.pii.blindIndex(opts.idCard) : null,
+      zjhmEnc: app.ctx.pii.encrypt(idCard),
+      zjhmHash: app.ctx.pii.blindIndex(idCard),
     })
     .returning();
-  return s;
+  return { ...s, idCard };
 }
 
 const bindAs = (session: Session, payload: Record<string, unknown>) =>
   call(app, { method: 'POST', url: '/api/binding/binding', payload, session });
+/** Binds with the record's own ID number. */
+const bindProven = (session: Session, s: { xh: string; idCard: string }) => bindAs(session, { studentId: s.xh, yxdm: '10001', idType: 1, idNum: s.idCard });
 const status = async (session: Session) => (await call<number>(app, { url: '/api/binding/findCheckStatus', session })).data;
 
 beforeAll(async () => {
@@ -74,11 +78,11 @@ describe('binding', () => {
     expect(en.msg).toBe(MESSAGES['binding.required'].en);
   });
 
-  it('binds when a photo is on file and the name matches, says 绑定成功, then status 1 and the photos on file', async () => {
+  it('binds when a photo is on file and the ID number is the record\'s, says 绑定成功, then status 1 and the photos on file', async () => {
     const s = await nationalStudent();
     const me = await memberSession(app, undefined, { name: '张三' });
     expect(await status(me)).toBe(0);
-    const r = await bindAs(me, { studentId: s.xh, yxdm: '10001' });
+    const r = await bindProven(me, s);
     expect(r.code).toBe(200);
     expect(r.msg).toBe('绑定成功');
     expect(await status(me)).toBe(1);
@@ -88,9 +92,9 @@ describe('binding', () => {
     });
     expect(info.data).toHaveLength(1);
     expect(info.data[0]).toMatchObject({ id: String(s.id), xlcc: 2, photo_num: 2, bindingState: 1, schoolName: '北京大学' });
-    expect(info.data[0].picUrl).toMatch(/^\/api\/img\/view\/national\//);
+    expect(info.data[0].picUrl).toMatch(/^\/api\/binding\/photo\/\d+\/\d+\?exp=\d+&sig=/);
     // binding twice is refused
-    const again = await bindAs(me, { studentId: s.xh, yxdm: '10001' });
+    const again = await bindProven(me, s);
     expect(again.code).toBe(409);
     expect(again.msg).toBe('您已绑定学籍信息，请先解绑');
   });
@@ -99,36 +103,41 @@ describe('binding', () => {
     const s = await nationalStudent({ hasPhoto: false });
     const me = await memberSession(app, undefined, { name: '张三' });
     for (const studentId of [s.xh, 'NOSUCH1']) {
-      const r = await bindAs(me, { studentId, yxdm: '10001' });
+      const r = await bindAs(me, { studentId, yxdm: '10001', idType: 1, idNum: s.idCard });
       expect(r.code).toBe(400);
       expect(r.msg).toBe('未查询到该学校该学号的照片信息');
     }
     expect(await status(me)).toBe(0);
   });
 
-  it('refuses a name that differs, unless the right ID card is entered; a wrong ID card is refused', async () => {
+  it('never binds by the account name; a wrong ID number is refused; the right one binds (x or X)', async () => {
     const s = await nationalStudent({ xm: '李四', idCard: ID_CARD });
-    const me = await memberSession(app, undefined, { name: '王五' });
+    const me = await memberSession(app, undefined, { name: '李四' });
     const byName = await bindAs(me, { studentId: s.xh, yxdm: '10001' });
     expect(byName.code).toBe(400);
-    expect(byName.msg).toBe('身份信息与学籍信息不一致');
-    const wrongCard = await bindAs(me, { studentId: s.xh, yxdm: '10001', idCard: '110101199003070011' });
+    expect(byName.msg).toBe('请选择证件类型');
+    expect((await bindAs(me, { studentId: s.xh, yxdm: '10001', idType: 1 })).msg).toBe('请输入身份证号');
+    expect((await bindAs(me, { studentId: s.xh, yxdm: '10001', idType: 2, idNum: ' ' })).msg).toBe('请输入证件号');
+    const en = await call(app, { method: 'POST', url: '/api/binding/binding', payload: { studentId: s.xh, yxdm: '10001', idType: 1 }, session: me, headers: { lang: 'en' } });
+    expect(en.msg).toBe('Please enter the ID card number');
+    const wrongCard = await bindAs(me, { studentId: s.xh, yxdm: '10001', idType: 1, idNum: '110101199003070011' });
     expect(wrongCard.code).toBe(400);
-    expect(wrongCard.msg).toBe('身份信息与学籍信息不一致');
-    const badPattern = await bindAs(me, { studentId: s.xh, yxdm: '10001', idCard: '12345' });
+    expect(wrongCard.msg).toBe('证件号码与学籍信息不一致');
+    const badPattern = await bindAs(me, { studentId: s.xh, yxdm: '10001', idType: 1, idNum: '12345' });
     expect(badPattern.msg).toBe('请输入正确的身份证号');
-    const ok = await bindAs(me, { studentId: s.xh, yxdm: '10001', idCard: ID_CARD.toLowerCase() });
+    expect(await status(me)).toBe(0);
+    const ok = await bindAs(me, { studentId: s.xh, yxdm: '10001', idType: 1, idNum: ID_CARD.toLowerCase() });
     expect(ok.msg).toBe('绑定成功');
   });
 
-  it("refuses someone else's student number while it is bound or unbind pending; frees it after approval", async () => {
+  it("refuses someone else's student number with a wrong ID number; frees it after the unbind is approved", async () => {
     const s = await nationalStudent();
     const owner = await memberSession(app, undefined, { name: '张三' });
     const other = await memberSession(app, undefined, { name: '张三' });
-    expect((await bindAs(owner, { studentId: s.xh, yxdm: '10001' })).code).toBe(200);
-    const taken = await bindAs(other, { studentId: s.xh, yxdm: '10001' });
-    expect(taken.code).toBe(409);
-    expect(taken.msg).toBe('该学号已被其他账号绑定');
+    expect((await bindProven(owner, s)).code).toBe(200);
+    const taken = await bindAs(other, { studentId: s.xh, yxdm: '10001', idType: 1, idNum: makeIdNumber('320102', '20030415', 999) });
+    expect(taken.code).toBe(400);
+    expect(taken.msg).toBe('证件号码与学籍信息不一致');
     expect(await status(other)).toBe(0);
 
     const un = await call(app, { url: '/api/binding/unbinding', session: owner });
@@ -138,22 +147,20 @@ describe('binding', () => {
     const twice = await call(app, { url: '/api/binding/unbinding', session: owner });
     expect(twice.code).toBe(409);
     expect(twice.msg).toBe('解绑申请审核中，请联系客服');
-    expect((await bindAs(owner, { studentId: s.xh, yxdm: '10001' })).msg).toBe('解绑申请审核中，请联系客服');
-    expect((await bindAs(other, { studentId: s.xh, yxdm: '10001' })).code).toBe(409);
+    expect((await bindProven(owner, s)).msg).toBe('解绑申请审核中，请联系客服');
 
     // customer service approves (the console sets state 3)
     await app.ctx.db.update(bindings).set({ state: 3 }).where(eq(bindings.memberId, owner.memberId));
     expect(await status(owner)).toBe(3);
     expect((await call(app, { url: '/api/binding/unbinding', session: owner })).msg).toBe('请先绑定学籍信息');
-    expect((await bindAs(other, { studentId: s.xh, yxdm: '10001' })).msg).toBe('绑定成功');
-    expect((await bindAs(owner, { studentId: s.xh, yxdm: '10001' })).msg).toBe('该学号已被其他账号绑定');
+    expect((await bindProven(other, s)).msg).toBe('绑定成功');
   });
 
   it('binds one student identity to one member when two try at once', async () => {
     const s = await nationalStudent();
     const a = await memberSession(app, undefined, { name: '张三' });
     const b = await memberSession(app, undefined, { name: '张三' });
-    const results = await Promise.all([a, b].map((m) => bindAs(m, { studentId: s.xh, yxdm: '10001' })));
+    const results = await Promise.all([a, b].map((m) => bindProven(m, s)));
     expect(results.map((r) => r.code).sort()).toEqual([200, 409]);
     const held = await app.ctx.db.select().from(bindings).where(eq(bindings.studentId, s.xh));
     expect(held.filter((r) => r.state === 1)).toHaveLength(1);
@@ -161,7 +168,7 @@ describe('binding', () => {
 
   it('refuses a malformed student number with 请输入正确的学号', async () => {
     const me = await memberSession(app, undefined, { name: '张三' });
-    const r = await bindAs(me, { studentId: 'A-1 2', yxdm: '10001' });
+    const r = await bindAs(me, { studentId: 'A-1 2', yxdm: '10001', idType: 1, idNum: ID_CARD });
     expect(r.code).toBe(400);
     expect(r.msg).toBe('请输入正确的学号');
   });
@@ -169,7 +176,7 @@ describe('binding', () => {
   it('shows the bound school and student number while the unbind is pending', async () => {
     const s = await nationalStudent();
     const me = await memberSession(app, undefined, { name: '张三' });
-    await bindAs(me, { studentId: s.xh, yxdm: '10001' });
+    await bindProven(me, s);
     await call(app, { url: '/api/binding/unbinding', session: me });
     const info = await call<{ studentId: string; yxdm: string; bindingState: number }[]>(app, { url: '/api/binding/findWashStudentInfo', session: me });
     expect(info.data[0]).toMatchObject({ studentId: s.xh, yxdm: '10001', bindingState: 2 });
@@ -185,7 +192,7 @@ describe('reprint orders', () => {
   async function boundMember() {
     const s = await nationalStudent();
     const me = await memberSession(app, undefined, { name: '张三' });
-    expect((await bindAs(me, { studentId: s.xh, yxdm: '10001' })).code).toBe(200);
+    expect((await bindProven(me, s)).code).toBe(200);
     return { s, me };
   }
   const create = (me: Session, payload: Record<string, unknown>) =>

@@ -12,6 +12,8 @@ import { envelope, ok } from '../../http/envelope.ts';
 import { memberOf } from '../../http/auth.ts';
 import { message } from '../../http/lang.ts';
 import * as service from './service.ts';
+import * as binding from './binding-service.ts';
+import { bindingPhotoBytes } from './binding-photo.ts';
 
 const member = { auth: 'member' } as const;
 const idQuery = z.object({ id: z.coerce.number().int().positive() });
@@ -24,24 +26,44 @@ export const reprintRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/binding/binding',
     { config: member, schema: { body: bindingBody, response: { 200: envelope(z.null()) } } },
     async (req) => {
-      await service.bind(ctx, memberOf(req).memberId, req.body);
+      await binding.bind(ctx, memberOf(req).memberId, req.body, req.ip ?? null);
       return ok(null, message(req.lang, 'ok.bound'));
     },
   );
 
   app.get('/api/binding/unbinding', { config: member, schema: { response: { 200: envelope(z.null()) } } }, async (req) => {
-    await service.applyUnbind(ctx, memberOf(req).memberId);
+    await binding.applyUnbind(ctx, memberOf(req).memberId);
     return ok(null, message(req.lang, 'ok.unbindApplied'));
   });
 
   app.get('/api/binding/findCheckStatus', { config: member, schema: { response: { 200: envelope(bindStatusSchema) } } }, async (req) =>
-    ok(await service.checkStatus(ctx, memberOf(req).memberId)),
+    ok(await binding.checkStatus(ctx, memberOf(req).memberId)),
   );
 
   app.get(
     '/api/binding/findWashStudentInfo',
     { config: member, schema: { response: { 200: envelope(z.array(washStudentRow)) } } },
     async (req) => ok(await service.washStudentInfo(ctx, memberOf(req).memberId, req.lang)),
+  );
+
+  // A photo on file, through the binding that may see it (img tags send no headers: the address is the capability).
+  app.get(
+    '/api/binding/photo/:bindingId/:photoId',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ bindingId: z.coerce.number().int().positive(), photoId: z.coerce.number().int().positive() }),
+        querystring: z.object({ exp: z.coerce.number().int(), sig: z.string().max(64) }),
+      },
+    },
+    async (req, reply) => {
+      const bytes = await bindingPhotoBytes(ctx, req.params.bindingId, req.params.photoId, req.query.exp, req.query.sig);
+      return reply
+        .header('content-type', 'image/jpeg')
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(bytes);
+    },
   );
 
   app.post(

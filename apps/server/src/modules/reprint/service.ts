@@ -13,66 +13,23 @@ import {
 } from '@portal/contract/order-states';
 import type { Lang } from '@portal/contract/i18n';
 import { shippingOf } from '@portal/contract/orders';
-import type { BindingBody, CreateWashOrderBody, ModifyWashOrderBody, WashOrderAndDetails, WashStudentRow } from '@portal/contract/reprint';
+import type { CreateWashOrderBody, ModifyWashOrderBody, WashOrderAndDetails, WashStudentRow } from '@portal/contract/reprint';
 import { ORDER_TYPE } from '@portal/contract/enums';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { newOrderNo } from '../orders/order-no.ts';
-import { nationalFor } from '../../providers/national.ts';
 import * as repo from './repo.ts';
-import { reprintPicUrl } from './pic-url.ts';
+import { bindingOfMemberFor } from './binding-repo.ts';
+import { bindingPhotoUrl, bindingSeesPhotos } from './binding-photo.ts';
 
 /** Rules of graduation-photo reprints: identity binding and reprint (type 2) orders. */
 
-/** findCheckStatus: the latest binding's state, 0 when the member never bound. */
-export async function checkStatus(ctx: AppContext, memberId: number): Promise<number> {
-  const b = await repo.latestBinding(ctx.db, memberId);
-  return b?.state ?? BIND_STATUS.NONE;
-}
-
-/**
- * Binds the member to a national student record. Succeeds only when the national
- * records hold a photo for that school and student number, and the identity matches:
- * the ID card when the member entered one, else the account name. One student
- * identity binds to one member at a time (bound or unbind pending holds it).
- */
-export async function bind(ctx: AppContext, memberId: number, body: BindingBody): Promise<void> {
-  const current = await repo.latestBinding(ctx.db, memberId);
-  if (current?.state === BIND_STATUS.UNBIND_PENDING) throw conflict('reprint.unbindPending');
-  if (current?.state === BIND_STATUS.BOUND) throw conflict('reprint.alreadyBound');
-
-  const student = await nationalFor(ctx).matchStudent(body.yxdm, body.studentId);
-  if (!student || !student.hasPhoto) throw badRequest('reprint.noPhotoOnFile');
-  if (body.idCard) {
-    if (!student.zjhm || student.zjhm.toUpperCase() !== body.idCard.toUpperCase()) throw badRequest('reprint.identityMismatch');
-  } else {
-    const name = (await repo.memberName(ctx.db, memberId))?.trim();
-    if (!name || name !== student.xm.trim()) throw badRequest('reprint.identityMismatch');
-  }
-
-  await ctx.db.transaction(async (tx) => {
-    await repo.lockIdentity(tx, student.yxdm, student.xh);
-    if (await repo.heldByOther(tx, student.yxdm, student.xh, memberId)) throw conflict('reprint.takenByOther');
-    const again = await repo.latestBinding(tx, memberId);
-    if (again && again.state !== BIND_STATUS.UNBOUND && again.state !== BIND_STATUS.NONE) throw conflict('reprint.alreadyBound');
-    await repo.insertBinding(tx, { memberId, yxdm: student.yxdm, studentId: student.xh, nationalStudentId: student.id });
-  });
-}
-
-/** Applies to unbind: state 1 -> 2; customer service approves (3) or refuses (1) in the console. */
-export async function applyUnbind(ctx: AppContext, memberId: number): Promise<void> {
-  const b = await repo.latestBinding(ctx.db, memberId);
-  if (!b || b.state === BIND_STATUS.NONE || b.state === BIND_STATUS.UNBOUND) throw conflict('reprint.notBound');
-  if (b.state === BIND_STATUS.UNBIND_PENDING) throw conflict('reprint.unbindPending');
-  if (!(await repo.setBindingState(ctx.db, b.id, BIND_STATUS.BOUND, BIND_STATUS.UNBIND_PENDING))) throw conflict();
-}
-
-/** The bound (or unbind-pending) student's photos on file; empty when not bound. */
+/** The bound (or unbind-pending) student's photos on file; empty when not bound or suspended by a dispute. */
 export async function washStudentInfo(ctx: AppContext, memberId: number, lang: Lang): Promise<WashStudentRow[]> {
   const b = await repo.latestBinding(ctx.db, memberId);
-  if (!b || (b.state !== BIND_STATUS.BOUND && b.state !== BIND_STATUS.UNBIND_PENDING) || !b.nationalStudentId) return [];
+  if (!b || (b.state !== BIND_STATUS.BOUND && b.state !== BIND_STATUS.UNBIND_PENDING) || b.suspendedAt || !b.nationalStudentId) return [];
   const s = await repo.nationalStudentById(ctx.db, b.nationalStudentId);
   if (!s) return [];
-  const picUrl = reprintPicUrl(ctx, await repo.photoStorageKey(ctx.db, s.photoId));
+  const picUrl = bindingPhotoUrl(ctx, b.id, s.photoId);
   const level = EDUCATION_LEVELS[s.education]?.[lang] ?? String(s.education);
   return [
     {
@@ -101,6 +58,7 @@ async function boundStudentFor(ctx: AppContext, memberId: number, thirdStudentId
     if (b?.state === BIND_STATUS.BOUND || b?.state === BIND_STATUS.UNBIND_PENDING) throw forbidden('reprint.notYourStudent');
     throw conflict('reprint.notBound');
   }
+  if (b.suspendedAt) throw conflict('reprint.bindingSuspended');
   if (b.state === BIND_STATUS.UNBIND_PENDING) throw conflict('reprint.unbindPending');
   if (b.state !== BIND_STATUS.BOUND) throw conflict('reprint.notBound');
   const s = await repo.nationalStudentById(ctx.db, b.nationalStudentId);
@@ -176,6 +134,8 @@ export async function washOrderAndDetails(ctx: AppContext, memberId: number, id:
   const o = await ownWashOrder(ctx, memberId, id);
   const f = facts(o);
   const details = await repo.orderDetailRows(ctx.db, o.id);
+  // The photo on file is shown through the member's binding to the record, so a suspended one shows nothing.
+  const b = o.thirdStudentId && Number(o.thirdStudentId) ? await bindingOfMemberFor(ctx.db, memberId, Number(o.thirdStudentId)) : null;
   const shipping = shippingOf(o);
   const stateText = ORDER_STATE_TEXT[o.state as keyof typeof ORDER_STATE_TEXT];
   return {
@@ -200,8 +160,7 @@ export async function washOrderAndDetails(ctx: AppContext, memberId: number, id:
       canRefund: canRefund(f),
       canModify: canModify(f),
     },
-    orderDetails: await Promise.all(
-      details.map(async (d) => ({
+    orderDetails: details.map((d) => ({
         id: d.id,
         orderId: d.orderId,
         name: d.name,
@@ -209,12 +168,11 @@ export async function washOrderAndDetails(ctx: AppContext, memberId: number, id:
         yxdm: d.yxdm,
         education: d.education,
         studentId: d.studentId,
-        picUrl: reprintPicUrl(ctx, await repo.photoStorageKey(ctx.db, d.photoId)),
+        picUrl: b && bindingSeesPhotos(b) ? bindingPhotoUrl(ctx, b.id, d.photoId) : null,
         num: d.num ?? o.num ?? 0,
         dist: d.dist ?? o.dist ?? 0,
         thirdStudentId: d.thirdStudentId ?? '',
       })),
-    ),
     shippingInfo: o.shippingReceiveName ? shipping : null,
   };
 }
