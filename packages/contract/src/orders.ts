@@ -271,3 +271,72 @@ export function shippingComplete(o: {
     o.shippingAddress
   );
 }
+
+/** A person whose photo shows the same face as another student (another ID number) on this order or another of the member's this season. */
+export const faceMatchSchema = z.object({
+  detailId: z.number(),
+  name: z.string(),
+  otherName: z.string(),
+  otherOrderNo: z.string(),
+  distance: z.number(),
+});
+export type FaceMatch = z.infer<typeof faceMatchSchema>;
+
+/** A photo the national platform refused after the order moved on, with the platform's reason. */
+export const nationalRejectionSchema = z.object({
+  orderId: z.number(),
+  orderNo: z.string(),
+  kind: z.enum(['individual', 'reprint', 'task']),
+  detailId: z.number(),
+  name: z.string(),
+  reason: z.string().nullable(),
+  at: z.string(),
+});
+export type NationalRejection = z.infer<typeof nationalRejectionSchema>;
+
+/** GET /api/order/photoIssues: what stops or undoes an order's photos, for the owner. */
+export const photoIssuesSchema = z.object({
+  sameFace: z.array(faceMatchSchema),
+  nationalRejected: z.array(nationalRejectionSchema),
+});
+export type PhotoIssues = z.infer<typeof photoIssuesSchema>;
+
+export const TIMELINE_STEPS = [
+  'created',
+  'paid',
+  'review',
+  'rejected',
+  'approved',
+  'production',
+  'shipped',
+  'delivered',
+  'nationalRejected',
+  'refundRequested',
+  'refunded',
+  'refundRefused',
+  'closed',
+] as const;
+export type TimelineStep = (typeof TIMELINE_STEPS)[number];
+
+/** One step of an order's history (GET /api/order/timeline), oldest first. */
+export const timelineEventSchema = z.object({
+  step: z.enum(TIMELINE_STEPS),
+  at: z.string(),
+  /** Rejected: the reviewer's reason; nationalRejected: the platform's; refundRefused: the refusal. */
+  reason: z.string().nullable(),
+  carrier: z.string().nullable(),
+  waybill: z.string().nullable(),
+  /** The person a photo step is about. */
+  name: z.string().nullable(),
+  /** Refund steps: the amount in yuan. */
+  amount: z.string().nullable(),
+});
+export type TimelineEvent = z.infer<typeof timelineEventSchema>;
+export const orderTimelineSchema = z.array(timelineEventSchema);
+
+/** What the cashier sells, by order kind (the payment's subject and the pay page's product line). */
+export const ORDER_PRODUCT = {
+  individual: { zh: '学生图像采集（个人）', en: 'Student photo submission (individual)' },
+  reprint: { zh: '照片冲印', en: 'Photo reprint' },
+  task: { zh: '学生图像集中采集', en: 'Student photo submission (centralised)' },
+} as const satisfies Record<'individual' | 'reprint' | 'task', { zh: string; en: string }>;

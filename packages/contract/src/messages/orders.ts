@@ -27,5 +27,8 @@ export const ordersMessages = {
     en: 'The national student-information platform interface is not configured',
   },
   'national.studentNotFound': { zh: '未找到该学生', en: 'Student not found' },
+  'order.sameFace': { zh: '同一张人脸不能用于多名学生', en: 'The same face cannot be used for more than one student' },
+  'address.notFound': { zh: '地址不存在', en: 'The address does not exist' },
+  'address.max': { zh: '最多保存20个地址', en: 'At most 20 addresses can be saved' },
   'ok.recognised': { zh: '识别成功', en: 'Recognition succeeded' },
 } as const satisfies Record<string, Text>;

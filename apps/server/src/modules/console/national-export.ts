@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lte, ne } from 'drizzle-orm';
 import sharp from 'sharp';
 import { ZipArchive } from 'archiver';
 import type { AppContext } from '../../context.ts';
@@ -44,7 +44,10 @@ export interface ExportScope {
   to?: string;
 }
 
-/** Approved persons with a photo in a school or date range (a branch account: its own branch only). */
+/**
+ * Approved persons with a photo in a school or date range (a branch account: its own branch only).
+ * Reprints are left out: they print a photo the platform already has on file.
+ */
 export function approvedPhotoRows(ctx: AppContext, staff: StaffContext, scope: ExportScope) {
   return ctx.db
     .select({ d: orderDetails, orderNo: orders.orderNo })
@@ -53,6 +56,7 @@ export function approvedPhotoRows(ctx: AppContext, staff: StaffContext, scope: E
     .where(
       and(
         inArray(orders.state, APPROVED),
+        ne(orders.kind, 'reprint'),
         isNotNull(orderDetails.photoId),
         scope.yxdm ? eq(orderDetails.yxdm, scope.yxdm) : undefined,
         scope.from ? gte(orders.updatedAt, new Date(`${scope.from}T00:00:00+08:00`)) : undefined,

@@ -3,8 +3,11 @@ import { z } from 'zod';
 import {
   orderAnswerSchema,
   orderDetailAnswerSchema,
+  nationalRejectionSchema,
+  orderTimelineSchema,
   orderWithDetailsSchema,
   personFormSchema,
+  photoIssuesSchema,
   personUpdateSchema,
   updateShippingSchema,
 } from '@portal/contract/orders';
@@ -14,6 +17,7 @@ import { memberOf } from '../../http/auth.ts';
 import { message } from '../../http/lang.ts';
 import * as svc from './service.ts';
 import { photoBytes } from './photo-link.ts';
+import { nationalRejections } from './photo-issues.ts';
 
 const member = { auth: 'member' } as const;
 const idQuery = z.object({ id: z.coerce.number().int().positive() });
@@ -113,6 +117,18 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/order/findOrderDetail', { config: member, schema: { querystring: idQuery, response: { 200: envelope(orderDetailAnswerSchema) } } }, async (req) =>
     ok(await svc.findDetail(ctx, memberOf(req).memberId, req.query.id)),
+  );
+
+  /** One history for the three order kinds' detail pages. */
+  app.get('/api/order/timeline', { config: member, schema: { querystring: idQuery, response: { 200: envelope(orderTimelineSchema) } } }, async (req) =>
+    ok(await svc.timelineOf(ctx, memberOf(req).memberId, req.query.id)),
+  );
+  app.get('/api/order/photoIssues', { config: member, schema: { querystring: idQuery, response: { 200: envelope(photoIssuesSchema) } } }, async (req) =>
+    ok(await svc.photoIssuesOf(ctx, memberOf(req).memberId, req.query.id)),
+  );
+  /** Every photo of the member's orders the national platform refused (the rejected-photo prompt). */
+  app.get('/api/order/photoRejections', { config: member, schema: { response: { 200: envelope(z.array(nationalRejectionSchema)) } } }, async (req) =>
+    ok(await nationalRejections(ctx.db, memberOf(req).memberId)),
   );
 
   app.post(

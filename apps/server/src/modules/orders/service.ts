@@ -28,6 +28,8 @@ import * as reads from './reads.ts';
 import { fingerprinted } from './list-cache.ts';
 import { detailAnswer, factsOf, orderAnswer, shippingInfo } from './present.ts';
 import { linePhotoId, linePhotoUrl, linePhotoUrls } from './photo-link.ts';
+import { nationalRejections, photoIssues } from './photo-issues.ts';
+import { orderTimeline } from './timeline.ts';
 
 type Kind = 'individual' | 'reprint' | 'task';
 
@@ -127,7 +129,9 @@ export async function updatePerson(ctx: AppContext, memberId: number, u: PersonU
   const photoId = await linePhotoId(ctx, memberId, u.picUrl);
   await ctx.db.transaction(async (tx) => {
     const { d, o } = await ownedDetail(tx, memberId, u.id, true);
-    if (!canEditPhoto(factsOf(o))) throw conflict('order.stateNoPhoto');
+    // A photo the national platform refused may be replaced whatever the order's state: it is reported again.
+    const refused = async () => (await nationalRejections(tx, memberId, o.id)).some((r) => r.detailId === d.id);
+    if (!canEditPhoto(factsOf(o)) && !(await refused())) throw conflict('order.stateNoPhoto');
     await tx
       .update(orderDetails)
       .set({ mobile: u.mobile, mail: u.mail, ...(photoId && photoId !== d.photoId ? { photoId, fileTime: new Date() } : {}) })
@@ -223,3 +227,13 @@ export async function photoForDownload(ctx: AppContext, memberId: number, q: { i
   return { photoId: line.photoId, name: line.name };
 }
 
+
+/** The history of any of the caller's orders (individual, reprint, centralised). */
+export async function timelineOf(ctx: AppContext, memberId: number, id: number) {
+  return orderTimeline(ctx.db, await ownedOrder(ctx.db, memberId, id, ['individual', 'reprint', 'task']));
+}
+
+/** Same faces and national refusals of one of the caller's orders. */
+export async function photoIssuesOf(ctx: AppContext, memberId: number, id: number) {
+  return photoIssues(ctx.db, await ownedOrder(ctx.db, memberId, id, ['individual', 'reprint', 'task']));
+}
