@@ -133,6 +133,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(consoleRoutes);
   await app.register(logisticsRoutes);
   await app.register((await import('./modules/reprint/routes.ts')).reprintRoutes);
+  await app.register((await import('./modules/addresses/routes.ts')).addressRoutes);
   if (config.demo) {
     await app.register(devRoutes);
     app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());

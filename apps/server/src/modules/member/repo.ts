@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { forgetMemberSessions } from '../../http/session-cache.ts';
-import { bindings, consents, members, orderDetails, orders, photos, verificationCodes } from '../../db/schema.ts';
+import { nationalRejections } from '../orders/photo-issues.ts';
+import { bindings, consents, memberAddresses, members, orderDetails, orders, photos, verificationCodes } from '../../db/schema.ts';
 
 export type MemberRow = typeof members.$inferSelect;
 
@@ -61,8 +62,10 @@ export async function rejectedFlag(db: Db, memberId: number): Promise<number> {
     .selectDistinct({ kind: orders.kind })
     .from(orders)
     .where(and(eq(orders.memberId, memberId), eq(orders.state, 125), isNull(orders.anonymisedAt)));
-  const own = rows.some((r) => r.kind !== 'task');
-  const task = rows.some((r) => r.kind === 'task');
+  // A photo the national platform refused after review counts too: the order alone would still read completed.
+  const refused = await nationalRejections(db, memberId);
+  const own = rows.some((r) => r.kind !== 'task') || refused.some((r) => r.kind !== 'task');
+  const task = rows.some((r) => r.kind === 'task') || refused.some((r) => r.kind === 'task');
   return own && task ? 3 : own ? 1 : task ? 2 : 0;
 }
 
@@ -90,6 +93,7 @@ export async function eraseMember(tx: Db, m: MemberRow): Promise<void> {
   }
   await tx.delete(photos).where(eq(photos.memberId, m.id));
   await tx.delete(bindings).where(eq(bindings.memberId, m.id));
+  await tx.delete(memberAddresses).where(eq(memberAddresses.memberId, m.id));
   await tx.delete(consents).where(eq(consents.memberId, m.id));
   const targets = [m.mobile, m.mail].filter((t): t is string => !!t);
   if (targets.length) await tx.delete(verificationCodes).where(inArray(verificationCodes.target, targets));

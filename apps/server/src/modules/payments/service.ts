@@ -9,6 +9,8 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { channelOf } from '../../providers/pay/pay-parties.ts';
 import type { VerifiedNotify } from '../../providers/pay/types.ts';
 import { payPartiesOf } from './parties.ts';
+import { assertDistinctFaces } from '../orders/photo-issues.ts';
+import { ORDER_PRODUCT } from '@portal/contract/orders';
 import { audit, countPersons, findMemberOrder, findPaymentByNo, lockOrder, lockPaymentByNo, newTradeNo, type OrderRow } from './repo.ts';
 
 /** /api/pay/* serves individual and reprint orders; /api/taskPay/* centralised ones. */
@@ -51,6 +53,8 @@ export async function startPayment(ctx: AppContext, input: StartPaymentInput, lo
   const persons = order.kind === 'reprint' ? (order.num ?? 0) : await countPersons(ctx.db, order.id);
   if (persons <= 0) throw badRequest('order.empty');
   if (order.kind !== 'task' && !hasShipping(order)) throw conflict('order.shippingMissing');
+  // One face may stand for one student only (the same photo for three people was accepted).
+  await assertDistinctFaces(ctx.db, order);
   const amountFen = order.totalFen;
 
   if (amountFen === 0) {
@@ -90,7 +94,7 @@ export async function startPayment(ctx: AppContext, input: StartPaymentInput, lo
     const created = await provider.createPayment({
       paymentNo,
       amountFen,
-      subject: `学生图像采集 ${order.orderNo}`,
+      subject: `${ORDER_PRODUCT[order.kind].zh} ${order.orderNo}`,
       notifyUrl: `${input.baseUrl}/api/pay/notify/${channel}`,
       returnUrl: `${input.baseUrl}/home/submitPhoto/pay?id=${order.id}&type=${order.type}&kind=${order.kind}`,
       baseUrl: input.baseUrl,
