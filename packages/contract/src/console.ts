@@ -22,7 +22,13 @@ export const staffLoginBody = z.object({
 });
 export type StaffLoginBody = z.infer<typeof staffLoginBody>;
 
-export const staffUserSchema = staffMeSchema.extend({ active: z.boolean(), createdAt: z.string() });
+export const staffUserSchema = staffMeSchema.extend({
+  active: z.boolean(),
+  createdAt: z.string(),
+  /** Failed logins since the last success, and until when the account is locked (null: not locked now). */
+  loginFailures: z.number(),
+  lockedUntil: z.string().nullable(),
+});
 export type StaffUser = z.infer<typeof staffUserSchema>;
 
 export const staffSaveBody = z.object({
@@ -55,6 +61,9 @@ export type TotpDisableBody = z.infer<typeof totpDisableBody>;
 
 /** An admin clears another account's TOTP (a lost phone); its owner enrols again. */
 export const totpResetBody = z.object({ id: z.number().int().positive() });
+
+/** An admin lifts a staff account's lock-out after too many failed logins. */
+export const staffUnlockBody = z.object({ id: z.number().int().positive() });
 
 export const auditRowSchema = z.object({
   id: z.number(),

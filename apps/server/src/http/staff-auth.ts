@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { staffSessions, staffUsers } from '../db/schema.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { AppError, notLoggedIn } from './errors.ts';
+import { CONSOLE_PUBLIC, consoleRouteAbility, staffMay } from '@portal/contract/staff-access';
 
 export type StaffRole = 'admin' | 'reviewer' | 'production' | 'finance' | 'editor' | 'branch';
 
@@ -19,7 +20,10 @@ export interface StaffContext {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Staff roles allowed on a console route; admin is always allowed. */
+    /**
+     * Marks a staff route. Its roles come from the contract's table (@portal/contract/staff-access);
+     * this list is read only for a route not yet in that table.
+     */
     staff?: StaffRole[] | 'any';
   }
   interface FastifyRequest {
@@ -60,6 +64,22 @@ export async function resolveStaff(db: Db, token: string | null): Promise<StaffC
 }
 
 /**
+ * Who may call a route, or null when it needs no staff session. A console route's ability in the
+ * contract's table (CONSOLE_API) decides; a route not yet in the table falls back to its own
+ * `config.staff` list (the authorization suite fails until it is added), and any other
+ * /api/console route is admins' only: a forgotten guard never leaves a console route open.
+ */
+export function allowedBy(method: string, url: string | undefined, legacy: StaffRole[] | 'any' | undefined): ((role: StaffRole) => boolean) | null {
+  if (!url) return null;
+  const key = method === 'HEAD' ? 'GET' : method;
+  const ability = consoleRouteAbility(key, url);
+  if (ability) return (role) => staffMay(role, ability);
+  if (legacy) return (role) => role === 'admin' || legacy === 'any' || legacy.includes(role);
+  if (!url.startsWith('/api/console/') || (CONSOLE_PUBLIC as readonly string[]).includes(`${key} ${url}`)) return null;
+  return (role) => role === 'admin';
+}
+
+/**
  * The console guard: routes with `config.staff` need a staff token in the
  * `x-staff-token` header (never the member's Authorization), with an allowed role.
  */
@@ -67,12 +87,12 @@ export const staffAuthPlugin = fp(
   async (app, opts: { db: Db }) => {
     app.decorateRequest('staff', null);
     app.addHook('onRequest', async (req) => {
-      const roles = req.routeOptions.config?.staff;
-      if (!roles) return;
+      const allowed = allowedBy(req.method, req.routeOptions.url, req.routeOptions.config?.staff);
+      if (!allowed) return;
       const header = req.headers['x-staff-token'];
       req.staff = await resolveStaff(opts.db, typeof header === 'string' ? header : null);
       if (!req.staff) throw notLoggedIn();
-      if (roles !== 'any' && req.staff.role !== 'admin' && !roles.includes(req.staff.role)) throw new AppError(403, 'http.forbidden');
+      if (!allowed(req.staff.role)) throw new AppError(403, 'http.forbidden');
     });
   },
   { name: 'staff-auth', dependencies: ['lang'] },

@@ -10,6 +10,8 @@ import { createDevOrder } from '../../src/modules/dev/dev-orders.ts';
 import { photoUrl, storePhotoBytes } from '../../src/modules/photos/photo-service.ts';
 import { memberSession, staffSession, testApp, type Session } from '../helpers.ts';
 import { collectRoutes, type JsonSchema, type RouteInfo } from './route-table.ts';
+import { STAFF_ROLES } from '@portal/contract/console';
+import { CONSOLE_API, CONSOLE_PUBLIC, consoleRouteAbility, ORDER_ACTION_ABILITIES, staffMay } from '@portal/contract/staff-access';
 
 /**
  * The authorization matrix, generated from the server's route table: every route
@@ -220,4 +222,63 @@ describe('authorization matrix', () => {
     expect(covered).toBeGreaterThan(2);
     expect(failures).toEqual([]);
   }, 300_000);
+});
+
+/**
+ * The console's role table (contract staff-access.ts), generated into a test: every console
+ * route is in the table, and every role calling every route gets the guard's 403 exactly when
+ * the table refuses it. A route added to the server without a table line fails here.
+ */
+describe('console role table', () => {
+  const consoleRoutes = () => {
+    const keys = new Set(app.routeTable.filter((r) => r.method !== 'HEAD' && r.url.startsWith('/api/console')).map((r) => `${r.method} ${r.url}`));
+    return [...keys].filter((k) => !(CONSOLE_PUBLIC as readonly string[]).includes(k));
+  };
+
+  it('lists every console route, and nothing that is not one', () => {
+    const registered = consoleRoutes();
+    expect(registered.filter((k) => !(k in CONSOLE_API))).toEqual([]);
+    expect(Object.keys(CONSOLE_API).filter((k) => !registered.includes(k))).toEqual([]);
+  });
+
+  it('lets each role call exactly the routes the table gives it', async () => {
+    const infos = new Map(collectRoutes(app).map((r) => [`${r.method} ${r.url}`, r]));
+    // Logging out ends the session the rest of the calls use: last.
+    const keys = consoleRoutes().sort((a, b) => Number(a.endsWith('/logout')) - Number(b.endsWith('/logout')));
+    const failures: string[] = [];
+    for (const role of STAFF_ROLES) {
+      const s = await staffSession(app, role, role === 'branch' ? 'beijing' : null);
+      for (const key of keys) {
+        const [method, url] = key.split(' ') as ['GET' | 'POST', string];
+        const info: RouteInfo = infos.get(key) ?? { method, url, query: null, body: null, auth: 'staff', multipart: false };
+        const ability = consoleRouteAbility(method, url)!;
+        // The transition route checks the body's action too: send one this role may take.
+        const action = Object.keys(ORDER_ACTION_ABILITIES).find((a) => staffMay(role, ORDER_ACTION_ABILITIES[a]));
+        const res = await send(info, { id: 1, ...(action ? { action } : {}) }, { staffToken: s.token });
+        const refused = res.status === 403;
+        if (staffMay(role, ability) === refused || res.status === 401) failures.push(`${role} ${key} (${ability}) -> ${res.status} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+
+  it('never lets the content editor or finance see a face photo', async () => {
+    const photoId = (await app.ctx.db.select({ p: orderDetails.photoId }).from(orderDetails).where(eq(orderDetails.id, ownerOrders[0].detailId!)))[0].p!;
+    for (const role of ['editor', 'finance'] as const) {
+      const s = await staffSession(app, role);
+      const res = await app.inject({ method: 'GET', url: `/api/console/photos/${photoId}`, headers: { 'x-staff-token': s.token } });
+      expect(res.statusCode).toBe(403);
+      expect(res.headers['content-type']).not.toContain('image/');
+    }
+    const fin = await staffSession(app, 'finance');
+    const page = await app.inject({ method: 'GET', url: `/api/console/orders/${ownerOrders[0].id}`, headers: { 'x-staff-token': fin.token } });
+    expect(page.statusCode).toBe(200);
+    const persons = (page.json() as { data: { persons: { photo: { url: string | null } | null }[] } }).data.persons;
+    expect(persons.some((p) => p.photo)).toBe(true);
+    expect(persons.map((p) => p.photo?.url ?? null).filter(Boolean)).toEqual([]);
+    const reviewer = await staffSession(app, 'reviewer');
+    const shown = await app.inject({ method: 'GET', url: `/api/console/photos/${photoId}`, headers: { 'x-staff-token': reviewer.token } });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['content-type']).toContain('image/jpeg');
+  });
 });

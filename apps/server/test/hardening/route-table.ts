@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { allowedBy, type StaffRole } from '../../src/http/staff-auth.ts';
 
 export interface RouteInfo {
   method: 'GET' | 'POST';
@@ -52,10 +53,10 @@ export function collectRoutes(app: FastifyInstance): RouteInfo[] {
       const cfg = (route?.config ?? {}) as { auth?: 'member' | 'optional'; staff?: unknown; signed?: boolean };
       out.push({
         method: method as 'GET' | 'POST',
-        url: url.replace(/\{(\w+)\}/g, ':$1'),
+        url: path,
         query,
         body: bodySchema,
-        auth: cfg.staff ? 'staff' : (cfg.auth ?? null),
+        auth: allowedBy(method, path, cfg.staff as StaffRole[] | 'any' | undefined) ? 'staff' : (cfg.auth ?? null),
         multipart: cfg.signed === false && method === 'POST' && !bodySchema,
       });
     }

@@ -5,6 +5,10 @@ export const consoleMessages = {
   'console.badLogin': { zh: '用户名或密码错误', en: 'Wrong user name or password' },
   'console.totpRequired': { zh: '请输入动态口令', en: 'Please enter the one-time code' },
   'console.totpInvalid': { zh: '动态口令错误', en: 'The one-time code is wrong' },
+  'console.locked': {
+    zh: '登录失败次数过多，账号已锁定，请{minutes}分钟后再试或联系管理员解锁',
+    en: 'Too many failed logins: the account is locked; try again in {minutes} minutes or ask an admin to unlock it',
+  },
   'console.totpCodeFormat': { zh: '动态口令：请输入6位数字', en: 'One-time code: please enter the 6 digits' },
   'console.totpEnrolInvalid': {
     zh: '动态口令：验证码不正确，请输入身份验证器当前显示的6位数字',

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditRowSchema, pageOf, staffLoginBody, staffMeSchema, staffSaveBody, staffUserSchema } from '@portal/contract/console';
+import { auditRowSchema, pageOf, staffLoginBody, staffMeSchema, staffSaveBody, staffUnlockBody, staffUserSchema } from '@portal/contract/console';
 import { envelope, ok } from '../../http/envelope.ts';
 import { staffOf } from '../../http/staff-auth.ts';
 import { listStaff, saveStaff, staffLogin, staffLogout, staffMe } from './auth-service.ts';
 import { searchAudit } from './audit.ts';
+import { unlockStaff } from './auth-lockout.ts';
 
 /** Staff login, logout, me; staff management and the audit search (admins). */
 export const consoleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,6 +14,7 @@ export const consoleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/console/login',
     {
+      // Per address here; per account in the service (auth-lockout.ts).
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: { body: staffLoginBody, response: { 200: envelope(z.object({ token: z.string(), staff: staffMeSchema })) } },
     },
@@ -37,6 +39,11 @@ export const consoleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { staff: ['admin'] }, schema: { body: staffSaveBody, response: { 200: envelope(z.object({ id: z.number() })) } } },
     async (req) => ok(await saveStaff(ctx, staffOf(req), req.body)),
   );
+
+  app.post('/api/console/staff/unlock', { config: { staff: ['admin'] }, schema: { body: staffUnlockBody, response: { 200: envelope(z.null()) } } }, async (req) => {
+    await unlockStaff(ctx, staffOf(req), req.body.id, req.ip);
+    return ok(null);
+  });
 
   app.get(
     '/api/console/audit',

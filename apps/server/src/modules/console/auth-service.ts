@@ -8,6 +8,7 @@ import type { StaffContext } from '../../http/staff-auth.ts';
 import type { StaffLoginBody, StaffMe, StaffSaveBody, StaffUser } from '@portal/contract/console';
 import { writeAudit } from './audit.ts';
 import { useActiveCode } from './totp-service.ts';
+import { auditFailure, claimAttempt, clearFailures, releaseAttempt } from './auth-lockout.ts';
 
 type StaffRow = typeof staffUsers.$inferSelect;
 
@@ -19,21 +20,45 @@ export async function hashPassword(password: string): Promise<string> {
   return hash(password);
 }
 
-/** Password (argon2) and, when the account has one, the TOTP code. */
+/**
+ * Compared against when the user name is unknown (or the account cannot log in), so the answer
+ * takes as long as a wrong password: user names cannot be told apart by timing.
+ */
+let dummyHash: Promise<string> | null = null;
+const dummy = () => (dummyHash ??= hash(randomToken()));
+
+async function passwordMatches(s: StaffRow | undefined, password: string): Promise<boolean> {
+  const usable = !!s && s.active && s.passwordHash.startsWith('$argon2');
+  const ok = await verify(usable ? s.passwordHash : await dummy(), password);
+  return usable && ok;
+}
+
+/**
+ * Password (argon2) and, when the account has one, the TOTP code. Every attempt on an account is
+ * counted before it is checked (auth-lockout.ts): past 5 failures the account is locked for a while.
+ */
 export async function staffLogin(ctx: AppContext, body: StaffLoginBody, ip: string): Promise<{ token: string; staff: StaffMe }> {
   const [s] = await ctx.db.select().from(staffUsers).where(eq(staffUsers.username, body.username)).limit(1);
-  const okPassword = s && s.active && s.passwordHash.startsWith('$argon2') && (await verify(s.passwordHash, body.password));
+  const failures = s ? await claimAttempt(ctx.db, s.id) : 0;
+  // Checked whether or not the account exists (against the dummy hash when not).
+  const okPassword = await passwordMatches(s, body.password);
   if (!s || !okPassword) {
-    await writeAudit(ctx.db, null, { action: 'staff.loginFailed', targetKind: 'staff', targetId: s?.id ?? null, after: { username: body.username }, ip });
+    if (s) await auditFailure(ctx, null, s, failures, s.active ? 'password' : 'inactive', ip);
+    else await writeAudit(ctx.db, null, { action: 'staff.loginFailed', targetKind: 'staff', targetId: null, after: { username: body.username }, ip });
     throw badRequest('console.badLogin');
   }
   if (s.totpSecret) {
-    if (!body.totp) throw badRequest('console.totpRequired');
+    if (!body.totp) {
+      // The first step of a two-step login: no guess was made yet.
+      await releaseAttempt(ctx.db, s.id);
+      throw badRequest('console.totpRequired');
+    }
     if (!(await useActiveCode(ctx, s, body.totp))) {
-      await writeAudit(ctx.db, null, { action: 'staff.loginFailed', targetKind: 'staff', targetId: s.id, after: { username: body.username, reason: 'totp' }, ip });
+      await auditFailure(ctx, null, s, failures, 'totp', ip);
       throw badRequest('console.totpInvalid');
     }
   }
+  await clearFailures(ctx.db, s.id);
   const token = randomToken();
   await ctx.db.insert(staffSessions).values({ staffId: s.id, tokenHash: sha256(token) });
   await writeAudit(ctx.db, { staffId: s.id }, { action: 'staff.login', targetKind: 'staff', targetId: s.id, ip });
@@ -53,7 +78,14 @@ export async function staffMe(ctx: AppContext, staff: StaffContext): Promise<Sta
 
 export async function listStaff(ctx: AppContext): Promise<StaffUser[]> {
   const rows = await ctx.db.select().from(staffUsers).orderBy(asc(staffUsers.id));
-  return rows.map((s) => ({ ...toMe(s), active: s.active, createdAt: s.createdAt.toISOString() }));
+  const now = Date.now();
+  return rows.map((s) => ({
+    ...toMe(s),
+    active: s.active,
+    createdAt: s.createdAt.toISOString(),
+    loginFailures: s.loginFailures,
+    lockedUntil: s.lockedUntil && s.lockedUntil.getTime() > now ? s.lockedUntil.toISOString() : null,
+  }));
 }
 
 /** Create or update a staff account (admins only). TOTP is enrolled by each account's owner, or reset (totp-service). */

@@ -69,7 +69,7 @@ export const consoleOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/console/photos/:id',
-    { config: { staff: [...ORDER_READERS, 'editor'] }, schema: { params: z.object({ id: z.coerce.number().int() }) } },
+    { config: { staff: ['reviewer', 'production', 'branch'] }, schema: { params: z.object({ id: z.coerce.number().int() }) } },
     async (req, reply) => sendStaffPhoto(ctx, staffOf(req), req.params.id, reply),
   );
 };

@@ -25,7 +25,7 @@ export async function orderPage(ctx: AppContext, staff: StaffContext, id: number
   if (!r) throw notFound();
   const o = r.o;
   const [persons, pays, refs, trace, audit] = await Promise.all([
-    personsOf(ctx, ctx.db, [id]),
+    personsOf(ctx, ctx.db, [id], staff),
     ctx.db.select().from(payments).where(eq(payments.orderId, id)).orderBy(desc(payments.id)),
     ctx.db.select().from(refunds).where(eq(refunds.orderId, id)).orderBy(desc(refunds.id)),
     o.shippingOrderNo ? ctx.db.select().from(traceEvents).where(eq(traceEvents.waybillNo, o.shippingOrderNo)).orderBy(desc(traceEvents.opTime)) : [],
@@ -53,7 +53,7 @@ export async function orderPage(ctx: AppContext, staff: StaffContext, id: number
 export async function reviewQueue(ctx: AppContext, staff: StaffContext, page: number, size: number): Promise<{ total: number; rows: ReviewItem[] }> {
   const where = searchConditions({ states: '115,116', page, size }, null, staff);
   const found = await findOrders(ctx.db, where, page, size, true);
-  const persons = await personsOf(ctx, ctx.db, found.rows.map((r) => r.id));
+  const persons = await personsOf(ctx, ctx.db, found.rows.map((r) => r.id), staff);
   return {
     total: found.total,
     rows: found.rows.map((r) => ({ order: r, persons: persons.get(r.id) ?? [], waitingSince: r.payTime ?? r.createdAt })),
@@ -117,7 +117,7 @@ export async function packingList(ctx: AppContext, staff: StaffContext, ids: num
     const r = await findOrder(ctx.db, id, staff);
     if (r) rows.push(toOrderRow(r));
   }
-  const persons = await personsOf(ctx, ctx.db, rows.map((r) => r.id));
+  const persons = await personsOf(ctx, ctx.db, rows.map((r) => r.id), staff);
   await writeAudit(ctx.db, staff, { action: 'order.packingList', targetKind: 'order', targetId: ids.join(','), after: { count: rows.length } });
   return rows.map((r) => ({ order: r, persons: persons.get(r.id) ?? [] }));
 }

@@ -3,14 +3,17 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { nationalStudents, orderDetails, photos } from '../../db/schema.ts';
 import type { Person } from '@portal/contract/console';
+import { staffMay } from '@portal/contract/staff-access';
+import type { StaffContext } from '../../http/staff-auth.ts';
 import { FACE_MISMATCH_THRESHOLD, faceDistance, photoUrl } from '../photos/photo-service.ts';
 
 type PhotoRow = typeof photos.$inferSelect;
 type DetailRow = typeof orderDetails.$inferSelect;
+type Viewer = Pick<StaffContext, 'role'>;
 
-/** Where the console shows a photo: the photo service's signed, expiring URL. */
-function staffPhotoUrl(ctx: AppContext, photo: Pick<PhotoRow, 'storageKey'>): string {
-  return photoUrl(ctx, photo);
+/** Where the console shows a photo: the photo service's signed, expiring URL; none for a role that may not see faces. */
+function staffPhotoUrl(ctx: AppContext, viewer: Viewer, photo: Pick<PhotoRow, 'storageKey'>): string | null {
+  return staffMay(viewer.role, 'photos.view') ? photoUrl(ctx, photo) : null;
 }
 
 /** Face distance of two descriptors (the photo service's), null when either is missing. */
@@ -20,8 +23,11 @@ export function descriptorDistance(a: number[] | null, b: number[] | null): numb
   return Number.isFinite(d) ? Math.round(d * 1000) / 1000 : null;
 }
 
-/** Each person with the photo, its check result and the earlier or national photo to compare with. */
-export async function personsOf(ctx: AppContext, db: DbOrTx, orderIds: number[]): Promise<Map<number, Person[]>> {
+/**
+ * Each person with the photo, its check result and the earlier or national photo to compare with;
+ * photo URLs only for a viewer whose role may see faces (finance reads orders, not photos).
+ */
+export async function personsOf(ctx: AppContext, db: DbOrTx, orderIds: number[], viewer: Viewer): Promise<Map<number, Person[]>> {
   const out = new Map<number, Person[]>();
   if (!orderIds.length) return out;
   const details = await db.select().from(orderDetails).where(inArray(orderDetails.orderId, orderIds)).orderBy(asc(orderDetails.id));
@@ -30,7 +36,7 @@ export async function personsOf(ctx: AppContext, db: DbOrTx, orderIds: number[])
   const byId = new Map(photoRows.map((p) => [p.id, p]));
   for (const d of details) {
     const photo = d.photoId ? byId.get(d.photoId) ?? null : null;
-    const compare = await compareFor(ctx, db, d, photo);
+    const compare = await compareFor(ctx, db, d, photo, viewer);
     const person: Person = {
       id: d.id,
       name: d.name,
@@ -43,7 +49,7 @@ export async function personsOf(ctx: AppContext, db: DbOrTx, orderIds: number[])
       education: d.education,
       major: d.major,
       fy: d.fy,
-      photo: photo ? { id: photo.id, url: staffPhotoUrl(ctx, photo), passed: photo.passed, checkResult: photo.checkResult } : null,
+      photo: photo ? { id: photo.id, url: staffPhotoUrl(ctx, viewer, photo), passed: photo.passed, checkResult: photo.checkResult } : null,
       compare,
     };
     const list = out.get(d.orderId) ?? [];
@@ -53,7 +59,7 @@ export async function personsOf(ctx: AppContext, db: DbOrTx, orderIds: number[])
   return out;
 }
 
-async function compareFor(ctx: AppContext, db: DbOrTx, d: DetailRow, photo: PhotoRow | null): Promise<Person['compare']> {
+async function compareFor(ctx: AppContext, db: DbOrTx, d: DetailRow, photo: PhotoRow | null, viewer: Viewer): Promise<Person['compare']> {
   let other: PhotoRow | null = null;
   let source: 'earlier' | 'national' = 'earlier';
   if (d.idNumHash) {
@@ -80,5 +86,5 @@ async function compareFor(ctx: AppContext, db: DbOrTx, d: DetailRow, photo: Phot
   }
   if (!other) return null;
   const distance = descriptorDistance(photo?.descriptor ?? null, other.descriptor ?? null);
-  return { source, url: staffPhotoUrl(ctx, other), distance, same: distance === null ? null : distance < FACE_MISMATCH_THRESHOLD };
+  return { source, url: staffPhotoUrl(ctx, viewer, other), distance, same: distance === null ? null : distance < FACE_MISMATCH_THRESHOLD };
 }

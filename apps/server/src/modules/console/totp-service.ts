@@ -7,6 +7,7 @@ import { staffUsers } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import { writeAudit } from './audit.ts';
+import { auditFailure, claimAttempt } from './auth-lockout.ts';
 
 const ISSUER = 'Photo portal console';
 /** 30-second steps; one step either side is accepted for clock drift. */
@@ -95,16 +96,18 @@ export async function disableOwn(ctx: AppContext, staff: StaffContext, body: Tot
   const s = await rowOf(ctx, staff.staffId);
   if (!s.totpSecret) throw badRequest('console.totpNotOn');
   const by = body.code ? 'code' : 'password';
+  // Guesses here count toward the account's lock-out like failed logins (auth-lockout.ts).
+  const failures = await claimAttempt(ctx.db, s.id);
   const proven = body.code
     ? await useActiveCode(ctx, s, body.code)
     : s.passwordHash.startsWith('$argon2') && (await verifyPassword(s.passwordHash, body.password!));
   if (!proven) {
-    await writeAudit(ctx.db, staff, { action: 'staff.totpDisableFailed', targetKind: 'staff', targetId: s.id, after: { by }, ip });
+    await auditFailure(ctx, staff, s, failures, body.code ? 'totp' : 'password', ip, 'staff.totpDisableFailed');
     throw badRequest(by === 'code' ? 'console.totpInvalid' : 'console.passwordWrong');
   }
   const [done] = await ctx.db
     .update(staffUsers)
-    .set({ totpSecret: null, totpPendingSecret: null, totpPendingExpiresAt: null, totpLastStep: null })
+    .set({ totpSecret: null, totpPendingSecret: null, totpPendingExpiresAt: null, totpLastStep: null, loginFailures: 0, lockedUntil: null })
     .where(eq(staffUsers.id, s.id))
     .returning();
   await writeAudit(ctx.db, staff, { action: 'staff.totpDisabled', targetKind: 'staff', targetId: s.id, before: { totp: true }, after: { totp: false, by }, ip });
