@@ -1,13 +1,16 @@
 import { AlipaySdk } from 'alipay-sdk';
 import {
+  chinaTimestamp,
   NotifyRejected,
   NOTIFY_MAX_SKEW_SECONDS,
+  type CloseResult,
   type CreatePaymentInput,
   type CreatePaymentResult,
   type PayProvider,
   type QueryResult,
   type RefundInput,
   type RefundResult,
+  type RefundState,
   type VerifiedNotify,
 } from './types.ts';
 
@@ -20,6 +23,8 @@ export interface AlipayConfig {
   /** The merchant's partner id (seller_id), checked on notifications when set. */
   sellerId?: string;
   gateway?: string;
+  /** Per-call timeout (the SDK's default is 5 s). */
+  timeoutMs?: number;
 }
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);
@@ -44,6 +49,7 @@ export class AlipayPage implements PayProvider {
       privateKey: cfg.privateKey,
       alipayPublicKey: cfg.alipayPublicKey,
       ...(cfg.gateway ? { gateway: cfg.gateway } : {}),
+      ...(cfg.timeoutMs ? { timeout: cfg.timeoutMs } : {}),
       signType: 'RSA2',
       keyType: 'PKCS8',
     });
@@ -56,8 +62,10 @@ export class AlipayPage implements PayProvider {
         product_code: 'FAST_INSTANT_TRADE_PAY',
         total_amount: yuan(input.amountFen),
         subject: input.subject,
-        time_expire: new Date(input.expiresAt.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' '),
+        time_expire: chinaTimestamp(input.expiresAt),
       },
+      // The SDK stamps the process's local time; Alipay reads Beijing time.
+      timestamp: chinaTimestamp(),
       notify_url: input.notifyUrl,
       return_url: input.returnUrl,
     });
@@ -65,9 +73,17 @@ export class AlipayPage implements PayProvider {
     return { html: html.replace(/<script[\s\S]*?<\/script>/gi, '').trim() };
   }
 
+  /**
+   * Every answer of the gateway is signature-checked with the Alipay public key (the SDK's
+   * validateSign): an unsigned or wrongly signed answer throws, and nothing is settled on it.
+   */
+  private async exec(method: string, bizContent: Record<string, string>): Promise<Record<string, string>> {
+    return (await this.sdk.exec(method, { bizContent, timestamp: chinaTimestamp() }, { validateSign: true })) as Record<string, string>;
+  }
+
   async query(paymentNo: string): Promise<QueryResult> {
-    const r = (await this.sdk.exec('alipay.trade.query', { bizContent: { out_trade_no: paymentNo } })) as Record<string, string>;
-    if (r.code !== '10000') return { state: r.subCode === 'ACQ.TRADE_NOT_EXIST' ? 'unknown' : 'unknown', raw: r };
+    const r = await this.exec('alipay.trade.query', { out_trade_no: paymentNo });
+    if (r.code !== '10000') return { state: 'unknown', raw: r };
     const s = r.tradeStatus;
     const state = s === 'TRADE_SUCCESS' || s === 'TRADE_FINISHED' ? 'paid' : s === 'WAIT_BUYER_PAY' ? 'pending' : s === 'TRADE_CLOSED' ? 'closed' : 'unknown';
     return { state, amountFen: r.totalAmount ? toFen(r.totalAmount) : undefined, currency: 'CNY', tradeNo: r.tradeNo, raw: r };
@@ -75,28 +91,49 @@ export class AlipayPage implements PayProvider {
 
   async refund(input: RefundInput): Promise<RefundResult> {
     try {
-      const r = (await this.sdk.exec('alipay.trade.refund', {
-        bizContent: { out_trade_no: input.paymentNo, refund_amount: yuan(input.amountFen), out_request_no: input.refundNo, refund_reason: input.reason },
-      })) as Record<string, string>;
-      if (r.code === '10000') return { ok: true, raw: r };
+      const r = await this.exec('alipay.trade.refund', { out_trade_no: input.paymentNo, refund_amount: yuan(input.amountFen), out_request_no: input.refundNo, refund_reason: input.reason });
+      // Alipay refunds synchronously: a success answer means the money is on its way back.
+      if (r.code === '10000') return { ok: true, done: true, raw: r };
       return { ok: false, reason: `${r.subCode ?? r.code}: ${r.subMsg ?? r.msg ?? ''}`.trim(), raw: r };
     } catch (e) {
-      return { ok: false, reason: `NETWORK: ${(e as Error).message}` };
+      return { ok: false, reason: `NETWORK_OR_UNVERIFIED: ${(e as Error).message}`.slice(0, 300) };
     }
   }
 
+  async queryRefund(refundNo: string, paymentNo: string): Promise<RefundState> {
+    const r = await this.exec('alipay.trade.fastpay.refund.query', { out_trade_no: paymentNo, out_request_no: refundNo });
+    if (r.code !== '10000') return { state: 'unknown', raw: r };
+    // Without refund_status the request was not received as a refund (documented): not refunded.
+    return r.refundStatus === 'REFUND_SUCCESS' ? { state: 'success', raw: r } : { state: 'unknown', raw: r };
+  }
+
+  async close(paymentNo: string): Promise<CloseResult> {
+    const r = await this.exec('alipay.trade.close', { out_trade_no: paymentNo });
+    // A trade that was never opened (the member did not log in on the page) cannot be paid under this number any more once expired.
+    if (r.code === '10000' || r.subCode === 'ACQ.TRADE_NOT_EXIST') return 'closed';
+    if (r.subCode === 'ACQ.TRADE_STATUS_ERROR') {
+      const q = await this.query(paymentNo);
+      return q.state === 'paid' ? 'paid' : q.state === 'closed' ? 'closed' : 'unknown';
+    }
+    return 'unknown';
+  }
+
   async verifyNotify(_headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<VerifiedNotify> {
+    // URLSearchParams has already form-decoded every value: verify on those (the SDK's v2 check),
+    // since decoding a second time breaks any signed value holding a percent sign.
     const params = Object.fromEntries(new URLSearchParams(rawBody)) as Record<string, string>;
-    if (!this.sdk.checkNotifySign(params)) throw new NotifyRejected('bad signature');
+    if (!this.sdk.checkNotifySignV2(params)) throw new NotifyRejected('bad signature');
     if (params.app_id !== this.cfg.appId) throw new NotifyRejected('app mismatch');
     if (this.cfg.sellerId && params.seller_id !== this.cfg.sellerId) throw new NotifyRejected('seller mismatch');
     const at = chinaTime(params.notify_time ?? '');
     if (!Number.isFinite(at) || Math.abs(Date.now() - at) > NOTIFY_MAX_SKEW_SECONDS * 1000) throw new NotifyRejected('stale timestamp');
     if (!params.out_trade_no || !params.total_amount) throw new NotifyRejected('incomplete');
     const s = params.trade_status;
+    // Only a closed trade fails a payment; WAIT_BUYER_PAY (and anything unknown) changes nothing.
+    const state = s === 'TRADE_SUCCESS' || s === 'TRADE_FINISHED' ? 'paid' : s === 'TRADE_CLOSED' ? 'failed' : 'pending';
     return {
       paymentNo: params.out_trade_no,
-      state: s === 'TRADE_SUCCESS' || s === 'TRADE_FINISHED' ? 'paid' : 'failed',
+      state,
       amountFen: toFen(params.total_amount),
       currency: 'CNY',
       tradeNo: params.trade_no ?? null,

@@ -26,7 +26,7 @@ describe('WeChat Pay API v3 (public-key mode), keys generated here', () => {
   };
 
   /** Signs as the platform signs: timestamp, nonce, body. */
-  function platformHeaders(body: string, at = Date.now(), keyId = cfg.platformPublicKeyId) {
+  function platformHeaders(body: string, at = Date.now(), keyId = cfg.platformPublicKeyId!) {
     const ts = String(Math.floor(at / 1000));
     const nonce = crypto.randomBytes(8).toString('hex');
     const sig = crypto.createSign('RSA-SHA256').update(`${ts}\n${nonce}\n${body}\n`).sign(platform.privatePem, 'base64');

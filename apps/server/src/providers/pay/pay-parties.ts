@@ -25,6 +25,8 @@ const payEnv = z.object({
   WXPAY_API_V3_KEY: z.string().optional(),
   WXPAY_PUBLIC_KEY: z.string().optional(),
   WXPAY_PUBLIC_KEY_ID: z.string().optional(),
+  /** The WeChat Pay API base; tests point it at a local gateway. */
+  WXPAY_BASE_URL: z.string().url().optional(),
   ALIPAY_APP_ID: z.string().optional(),
   ALIPAY_PRIVATE_KEY: z.string().optional(),
   ALIPAY_PUBLIC_KEY: z.string().optional(),
@@ -57,26 +59,43 @@ export function createPayParties(config: Config, env: NodeJS.ProcessEnv = proces
   const settings: PaySettings = { reconcileSeconds: e.PAY_RECONCILE_SECONDS, closeUnpaidHours: e.PAY_CLOSE_UNPAID_HOURS, expireMinutes: e.PAY_EXPIRE_MINUTES };
   const mode = e.PAY_PROVIDER ?? (config.demo ? 'sandbox' : 'real');
   if (mode === 'sandbox') {
+    // The sandbox pays anything for free: production refuses it (productionGaps in providers/index.ts).
     const key = crypto.createHash('sha256').update(`sandbox-pay:${config.responseSecret}`).digest('hex');
     const sandbox = new SandboxPayParty({ key, notifyDelayMs: e.PAY_SANDBOX_NOTIFY_DELAY_MS });
     return { wechat: sandbox.channel('wechat'), alipay: sandbox.channel('alipay'), sandbox, settings };
   }
-  const wechat =
-    e.WXPAY_MCH_ID && e.WXPAY_APP_ID && e.WXPAY_SERIAL_NO && e.WXPAY_PRIVATE_KEY && e.WXPAY_API_V3_KEY && e.WXPAY_PUBLIC_KEY && e.WXPAY_PUBLIC_KEY_ID
-      ? new WechatPayV3({
-          mchId: e.WXPAY_MCH_ID,
-          appId: e.WXPAY_APP_ID,
-          serialNo: e.WXPAY_SERIAL_NO,
-          privateKey: pem(e.WXPAY_PRIVATE_KEY),
-          apiV3Key: e.WXPAY_API_V3_KEY,
-          platformPublicKey: pem(e.WXPAY_PUBLIC_KEY),
-          platformPublicKeyId: e.WXPAY_PUBLIC_KEY_ID,
-        })
-      : null;
-  const alipay =
-    e.ALIPAY_APP_ID && e.ALIPAY_PRIVATE_KEY && e.ALIPAY_PUBLIC_KEY
-      ? new AlipayPage({ appId: e.ALIPAY_APP_ID, privateKey: pem(e.ALIPAY_PRIVATE_KEY), alipayPublicKey: pem(e.ALIPAY_PUBLIC_KEY), sellerId: e.ALIPAY_SELLER_ID, gateway: e.ALIPAY_GATEWAY })
-      : null;
+  const missing = (names: string[]) => names.filter((n) => !e[n as keyof PayEnv]);
+  const wxAll = ['WXPAY_MCH_ID', 'WXPAY_APP_ID', 'WXPAY_SERIAL_NO', 'WXPAY_PRIVATE_KEY', 'WXPAY_API_V3_KEY'];
+  const aliAll = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'];
+  const problems: string[] = [];
+  // Half a configuration is a mistake, never a silently missing channel.
+  const wxGiven = wxAll.length - missing(wxAll).length + (e.WXPAY_PUBLIC_KEY ? 1 : 0) + (e.WXPAY_PUBLIC_KEY_ID ? 1 : 0);
+  if (wxGiven > 0 && missing(wxAll).length) problems.push(`${missing(wxAll).join(', ')} missing for WeChat Pay`);
+  if (!!e.WXPAY_PUBLIC_KEY !== !!e.WXPAY_PUBLIC_KEY_ID) problems.push('WXPAY_PUBLIC_KEY and WXPAY_PUBLIC_KEY_ID go together (or neither: platform-certificate mode)');
+  const aliGiven = aliAll.length - missing(aliAll).length;
+  if (aliGiven > 0 && missing(aliAll).length) problems.push(`${missing(aliAll).join(', ')} missing for Alipay`);
+  // Notify and return URLs come from PUBLIC_URL only, never from a request's Host header.
+  // (No channel at all in production is a gap named by productionGaps in providers/index.ts.)
+  if (wxGiven > 0 || aliGiven > 0) {
+    if (!config.publicUrl) problems.push('PAY_PROVIDER=real needs PUBLIC_URL (the notify and return URLs are built from it)');
+    else if (config.env === 'production' && !config.publicUrl.startsWith('https://')) problems.push('PUBLIC_URL must be https in production');
+  }
+  if (problems.length) throw new Error(`Invalid payment configuration: ${problems.join('; ')}`);
+  const wechat = !missing(wxAll).length
+    ? new WechatPayV3({
+        mchId: e.WXPAY_MCH_ID!,
+        appId: e.WXPAY_APP_ID!,
+        serialNo: e.WXPAY_SERIAL_NO!,
+        privateKey: pem(e.WXPAY_PRIVATE_KEY!),
+        apiV3Key: e.WXPAY_API_V3_KEY!,
+        platformPublicKey: e.WXPAY_PUBLIC_KEY ? pem(e.WXPAY_PUBLIC_KEY) : undefined,
+        platformPublicKeyId: e.WXPAY_PUBLIC_KEY_ID,
+        baseUrl: e.WXPAY_BASE_URL,
+      })
+    : null;
+  const alipay = !missing(aliAll).length
+    ? new AlipayPage({ appId: e.ALIPAY_APP_ID!, privateKey: pem(e.ALIPAY_PRIVATE_KEY!), alipayPublicKey: pem(e.ALIPAY_PUBLIC_KEY!), sellerId: e.ALIPAY_SELLER_ID, gateway: e.ALIPAY_GATEWAY })
+    : null;
   return { wechat, alipay, sandbox: null, settings };
 }
 

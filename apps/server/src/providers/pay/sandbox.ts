@@ -3,6 +3,7 @@ import {
   header,
   NotifyRejected,
   NOTIFY_MAX_SKEW_SECONDS,
+  type CloseResult,
   type CreatePaymentInput,
   type CreatePaymentResult,
   type PayChannel,
@@ -10,6 +11,7 @@ import {
   type QueryResult,
   type RefundInput,
   type RefundResult,
+  type RefundState,
   type VerifiedNotify,
 } from './types.ts';
 
@@ -180,11 +182,24 @@ class SandboxChannel implements PayProvider {
     if (!t || t.state !== 'paid') return { ok: false, reason: 'TRADE_NOT_PAID: the trade was not paid in the sandbox' };
     if (this.party.failRefunds) return { ok: false, reason: this.party.failRefunds };
     // The same refund number twice is the same refund: never refunded again.
-    if (t.refunds.has(input.refundNo)) return { ok: true, raw: { refund_no: input.refundNo, repeated: true } };
+    if (t.refunds.has(input.refundNo)) return { ok: true, done: true, raw: { refund_no: input.refundNo, repeated: true } };
     const refunded = [...t.refunds.values()].reduce((a, b) => a + b, 0);
     if (refunded + input.amountFen > t.amountFen) return { ok: false, reason: 'NOT_ENOUGH: refund exceeds the amount paid' };
     t.refunds.set(input.refundNo, input.amountFen);
-    return { ok: true, raw: { refund_no: input.refundNo } };
+    return { ok: true, done: true, raw: { refund_no: input.refundNo } };
+  }
+
+  async queryRefund(refundNo: string, paymentNo: string): Promise<RefundState> {
+    return this.party.trade(paymentNo)?.refunds.has(refundNo) ? { state: 'success' } : { state: 'unknown' };
+  }
+
+  /** Closes a pending trade so its cashier refuses to pay it; a paid one stays paid. */
+  async close(paymentNo: string): Promise<CloseResult> {
+    const t = this.party.trade(paymentNo);
+    if (!t) return 'closed';
+    if (t.state === 'paid') return 'paid';
+    t.state = 'closed';
+    return 'closed';
   }
 
   async verifyNotify(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<VerifiedNotify> {

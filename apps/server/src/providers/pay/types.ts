@@ -42,18 +42,39 @@ export interface RefundInput {
   amountFen: number;
   totalFen: number;
   reason: string;
+  /** Absolute URL of the refund notify endpoint (WeChat Pay sends refund results there). */
+  notifyUrl?: string;
 }
 
-export type RefundResult = { ok: true; raw?: unknown } | { ok: false; reason: string; raw?: unknown };
+/**
+ * A refund call's outcome. `done: false` means the platform accepted it but the money is
+ * not back yet (WeChat PROCESSING): the refund stays in progress until a notification or a poll.
+ */
+export type RefundResult = { ok: true; done: boolean; raw?: unknown } | { ok: false; reason: string; raw?: unknown };
 
-/** A verified notification, reduced to what settlement needs. */
+/** A refund's state at the platform (the refund query or a refund notification). */
+export type RefundState = { state: 'success' | 'processing' | 'unknown'; raw?: unknown } | { state: 'failed'; reason: string; raw?: unknown };
+
+/** Closing a payment at the platform before another is issued: 'paid' when the member already paid it. */
+export type CloseResult = 'closed' | 'paid' | 'unknown';
+
+/** A verified notification, reduced to what settlement needs. 'pending' changes nothing (Alipay WAIT_BUYER_PAY). */
 export interface VerifiedNotify {
+  kind?: 'payment';
   paymentNo: string;
-  state: 'paid' | 'failed';
+  state: 'paid' | 'failed' | 'pending';
   amountFen: number;
   currency: string;
   tradeNo: string | null;
   raw: unknown;
+}
+
+/** A verified refund notification (WeChat REFUND.SUCCESS / ABNORMAL / CLOSED). */
+export interface VerifiedRefundNotify {
+  kind: 'refund';
+  refundNo: string;
+  paymentNo: string;
+  result: RefundState;
 }
 
 export class NotifyRejected extends Error {}
@@ -65,8 +86,12 @@ export interface PayProvider {
   createPayment(input: CreatePaymentInput): Promise<CreatePaymentResult>;
   query(paymentNo: string): Promise<QueryResult>;
   refund(input: RefundInput): Promise<RefundResult>;
+  /** Where a refund stands at the platform (polled while it is in progress). */
+  queryRefund(refundNo: string, paymentNo: string): Promise<RefundState>;
+  /** Closes an unpaid payment at the platform, so the member cannot pay it any more. */
+  close(paymentNo: string): Promise<CloseResult>;
   /** Verifies on the raw body bytes; throws NotifyRejected when the signature, time or ids are wrong. */
-  verifyNotify(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<VerifiedNotify>;
+  verifyNotify(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<VerifiedNotify | VerifiedRefundNotify>;
   /** What the provider expects as acknowledgement (WeChat: 204; Alipay: the literal success). */
   ack(): { status: number; contentType: string; body: string };
   nack(reason: string): { status: number; contentType: string; body: string };
@@ -78,4 +103,14 @@ export const NOTIFY_MAX_SKEW_SECONDS = 300;
 export function header(headers: Record<string, string | string[] | undefined>, name: string): string {
   const v = headers[name.toLowerCase()];
   return Array.isArray(v) ? (v[0] ?? '') : (v ?? '');
+}
+
+/** Beijing time (UTC+8, no daylight saving) whatever the process time zone: "yyyy-MM-dd HH:mm:ss". */
+export function chinaTimestamp(at: Date | number = Date.now()): string {
+  return new Date(new Date(at).getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** RFC 3339 in +08:00, as WeChat Pay documents time_expire: "2026-01-01T12:00:00+08:00". */
+export function chinaRfc3339(at: Date | number): string {
+  return `${chinaTimestamp(at).replace(' ', 'T')}+08:00`;
 }

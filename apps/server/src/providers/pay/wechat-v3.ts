@@ -1,15 +1,20 @@
 import crypto from 'node:crypto';
+import { PlatformCertificates, PublicKeyMode, type PlatformKeys } from './wechat-platform-keys.ts';
 import {
+  chinaRfc3339,
   header,
   NotifyRejected,
   NOTIFY_MAX_SKEW_SECONDS,
+  type CloseResult,
   type CreatePaymentInput,
   type CreatePaymentResult,
   type PayProvider,
   type QueryResult,
   type RefundInput,
   type RefundResult,
+  type RefundState,
   type VerifiedNotify,
+  type VerifiedRefundNotify,
 } from './types.ts';
 
 export interface WechatPayConfig {
@@ -21,9 +26,10 @@ export interface WechatPayConfig {
   privateKey: string;
   /** API v3 key: 32 characters, the AES-256-GCM key of notifications. */
   apiV3Key: string;
-  /** WeChat Pay public key (PEM) and its id (PUB_KEY_ID_...): public-key mode. */
-  platformPublicKey: string;
-  platformPublicKeyId: string;
+  /** WeChat Pay public key (PEM) and its id (PUB_KEY_ID_...): public-key mode. Without them: platform-certificate mode. */
+  platformPublicKey?: string;
+  platformPublicKeyId?: string;
+  /** WXPAY_BASE_URL; tests point it at a local gateway. */
   baseUrl?: string;
 }
 
@@ -48,21 +54,26 @@ export function decryptResource(apiV3Key: string, resource: { ciphertext: string
   return Buffer.concat([decipher.update(enc), decipher.final()]).toString('utf8');
 }
 
-/** WeChat Pay API v3, Native (QR) payment, in WeChat Pay public-key mode. */
+/** WeChat Pay API v3, Native (QR) payment, in public-key mode or platform-certificate mode. */
 export class WechatPayV3 implements PayProvider {
   readonly channel = 'wechat' as const;
   readonly mode = 'real' as const;
   private readonly base: string;
+  readonly keys: PlatformKeys;
 
   constructor(
     private readonly cfg: WechatPayConfig,
     private readonly fetchImpl: Fetch = fetch,
   ) {
     if (Buffer.byteLength(cfg.apiV3Key, 'utf8') !== 32) throw new Error('WXPAY_API_V3_KEY must be 32 bytes');
-    this.base = cfg.baseUrl ?? 'https://api.mch.weixin.qq.com';
+    this.base = (cfg.baseUrl ?? 'https://api.mch.weixin.qq.com').replace(/\/+$/, '');
+    this.keys =
+      cfg.platformPublicKey && cfg.platformPublicKeyId
+        ? new PublicKeyMode(cfg.platformPublicKey, cfg.platformPublicKeyId)
+        : new PlatformCertificates(cfg.apiV3Key, () => this.raw('GET', '/v3/certificates').then((r) => ({ headers: r.headers, body: r.text })), decryptResource);
   }
 
-  private async call(method: 'GET' | 'POST', pathWithQuery: string, payload?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+  private async raw(method: 'GET' | 'POST', pathWithQuery: string, payload?: unknown): Promise<{ status: number; headers: Record<string, string>; text: string }> {
     const body = payload === undefined ? '' : JSON.stringify(payload);
     const res = await this.fetchImpl(`${this.base}${pathWithQuery}`, {
       method,
@@ -70,15 +81,25 @@ export class WechatPayV3 implements PayProvider {
         authorization: wechatAuthorization(this.cfg, method, pathWithQuery, body),
         accept: 'application/json',
         'content-type': 'application/json',
-        'wechatpay-serial': this.cfg.platformPublicKeyId,
+        ...(this.cfg.platformPublicKeyId ? { 'wechatpay-serial': this.cfg.platformPublicKeyId } : {}),
       },
       body: method === 'POST' ? body : undefined,
       signal: AbortSignal.timeout(10_000),
     });
-    const text = await res.text();
+    return { status: res.status, headers: Object.fromEntries(res.headers.entries()), text: await res.text() };
+  }
+
+  private async call(method: 'GET' | 'POST', pathWithQuery: string, payload?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+    const r = await this.raw(method, pathWithQuery, payload);
     // Answers are signed by WeChat Pay too; an unsigned or wrongly signed answer is not trusted.
-    if (res.status < 300 && text) this.checkSignature(Object.fromEntries(res.headers.entries()), text, false);
-    return { status: res.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+    if (r.status < 300 && r.text) await this.checkSignature(r.headers, r.text, false);
+    let json: Record<string, unknown> = {};
+    try {
+      json = r.text ? (JSON.parse(r.text) as Record<string, unknown>) : {};
+    } catch {
+      json = {};
+    }
+    return { status: r.status, json };
   }
 
   async createPayment(input: CreatePaymentInput): Promise<CreatePaymentResult> {
@@ -87,7 +108,7 @@ export class WechatPayV3 implements PayProvider {
       mchid: this.cfg.mchId,
       description: input.subject.slice(0, 127),
       out_trade_no: input.paymentNo,
-      time_expire: input.expiresAt.toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+      time_expire: chinaRfc3339(input.expiresAt),
       notify_url: input.notifyUrl,
       amount: { total: input.amountFen, currency: 'CNY' },
     });
@@ -97,11 +118,22 @@ export class WechatPayV3 implements PayProvider {
 
   async query(paymentNo: string): Promise<QueryResult> {
     const r = await this.call('GET', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(paymentNo)}?mchid=${encodeURIComponent(this.cfg.mchId)}`);
-    if (r.status === 404) return { state: 'unknown', raw: r.json };
+    if (r.status !== 200) return { state: 'unknown', raw: r.json };
     const s = String(r.json.trade_state ?? '');
     const amount = r.json.amount as { total?: number; currency?: string } | undefined;
     const state = s === 'SUCCESS' || s === 'REFUND' ? 'paid' : s === 'NOTPAY' || s === 'USERPAYING' ? 'pending' : s === 'CLOSED' || s === 'REVOKED' ? 'closed' : s === 'PAYERROR' ? 'failed' : 'unknown';
     return { state, amountFen: amount?.total, currency: amount?.currency, tradeNo: (r.json.transaction_id as string) ?? undefined, raw: r.json };
+  }
+
+  async close(paymentNo: string): Promise<CloseResult> {
+    const r = await this.call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(paymentNo)}/close`, { mchid: this.cfg.mchId });
+    if (r.status === 204) return 'closed';
+    // ORDERPAID: the member paid it meanwhile; the (verified) query says so before anything is settled.
+    if (r.json.code === 'ORDERPAID' || r.json.code === 'ORDER_CLOSED' || r.json.code === 'ORDERNOTEXIST') {
+      const q = await this.query(paymentNo);
+      return q.state === 'paid' ? 'paid' : q.state === 'closed' || r.json.code !== 'ORDERPAID' ? 'closed' : 'unknown';
+    }
+    return 'unknown';
   }
 
   async refund(input: RefundInput): Promise<RefundResult> {
@@ -110,44 +142,64 @@ export class WechatPayV3 implements PayProvider {
         out_trade_no: input.paymentNo,
         out_refund_no: input.refundNo,
         reason: input.reason.slice(0, 80),
+        ...(input.notifyUrl ? { notify_url: input.notifyUrl } : {}),
         amount: { refund: input.amountFen, total: input.totalFen, currency: 'CNY' },
       });
       const status = String(r.json.status ?? '');
-      if (r.status === 200 && (status === 'SUCCESS' || status === 'PROCESSING')) return { ok: true, raw: r.json };
-      return { ok: false, reason: `${String(r.json.code ?? status ?? r.status)}: ${String(r.json.message ?? '')}`.trim(), raw: r.json };
+      if (r.status === 200 && status === 'SUCCESS') return { ok: true, done: true, raw: r.json };
+      if (r.status === 200 && status === 'PROCESSING') return { ok: true, done: false, raw: r.json };
+      return { ok: false, reason: `${String(r.json.code ?? (status || r.status))}: ${String(r.json.message ?? '')}`.trim(), raw: r.json };
     } catch (e) {
-      return { ok: false, reason: `NETWORK: ${(e as Error).message}` };
+      return { ok: false, reason: `NETWORK_OR_UNVERIFIED: ${(e as Error).message}`.slice(0, 300) };
     }
   }
 
-  /** Checks Wechatpay-Signature on the raw body with the WeChat Pay public key. */
-  private checkSignature(headers: Record<string, string | string[] | undefined>, rawBody: string, checkTime = true): void {
+  async queryRefund(refundNo: string): Promise<RefundState> {
+    const r = await this.call('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(refundNo)}`);
+    if (r.status !== 200) return { state: 'unknown', raw: r.json };
+    return refundStateOf(String(r.json.status ?? ''), r.json);
+  }
+
+  /** Checks Wechatpay-Signature on the raw body with the key of its Wechatpay-Serial. */
+  private async checkSignature(headers: Record<string, string | string[] | undefined>, rawBody: string, checkTime = true): Promise<void> {
     const ts = header(headers, 'wechatpay-timestamp');
     const nonce = header(headers, 'wechatpay-nonce');
     const sig = header(headers, 'wechatpay-signature');
     const serial = header(headers, 'wechatpay-serial');
     if (!ts || !nonce || !sig) throw new NotifyRejected('missing signature headers');
-    if (serial !== this.cfg.platformPublicKeyId) throw new NotifyRejected('unknown public key id');
+    const key = await this.keys.keyFor(serial).catch(() => null);
+    if (!key) throw new NotifyRejected('unknown public key id');
     if (checkTime && (!/^\d+$/.test(ts) || Math.abs(Date.now() / 1000 - Number(ts)) > NOTIFY_MAX_SKEW_SECONDS)) throw new NotifyRejected('stale timestamp');
-    const ok = crypto.createVerify('RSA-SHA256').update(`${ts}\n${nonce}\n${rawBody}\n`).verify(this.cfg.platformPublicKey, sig, 'base64');
+    const ok = crypto.createVerify('RSA-SHA256').update(`${ts}\n${nonce}\n${rawBody}\n`).verify(key, sig, 'base64');
     if (!ok) throw new NotifyRejected('bad signature');
   }
 
-  async verifyNotify(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<VerifiedNotify> {
-    this.checkSignature(headers, rawBody);
-    let tx: { mchid?: string; appid?: string; out_trade_no?: string; transaction_id?: string; trade_state?: string; amount?: { total?: number; currency?: string } };
+  async verifyNotify(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<VerifiedNotify | VerifiedRefundNotify> {
+    await this.checkSignature(headers, rawBody);
+    let eventType = '';
+    let res: Record<string, unknown>;
     try {
-      const body = JSON.parse(rawBody) as { resource?: { algorithm?: string; ciphertext: string; nonce: string; associated_data?: string } };
+      const body = JSON.parse(rawBody) as { event_type?: string; resource?: { algorithm?: string; ciphertext: string; nonce: string; associated_data?: string } };
       if (!body.resource || body.resource.algorithm !== 'AEAD_AES_256_GCM') throw new Error('resource');
-      tx = JSON.parse(decryptResource(this.cfg.apiV3Key, body.resource)) as typeof tx;
+      eventType = String(body.event_type ?? '');
+      res = JSON.parse(decryptResource(this.cfg.apiV3Key, body.resource)) as Record<string, unknown>;
     } catch {
       throw new NotifyRejected('cannot decrypt');
     }
+    // Refund events carry neither appid nor trade_state: they are matched by mchid and out_refund_no.
+    if (eventType.startsWith('REFUND.')) {
+      if (res.mchid !== this.cfg.mchId) throw new NotifyRejected('merchant mismatch');
+      if (typeof res.out_refund_no !== 'string' || typeof res.out_trade_no !== 'string') throw new NotifyRejected('incomplete');
+      return { kind: 'refund', refundNo: res.out_refund_no, paymentNo: res.out_trade_no, result: refundStateOf(String(res.refund_status ?? ''), res) };
+    }
+    const tx = res as { mchid?: string; appid?: string; out_trade_no?: string; transaction_id?: string; trade_state?: string; amount?: { total?: number; currency?: string } };
     if (tx.mchid !== this.cfg.mchId || tx.appid !== this.cfg.appId) throw new NotifyRejected('merchant or app mismatch');
     if (!tx.out_trade_no || typeof tx.amount?.total !== 'number') throw new NotifyRejected('incomplete');
+    const state = tx.trade_state === 'SUCCESS' ? 'paid' : tx.trade_state === 'PAYERROR' || tx.trade_state === 'CLOSED' || tx.trade_state === 'REVOKED' ? 'failed' : 'pending';
     return {
+      kind: 'payment',
       paymentNo: tx.out_trade_no,
-      state: tx.trade_state === 'SUCCESS' ? 'paid' : 'failed',
+      state,
       amountFen: tx.amount.total,
       currency: tx.amount.currency ?? '',
       tradeNo: tx.transaction_id ?? null,
@@ -162,4 +214,13 @@ export class WechatPayV3 implements PayProvider {
   nack(reason: string) {
     return { status: 400, contentType: 'application/json', body: JSON.stringify({ code: 'FAIL', message: reason }) };
   }
+}
+
+/** SUCCESS, PROCESSING, ABNORMAL and CLOSED as the refund query and the refund notification name them. */
+function refundStateOf(status: string, raw: unknown): RefundState {
+  if (status === 'SUCCESS') return { state: 'success', raw };
+  if (status === 'PROCESSING') return { state: 'processing', raw };
+  if (status === 'ABNORMAL') return { state: 'failed', reason: 'ABNORMAL: the refund could not reach the payer (account abnormal); refund by another way', raw };
+  if (status === 'CLOSED') return { state: 'failed', reason: 'CLOSED: the refund was closed by WeChat Pay', raw };
+  return { state: 'unknown', raw };
 }
