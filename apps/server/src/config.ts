@@ -141,6 +141,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   const demo = e.NODE_ENV !== 'production';
+  // The built-in value is public (it is in the source): production refuses it, since anyone could sign answers with it.
+  if (!demo && e.RESPONSE_SECRET === DEFAULT_RESPONSE_SECRET) throw new ConfigError('Invalid configuration:\n  RESPONSE_SECRET: the built-in demo value is refused in production; set a secret of your own (and build the web with it)');
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,

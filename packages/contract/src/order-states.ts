@@ -139,3 +139,15 @@ export const STAFF_TRANSITIONS: Record<string, { from: number[]; to: OrderState 
   deliver: { from: [S.SHIPPED], to: S.COMPLETED },
   close: { from: [S.PENDING_PAYMENT, S.PAID, S.PENDING_REVIEW, S.TO_BE_MADE, S.REJECTED], to: S.CLOSED },
 };
+
+/**
+ * One rule for a member's refund request against staff work (issue 16, row 8): while a
+ * refund is pending review (1, 2) or in progress at the platform (3), the order is neither
+ * reviewed, produced nor shipped; finance first decides the refund (refusing it gives the
+ * member a reason). The server refuses these actions and the console says why.
+ */
+export const REFUND_BLOCKED_ACTIONS = ['approve', 'reject', 'produce', 'ship'] as const;
+export const REFUND_OPEN_STATUSES = [1, 2, 3] as const;
+export function refundBlocksStaffAction(action: string, refundStatus: number | null | undefined): boolean {
+  return refundStatus != null && (REFUND_OPEN_STATUSES as readonly number[]).includes(refundStatus) && (REFUND_BLOCKED_ACTIONS as readonly string[]).includes(action);
+}

@@ -43,7 +43,23 @@ export const payStatusResponse = z.object({
 export type PayStatusResponse = z.infer<typeof payStatusResponse>;
 
 export const orderIdQuery = z.object({ id: z.coerce.number().int().positive() });
-export const refundRequest = z.object({ order_id: z.coerce.number().int().positive() });
+
+/** Why a member asks for a refund: a short list plus free text (shown to staff in their language). */
+export const REFUND_REASONS: Record<string, Text> = {
+  duplicate: { zh: '重复下单或重复支付', en: 'Ordered or paid twice' },
+  wrongInfo: { zh: '信息填写错误', en: 'Wrong details entered' },
+  noLongerNeeded: { zh: '不再需要', en: 'No longer needed' },
+  tooSlow: { zh: '办理时间太长', en: 'Taking too long' },
+  other: { zh: '其他原因', en: 'Other reason' },
+};
+export const REFUND_REASON_CODES = Object.keys(REFUND_REASONS) as [string, ...string[]];
+const refundReasonFields = {
+  reasonCode: z.enum(REFUND_REASON_CODES, { error: 'refund.reasonCodeInvalid' }).optional(),
+  reasonText: z.string().trim().max(200, 'refund.reasonTooLong').optional(),
+};
+export const refundRequest = z.object({ order_id: z.coerce.number().int().positive(), ...refundReasonFields });
+/** GET /api/pay/refund and /api/taskPay/refund: the order id, and the reason as query parameters. */
+export const refundQuery = orderIdQuery.extend(refundReasonFields);
 
 /** Refund status: 1 and 2 pending review, 3 review passed, 4 refunded, 5 refund failed. */
 export const REFUND_STATUS = { PENDING: 1, PENDING_2: 2, PASSED: 3, REFUNDED: 4, FAILED: 5 } as const;
@@ -79,11 +95,20 @@ export const consoleRefundRow = z.object({
   amountFen: z.number().int(),
   status: z.number().int(),
   reason: z.string().nullable(),
+  /** The member's chosen reason (a key of REFUND_REASONS), shown in the staff's language. */
+  reasonCode: z.string().nullable(),
+  /** 'automatic': a second charge given back by the server (issue 16); 'member': asked for. */
+  origin: z.enum(['member', 'automatic']),
+  /** The member's name, for the money confirmation. */
+  memberName: z.string().nullable(),
+  /** The payment refunded and its channel. */
+  paymentNo: z.string().nullable(),
+  provider: z.string().nullable(),
   failReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type ConsoleRefundRow = z.infer<typeof consoleRefundRow>;
-export const consoleRefundQuery = z.object({ status: z.coerce.number().int().min(1).max(5).optional() });
+export const consoleRefundQuery = z.object({ status: z.coerce.number().int().min(1).max(5).optional(), origin: z.enum(['member', 'automatic']).optional() });
 export const consoleRefuseBody = z.object({ reason: z.string().trim().min(1, 'refund.reasonRequired').max(200) });
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { isValidIdCard } from '@portal/contract/validation';
-import { STAFF_TRANSITIONS } from '@portal/contract/order-states';
+import { refundBlocksStaffAction, STAFF_TRANSITIONS } from '@portal/contract/order-states';
 import type { OrderPage, ReviewItem, TransitionBody } from '@portal/contract/console';
 import type { AppContext } from '../../context.ts';
 import { orderDetails, orders, payments, refunds, traceEvents } from '../../db/schema.ts';
@@ -73,6 +73,9 @@ export async function transition(ctx: AppContext, staff: StaffContext, body: Tra
     for (const id of ids) if (!(await findOrder(tx, id, staff))) throw notFound();
     const rows = await tx.select().from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.id)).for('update');
     for (const o of rows) if (!rule.from.includes(o.state)) throw conflict('console.stateChanged');
+    // A member's open refund request blocks review, production and shipping (one rule, in the contract).
+    const openRefunds = await tx.select({ status: refunds.status }).from(refunds).where(and(inArray(refunds.orderId, ids), eq(refunds.cancelled, false), eq(refunds.origin, 'member')));
+    if (openRefunds.some((r) => refundBlocksStaffAction(body.action, r.status))) throw conflict('refund.blocksStaffAction');
     // A review decides on the photos the lines hold now (read under the order lock, which a
     // member's modify also takes), and the audit records which ones.
     const reviewed = new Map<number, number[]>();

@@ -15,7 +15,7 @@ export const consoleRefundRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/console/refunds',
     { config: finance, schema: { querystring: consoleRefundQuery, response: { 200: envelope(z.array(consoleRefundRow)) } } },
-    async (req) => ok(await listConsoleRefunds(ctx, req.query.status)),
+    async (req) => ok(await listConsoleRefunds(ctx, req.query)),
   );
 
   app.post(

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { NotifyRejected, type PayChannel } from '../../providers/pay/types.ts';
 import { payPartiesOf } from './parties.ts';
+import { afterSettle, recordRefundOutcome } from './refund-run.ts';
+import { findRefundByNo } from './repo.ts';
 import { settlePayment } from './service.ts';
 
 /**
@@ -27,8 +29,17 @@ export const notifyRoutes: FastifyPluginAsync = async (app) => {
         req.log.warn({ channel, why }, 'payment notification rejected');
         return answer(provider.nack(why));
       }
+      if (verified.kind === 'refund') {
+        const r = await findRefundByNo(ctx.db, verified.refundNo);
+        // A refund this server never asked for: refused (and retried by the platform), never guessed at.
+        if (!r) return answer(provider.nack('unknown refund'));
+        const changed = await recordRefundOutcome(ctx.db, r.id, verified.result, 'notification');
+        req.log.info({ channel, refundNo: verified.refundNo, state: verified.result.state, changed }, 'refund notification');
+        return answer(provider.ack());
+      }
       const outcome = await settlePayment(ctx.db, verified, channel, 'notify', req.log);
       req.log.info({ channel, paymentNo: verified.paymentNo, outcome }, 'payment notification');
+      await afterSettle(ctx, outcome, req.log);
       return answer(outcome === 'refused' ? provider.nack('refused') : provider.ack());
     });
   }

@@ -4,7 +4,8 @@ import type { AppContext } from '../../context.ts';
 import { withAdvisoryLock } from '../../db/client.ts';
 import { orders, payments } from '../../db/schema.ts';
 import { payPartiesOf } from './parties.ts';
-import { audit, stalePendingPayments, unpaidOrdersOlderThan } from './repo.ts';
+import { recordRefundOutcome, runAutoRefunds } from './refund-run.ts';
+import { audit, refundsInProgress, stalePendingPayments, unpaidOrdersOlderThan } from './repo.ts';
 import { settlePayment } from './service.ts';
 
 /** The advisory lock key of payment reconciliation: one instance runs it at a time. */
@@ -16,6 +17,10 @@ export interface ReconcileResult {
   settled: number;
   closedPayments: number;
   closedOrders: number;
+  /** Refunds whose result came by polling the platform. */
+  refundsSettled: number;
+  /** Automatic refunds of second charges sent. */
+  autoRefunds: number;
 }
 
 export interface ReconcileOptions {
@@ -33,7 +38,7 @@ export interface ReconcileOptions {
 export async function reconcilePayments(ctx: AppContext, log: FastifyBaseLogger, opts: ReconcileOptions = {}): Promise<ReconcileResult> {
   const parties = payPartiesOf(ctx);
   const now = opts.now ?? new Date();
-  const result: ReconcileResult = { ran: false, settled: 0, closedPayments: 0, closedOrders: 0 };
+  const result: ReconcileResult = { ran: false, settled: 0, closedPayments: 0, closedOrders: 0, refundsSettled: 0, autoRefunds: 0 };
   result.ran = await withAdvisoryLock(ctx.db, RECONCILE_LOCK_KEY, async (tx) => {
     await opts.onLocked?.();
     const stale = await stalePendingPayments(tx, new Date(now.getTime() - (opts.graceMs ?? 60_000)));
@@ -49,10 +54,20 @@ export async function reconcilePayments(ctx: AppContext, log: FastifyBaseLogger,
       }
       if (q && (q.state === 'paid' || q.state === 'failed') && q.amountFen !== undefined) {
         const outcome = await settlePayment(tx, { paymentNo: p.paymentNo, state: q.state, amountFen: q.amountFen, currency: q.currency ?? 'CNY', tradeNo: q.tradeNo ?? null, raw: q.raw ?? null }, p.provider, 'query', log);
-        if (outcome === 'settled') result.settled++;
+        if (outcome === 'settled' || outcome === 'refunding') result.settled++;
       } else if ((q?.state === 'closed' || q?.state === 'unknown' || q?.state === 'pending' || !q) && p.expiresAt < now) {
         await tx.update(payments).set({ state: 'closed' }).where(and(eq(payments.id, p.id), eq(payments.state, 'pending')));
         result.closedPayments++;
+      }
+    }
+    // Refunds the platform accepted but had not finished (WeChat PROCESSING): ask where they stand.
+    for (const { r, paymentNo, provider: channel } of await refundsInProgress(tx, new Date(now.getTime() - (opts.graceMs ?? 60_000)))) {
+      if (channel === 'zero') continue;
+      try {
+        const state = await parties[channel]?.queryRefund(r.refundNo, paymentNo);
+        if (state && (await recordRefundOutcome(tx, r.id, state, 'poll'))) result.refundsSettled++;
+      } catch (e) {
+        log.warn({ err: e, refundNo: r.refundNo }, 'reconcile: refund query failed');
       }
     }
     const hours = parties.settings.closeUnpaidHours;
@@ -76,6 +91,8 @@ export async function reconcilePayments(ctx: AppContext, log: FastifyBaseLogger,
       }
     }
   });
-  if (result.settled || result.closedPayments || result.closedOrders) log.info(result, 'payment reconciliation');
+  // Outside the lock's transaction: each automatic refund claims its own row.
+  if (result.ran) result.autoRefunds = await runAutoRefunds(ctx, log);
+  if (result.settled || result.closedPayments || result.closedOrders || result.refundsSettled || result.autoRefunds) log.info(result, 'payment reconciliation');
   return result;
 }

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
-import { canRefund, ORDER_STATE } from '@portal/contract/order-states';
+import { eq } from 'drizzle-orm';
+import { canRefund } from '@portal/contract/order-states';
 import { isRefundPending, REFUND_STATUS, type ConsoleRefundRow, type RefundView } from '@portal/contract/payments';
 import { maskMobile } from '@portal/contract/validation';
 import type { AppContext } from '../../context.ts';
-import { orders, payments, refunds } from '../../db/schema.ts';
+import { refunds } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { payPartiesOf } from './parties.ts';
+import { executeRefund } from './refund-run.ts';
 import { audit, consoleRefunds, latestPaidPayment, liveRefund, lockOrder, lockRefund, newTradeNo, type RefundRow } from './repo.ts';
 import { memberOrderIn, type PayScope } from './service.ts';
 
@@ -64,18 +64,23 @@ export async function memberRefund(ctx: AppContext, memberId: number, orderId: n
   return r ? refundView(r) : null;
 }
 
-export async function listConsoleRefunds(ctx: AppContext, status?: number): Promise<ConsoleRefundRow[]> {
-  const rows = await consoleRefunds(ctx.db, status);
-  return rows.map(({ r, orderNo, kind, mobile }) => ({
+export async function listConsoleRefunds(ctx: AppContext, filter: { status?: number; origin?: 'member' | 'automatic' } = {}): Promise<ConsoleRefundRow[]> {
+  const rows = await consoleRefunds(ctx.db, filter);
+  return rows.map(({ r, orderNo, kind, mobile, memberName, paymentNo, provider }) => ({
     id: r.id,
     refundNo: r.refundNo,
     orderId: r.orderId,
     orderNo,
     kind,
     mobile: mobile ? maskMobile(mobile) : null,
+    memberName,
+    paymentNo,
+    provider,
     amountFen: r.amountFen,
     status: r.status,
     reason: r.reason,
+    reasonCode: r.reasonCode,
+    origin: r.origin,
     failReason: r.failReason,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
@@ -88,53 +93,12 @@ interface StaffActor {
 }
 
 /**
- * Finance approves: the review passes (3), the provider refunds with the same refund
- * number on every retry, and the result is recorded: 4 refunded (order closed) or
- * 5 refund failed with the provider's reason.
+ * Finance approves (or retries a failed refund): one provider call per refund, whatever
+ * the number of parallel clicks, with the same refund number on every retry; the result
+ * is 4 refunded (order closed), 3 still in progress at the platform, or 5 with the reason.
  */
 export async function approveRefund(ctx: AppContext, refundId: number, actor: StaffActor, log: FastifyBaseLogger): Promise<ConsoleRefundRow> {
-  const passed = await ctx.db.transaction(async (tx) => {
-    const r = await lockRefund(tx, refundId);
-    if (!r || r.cancelled) throw notFound('refund.notFound');
-    if (!(isRefundPending(r.status) || r.status === REFUND_STATUS.PASSED || r.status === REFUND_STATUS.FAILED)) throw conflict('refund.notApprovable');
-    const [row] = await tx.update(refunds).set({ status: REFUND_STATUS.PASSED, staffId: actor.staffId, failReason: null }).where(eq(refunds.id, r.id)).returning();
-    await audit(tx, { actorKind: 'staff', actorId: actor.staffId, action: 'refund.approve', targetKind: 'refund', targetId: r.id, before: { status: r.status }, after: { status: REFUND_STATUS.PASSED }, ip: actor.ip });
-    return row;
-  });
-
-  const payment = passed.paymentId ? (await ctx.db.select().from(payments).where(eq(payments.id, passed.paymentId)).limit(1))[0] : undefined;
-  let result: { ok: true } | { ok: false; reason: string };
-  if (!payment) result = { ok: false, reason: 'NO_PAYMENT: no paid payment on record' };
-  else if (payment.provider === 'zero' || passed.amountFen === 0) result = { ok: true };
-  else {
-    const provider = payPartiesOf(ctx)[payment.provider];
-    result = provider
-      ? await provider.refund({ paymentNo: payment.paymentNo, refundNo: passed.refundNo, amountFen: passed.amountFen, totalFen: payment.amountFen, reason: '用户申请退款' })
-      : { ok: false, reason: `PROVIDER_UNAVAILABLE: ${payment.provider} is not configured` };
-  }
-  if (!result.ok) log.error({ refundNo: passed.refundNo, reason: result.reason }, 'provider refund failed');
-
-  await ctx.db.transaction(async (tx) => {
-    const status = result.ok ? REFUND_STATUS.REFUNDED : REFUND_STATUS.FAILED;
-    await tx
-      .update(refunds)
-      .set({ status, failReason: result.ok ? null : result.reason.slice(0, 500) })
-      .where(eq(refunds.id, passed.id));
-    if (result.ok) {
-      const o = await lockOrder(tx, passed.orderId);
-      if (o && o.state !== ORDER_STATE.CLOSED) await tx.update(orders).set({ state: ORDER_STATE.CLOSED, closedAt: sql`now()` }).where(eq(orders.id, o.id));
-    }
-    await audit(tx, {
-      actorKind: 'staff',
-      actorId: actor.staffId,
-      action: result.ok ? 'refund.refunded' : 'refund.failed',
-      targetKind: 'refund',
-      targetId: passed.id,
-      before: { status: REFUND_STATUS.PASSED },
-      after: { status, reason: result.ok ? null : result.reason },
-      ip: actor.ip,
-    });
-  });
+  await executeRefund(ctx, refundId, { kind: 'staff', staffId: actor.staffId, ip: actor.ip }, log);
   return (await listConsoleRefunds(ctx)).find((r) => r.id === refundId)!;
 }
 

@@ -67,12 +67,12 @@ export async function unpaidOrdersOlderThan(db: DbOrTx, before: Date, limit = 50
     .limit(limit);
 }
 
-/** The live (not cancelled) refund of an order, newest first. */
+/** The live (not cancelled) refund a member asked for, newest first (automatic refunds of second charges are finance's). */
 export async function liveRefund(db: DbOrTx, orderId: number): Promise<RefundRow | undefined> {
   const rows = await db
     .select()
     .from(refunds)
-    .where(and(eq(refunds.orderId, orderId), eq(refunds.cancelled, false)))
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.cancelled, false), eq(refunds.origin, 'member')))
     .orderBy(desc(refunds.id))
     .limit(1);
   return rows[0];
@@ -84,8 +84,24 @@ export async function liveRefundsOf(db: DbOrTx, orderIds: number[]): Promise<Ref
   return db
     .select()
     .from(refunds)
-    .where(and(inArray(refunds.orderId, orderIds), eq(refunds.cancelled, false)))
+    .where(and(inArray(refunds.orderId, orderIds), eq(refunds.cancelled, false), eq(refunds.origin, 'member')))
     .orderBy(desc(refunds.id));
+}
+
+export async function findRefundByNo(db: DbOrTx, refundNo: string): Promise<RefundRow | undefined> {
+  const rows = await db.select().from(refunds).where(eq(refunds.refundNo, refundNo)).limit(1);
+  return rows[0];
+}
+
+/** Refunds in progress at the platform (review passed, no result yet) for the poll. */
+export async function refundsInProgress(db: DbOrTx, olderThan: Date, limit = 100) {
+  return db
+    .select({ r: refunds, paymentNo: payments.paymentNo, provider: payments.provider })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(and(eq(refunds.status, 3), lt(refunds.updatedAt, olderThan)))
+    .orderBy(refunds.id)
+    .limit(limit);
 }
 
 export async function lockRefund(db: DbOrTx, id: number): Promise<RefundRow | undefined> {
@@ -93,14 +109,17 @@ export async function lockRefund(db: DbOrTx, id: number): Promise<RefundRow | un
   return rows[0];
 }
 
-export async function consoleRefunds(db: DbOrTx, status?: number) {
-  const where = status ? and(eq(refunds.cancelled, false), eq(refunds.status, status)) : eq(refunds.cancelled, false);
+export async function consoleRefunds(db: DbOrTx, filter: { status?: number; origin?: 'member' | 'automatic' } = {}) {
+  const conds = [eq(refunds.cancelled, false)];
+  if (filter.status) conds.push(eq(refunds.status, filter.status));
+  if (filter.origin) conds.push(eq(refunds.origin, filter.origin));
   return db
-    .select({ r: refunds, orderNo: orders.orderNo, kind: orders.kind, mobile: members.mobile })
+    .select({ r: refunds, orderNo: orders.orderNo, kind: orders.kind, mobile: members.mobile, memberName: members.name, paymentNo: payments.paymentNo, provider: payments.provider })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
     .innerJoin(members, eq(members.id, orders.memberId))
-    .where(where)
+    .leftJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(and(...conds))
     .orderBy(desc(refunds.id))
     .limit(500);
 }

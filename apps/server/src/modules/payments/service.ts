@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { canPay, paidStateFor, type OrderKind } from '@portal/contract/order-states';
+import { canPay, ORDER_STATE, paidStateFor, type OrderKind } from '@portal/contract/order-states';
+import { REFUND_STATUS } from '@portal/contract/payments';
 import type { PayInfoResponse, PayStatusResponse } from '@portal/contract/payments';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { orders, payments } from '../../db/schema.ts';
+import { orders, payments, refunds } from '../../db/schema.ts';
+import { afterSettle } from './refund-run.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { channelOf } from '../../providers/pay/pay-parties.ts';
 import type { VerifiedNotify } from '../../providers/pay/types.ts';
@@ -80,16 +82,23 @@ export async function startPayment(ctx: AppContext, input: StartPaymentInput, lo
   const channel = channelOf(input.payType);
   const provider = parties[channel];
   if (!provider) throw new AppError(503, 'pay.providerUnavailable');
+  // One charge per order: the previous QR or form is closed at the platform first; if the
+  // member paid it meanwhile, that payment settles the order and no new one is issued.
+  const previous = await closeOpenPayments(ctx, order.id, log);
+  if (previous === 'paid') return { paid: true, amountFen };
+  if (previous === 'unknown') throw new AppError(503, 'pay.providerUnavailable');
   const paymentNo = newTradeNo('P');
   const expiresAt = new Date(Date.now() + parties.settings.expireMinutes * 60_000);
-  await ctx.db.transaction(async (tx) => {
-    // An older unpaid QR or form of this order is superseded (a late payment of it is still honoured).
-    await tx
-      .update(payments)
-      .set({ state: 'closed' })
-      .where(and(eq(payments.orderId, order.id), eq(payments.state, 'pending')));
+  const inserted = await ctx.db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, order.id);
+    if (!locked || !canPay({ kind: locked.kind, state: locked.state })) return false;
+    // Another open payment appeared meanwhile (a parallel click): this one is not issued.
+    const open = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.orderId, order.id), eq(payments.state, 'pending'))).limit(1);
+    if (open[0]) return false;
     await tx.insert(payments).values({ paymentNo, orderId: order.id, provider: channel, payType: input.payType, amountFen, expiresAt });
+    return true;
   });
+  if (!inserted) throw conflict('pay.notPayable');
   try {
     const created = await provider.createPayment({
       paymentNo,
@@ -108,7 +117,41 @@ export async function startPayment(ctx: AppContext, input: StartPaymentInput, lo
   }
 }
 
-export type SettleOutcome = 'settled' | 'duplicate' | 'failed' | 'ignored' | 'refused';
+/**
+ * Closes every open payment of an order at its platform and then locally. 'paid' when the
+ * platform says one was paid (it is settled here); 'unknown' when a platform could not say,
+ * and the payment stays open (a charge on it would be refunded automatically anyway).
+ */
+export async function closeOpenPayments(ctx: AppContext, orderId: number, log: FastifyBaseLogger): Promise<'closed' | 'paid' | 'unknown'> {
+  const open = await ctx.db.select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.state, 'pending')));
+  let result: 'closed' | 'paid' | 'unknown' = 'closed';
+  for (const p of open) {
+    if (p.provider === 'zero') continue;
+    const provider = payPartiesOf(ctx)[p.provider];
+    let closed: 'closed' | 'paid' | 'unknown' = 'closed';
+    try {
+      if (provider) closed = await provider.close(p.paymentNo);
+    } catch (e) {
+      log.warn({ err: e, paymentNo: p.paymentNo }, 'closing a payment at the platform failed');
+      closed = 'unknown';
+    }
+    if (closed === 'paid' && provider) {
+      const q = await provider.query(p.paymentNo);
+      if (q.state === 'paid' && q.amountFen !== undefined) {
+        const outcome = await settlePayment(ctx.db, { paymentNo: p.paymentNo, state: 'paid', amountFen: q.amountFen, currency: q.currency ?? 'CNY', tradeNo: q.tradeNo ?? null, raw: q.raw ?? null }, p.provider, 'query', log);
+        await afterSettle(ctx, outcome, log);
+        result = 'paid';
+        continue;
+      }
+      closed = 'unknown';
+    }
+    if (closed === 'closed') await ctx.db.update(payments).set({ state: 'closed' }).where(and(eq(payments.id, p.id), eq(payments.state, 'pending')));
+    else if (result !== 'paid') result = 'unknown';
+  }
+  return result;
+}
+
+export type SettleOutcome = 'settled' | 'duplicate' | 'failed' | 'ignored' | 'refused' | 'refunding';
 
 /**
  * Applies a verified notification or query result. Idempotent: the payment and order
@@ -135,6 +178,7 @@ export async function settlePayment(
     if (n.currency !== 'CNY') return refuse('currency mismatch');
     const order = await lockOrder(tx, p.orderId);
     if (!order) return refuse('order missing');
+    if (n.state === 'pending') return 'ignored';
     if (n.state === 'failed') {
       if (p.state !== 'pending') return 'ignored';
       await tx.update(payments).set({ state: 'failed', rawNotify: n.raw as object }).where(eq(payments.id, p.id));
@@ -147,12 +191,17 @@ export async function settlePayment(
       .where(eq(payments.id, p.id));
     if (canPay({ kind: order.kind, state: order.state }) && order.totalFen === p.amountFen) {
       await moveOrderToPaid(tx, order, p.payType);
-    } else {
-      // Money arrived for an order that is no longer payable (paid twice, or its amount changed): keep it visible.
-      log.error({ paymentNo: p.paymentNo, orderId: order.id, state: order.state }, 'payment received for an order that was not moved');
-      await audit(tx, { actorKind: 'system', action: 'payment.unmatched', targetKind: 'order', targetId: order.id, after: { paymentNo: p.paymentNo, state: order.state } });
+      return 'settled';
     }
-    return 'settled';
+    // Money arrived for an order that is no longer payable (paid by another charge, closed or
+    // deleted, or its amount changed): it goes back by itself, and finance sees it.
+    log.error({ paymentNo: p.paymentNo, orderId: order.id, state: order.state }, 'payment received for an order that was not moved: refunding it');
+    const [r] = await tx
+      .insert(refunds)
+      .values({ refundNo: newTradeNo('R'), orderId: order.id, paymentId: p.id, amountFen: p.amountFen, status: REFUND_STATUS.PENDING, origin: 'automatic', reason: `automatic: order ${order.orderNo} was ${order.state === ORDER_STATE.CLOSED ? 'closed' : 'already paid'} when this charge arrived` })
+      .returning();
+    await audit(tx, { actorKind: 'system', action: 'payment.unmatched', targetKind: 'order', targetId: order.id, after: { paymentNo: p.paymentNo, state: order.state, refundId: r.id } });
+    return 'refunding';
   });
 }
 
@@ -171,7 +220,7 @@ export async function payStatus(ctx: AppContext, memberId: number, id: number, p
     try {
       const q = provider ? await provider.query(p.paymentNo) : null;
       if (q && (q.state === 'paid' || q.state === 'failed') && q.amountFen !== undefined) {
-        await settlePayment(ctx.db, { paymentNo: p.paymentNo, state: q.state, amountFen: q.amountFen, currency: q.currency ?? 'CNY', tradeNo: q.tradeNo ?? null, raw: q.raw ?? null }, p.provider, 'query', log);
+        await afterSettle(ctx, await settlePayment(ctx.db, { paymentNo: p.paymentNo, state: q.state, amountFen: q.amountFen, currency: q.currency ?? 'CNY', tradeNo: q.tradeNo ?? null, raw: q.raw ?? null }, p.provider, 'query', log), log);
         order = (await findMemberOrder(ctx.db, memberId, id)) ?? order;
         p = (await findPaymentByNo(ctx.db, paymentNo)) ?? p;
       }

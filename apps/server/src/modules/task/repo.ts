@@ -95,19 +95,24 @@ export async function carrierName(db: Db, id: number): Promise<string | null> {
   return c?.name ?? null;
 }
 
-/** Deletes an unpaid order with its people and its unpaid payment attempts; false when a payment went through. */
-export async function deleteUnpaidOrder(db: Db, id: number): Promise<boolean> {
+/**
+ * Deletes an unpaid order that never had a payment. An order with any payment row is
+ * closed (150) instead, and its payment rows stay: a charge that still arrives for it is
+ * then refunded automatically with a record. False when the order is no longer unpaid.
+ */
+export async function deleteUnpaidOrder(db: Db, id: number): Promise<'deleted' | 'closed' | false> {
   return db.transaction(async (tx) => {
-    const paid = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.orderId, id), eq(payments.state, 'paid')))
-      .limit(1);
-    if (paid[0]) return false;
-    await tx.delete(payments).where(eq(payments.orderId, id));
+    const [o] = await tx.select({ state: orders.state }).from(orders).where(eq(orders.id, id)).for('update');
+    if (!o || o.state !== 110) return false;
+    const [anyPayment] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, id)).limit(1);
+    if (anyPayment) {
+      await tx.update(orders).set({ state: 150, closedAt: sql`now()` }).where(eq(orders.id, id));
+      await tx.update(payments).set({ state: 'closed' }).where(and(eq(payments.orderId, id), eq(payments.state, 'pending')));
+      return 'closed';
+    }
     await tx.delete(orderDetails).where(eq(orderDetails.orderId, id));
     await tx.delete(orders).where(eq(orders.id, id));
-    return true;
+    return 'deleted';
   });
 }
 

@@ -11,6 +11,9 @@ import { badRequest, conflict, forbidden, notFound, withCode } from '../../http/
 import { nationalFor, type NationalStudent } from '../../providers/national.ts';
 import { newOrderNo } from '../orders/order-no.ts';
 import * as repo from './repo.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { closeOpenPayments } from '../payments/service.ts';
+import { quietLog } from '../payments/quiet-log.ts';
 import { presentDetail, presentOrder } from './present.ts';
 import { taskPhotoId } from './photo-link.ts';
 
@@ -209,9 +212,15 @@ export async function isShipping(ctx: AppContext, memberId: number, id: number) 
   return { isShipping: shippingComplete(o) ? 1 : 0 };
 }
 
-export async function deleteOrder(ctx: AppContext, memberId: number, id: number) {
+/**
+ * Deletes an unpaid task order. A payment in flight is closed at its platform first; if the
+ * member paid it meanwhile the order is settled and not deleted (409). An order that had
+ * any payment is closed (150), never deleted, so a late charge is found and refunded.
+ */
+export async function deleteOrder(ctx: AppContext, memberId: number, id: number, log: FastifyBaseLogger = quietLog) {
   const o = await ownOrder(ctx, memberId, id);
   if (!canDelete({ kind: 'task', state: o.state })) throw conflict();
+  if ((await closeOpenPayments(ctx, o.id, log)) === 'paid') throw conflict('pay.notPayable');
   if (!(await repo.deleteUnpaidOrder(ctx.db, o.id))) throw conflict();
 }
 
