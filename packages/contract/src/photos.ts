@@ -21,5 +21,78 @@ export const photoCheckSchema = z.object({
   backgroundout: z.boolean(),
   topComplete: z.boolean(),
   picPath: z.string(),
+  // Items a human examiner checks beyond the specification's list, each with its value and range
+  // (optional: photos checked before they existed carry none).
+  exposure: sideItemSchema.optional(),
+  faceExposure: sideItemSchema.optional(),
+  contrast: sideItemSchema.optional(),
+  faceCount: sideItemSchema.optional(),
+  yaw: sideItemSchema.optional(),
+  pitch: sideItemSchema.optional(),
+  eyesOpen: sideItemSchema.optional(),
+  mouthClosed: sideItemSchema.optional(),
+  blockiness: sideItemSchema.optional(),
+  sharpness: sideItemSchema.optional(),
+  backgroundUniformity: sideItemSchema.optional(),
+  /** The problems in plain words (keys of photoProblemMessages), the main one first. */
+  problems: z.array(z.string()).optional(),
 });
 export type PhotoCheck = z.infer<typeof photoCheckSchema>;
+
+/** The added items, in the order the page lists them. */
+export const EXTRA_ITEMS = [
+  'faceCount',
+  'exposure',
+  'faceExposure',
+  'contrast',
+  'sharpness',
+  'blockiness',
+  'yaw',
+  'pitch',
+  'eyesOpen',
+  'mouthClosed',
+  'backgroundUniformity',
+] as const;
+export type ExtraItem = (typeof EXTRA_ITEMS)[number];
+
+type CheckItems = Omit<PhotoCheck, 'picPath' | 'problems'>;
+
+/**
+ * The problems of a check in plain words, most important first: what a student must change.
+ * One rule for the server (the refusal's message is the first) and the page (the list).
+ * Each is a message key `photo.problem.<name>`.
+ */
+export function photoProblems(c: CheckItems): string[] {
+  const out: string[] = [];
+  const add = (p: string) => {
+    if (!out.includes(p)) out.push(p);
+  };
+  const fails = (k: ExtraItem) => c[k] !== undefined && !c[k]!.result;
+  // Without exactly one face nothing else can be measured: that is the one problem.
+  if (c.faceCount ? c.faceCount.value !== 1 : c.topSide.value === 0 && c.eyeSide.value === 0) {
+    return [c.faceCount && c.faceCount.value > 1 ? 'manyFaces' : 'noFace'];
+  }
+  if (fails('exposure') || (fails('faceExposure') && c.faceExposure!.value < c.faceExposure!.min)) add('tooDark');
+  if (fails('faceExposure') && c.faceExposure!.value > c.faceExposure!.max) add('tooBright');
+  if (fails('contrast')) add(c.contrast!.value < c.contrast!.min ? 'flatLight' : 'harshLight');
+  if (fails('blockiness')) add('compressed');
+  if (!c.definition || fails('sharpness')) add('blurred');
+  if (fails('yaw')) add('headTurned');
+  if (fails('pitch')) add(c.pitch!.value < c.pitch!.min ? 'headRaised' : 'headLowered');
+  if (fails('eyesOpen')) add('eyesClosed');
+  if (fails('mouthClosed')) add('mouthOpen');
+  if (!c.topComplete) add('headCut');
+  const l = c.leftSide;
+  const r = c.rightSide;
+  if (l.value > l.max && r.value > r.max) add('faceSmall');
+  else if (l.value < l.min && r.value < r.min) add('faceLarge');
+  else if (!l.result || !r.result) add('offCentre');
+  if (!c.topSide.result) add(c.topSide.value < c.topSide.min ? 'headHigh' : 'headLow');
+  if (!c.eyeSide.result) add(c.eyeSide.value < c.eyeSide.min ? 'headHigh' : 'headLow');
+  if (!c.chinSide.result) add('headLow');
+  if (Math.abs(c.eyeAngle.angle) > c.eyeAngle.config_angle) add('tilted');
+  if (!c.background || fails('backgroundUniformity')) add('backgroundBusy');
+  if (!c.backgroundout) add('backgroundColour');
+  if (!c.blackSide) add('darkBorder');
+  return out;
+}

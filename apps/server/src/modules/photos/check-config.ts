@@ -23,12 +23,30 @@ export interface PhotoCheckBounds {
   eyeAngle: number;
   /** Smallest variance of the Laplacian on the face (sharpness). */
   definition: number;
-  /** Largest colour spread (RGB distance) between background samples. */
+  /** Largest colour spread (RGB distance) between the background's cells (person masked out, 90th percentile). */
   backgroundSpread: number;
   /** Largest RGB distance of the background from the standard light blue. */
   backgroundBlueDistance: number;
   /** A border strip darker than this mean luminance is a dark border. */
   blackSideLuma: number;
+  /** Brightest 1 % of the frame at least this (a photo too dark as a whole has nothing bright). */
+  exposure: Range;
+  /** The face's 95th-percentile luminance: under min the face is too dark, over max blown out. */
+  faceExposure: Range;
+  /** Spread (standard deviation) of the face's luminance: flat light or a veiled face under min. */
+  contrast: Range;
+  /** Head turned left or right, degrees (from the landmarks), at most. */
+  yaw: number;
+  /** Nose tip between eye line and chin, per cent: under min the head is raised, over max lowered. */
+  pitch: Range;
+  /** Eye aspect ratio, per cent, at least (eyes open). */
+  eyesOpen: number;
+  /** Inner-lip gap over mouth width, per cent, at most (mouth closed, neutral expression). */
+  mouthOpen: number;
+  /** Step across JPEG block edges over the step inside the blocks, at most. */
+  blockiness: number;
+  /** Colour spread inside the background cells (texture, stripes), at most. */
+  backgroundTexture: number;
   /** Input caps. */
   minBytesIndividual: number;
   maxBytes: number;
@@ -45,9 +63,18 @@ export const DEFAULT_BOUNDS: PhotoCheckBounds = {
   chinSide: { min: 40, max: 330 },
   eyeAngle: 5,
   definition: 20,
-  backgroundSpread: 24,
+  backgroundSpread: 20,
   backgroundBlueDistance: 70,
   blackSideLuma: 60,
+  exposure: { min: 140, max: 255 },
+  faceExposure: { min: 90, max: 250 },
+  contrast: { min: 15, max: 90 },
+  yaw: 15,
+  pitch: { min: 34, max: 48 },
+  eyesOpen: 20,
+  mouthOpen: 21,
+  blockiness: 2,
+  backgroundTexture: 6,
   minBytesIndividual: 30 * 1024,
   maxBytes: 5 * 1024 * 1024,
   maxPixels: 40_000_000,
@@ -66,6 +93,15 @@ const overrideSchema = z
     backgroundSpread: z.number().positive(),
     backgroundBlueDistance: z.number().positive(),
     blackSideLuma: z.number().nonnegative(),
+    exposure: rangeSchema,
+    faceExposure: rangeSchema,
+    contrast: rangeSchema,
+    yaw: z.number().positive(),
+    pitch: rangeSchema,
+    eyesOpen: z.number().nonnegative(),
+    mouthOpen: z.number().positive(),
+    blockiness: z.number().positive(),
+    backgroundTexture: z.number().positive(),
     minBytesIndividual: z.number().int().nonnegative(),
     maxBytes: z.number().int().positive(),
     maxPixels: z.number().int().positive(),
@@ -99,6 +135,8 @@ export const photoEnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PREFIX: z.string().default('photos/'),
+  /** Bucket in the path (MinIO, s3rver) instead of the host name (AWS, Alibaba OSS, Tencent COS). */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
 });
 
 export interface PhotoConfig {
@@ -108,7 +146,7 @@ export interface PhotoConfig {
   urlKey?: string;
   storage:
     | { driver: 'disk' }
-    | { driver: 's3'; endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; prefix: string };
+    | { driver: 's3'; endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; prefix: string; forcePathStyle: boolean };
 }
 
 /** Reads the photo settings; throws with the setting's name when one is wrong. */
@@ -131,6 +169,7 @@ export function loadPhotoConfig(env: NodeJS.ProcessEnv): PhotoConfig {
       accessKeyId: e.S3_ACCESS_KEY_ID,
       secretAccessKey: e.S3_SECRET_ACCESS_KEY,
       prefix: e.S3_PREFIX,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
     };
   }
   return {

@@ -1,5 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { photoProblems } from '@portal/contract/photos';
 import { loadFaceModel, type Detector } from './face-model.ts';
+import { loadPersonSegmenter } from './person-mask.ts';
+import { loadTfCore } from './tf-core.ts';
 import { measure } from './measure.ts';
 import { checkPasses } from './check-result.ts';
 import type { PhotoCheckBounds } from './check-config.ts';
@@ -17,18 +20,22 @@ export type CheckReply =
   | { id: number; ok: true; check: ReturnType<typeof measure>; passed: boolean; descriptor: number[] | null; faces: number }
   | { id: number; ok: false; error: string };
 
-// One model load per worker thread; jobs run one at a time.
+// One model load per worker thread (the face nets, then the person mask on the same runtime); jobs run one at a time.
 const model = loadFaceModel((workerData as { detector?: Detector } | undefined)?.detector ?? 'tiny');
+const segmenter = model.then(() => loadPersonSegmenter(loadTfCore()));
 
 parentPort?.postMessage({ ready: true });
 parentPort?.on('message', (job: CheckJob) => {
   void (async () => {
     try {
       const m = await model;
+      const seg = await segmenter;
       const frame = { data: job.rgb, width: job.width, height: job.height };
       const first = await m.find(job.rgb, job.width, job.height);
-      const check = measure(frame, first, job.bounds);
-      const passed = checkPasses(check);
+      const mask = seg.segment(job.rgb, job.width, job.height);
+      const measured = measure(frame, first, job.bounds, mask);
+      const passed = checkPasses(measured);
+      const check = passed ? measured : { ...measured, problems: photoProblems(measured) };
       // The descriptor (face recognition net) only for photos that will be kept.
       const descriptor = await first.describe(passed);
       const reply: CheckReply = { id: job.id, ok: true, check, passed, descriptor, faces: first.count };

@@ -26,6 +26,13 @@ export interface FaceModel {
  * three people was seen as none. PHOTO_TINY_INPUT (a multiple of 32) overrides it.
  */
 const TINY_INPUT = Number(process.env.PHOTO_TINY_INPUT ?? 320);
+/** A face at this detector score is a face (the score the check has always used). */
+const STRONG_SCORE = 0.4;
+/** The detector runs at this lower bar; what scores between the two is kept only as a possible second face. */
+const LOW_SCORE = 0.2;
+const SECOND_SCORE = 0.25;
+/** A second face narrower than this (px on the 480 x 640 frame) is taken for noise. */
+const MIN_SECOND_FACE = 40;
 
 /**
  * Loads TensorFlow.js on the WASM backend and the face-api models shipped in the
@@ -50,22 +57,32 @@ export async function loadFaceModel(detector: Detector = 'tiny'): Promise<FaceMo
   await faceapi.nets.faceRecognitionNet.loadFromDisk(modelDir);
   const options =
     detector === 'tiny'
-      ? new faceapi.TinyFaceDetectorOptions({ inputSize: TINY_INPUT, scoreThreshold: 0.4 })
-      : new faceapi.SsdMobilenetv1Options({ minConfidence: 0.5 });
+      ? new faceapi.TinyFaceDetectorOptions({ inputSize: TINY_INPUT, scoreThreshold: LOW_SCORE })
+      : new faceapi.SsdMobilenetv1Options({ minConfidence: LOW_SCORE });
 
   return {
     async find(rgb, width, height) {
       const input = faceapi.tf.tensor3d(rgb, [height, width, 3], 'int32');
       try {
-        const faces = await faceapi.detectAllFaces(input as never, options).withFaceLandmarks();
-        if (faces.length !== 1) return { count: faces.length, landmarks: [], describe: async (_wanted: boolean) => null };
-        const face = faces[0]!;
+        const all = await faceapi.detectAllFaces(input as never, options).withFaceLandmarks();
+        // The same pass at a low score bar is the second look: a face partly hidden behind the
+        // first, or small at the edge, scores under the bar a clear face passes.
+        const boxOf = (f: (typeof all)[number]) => {
+          const b = f.detection.box;
+          return { x: b.x, y: b.y, width: b.width, height: b.height, score: f.detection.score };
+        };
+        const strong = all.filter((f) => f.detection.score >= STRONG_SCORE);
+        const main = strong.length === 1 ? strong[0]! : null;
+        const others = all.filter((f) => f !== main && f.detection.score >= SECOND_SCORE && f.detection.box.width >= MIN_SECOND_FACE).map(boxOf);
+        if (!main) return { count: strong.length, landmarks: [], others, describe: async (_wanted: boolean) => null };
+        const face = main;
         const landmarks = face.landmarks.positions.map((p) => ({ x: p.x, y: p.y }));
         // The face crop is taken now, while the frame tensor lives; the descriptor only when wanted (describe(false) frees it).
         const [crop] = await faceapi.extractFaceTensors(input as never, [face.alignedRect.box]);
         return {
           count: 1,
           landmarks,
+          others,
           async describe(wanted: boolean) {
             try {
               if (!wanted) return null;

@@ -1,5 +1,8 @@
 import type { PhotoCheckBounds, Range } from './check-config.ts';
 import type { FaceFinding, PhotoCheck, SideItem } from './check-result.ts';
+import { maskAt, type PersonMask } from './person-mask.ts';
+import { backgroundStats } from './background-measures.ts';
+import { qualityItems } from './quality-items.ts';
 
 /** An RGB frame (3 bytes a pixel, rows top to bottom). */
 export interface Frame {
@@ -10,7 +13,7 @@ export interface Frame {
 
 const BLUE = [100, 197, 255] as const;
 const PATCH = 32;
-/** Background samples keep clear of a border strip (that is blackSide's business). */
+/** The fallback background sample keeps clear of a border strip (that is blackSide's business). */
 const INSET = 20;
 
 const side = (value: number, r: Range): SideItem => ({
@@ -88,17 +91,6 @@ export function sharpness(f: Frame, box: { x0: number; y0: number; x1: number; y
   return n ? sq / n - (s / n) ** 2 : 0;
 }
 
-/** Background samples: the two upper corners and both sides at eye level. */
-function backgroundPatches(f: Frame, eyeY: number) {
-  const y = Math.min(f.height - PATCH, Math.max(PATCH + 8, Math.round(eyeY) - PATCH / 2));
-  return [
-    patchStats(f, INSET, INSET),
-    patchStats(f, f.width - PATCH - INSET, INSET),
-    patchStats(f, INSET, y),
-    patchStats(f, f.width - PATCH - INSET, y),
-  ];
-}
-
 /**
  * Row of the head top: scanning down the band above the face, the first row where
  * the hair departs from the background colour. Rows that differ across the whole
@@ -124,20 +116,35 @@ export function headTop(f: Frame, bg: number[], cx: number, halfBand: number, un
   return untilY;
 }
 
-/** The whole check from the frame's pixels and the face model's finding. */
-export function measure(f: Frame, face: FaceFinding, b: PhotoCheckBounds): Omit<PhotoCheck, 'picPath'> {
+/**
+ * Row of the head top from the person mask: the first row where the mask covers 30 % of a
+ * band over the face centre (hair included, whatever the background's colour or gradient).
+ */
+export function maskHeadTop(mask: PersonMask, f: Frame, cx: number, halfBand: number, untilY: number): number {
+  const xa = Math.max(0, Math.round(cx - halfBand));
+  const xb = Math.min(f.width, Math.round(cx + halfBand));
+  for (let y = 0; y < Math.min(untilY, f.height); y++) {
+    let on = 0;
+    for (let x = xa; x < xb; x += 2) if (maskAt(mask, x, y, f.width, f.height) > 0.5) on++;
+    if (on / Math.max(1, Math.ceil((xb - xa) / 2)) > 0.3) return y;
+  }
+  return untilY;
+}
+
+/** The whole check from the frame's pixels, the face model's finding and the person mask. */
+export function measure(f: Frame, face: FaceFinding, b: PhotoCheckBounds, mask: PersonMask): Omit<PhotoCheck, 'picPath'> {
   const one = face.count === 1 && face.landmarks.length === 68;
   const lm = face.landmarks;
   const eyeL = one ? mean(lm.slice(36, 42)) : { x: 0, y: 0 };
   const eyeR = one ? mean(lm.slice(42, 48)) : { x: 0, y: 0 };
   const eyeY = one ? (eyeL.y + eyeR.y) / 2 : f.height / 3;
-  const patches = backgroundPatches(f, eyeY);
-  const bg = [0, 1, 2].map((c) => patches.reduce((s, p) => s + p.mean[c]!, 0) / patches.length);
-  let spread = 0;
-  for (const p of patches) for (const q of patches) spread = Math.max(spread, dist(p.mean, q.mean));
-  const background = spread <= b.backgroundSpread && patches.every((p) => p.std <= 18);
+  // The background where the person mask leaves it: hair and shoulders are never background.
+  const stats = backgroundStats(f, mask);
+  const bg = stats.mean;
+  const background = stats.share >= 0.03 && stats.spread <= b.backgroundSpread && stats.texture <= b.backgroundTexture;
   const whiteOrGrey = Math.min(...bg) >= 180 && Math.max(...bg) - Math.min(...bg) <= 30;
-  const backgroundout = dist(bg, BLUE) <= b.backgroundBlueDistance || whiteOrGrey;
+  const backgroundout = stats.share >= 0.03 && (dist(bg, BLUE) <= b.backgroundBlueDistance || whiteOrGrey);
+  const extra = qualityItems(f, face, b, stats);
   const strip = 6;
   const lowY = one ? Math.min(f.height, Math.round(lm[8]!.y)) : Math.round(f.height * 0.6);
   const blackSide =
@@ -159,6 +166,7 @@ export function measure(f: Frame, face: FaceFinding, b: PhotoCheckBounds): Omit<
       background,
       backgroundout,
       topComplete: false,
+      ...extra,
     };
   }
   const jawL = lm[0]!;
@@ -166,7 +174,11 @@ export function measure(f: Frame, face: FaceFinding, b: PhotoCheckBounds): Omit<
   const chin = lm[8]!;
   const faceW = jawR.x - jawL.x;
   const cx = (jawL.x + jawR.x) / 2;
-  const top = headTop(f, [patches[0]!, patches[1]!].reduce((a, p) => a.map((v, c) => v + p.mean[c]! / 2), [0, 0, 0]), cx, faceW * 0.25, Math.round(eyeY));
+  const top = maskHeadTop(mask, f, cx, faceW * 0.25, Math.round(eyeY));
+  // Hair reaching the upper edge (a wisp the soft mask misses) also means the head is cut off:
+  // the colour scan against the upper corners finds it in the first rows.
+  const corners = [patchStats(f, INSET, INSET), patchStats(f, f.width - PATCH - INSET, INSET)];
+  const edgeTop = headTop(f, [0, 1, 2].map((c) => (corners[0]!.mean[c]! + corners[1]!.mean[c]!) / 2), cx, faceW * 0.25, Math.round(eyeY));
   const angle = (Math.atan2(eyeR.y - eyeL.y, eyeR.x - eyeL.x) * 180) / Math.PI;
   const browY = Math.min(...lm.slice(17, 27).map((p) => p.y));
   const sharp = sharpness(f, { x0: jawL.x, y0: browY, x1: jawR.x, y1: chin.y });
@@ -181,7 +193,10 @@ export function measure(f: Frame, face: FaceFinding, b: PhotoCheckBounds): Omit<
     blackSide,
     background,
     backgroundout,
-    topComplete: top > 2,
+    // The mask is 2.5 px a cell and soft at the frame edge: a head top in the first few rows is cut off.
+    topComplete: top > 8 && edgeTop > 2,
+    ...extra,
+    sharpness: { value: Math.round(sharp), min: b.definition, max: 1e6, result: sharp >= b.definition },
   };
 }
 

@@ -7,6 +7,7 @@ import { photos } from '../../db/schema/orders.ts';
 import { normalise, type Flow } from './decode.ts';
 import { checkPool } from './check-pool.ts';
 import type { PhotoCheck } from './check-result.ts';
+import { isMessageKey, type MessageKey } from '@portal/contract/messages';
 
 /** Face descriptors further apart than this are a clear mismatch (face-api's usual same-person bound is 0.6). */
 export const FACE_MISMATCH_THRESHOLD = 0.6;
@@ -119,11 +120,24 @@ export async function storePhotoBytes(
   return { id: row!.id, storageKey };
 }
 
-/** Starts the check workers and loads their models (first uploads are then quick). */
-export async function warmPhotoCheck(ctx: AppContext): Promise<void> {
+let warming: Promise<void> | null = null;
+let warmed = false;
+/**
+ * Starts the check workers and loads their models (face nets and person mask) once per
+ * process, so the first upload does not pay for it; readiness answers 503 until it is done.
+ */
+export function warmPhotoCheck(ctx: AppContext): Promise<void> {
   const b = ctx.config.photos.bounds;
-  await checkPool(ctx.config.photos.workers).warm({ rgb: new Uint8Array(b.width * b.height * 3).fill(255), width: b.width, height: b.height, bounds: b });
+  warming ??= checkPool(ctx.config.photos.workers)
+    .warm({ rgb: new Uint8Array(b.width * b.height * 3).fill(255), width: b.width, height: b.height, bounds: b })
+    .then(() => {
+      warmed = true;
+    });
+  return warming;
 }
+
+/** False while the models are loading (after warmPhotoCheck started), true otherwise. */
+export const photoCheckReady = () => warmed || !warming;
 
 /**
  * The upload: validate and normalise, check in a worker, and only for a passing photo
@@ -136,7 +150,9 @@ export async function checkAndStore(ctx: AppContext, memberId: number, bytes: Bu
   const r = await checkPool(ctx.config.photos.workers).check({ rgb: n.rgb, width: n.width, height: n.height, bounds: b });
   if (!r.passed) {
     const check: PhotoCheck = { ...r.check, picPath: '' };
-    throw withCode(-1, 'photo.rejected', check);
+    // The message names the main problem and its fix; the data lists every item (and every problem).
+    const main = check.problems?.[0];
+    throw withCode(-1, main && isMessageKey(`photo.problem.${main}`) ? (`photo.problem.${main}` as MessageKey) : 'photo.rejected', check);
   }
   const earlier = await ctx.db
     .select({ descriptor: photos.descriptor })

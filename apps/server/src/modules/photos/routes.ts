@@ -4,13 +4,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, ok } from '../../http/envelope.ts';
 import { memberOf } from '../../http/auth.ts';
 import { badRequest } from '../../http/errors.ts';
-import { checkAndStore, viewPhoto } from './photo-service.ts';
+import { checkAndStore, viewPhoto, warmPhotoCheck } from './photo-service.ts';
 import type { Flow } from './decode.ts';
 
 
 /** Photo upload with the compliance check, and the signed photo URLs. */
 export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
+  // A listening server loads the check's models at once (the first upload took 455 ms while
+  // they loaded); readiness fails until they are in. Test apps that never listen skip it.
+  app.addHook('onListen', async () => {
+    void warmPhotoCheck(ctx).catch((err: unknown) => app.log.error({ err }, 'photo check models failed to load'));
+  });
 
   app.post(
     '/api/img/upload',

@@ -7,6 +7,7 @@ import { count, eq } from 'drizzle-orm';
 import { call, memberSession, testApp, type Session } from '../../../test/helpers.ts';
 import { photos } from '../../db/schema/orders.ts';
 import { MemoryStorage } from '../../providers/storage.ts';
+import { EXTRA_ITEMS } from '@portal/contract/photos';
 import { deleteMemberPhotos, faceDistance, photoIdFromUrl, readPhotoBytes, storePhotoBytes } from './photo-service.ts';
 
 const dir = path.resolve(import.meta.dirname, '../../../test/fixtures/photos');
@@ -25,9 +26,9 @@ function multipart(bytes: Buffer, flow?: string) {
 let app: FastifyInstance;
 let a: Session;
 let b: Session;
-const upload = (s: Session | undefined, bytes: Buffer, flow?: string) => {
+const upload = (s: Session | undefined, bytes: Buffer, flow?: string, headers: Record<string, string> = {}) => {
   const m = multipart(bytes, flow);
-  return call<unknown>(app, { method: 'POST', url: '/api/img/upload', session: s, signed: false, payload: m.payload, headers: m.headers });
+  return call<unknown>(app, { method: 'POST', url: '/api/img/upload', session: s, signed: false, payload: m.payload, headers: { ...m.headers, ...headers } });
 };
 const rowCount = async () => (await app.ctx.db.select({ n: count() }).from(photos))[0]!.n;
 
@@ -65,23 +66,34 @@ describe('POST /api/img/upload', () => {
     expect(stored.rawPayload.includes(Buffer.from('TestCam'))).toBe(false);
   }, 60_000);
 
-  it('rejects a failing photo with code -1, the message and the check object, and stores nothing', async () => {
+  it('rejects a failing photo with code -1, the main problem in plain words, the check object with every problem, and stores nothing', async () => {
     const before = await rowCount();
     const storage = app.ctx.storage as MemoryStorage;
     const objects = storage.objects.size;
     const r = await upload(a, fixture('blurred.jpg'), 'task');
     expect(r.status).toBe(200);
     expect(r.code).toBe(-1);
-    expect(r.msg).toBe('照片不可用,请确定照片格式无误!');
+    expect(r.msg).toBe('照片模糊，请对焦清楚后重新拍摄');
     const c = r.data as Record<string, unknown>;
+    // The specification's keys stay; the added items and the problems come beside them.
     expect(Object.keys(c).sort()).toEqual(
-      ['background', 'backgroundout', 'blackSide', 'chinSide', 'definition', 'eyeAngle', 'eyeSide', 'leftSide', 'picPath', 'rightSide', 'topComplete', 'topSide'].sort(),
+      ['background', 'backgroundout', 'blackSide', 'chinSide', 'definition', 'eyeAngle', 'eyeSide', 'leftSide', 'picPath', 'rightSide', 'topComplete', 'topSide', ...EXTRA_ITEMS, 'problems'].sort(),
     );
+    expect(c.problems).toEqual(['blurred']);
+    expect(c.sharpness).toMatchObject({ min: 20, result: false });
     expect(c.definition).toBe(false);
     expect(c.topSide).toMatchObject({ min: 50, max: 110, result: true });
     expect(c.eyeAngle).toEqual({ angle: expect.any(Number), config_angle: 5 });
     expect(await rowCount()).toBe(before);
     expect(storage.objects.size).toBe(objects);
+  }, 60_000);
+
+  it('names the problem in English for an English caller, and lists every problem of a photo breaking two rules', async () => {
+    const r = await upload(a, fixture('off-centre.jpg'), 'task', { lang: 'en' });
+    expect([r.code, r.msg]).toEqual([-1, 'Your face is not centred: put it in the middle of the photo']);
+    const shifted = await upload(a, fixture('head-cut-off.jpg'), 'task');
+    expect(shifted.msg).toBe('头顶被裁掉，请在头顶上方留出空间');
+    expect((shifted.data as { problems: string[] }).problems).toEqual(['headCut', 'headHigh']);
   }, 60_000);
 
   it.each([

@@ -1,0 +1,50 @@
+import type { PhotoCheckBounds, Range } from './check-config.ts';
+import type { FaceFinding, SideItem } from './check-result.ts';
+import type { BackgroundStats } from './background-measures.ts';
+import type { Frame } from './measure.ts';
+import { blockiness, eyeAspect, faceLight, frameHighlight, mouthOpening, pitchRatio, skinBox, yawDegrees } from './face-measures.ts';
+
+const r1 = (v: number) => Math.round(v * 10) / 10;
+const within = (value: number, r: Range): SideItem => ({ value: r1(value), min: r.min, max: r.max, result: value >= r.min && value <= r.max });
+const none = (r: Range): SideItem => ({ value: 0, min: r.min, max: r.max, result: false });
+
+/**
+ * The items a human examiner checks beyond the specification's list, each a value with its
+ * range: exposure of the frame and the face, the face's contrast, the face count (the second
+ * look included), head yaw and pitch, eyes open, mouth closed, JPEG blockiness, and the
+ * uniformity of the masked background.
+ */
+export function qualityItems(f: Frame, face: FaceFinding, b: PhotoCheckBounds, bg: BackgroundStats) {
+  const count = face.count === 1 ? 1 + (face.others?.length ?? 0) : face.count;
+  const common = {
+    faceCount: within(count, { min: 1, max: 1 }),
+    exposure: within(frameHighlight(f), b.exposure),
+    backgroundUniformity: { value: r1(bg.spread), min: 0, max: b.backgroundSpread, result: bg.share >= 0.03 && bg.spread <= b.backgroundSpread },
+  };
+  if (face.count !== 1 || face.landmarks.length !== 68) {
+    return {
+      ...common,
+      faceExposure: none(b.faceExposure),
+      contrast: none(b.contrast),
+      yaw: none({ min: -b.yaw, max: b.yaw }),
+      pitch: none(b.pitch),
+      eyesOpen: none({ min: b.eyesOpen, max: 100 }),
+      mouthClosed: none({ min: 0, max: b.mouthOpen }),
+      blockiness: none({ min: 0, max: b.blockiness }),
+      sharpness: none({ min: b.definition, max: 1e6 }),
+    };
+  }
+  const lm = face.landmarks;
+  const light = faceLight(f, skinBox(lm));
+  const browY = Math.min(...lm.slice(17, 27).map((p) => p.y));
+  return {
+    ...common,
+    faceExposure: within(light.p95, b.faceExposure),
+    contrast: within(light.std, b.contrast),
+    yaw: within(yawDegrees(lm), { min: -b.yaw, max: b.yaw }),
+    pitch: within(pitchRatio(lm), b.pitch),
+    eyesOpen: within(eyeAspect(lm), { min: b.eyesOpen, max: 100 }),
+    mouthClosed: within(mouthOpening(lm), { min: 0, max: b.mouthOpen }),
+    blockiness: within(blockiness(f, { x0: lm[0]!.x, y0: browY, x1: lm[16]!.x, y1: lm[8]!.y }), { min: 0, max: b.blockiness }),
+  };
+}
