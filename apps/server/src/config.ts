@@ -2,6 +2,7 @@ import { z } from 'zod';
 import path from 'node:path';
 import { DEFAULT_RESPONSE_SECRET, INACTIVITY_SECONDS } from '@portal/contract/defaults';
 import { loadPhotoConfig, type PhotoConfig } from './modules/photos/check-config.ts';
+import { loadMessagingConfig, type CodeShares, type MailSettings, type SmsSettings } from './providers/messaging.ts';
 
 /** An empty setting (as container templates often leave it) counts as unset. */
 const blankIsUnset = <T extends z.ZodType>(t: T) => z.preprocess((v) => (v === '' ? undefined : v), t);
@@ -101,6 +102,11 @@ export interface Config {
   national: NationalConfig;
   /** WeChat website login; undefined when not configured. */
   wechat?: WechatConfig;
+  /** SMS provider and SMTP (providers/messaging.ts). */
+  sms: SmsSettings;
+  mail: MailSettings;
+  /** Daily budget shares per address, network and number segment (CODE_SHARE_*_PERCENT). */
+  codeShares: CodeShares;
 }
 
 export interface WechatConfig {
@@ -141,6 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   const demo = e.NODE_ENV !== 'production';
+  const messaging = loadMessagingConfig(env);
+  if ('errors' in messaging) throw new ConfigError(`Invalid configuration:\n${messaging.errors.map((l) => `  ${l}`).join('\n')}`);
   // The built-in value is public (it is in the source): production refuses it, since anyone could sign answers with it.
   if (!demo && e.RESPONSE_SECRET === DEFAULT_RESPONSE_SECRET) throw new ConfigError('Invalid configuration:\n  RESPONSE_SECRET: the built-in demo value is refused in production; set a secret of your own (and build the web with it)');
   const dataDir = path.resolve(e.DATA_DIR);
@@ -181,6 +189,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       reportAttempts: e.NATIONAL_REPORT_ATTEMPTS,
     },
     wechat: wechatConfig(e),
+    sms: messaging.sms,
+    mail: messaging.mail,
+    codeShares: messaging.codeShares,
     ...overrides,
   };
 }

@@ -1,7 +1,8 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { SandboxMail, type MailProvider } from './mail.ts';
-import { SandboxSms, type SmsProvider } from './sms.ts';
+import type { MailProvider } from './mail.ts';
+import type { SmsProvider } from './sms.ts';
+import { buildMail, buildSms } from './messaging.ts';
 import { openStorage, type Storage } from './storage.ts';
 
 /**
@@ -17,8 +18,8 @@ export interface Parties {
 
 export function buildParties(config: Config, db: Db): Parties {
   return {
-    sms: new SandboxSms(db),
-    mail: new SandboxMail(db),
+    sms: buildSms(config.sms, db),
+    mail: buildMail(config.mail, db),
     storage: openStorage(config.photos.storage, config.dataDir, config.pgliteDir === ':memory:'),
   };
 }

@@ -22,6 +22,22 @@ export const accountsMessages = {
     en: 'Too many codes were requested from your network, please try again later',
   },
   'code.budget': { zh: '短信服务繁忙，请稍后再试', en: 'The SMS service is busy, please try again later' },
+  'code.needMailAndImage': { zh: '请先输入邮箱和图形验证码', en: 'Please enter the e-mail address and the image code first' },
+  'code.needImage': { zh: '请先输入图形验证码', en: 'Please enter the image code first' },
+  'sms.failed': { zh: '短信发送失败，请稍后重试', en: 'The text message could not be sent, please try again later' },
+  'sms.rateLimited': {
+    zh: '短信服务商限制了该号码的发送频率，请稍后再试',
+    en: 'The SMS provider is limiting messages to this number, please try again later',
+  },
+  'sms.numberInvalid': {
+    zh: '该手机号无法接收短信，请检查号码是否正确',
+    en: 'This mobile number cannot receive text messages, please check it',
+  },
+  'mail.failed': { zh: '邮件发送失败，请稍后重试', en: 'The e-mail could not be sent, please try again later' },
+  'mail.rejected': {
+    zh: '邮件服务器拒收，请检查邮箱地址是否正确',
+    en: 'The mail server refused the message, please check the e-mail address',
+  },
   'code.mobileRegistered': {
     zh: '该手机号已注册，继续将向该手机发送验证码，并把第三方账号绑定到该账户，是否继续？',
     en: 'This mobile number already has an account. Continue to send the code to it and link your third-party login to that account?',

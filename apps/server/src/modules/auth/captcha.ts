@@ -1,6 +1,7 @@
 import svgCaptcha from 'svg-captcha';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../context.ts';
 import { captchas } from '../../db/schema.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -22,22 +23,40 @@ export async function createCaptcha(db: Db): Promise<{ imageCodeToken: string; i
 }
 
 /**
- * Checks a captcha answer (case-insensitive) for a mobile. A wrong answer kills it
- * (the page shows a new one). `consume` ends it (login, mobile change); otherwise it
- * is bound to the mobile so only that number may use it again.
+ * What a captcha answer is spent on. `send`: one code (it is then bound to that target, and no
+ * other code may be sent with it); `probe`: the "already registered" question of the binding
+ * step 1, which binds it but leaves the one code; `consume`: the login or mobile change it ends.
  */
-export async function checkCaptcha(db: Db, token: string, answer: string, target: string, consume: boolean): Promise<void> {
-  const [c] = await db.select().from(captchas).where(eq(captchas.token, token)).limit(1);
-  if (!c || c.usedAt || c.expiresAt.getTime() < Date.now()) throw badRequest('captcha.expired');
-  if (c.boundTarget && c.boundTarget !== target) throw badRequest('captcha.expired');
-  if (c.answer.toLowerCase() !== answer.trim().toLowerCase()) {
-    await db.update(captchas).set({ usedAt: sql`now()` }).where(eq(captchas.token, token));
+export type CaptchaUse = 'send' | 'probe' | 'consume';
+
+/**
+ * Checks a captcha answer (case-insensitive) for a mobile or e-mail. A wrong answer kills it
+ * (the page shows a new one). The target is kept only as a blind index.
+ */
+export async function checkCaptcha(ctx: Pick<AppContext, 'db' | 'pii'>, c: { token: string; answer: string }, target: string, use: CaptchaUse): Promise<void> {
+  const { db } = ctx;
+  const bound = ctx.pii.blindIndex(`captcha:${target}`);
+  const [row] = await db.select().from(captchas).where(eq(captchas.token, c.token)).limit(1);
+  if (!row || row.usedAt || row.expiresAt.getTime() < Date.now()) throw badRequest('captcha.expired');
+  if (row.boundTarget && row.boundTarget !== bound) throw badRequest('captcha.expired');
+  if (use !== 'consume' && row.sentAt) throw badRequest('captcha.expired');
+  if (row.answer.toLowerCase() !== c.answer.trim().toLowerCase()) {
+    await db.update(captchas).set({ usedAt: sql`now()` }).where(eq(captchas.token, c.token));
     throw badRequest('captcha.wrong');
   }
+  const set = use === 'consume' ? { usedAt: sql`now()`, boundTarget: bound } : use === 'send' ? { sentAt: sql`now()`, boundTarget: bound } : { boundTarget: bound };
+  // The guard repeats the checks in the update, so two simultaneous requests cannot both spend it.
   const done = await db
     .update(captchas)
-    .set(consume ? { usedAt: sql`now()`, boundTarget: target } : { boundTarget: target })
-    .where(and(eq(captchas.token, token), isNull(captchas.usedAt)))
+    .set(set)
+    .where(
+      and(
+        eq(captchas.token, c.token),
+        isNull(captchas.usedAt),
+        or(isNull(captchas.boundTarget), eq(captchas.boundTarget, bound)),
+        use === 'consume' ? undefined : isNull(captchas.sentAt),
+      ),
+    )
     .returning({ token: captchas.token });
   if (!done.length) throw badRequest('captcha.expired');
 }

@@ -17,6 +17,17 @@ export const sendCodeQuery = z.object({
   imageCode: required('code.needMobileAndImage', PATTERNS.imageCode, 'imageCode.invalid'),
 });
 
+/** The captcha of a code sent to an e-mail, or of the deactivation code (to the member's own contact). */
+export const mailCaptcha = {
+  imageToken: required('code.needMailAndImage'),
+  imageCode: required('code.needMailAndImage', PATTERNS.imageCode, 'imageCode.invalid'),
+};
+export const ownCaptcha = {
+  imageToken: required('code.needImage'),
+  imageCode: required('code.needImage', PATTERNS.imageCode, 'imageCode.invalid'),
+};
+export const mobileCaptcha = { imageToken: sendCodeQuery.shape.imageToken, imageCode: sendCodeQuery.shape.imageCode };
+
 export const loginQuery = z.object({
   mobile: mobileField,
   imageToken: required('captcha.expired'),

@@ -6,7 +6,7 @@ import { call, testApp } from '../../../test/helpers.ts';
 import { oauthStates } from '../../db/schema.ts';
 import { ConfigError, loadConfig, type WechatConfig } from '../../config.ts';
 import { loggerOptions, redactUrl } from '../../http/logging.ts';
-import { lastCode, qs } from './test-kit.ts';
+import { lastCode, pick, qs, solvedCaptcha } from './test-kit.ts';
 import { FAKE_APP_ID, FAKE_APP_SECRET, startWechatImitation } from './wechat-imitation.ts';
 
 let wx: Awaited<ReturnType<typeof startWechatImitation>>;
@@ -80,7 +80,7 @@ describe('WeChat website login (real adapter against a local imitation)', () => 
     expect(exchanges(`ok-${openId}`)).toBe(1);
 
     const mobile = `135${String(Date.now()).slice(-8)}`;
-    expect((await call(app, { method: 'POST', url: '/api/code/sendMobileCode', payload: { mobile, step: 1 } })).code).toBe(200);
+    expect((await call(app, { method: 'POST', url: '/api/code/sendMobileCode', payload: { mobile, step: 1, ...pick(await solvedCaptcha(app)) } })).code).toBe(200);
     const bound = await call<{ memberId: number }>(app, {
       method: 'POST',
       url: '/api/login/bindingMobile',

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { call, testApp } from '../../../test/helpers.ts';
-import { members, outbox } from '../../db/schema.ts';
-import { lastCode, qs, smsLogin } from './test-kit.ts';
+import { members } from '../../db/schema.ts';
+import { outbox } from '../../providers/outbox.ts';
+import { lastCode, pick, qs, smsLogin, solvedCaptcha } from './test-kit.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -42,7 +43,7 @@ describe('third-party login', () => {
     const bad = await post('/api/login/bindingMobile', { name: '', mobile, messageCode: '', openId });
     expect(bad.msg).toBe('名字不能为空');
     expect((await post('/api/login/bindingMobile', { name: '李四', mobile, messageCode: '', openId })).msg).toBe('验证码不能为空');
-    expect((await post('/api/code/sendMobileCode', { mobile, step: 1 })).code).toBe(200);
+    expect((await post('/api/code/sendMobileCode', { mobile, step: 1, ...pick(await solvedCaptcha(app)) })).code).toBe(200);
     const bound = await post('/api/login/bindingMobile', { name: '李四', mobile, messageCode: (await lastCode(app, mobile))!, openId });
     expect(bound.code).toBe(200);
     expect(bound.data.isFirst).toBe(true);
@@ -60,12 +61,14 @@ describe('third-party login', () => {
     const openId = `wx_link_${Date.now()}`;
     await callback(await consent(openId));
     await app.ctx.db.execute(`update verification_codes set created_at = created_at - interval '2 minutes' where target = '${mobile}'`);
-    const step1 = await post('/api/code/sendMobileCode', { mobile, step: 1 });
+    const cap = pick(await solvedCaptcha(app));
+    const step1 = await post('/api/code/sendMobileCode', { mobile, step: 1, ...cap });
     expect(step1.code).toBe(201);
     expect(step1.msg).toContain('该手机号已注册');
     const sent = async () => (await app.ctx.db.select().from(outbox).where(eq(outbox.to, mobile))).length;
     const before = await sent();
-    const step2 = await post('/api/code/sendMobileCode', { mobile, step: 2 });
+    // The captcha of step 1 pays for the one code of step 2.
+    const step2 = await post('/api/code/sendMobileCode', { mobile, step: 2, ...cap });
     expect(step2.code).toBe(200);
     expect(await sent()).toBe(before + 1);
     const code = (await lastCode(app, mobile))!;
@@ -79,21 +82,21 @@ describe('third-party login', () => {
     const openId = `wx_intl_${Date.now()}`;
     await callback(await consent(openId));
     const mail = `intl${Date.now()}@example.org`;
-    expect((await post('/api/code/sendEmailCode', { mail: 'bad', step: 1 })).msg).toBe('邮箱格式有误');
-    expect((await post('/api/code/sendEmailCode', { mail, step: 1 })).code).toBe(200);
+    expect((await post('/api/code/sendEmailCode', { mail: 'bad', step: 1, ...pick(await solvedCaptcha(app)) })).msg).toBe('邮箱格式有误');
+    expect((await post('/api/code/sendEmailCode', { mail, step: 1, ...pick(await solvedCaptcha(app)) })).code).toBe(200);
     const wrong = await post('/api/login/bindingMail', { name: 'Anna Smith', mail, mailCode: '000000', openId });
     const code = (await lastCode(app, mail))!;
     if (code !== '000000') expect(wrong.msg).toBe('验证码错误');
     const r = await post('/api/login/bindingMail', { name: 'Anna Smith', mail, mailCode: code, openId });
     expect(r.code).toBe(200);
     expect(r.data.isFirst).toBe(false);
-    const existing = await post('/api/code/sendEmailCode', { mail: mail.toUpperCase(), step: 1 });
+    const existing = await post('/api/code/sendEmailCode', { mail: mail.toUpperCase(), step: 1, ...pick(await solvedCaptcha(app)) });
     expect(existing.msg).toContain('该邮箱已注册');
   });
 
   it('refuses an openId that never came through the callback', async () => {
     const mobile = newMobile();
-    await post('/api/code/sendMobileCode', { mobile, step: 1 });
+    await post('/api/code/sendMobileCode', { mobile, step: 1, ...pick(await solvedCaptcha(app)) });
     const r = await post('/api/login/bindingMobile', { name: '赵六', mobile, messageCode: (await lastCode(app, mobile))!, openId: 'wx_forged' });
     expect([r.status, r.msg]).toEqual([400, '第三方登录已失效，请重新登录']);
   });

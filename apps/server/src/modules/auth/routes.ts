@@ -12,7 +12,7 @@ import { oauthSandboxRoutes } from './oauth-sandbox.ts';
 import { accountsDevHooks } from './dev-hooks.ts';
 
 const loginData = z.object({ token: z.string(), randomKey: z.string(), memberId: z.number(), isFirst: z.boolean() });
-const meta = (req: FastifyRequest): svc.Meta => ({ ip: req.ip, userAgent: req.headers['user-agent'], log: req.log });
+const meta = (req: FastifyRequest): svc.Meta => ({ ip: req.ip, userAgent: req.headers['user-agent'], log: req.log, lang: req.lang ?? 'zh' });
 
 /** Login and session calls (document 1, section 7). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -59,10 +59,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(null);
   });
 
-  app.get('/api/login/sendLogoutCode', { config: { auth: 'member', allowIncomplete: true }, schema: { response: { 200: envelope(z.null()) } } }, async (req) => {
-    await svc.sendLogoutCode(ctx, memberOf(req), meta(req));
-    return ok(null);
-  });
+  app.get(
+    '/api/login/sendLogoutCode',
+    { config: { auth: 'member', allowIncomplete: true }, schema: { querystring: z.object(f.ownCaptcha), response: { 200: envelope(z.null()) } } },
+    async (req) => {
+      await svc.sendLogoutCode(ctx, memberOf(req), req.query, meta(req));
+      return ok(null);
+    },
+  );
 
   app.get(
     '/api/login/logout',
@@ -103,18 +107,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/code/sendMobileCode',
-    { schema: { body: z.object({ mobile: f.mobileField, step: f.stepField }), response: { 200: envelope(z.null()) } } },
+    { schema: { body: z.object({ mobile: f.mobileField, step: f.stepField, ...f.mobileCaptcha }), response: { 200: envelope(z.null()) } } },
     async (req) => {
-      await svc.sendBindCode(ctx, { channel: 'sms', target: req.body.mobile, step: req.body.step }, meta(req));
+      await svc.sendBindCode(ctx, { channel: 'sms', target: req.body.mobile, ...req.body }, meta(req));
       return ok(null);
     },
   );
 
   app.post(
     '/api/code/sendEmailCode',
-    { schema: { body: z.object({ mail: f.lowerMail, step: f.stepField }), response: { 200: envelope(z.null()) } } },
+    { schema: { body: z.object({ mail: f.lowerMail, step: f.stepField, ...f.mailCaptcha }), response: { 200: envelope(z.null()) } } },
     async (req) => {
-      await svc.sendBindCode(ctx, { channel: 'mail', target: req.body.mail, step: req.body.step }, meta(req));
+      await svc.sendBindCode(ctx, { channel: 'mail', target: req.body.mail, ...req.body }, meta(req));
       return ok(null);
     },
   );

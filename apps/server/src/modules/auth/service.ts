@@ -8,15 +8,20 @@ import { OAuthError, type OAuthIdentity, type OAuthParty } from '../../providers
 import { oauthFor } from './oauth-party.ts';
 import type { MemberContext } from '../../http/auth.ts';
 import { checkCaptcha } from './captcha.ts';
-import { sendCode, verifyCode } from './codes.ts';
+import { countLookup, sendCode, verifyCode } from './codes.ts';
 import { endAllSessions, startSession } from './sessions.ts';
 import * as repo from '../member/repo.ts';
+import { eraseOutbox } from '../../providers/outbox.ts';
 
 export interface Meta {
   ip: string;
   userAgent?: string;
   log: FastifyBaseLogger;
+  lang: 'zh' | 'en';
 }
+
+/** The captcha fields of a code-sending call, as sendCode takes them. */
+export const captchaOf = (q: { imageToken: string; imageCode: string }) => ({ token: q.imageToken, answer: q.imageCode });
 
 export interface LoginAnswer {
   token: string;
@@ -32,13 +37,12 @@ async function loginAs(ctx: AppContext, m: repo.MemberRow, meta: Meta): Promise<
 
 /** Login SMS: the captcha must be right (it is then bound to this mobile); same answer whether registered or not. */
 export async function sendLoginCode(ctx: AppContext, q: { mobile: string; imageToken: string; imageCode: string }, meta: Meta) {
-  await checkCaptcha(ctx.db, q.imageToken, q.imageCode, q.mobile, false);
-  await sendCode(ctx, meta.log, { channel: 'sms', target: q.mobile, purpose: 'login', ip: meta.ip });
+  await sendCode(ctx, meta.log, { channel: 'sms', target: q.mobile, purpose: 'login', ip: meta.ip, lang: meta.lang, captcha: captchaOf(q) });
 }
 
 /** Mobile + captcha + SMS code; the member is created at first login (isFirst). */
 export async function login(ctx: AppContext, q: { mobile: string; imageToken: string; imageCode: string; messageCode: string }, meta: Meta) {
-  await checkCaptcha(ctx.db, q.imageToken, q.imageCode, q.mobile, true);
+  await checkCaptcha(ctx, captchaOf(q), q.mobile, 'consume');
   await verifyCode(ctx, { channel: 'sms', target: q.mobile, purpose: 'login', code: q.messageCode });
   const m = (await repo.activeByMobile(ctx.db, q.mobile)) ?? (await repo.createMember(ctx.db, { mobile: q.mobile, isFirst: true }));
   return loginAs(ctx, m, meta);
@@ -109,13 +113,27 @@ async function checkOpenId(ctx: AppContext, openId: string) {
   if (!rows.length) throw badRequest('oauth.openIdInvalid');
 }
 
-/** The code resend rule: step 1 answers 201 when the number already has an account; step 2 sends anyway. */
-export async function sendBindCode(ctx: AppContext, q: { channel: 'sms' | 'mail'; target: string; step: number }, meta: Meta) {
+/**
+ * The code resend rule: step 1 answers 201 when the number already has an account; step 2 sends
+ * anyway. Both need the captcha first, so the answer reveals nothing before it is solved, and a
+ * step-1 "registered" answer is counted like a code (issue 17). The captcha of a 201 still pays
+ * for the one code its step 2 sends, to that same target only.
+ */
+export async function sendBindCode(
+  ctx: AppContext,
+  q: { channel: 'sms' | 'mail'; target: string; step: number; imageToken: string; imageCode: string },
+  meta: Meta,
+) {
   if (q.step !== 2) {
+    await checkCaptcha(ctx, captchaOf(q), q.target, 'probe');
     const existing = q.channel === 'sms' ? await repo.activeByMobile(ctx.db, q.target) : await repo.activeByMail(ctx.db, q.target);
-    if (existing) throw withCode(201, q.channel === 'sms' ? 'code.mobileRegistered' : 'code.mailRegistered');
+    if (existing) {
+      const refused = await countLookup(ctx, q.channel, q.target, meta.ip);
+      if (refused) throw refused;
+      throw withCode(201, q.channel === 'sms' ? 'code.mobileRegistered' : 'code.mailRegistered');
+    }
   }
-  await sendCode(ctx, meta.log, { channel: q.channel, target: q.target, purpose: 'bind', ip: meta.ip });
+  await sendCode(ctx, meta.log, { channel: q.channel, target: q.target, purpose: 'bind', ip: meta.ip, lang: meta.lang, captcha: captchaOf(q) });
 }
 
 /** Binds the third-party identity to the account of that mobile or e-mail (created when none), then logs in. */
@@ -153,8 +171,10 @@ function contactOf(m: { mobile: string | null; mail: string | null }) {
   throw badRequest('deactivate.noContact');
 }
 
-export async function sendLogoutCode(ctx: AppContext, member: MemberContext, meta: Meta) {
-  await sendCode(ctx, meta.log, { ...contactOf(member), purpose: 'logout', ip: meta.ip });
+/** Checked before the code is sent (issue 21): a code that cannot be used is never sent. */
+export async function sendLogoutCode(ctx: AppContext, member: MemberContext, q: { imageToken: string; imageCode: string }, meta: Meta) {
+  if (await repo.hasUnshippedPaidOrder(ctx.db, member.memberId)) throw conflict('deactivate.pendingOrders');
+  await sendCode(ctx, meta.log, { ...contactOf(member), purpose: 'logout', ip: meta.ip, lang: meta.lang, captcha: captchaOf(q) });
 }
 
 /** Refused while a paid order is unshipped; otherwise every session ends and the personal data goes. */
@@ -167,6 +187,10 @@ export async function deactivate(ctx: AppContext, member: MemberContext, message
   // The photo files go too: their keys are read first, the rows erased in the transaction,
   // then the bytes deleted from storage once nothing refers to them any more.
   const keys = await ctx.db.select({ key: photos.storageKey }).from(photos).where(eq(photos.memberId, m.id));
-  await ctx.db.transaction(async (tx) => repo.eraseMember(tx as unknown as typeof ctx.db, m));
+  await ctx.db.transaction(async (tx) => {
+    await repo.eraseMember(tx as unknown as typeof ctx.db, m);
+    // Demo mode's outbox holds the member's codes in clear: they go with the rest (PIPL).
+    if (ctx.config.demo) await eraseOutbox(tx, [m.mobile, m.mail]);
+  });
   for (const k of keys) await ctx.storage.delete(k.key);
 }

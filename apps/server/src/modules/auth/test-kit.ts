@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
-import { captchas, outbox } from '../../db/schema.ts';
+import { captchas } from '../../db/schema.ts';
+import { outbox } from '../../providers/outbox.ts';
 import { call } from '../../../test/helpers.ts';
 
 /** Test helpers of the accounts area: a solved captcha and the last code sent to a target. */

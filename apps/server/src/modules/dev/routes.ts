@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { desc, eq } from 'drizzle-orm';
 import { envelope, ok } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
-import { captchas, outbox } from '../../db/schema.ts';
+import { captchas } from '../../db/schema.ts';
+import { ensureOutbox, outbox } from '../../providers/outbox.ts';
 import { writeSetting } from '../system/settings-service.ts';
 import { devMemberSession, devStaffSession } from './dev-login.ts';
 import { devOrderRoutes } from './dev-orders.ts';
@@ -15,6 +16,7 @@ import { devNationalReportRoutes } from './dev-national-report.ts';
  */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
+  await ensureOutbox(db);
   await app.register(devOrderRoutes);
   await app.register(devNationalReportRoutes);
 

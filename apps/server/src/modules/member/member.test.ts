@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import { call, memberSession, testApp } from '../../../test/helpers.ts';
-import { members, orderDetails, orders, sessions } from '../../db/schema.ts';
+import { captchas, members, orderDetails, orders, rateCounters, sessions } from '../../db/schema.ts';
 import { lastCode, pick, qs, solvedCaptcha } from '../auth/test-kit.ts';
 import sharp from 'sharp';
 import { storePhotoBytes } from '../photos/photo-service.ts';
@@ -44,9 +44,11 @@ describe('profile', () => {
     const s = await memberSession(app, newMobile());
     const other = await memberSession(app, s.mobile); // a second session of the same member
     const next = newMobile();
-    expect((await get(s, '/api/member/sendCode', { mobile: s.mobile })).msg).toBe('新手机号不能原手机号一样');
+    expect((await get(s, '/api/member/sendCode', { mobile: s.mobile, ...pick(await solvedCaptcha(app)) })).msg).toBe('新手机号不能原手机号一样');
     const taken = await memberSession(app, newMobile());
-    expect((await get(s, '/api/member/sendCode', { mobile: taken.mobile })).msg).toBe('该手机号已被其他账户使用');
+    // Whether a number has an account is told only after the captcha is solved.
+    expect((await get(s, '/api/member/sendCode', { mobile: taken.mobile })).msg).toBe('请先输入手机号和图形验证码');
+    expect((await get(s, '/api/member/sendCode', { mobile: taken.mobile, ...pick(await solvedCaptcha(app)) })).msg).toBe('该手机号已被其他账户使用');
     const cap = await solvedCaptcha(app);
     expect((await get(s, '/api/member/sendCode', { mobile: next, ...pick(cap) })).code).toBe(200);
     const code = (await lastCode(app, next))!;
@@ -62,9 +64,10 @@ describe('profile', () => {
 
   it('changes the e-mail with a code to the new address', async () => {
     const s = await memberSession(app, newMobile(), { mail: 'old@example.com' });
-    expect((await get(s, '/api/member/sendMailCode', { mail: 'OLD@example.com' })).msg).toBe('新邮箱不能与原邮箱一样');
-    expect((await get(s, '/api/member/sendMailCode', { mail: 'nope' })).msg).toBe('邮箱格式有误');
-    expect((await get(s, '/api/member/sendMailCode', { mail: 'new@example.com' })).code).toBe(200);
+    expect((await get(s, '/api/member/sendMailCode', { mail: 'OLD@example.com', ...pick(await solvedCaptcha(app)) })).msg).toBe('新邮箱不能与原邮箱一样');
+    expect((await get(s, '/api/member/sendMailCode', { mail: 'nope', ...pick(await solvedCaptcha(app)) })).msg).toBe('邮箱格式有误');
+    expect((await get(s, '/api/member/sendMailCode', { mail: 'new@example.com' })).msg).toBe('请先输入邮箱和图形验证码');
+    expect((await get(s, '/api/member/sendMailCode', { mail: 'new@example.com', ...pick(await solvedCaptcha(app)) })).code).toBe(200);
     expect((await post(s, '/api/member/updateMail', { mail: 'new@example.com', code: '' })).msg).toBe('请输入邮箱验证码');
     const r = await post(s, '/api/member/updateMail', { mail: 'new@example.com', code: (await lastCode(app, 'new@example.com'))! });
     expect([r.code, r.msg]).toEqual([200, '修改成功']);
@@ -88,14 +91,34 @@ describe('rejected-photo flag', () => {
 });
 
 describe('deactivation', () => {
-  it('is refused while a paid order is unshipped', async () => {
+  it('is refused while a paid order is unshipped: told before any code is sent, with the order to look at', async () => {
     const s = await memberSession(app, newMobile());
-    await addOrder(s.memberId, 115);
-    expect((await get(s, '/api/login/sendLogoutCode')).code).toBe(200);
-    const r = await get(s, '/api/login/logout', { messageCode: (await lastCode(app, s.mobile))! });
+    expect((await get(s, '/api/member/deactivationCheck')).data).toEqual({ pendingOrders: [] });
+    const o = await addOrder(s.memberId, 115);
+    await addOrder(s.memberId, 145); // shipped: no obstacle
+    const check = await get(s, '/api/member/deactivationCheck');
+    expect(check.data).toEqual({ pendingOrders: [{ id: o.id, orderNo: o.orderNo, kind: 'individual', state: 115 }] });
+    const r = await get(s, '/api/login/sendLogoutCode', pick(await solvedCaptcha(app)));
     expect([r.status, r.msg]).toEqual([409, '您有已支付但尚未发货的订单，暂不能注销账户，请在订单发货后再试']);
+    expect(await lastCode(app, s.mobile)).toBeNull();
+    const late = await get(s, '/api/login/logout', { messageCode: '123456' });
+    expect([late.status, late.msg]).toEqual([409, '您有已支付但尚未发货的订单，暂不能注销账户，请在订单发货后再试']);
     const [m] = await app.ctx.db.select().from(members).where(eq(members.id, s.memberId));
     expect(m.status).toBe('active');
+  });
+
+  it('needs a captcha for its code, and leaves neither the code nor the mobile in the outbox or the counters', async () => {
+    const s = await memberSession(app, newMobile());
+    expect((await get(s, '/api/login/sendLogoutCode')).msg).toBe('请先输入图形验证码');
+    expect((await get(s, '/api/login/sendLogoutCode', pick(await solvedCaptcha(app)))).code).toBe(200);
+    const code = (await lastCode(app, s.mobile))!;
+    expect((await get(s, '/api/login/logout', { messageCode: code })).code).toBe(200);
+    expect(await lastCode(app, s.mobile)).toBeNull();
+    const keys = await app.ctx.db.select({ key: rateCounters.key }).from(rateCounters);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.filter((k) => k.key.includes(s.mobile))).toEqual([]);
+    const bound = await app.ctx.db.select({ t: captchas.boundTarget }).from(captchas);
+    expect(bound.filter((c) => c.t?.includes(s.mobile))).toEqual([]);
   });
 
   it('erases the personal data, ends sessions and keeps the orders anonymised', async () => {
@@ -104,7 +127,7 @@ describe('deactivation', () => {
     const photo = await storePhotoBytes(app.ctx, s.memberId, await sharp({ create: { width: 480, height: 640, channels: 3, background: '#64c5ff' } }).jpeg().toBuffer(), 'upload');
     expect(await app.ctx.storage.get(photo.storageKey)).not.toBeNull();
     expect((await get(s, '/api/login/logout', { messageCode: '12' })).msg).toBe('验证码格式不符');
-    await get(s, '/api/login/sendLogoutCode');
+    await get(s, '/api/login/sendLogoutCode', pick(await solvedCaptcha(app)));
     const r = await get(s, '/api/login/logout', { messageCode: (await lastCode(app, s.mobile))! });
     expect(r.code).toBe(200);
     expect((await get(s, '/api/member/getMemberInfo')).code).toBe(700);

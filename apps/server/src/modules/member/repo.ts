@@ -47,13 +47,18 @@ export async function updateMember(db: Db, id: number, set: Partial<Pick<MemberR
 /** Paid but not shipped (document 2, section 4): paid, pending review, to be made, in production, rejected. */
 export const UNSHIPPED_PAID_STATES = [115, 116, 120, 125, 130];
 
-export async function hasUnshippedPaidOrder(db: Db, memberId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: orders.id })
+/** The member's paid orders not yet shipped, which block deactivation (oldest first, at most 20). */
+export async function unshippedPaidOrders(db: Db, memberId: number) {
+  return db
+    .select({ id: orders.id, orderNo: orders.orderNo, kind: orders.kind, state: orders.state })
     .from(orders)
     .where(and(eq(orders.memberId, memberId), inArray(orders.state, UNSHIPPED_PAID_STATES)))
-    .limit(1);
-  return rows.length > 0;
+    .orderBy(orders.id)
+    .limit(20);
+}
+
+export async function hasUnshippedPaidOrder(db: Db, memberId: number): Promise<boolean> {
+  return (await unshippedPaidOrders(db, memberId)).length > 0;
 }
 
 /** Rejected-photo flag: 0 none, 1 individual or reprint, 2 collective, 3 both. */

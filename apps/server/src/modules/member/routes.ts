@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PATTERNS } from '@portal/contract/validation';
 import { envelope, ok } from '../../http/envelope.ts';
 import { memberOf } from '../../http/auth.ts';
 import { message } from '../../http/lang.ts';
 import * as f from '../auth/fields.ts';
 import * as svc from './service.ts';
-import { rejectedFlag } from './repo.ts';
+import { rejectedFlag, unshippedPaidOrders } from './repo.ts';
 
 const info = z.object({ memberId: z.number(), mobile: z.string(), mail: z.string(), name: z.string(), idCard: z.string(), isFirst: z.boolean() });
 const member = { auth: 'member' as const };
@@ -14,7 +13,7 @@ const member = { auth: 'member' as const };
 /** Member calls (document 1, section 7) and the rejected-photo flag shown after login. */
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const meta = (req: { ip: string; log: import('fastify').FastifyBaseLogger }) => ({ ip: req.ip, log: req.log });
+  const meta = (req: { ip: string; log: import('fastify').FastifyBaseLogger; lang?: 'zh' | 'en' }) => ({ ip: req.ip, log: req.log, lang: req.lang ?? 'zh' });
 
   app.get('/api/member/getMemberInfo', { config: { ...member, allowIncomplete: true }, schema: { response: { 200: envelope(info) } } }, async (req) =>
     ok(await svc.memberInfo(ctx, memberOf(req))),
@@ -37,11 +36,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: member,
       schema: {
-        querystring: z.object({
-          mobile: f.mobileField,
-          imageToken: z.string().trim().optional(),
-          imageCode: z.string().trim().regex(PATTERNS.imageCode, { error: 'imageCode.invalid' }).optional(),
-        }),
+        querystring: z.object({ mobile: f.mobileField, ...f.mobileCaptcha }),
         response: { 200: envelope(z.null()) },
       },
     },
@@ -68,9 +63,9 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/member/sendMailCode',
-    { config: member, schema: { querystring: z.object({ mail: f.lowerMail }), response: { 200: envelope(z.null()) } } },
+    { config: member, schema: { querystring: z.object({ mail: f.lowerMail, ...f.mailCaptcha }), response: { 200: envelope(z.null()) } } },
     async (req) => {
-      await svc.sendChangeMailCode(ctx, memberOf(req), req.query.mail, meta(req));
+      await svc.sendChangeMailCode(ctx, memberOf(req), req.query, meta(req));
       return ok(null);
     },
   );
@@ -82,6 +77,20 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       await svc.updateMail(ctx, memberOf(req), req.body);
       return ok(null, message(req.lang ?? 'zh', 'ok.modified'));
     },
+  );
+
+  /** Before the deactivation dialog: the paid orders not yet shipped that block it (issue 21), with links. */
+  app.get(
+    '/api/member/deactivationCheck',
+    {
+      config: { ...member, allowIncomplete: true },
+      schema: {
+        response: {
+          200: envelope(z.object({ pendingOrders: z.array(z.object({ id: z.number(), orderNo: z.string(), kind: z.string(), state: z.number() })) })),
+        },
+      },
+    },
+    async (req) => ok({ pendingOrders: await unshippedPaidOrders(ctx.db, memberOf(req).memberId) }),
   );
 
   app.get('/api/baseInfo/refuseList', { config: member, schema: { response: { 200: envelope(z.number()) } } }, async (req) =>

@@ -11,7 +11,10 @@ import * as repo from './repo.ts';
 interface Meta {
   ip: string;
   log: FastifyBaseLogger;
+  lang: 'zh' | 'en';
 }
+type Captcha = { imageToken: string; imageCode: string };
+const captchaOf = (q: Captcha) => ({ token: q.imageToken, answer: q.imageCode });
 
 export async function memberInfo(ctx: AppContext, me: MemberContext) {
   const m = await repo.memberById(ctx.db, me.memberId);
@@ -31,29 +34,27 @@ export async function updateInfo(ctx: AppContext, me: MemberContext, b: { name: 
 }
 
 /** SMS to the new number; it must differ from the old one and belong to nobody else. */
-export async function sendChangeMobileCode(ctx: AppContext, me: MemberContext, q: { mobile: string; imageToken?: string; imageCode?: string }, meta: Meta) {
+export async function sendChangeMobileCode(ctx: AppContext, me: MemberContext, q: { mobile: string } & Captcha, meta: Meta) {
   if (q.mobile === me.mobile) throw badRequest('mobile.sameAsOld');
-  if (q.imageToken || q.imageCode) {
-    if (!q.imageToken || !q.imageCode) throw badRequest('code.needMobileAndImage');
-    await checkCaptcha(ctx.db, q.imageToken, q.imageCode, q.mobile, false);
-  }
+  // The captcha before the "taken" answer: whether a number has an account is not public.
+  await checkCaptcha(ctx, captchaOf(q), q.mobile, 'probe');
   if (await repo.activeByMobile(ctx.db, q.mobile)) throw conflict('mobile.taken');
-  await sendCode(ctx, meta.log, { channel: 'sms', target: q.mobile, purpose: 'changeMobile', ip: meta.ip });
+  await sendCode(ctx, meta.log, { channel: 'sms', target: q.mobile, purpose: 'changeMobile', ip: meta.ip, lang: meta.lang, captcha: captchaOf(q) });
 }
 
 /** A new mobile ends every session of the member (document 1, section 4). */
 export async function updateMobile(ctx: AppContext, me: MemberContext, b: { mobile: string; code: string; imageToken: string; imageCode: string }) {
   if (b.mobile === me.mobile) throw badRequest('mobile.sameAsOld');
-  await checkCaptcha(ctx.db, b.imageToken, b.imageCode, b.mobile, true);
+  await checkCaptcha(ctx, captchaOf(b), b.mobile, 'consume');
   await verifyCode(ctx, { channel: 'sms', target: b.mobile, purpose: 'changeMobile', code: b.code });
   if (await repo.activeByMobile(ctx.db, b.mobile)) throw conflict('mobile.taken');
   await repo.updateMember(ctx.db, me.memberId, { mobile: b.mobile });
   await endAllSessions(ctx.db, me.memberId, 'mobileChanged');
 }
 
-export async function sendChangeMailCode(ctx: AppContext, me: MemberContext, mail: string, meta: Meta) {
-  if (mail === (me.mail ?? '').toLowerCase()) throw badRequest('mail.sameAsOld');
-  await sendCode(ctx, meta.log, { channel: 'mail', target: mail, purpose: 'changeMail', ip: meta.ip });
+export async function sendChangeMailCode(ctx: AppContext, me: MemberContext, q: { mail: string } & Captcha, meta: Meta) {
+  if (q.mail === (me.mail ?? '').toLowerCase()) throw badRequest('mail.sameAsOld');
+  await sendCode(ctx, meta.log, { channel: 'mail', target: q.mail, purpose: 'changeMail', ip: meta.ip, lang: meta.lang, captcha: captchaOf(q) });
 }
 
 export async function updateMail(ctx: AppContext, me: MemberContext, b: { mail: string; code: string }) {
