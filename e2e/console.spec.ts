@@ -142,7 +142,7 @@ test('a reviewer approves an unbinding request', async ({ browser, baseURL, requ
   const students = await data<{ xh: string; zjhm: string; yxdm: string }[]>(await request.get('/api/dev/national-students'));
   const s = students[students.length - 1];
   const m = await member(request, '13800000103');
-  await memberPost(request, m, '/api/binding/binding', { studentId: s.xh, yxdm: s.yxdm, idCard: s.zjhm });
+  await memberPost(request, m, '/api/binding/binding', { studentId: s.xh, yxdm: s.yxdm, idType: 1, idNum: s.zjhm });
   await memberGet(request, m, '/api/binding/unbinding');
   expect(await memberGet<number>(request, m, '/api/binding/findCheckStatus')).toBe(2);
   const reviewer = await consoleAs(browser, baseURL!, 'reviewer');

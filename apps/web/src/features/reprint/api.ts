@@ -22,7 +22,10 @@ export function pathForBindStatus(status: number): string {
 
 export const useCheckStatus = () => useQuery({ queryKey: reprintKeys.status, queryFn: fetchCheckStatus });
 export const useWashStudent = () =>
-  useQuery({ queryKey: reprintKeys.student, queryFn: () => apiGet<WashStudentRow[]>('/api/binding/findWashStudentInfo') });
+  useQuery({
+    queryKey: reprintKeys.student,
+    queryFn: () => apiGet<WashStudentRow[]>('/api/binding/findWashStudentInfo'),
+  });
 export const useWashOrder = (id: number) =>
   useQuery({
     queryKey: reprintKeys.order(id),
@@ -30,10 +33,15 @@ export const useWashOrder = (id: number) =>
     enabled: id > 0,
   });
 export const useReprintOrders = () =>
-  useQuery({ queryKey: reprintKeys.list, queryFn: () => apiGet<OrderAnswer[]>('/api/order/findOrderList', { query: { type: 2 } }) });
+  useQuery({
+    queryKey: reprintKeys.list,
+    queryFn: () => apiGet<OrderAnswer[]>('/api/order/findOrderList', { query: { type: 2 } }),
+  });
 
 /** Success calls answer with the server's message (绑定成功, 解绑申请成功, 修改成功). */
-export const bind = (body: BindingBody) => request<null>('POST', '/api/binding/binding', { body }).then((e) => e.msg);
+/** Binding answers its refusals in the page (mismatch, locked for the day, sent to customer service), not as a toast. */
+export const bind = (body: BindingBody) =>
+  request<null>('POST', '/api/binding/binding', { body, raw: true, silent: true });
 export const applyUnbind = () => request<null>('GET', '/api/binding/unbinding').then((e) => e.msg);
 export const createWashOrder = (body: { dist: number; num: number; thirdStudentId: string }) =>
   apiPost<number>('/api/order/createWashOrder', { body });

@@ -31,13 +31,31 @@ export default function UntiedIdPage() {
   return (
     <Card>
       <h1 style={{ fontSize: 22 }}>{t('reprint.untied.title')}</h1>
-      <QueryState loading={status.isLoading || student.isLoading} error={status.error ?? student.error} onRetry={refresh}>
+      <QueryState
+        loading={status.isLoading || student.isLoading}
+        error={status.error ?? student.error}
+        onRetry={refresh}
+      >
         <Steps
           style={{ margin: '16px 0 24px' }}
           current={s === 2 ? 1 : s === 3 ? 2 : 0}
-          items={[{ title: t('reprint.untied.step1') }, { title: t('reprint.untied.step2') }, { title: t('reprint.untied.step3') }]}
+          items={[
+            { title: t('reprint.untied.step1') },
+            { title: t('reprint.untied.step2') },
+            { title: t('reprint.untied.step3') },
+          ]}
         />
-        {s === 0 || s === 3 || !row ? (
+        {s === 2 && !row ? (
+          // Status 2 without a readable record: the binding is suspended while staff decide a dispute.
+          <Alert
+            type="warning"
+            showIcon
+            role="status"
+            message={t('msg.reprint.bindingSuspended')}
+            description={t('reprint.untied.suspended', { phones })}
+            action={<Button onClick={refresh}>{t('reprint.untied.refresh')}</Button>}
+          />
+        ) : s === 0 || s === 3 || !row ? (
           <Alert
             type="info"
             showIcon
@@ -70,7 +88,12 @@ export default function UntiedIdPage() {
               />
             ) : (
               <Space>
-                <Popconfirm title={t('reprint.untied.confirm')} okText={t('reprint.dialog.ok')} cancelText={t('reprint.dialog.cancel')} onConfirm={apply}>
+                <Popconfirm
+                  title={t('reprint.untied.confirm')}
+                  okText={t('reprint.dialog.ok')}
+                  cancelText={t('reprint.dialog.cancel')}
+                  onConfirm={apply}
+                >
                   <Button type="primary" danger>
                     {t('reprint.untied.apply')}
                   </Button>
