@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DEFAULT_RESPONSE_SECRET, INACTIVITY_SECONDS } from '@portal/contract/defaults';
 import { loadPhotoConfig, type PhotoConfig } from './modules/photos/check-config.ts';
 import { loadMessagingConfig, type CodeShares, type MailSettings, type SmsSettings } from './providers/messaging.ts';
+import { loadSiteInfo, type SiteInfo } from './site-info-config.ts';
 
 /** An empty setting (as container templates often leave it) counts as unset. */
 const blankIsUnset = <T extends z.ZodType>(t: T) => z.preprocess((v) => (v === '' ? undefined : v), t);
@@ -27,8 +28,6 @@ export const envSchema = z.object({
   SERVICE_PHONES: z.string().default('010-88888888,010-66666666'),
   SERVICE_HOURS_ZH: z.string().default('工作日 8:00-11:00，14:00-17:00'),
   SERVICE_HOURS_EN: z.string().default('Workdays 8:00-11:00 and 14:00-17:00'),
-  SERVICE_HOURS_ALT_ZH: z.string().default('工作日 8:00-17:00'),
-  SERVICE_HOURS_ALT_EN: z.string().default('Weekdays 8:00-17:00'),
   CHAT_URL: z.string().url().default('https://kf.example.com/chat'),
   MAP_TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
   INACTIVITY_SECONDS: z.coerce.number().int().positive().default(INACTIVITY_SECONDS),
@@ -83,7 +82,8 @@ export interface Config {
   publicUrl?: string;
   servicePhones: string[];
   serviceHours: { zh: string; en: string };
-  serviceHoursAlt: { zh: string; en: string };
+  /** The footer's operator and filing numbers (site-info-config.ts). */
+  site: SiteInfo;
   chatUrl: string;
   mapTileUrl: string;
   inactivitySeconds: number;
@@ -151,6 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if ('errors' in messaging) throw new ConfigError(`Invalid configuration:\n${messaging.errors.map((l) => `  ${l}`).join('\n')}`);
   // The built-in value is public (it is in the source): production refuses it, since anyone could sign answers with it.
   if (!demo && e.RESPONSE_SECRET === DEFAULT_RESPONSE_SECRET) throw new ConfigError('Invalid configuration:\n  RESPONSE_SECRET: the built-in demo value is refused in production; set a secret of your own (and build the web with it)');
+  const site = loadSiteInfo(env, demo);
+  if ('errors' in site) throw new ConfigError(`Invalid configuration:\n${site.errors.map((l) => `  ${l}`).join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -165,7 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: e.PUBLIC_URL,
     servicePhones: e.SERVICE_PHONES.split(',').map((s) => s.trim()).filter(Boolean),
     serviceHours: { zh: e.SERVICE_HOURS_ZH, en: e.SERVICE_HOURS_EN },
-    serviceHoursAlt: { zh: e.SERVICE_HOURS_ALT_ZH, en: e.SERVICE_HOURS_ALT_EN },
+    site,
     chatUrl: e.CHAT_URL,
     mapTileUrl: e.MAP_TILE_URL,
     inactivitySeconds: e.INACTIVITY_SECONDS,

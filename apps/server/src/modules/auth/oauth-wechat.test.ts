@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { call, testApp } from '../../../test/helpers.ts';
 import { oauthStates } from '../../db/schema.ts';
 import { ConfigError, loadConfig, type WechatConfig } from '../../config.ts';
+import { PRODUCTION_SITE_ENV } from '../../site-info-config.ts';
 import { loggerOptions, redactUrl } from '../../http/logging.ts';
 import { lastCode, pick, qs, solvedCaptcha } from './test-kit.ts';
 import { FAKE_APP_ID, FAKE_APP_SECRET, startWechatImitation } from './wechat-imitation.ts';
@@ -188,7 +189,7 @@ describe('third-party login settings', () => {
   });
 
   it('reads WECHAT_* from the environment: all or none, validated, the redirect defaulting to PUBLIC_URL/loading', () => {
-    const base = { NODE_ENV: 'production', DATA_DIR: '/tmp/x', RESPONSE_SECRET: 'a-secret-of-this-deployment' } as const;
+    const base = { NODE_ENV: 'production', DATA_DIR: '/tmp/x', RESPONSE_SECRET: 'a-secret-of-this-deployment', ...PRODUCTION_SITE_ENV } as const;
     expect(loadConfig({ NODE_ENV: 'development' }).wechat).toBeUndefined();
     expect(loadConfig({ ...base, WECHAT_APP_ID: '', WECHAT_APP_SECRET: '', WECHAT_API_URL: '' }).wechat).toBeUndefined();
     expect(loadConfig({ ...base, WECHAT_APP_ID: FAKE_APP_ID, WECHAT_APP_SECRET: FAKE_APP_SECRET, PUBLIC_URL: 'https://p.example.org/' }).wechat).toEqual({

@@ -38,7 +38,7 @@ export async function publicSettings(ctx: AppContext): Promise<PublicSettings> {
   return {
     servicePhones: phones ?? c.servicePhones,
     serviceHours: c.serviceHours,
-    serviceHoursAlt: c.serviceHoursAlt,
+    site: c.site,
     chatUrl: c.chatUrl,
     maintenance: { ...DEFAULT_MAINTENANCE, ...maintenance },
     inactivitySeconds: c.inactivitySeconds,

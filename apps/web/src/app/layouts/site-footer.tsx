@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../lib/settings.ts';
 import { pick } from '../../lib/i18n.ts';
 
-/** Footer: about us, copyright, help centre, contact us; phones and both readings of the hours. */
+/** The MIIT filing system: every ICP filing number links there (a requirement for sites in China). */
+const MIIT_BEIAN_URL = 'https://beian.miit.gov.cn/';
+
+/**
+ * Footer: about us, copyright, help centre, contact us; phones and the service hours;
+ * the operator's legal name and the ICP and public-security filing numbers (configuration).
+ */
 export function SiteFooter() {
   const { t } = useTranslation();
   const { data } = useSettings();
@@ -20,10 +26,25 @@ export function SiteFooter() {
         <p>
           {t('layout.servicePhones', { phones: data.servicePhones.join(' / ') })}{' '}
           {t('layout.serviceHours', { hours: pick(data.serviceHours) })}
-          {t('layout.serviceHoursAlt', { hours: pick(data.serviceHoursAlt) })}
         </p>
       )}
-      <p className="footer-copy">{t('layout.copyright', { year: new Date().getFullYear() })}</p>
+      <p className="footer-copy">
+        {t('layout.copyright', { year: new Date().getFullYear() })}
+        {data && (
+          <>
+            {' '}
+            <span data-testid="operator">{pick(data.site.operator)}</span>
+          </>
+        )}
+      </p>
+      {data && (
+        <p className="footer-filings">
+          <a href={MIIT_BEIAN_URL} target="_blank" rel="noopener noreferrer">
+            {data.site.icpNumber}
+          </a>
+          <span>{t('layout.psbFiling', { number: data.site.psbNumber })}</span>
+        </p>
+      )}
     </Layout.Footer>
   );
 }
