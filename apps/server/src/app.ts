@@ -11,7 +11,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { SESSION_CHANNEL, sessionCacheOf } from './http/session-cache.ts';
 import { securityHeadersPlugin } from './http/security-headers.ts';
 import { loadPiiCipher } from './lib/pii.ts';
-import { buildParties } from './providers/index.ts';
+import { withParties } from './providers/index.ts';
 import { installShutdown } from './http/shutdown.ts';
 import { loggerOptions } from './http/logging.ts';
 import { langPlugin, message } from './http/lang.ts';
@@ -64,13 +64,12 @@ export interface BuildOptions {
 /** Builds the whole app from config: plugins, then services, then route modules. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
-  const ctx: AppContext = {
+  const ctx: AppContext = withParties({
     config,
     db: database.db,
     dbKind: database.kind,
     pii: loadPiiCipher({ dataKey: config.dataKey, dataDir: config.dataDir, demo: config.demo, ephemeral: config.pgliteDir === ':memory:' }),
-    ...buildParties(config, database.db),
-  };
+  });
 
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(config.logLevel),

@@ -44,9 +44,18 @@ export const envSchema = z.object({
   CODE_DAILY_BUDGET: z.coerce.number().int().positive().default(20000),
   /** Built web app folder (tests build to their own). */
   WEB_DIST: z.string().optional(),
-  /** A carrier or aggregator tracking API; the sandbox answers when unset. */
-  TRACKING_URL: z.string().url().optional(),
-  TRACKING_KEY: z.string().optional(),
+  /** Parcel tracking: sandbox (demo default), kuaidi100, or none (production default: staff-written events only). */
+  TRACKING_PROVIDER: blankIsUnset(z.enum(['sandbox', 'kuaidi100', 'none']).optional()),
+  /** Kuaidi100 (快递100) enterprise account: customer id, authorisation key, and our own salt for its pushes. */
+  KUAIDI100_CUSTOMER: blankIsUnset(z.string().optional()),
+  KUAIDI100_KEY: blankIsUnset(z.string().optional()),
+  KUAIDI100_SALT: blankIsUnset(z.string().min(8, 'must be at least 8 characters').optional()),
+  /** Its API base (tests point it at a local imitation), and where it pushes (default <PUBLIC_URL>/api/tracking/kuaidi100/callback). */
+  KUAIDI100_API_URL: blankIsUnset(z.string().url().default('https://poll.kuaidi100.com')),
+  KUAIDI100_CALLBACK_URL: blankIsUnset(z.string().url().optional()),
+  TRACKING_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Hours between sweeps querying parcels with no event for 3 days (0 = off). */
+  TRACKING_SWEEP_HOURS: z.coerce.number().min(0).default(24),
   /** The national platform's API (production); its sandbox answers in demo mode. */
   NATIONAL_API_URL: z.string().url().optional(),
   NATIONAL_API_KEY: z.string().optional(),
@@ -98,7 +107,7 @@ export interface Config {
   webDist: string;
   /** Photo check bounds, storage and photo URL signing (DESIGN section 7). */
   photos: PhotoConfig;
-  tracking: { url?: string; key?: string };
+  tracking: TrackingConfig;
   national: NationalConfig;
   /** WeChat website login; undefined when not configured. */
   wechat?: WechatConfig;
@@ -125,6 +134,25 @@ function wechatConfig(e: Env): WechatConfig | undefined {
     throw new ConfigError('Invalid configuration:\n  WECHAT_APP_ID, WECHAT_APP_SECRET and WECHAT_REDIRECT_URI (or PUBLIC_URL) go together');
   }
   return { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, redirectUri, apiUrl: e.WECHAT_API_URL, timeoutMs: e.WECHAT_TIMEOUT_MS };
+}
+
+export interface TrackingConfig {
+  provider: 'sandbox' | 'kuaidi100' | 'none';
+  kuaidi100?: { customer: string; key: string; salt: string; apiUrl: string; callbackUrl: string };
+  timeoutMs: number;
+  sweepHours: number;
+}
+
+/** Kuaidi100 needs its customer, key and salt and a callback URL; half a configuration stops start-up. */
+export function trackingConfig(e: Env, demo: boolean): TrackingConfig {
+  const provider = e.TRACKING_PROVIDER ?? (demo ? 'sandbox' : 'none');
+  const base = { provider, timeoutMs: e.TRACKING_TIMEOUT_MS, sweepHours: e.TRACKING_SWEEP_HOURS };
+  if (provider !== 'kuaidi100') return base;
+  const callbackUrl = e.KUAIDI100_CALLBACK_URL ?? (e.PUBLIC_URL ? `${e.PUBLIC_URL.replace(/\/+$/, '')}/api/tracking/kuaidi100/callback` : undefined);
+  if (!e.KUAIDI100_CUSTOMER || !e.KUAIDI100_KEY || !e.KUAIDI100_SALT || !callbackUrl) {
+    throw new ConfigError('Invalid configuration:\n  TRACKING_PROVIDER: kuaidi100 needs KUAIDI100_CUSTOMER, KUAIDI100_KEY, KUAIDI100_SALT and PUBLIC_URL (or KUAIDI100_CALLBACK_URL)');
+  }
+  return { ...base, kuaidi100: { customer: e.KUAIDI100_CUSTOMER, key: e.KUAIDI100_KEY, salt: e.KUAIDI100_SALT, apiUrl: e.KUAIDI100_API_URL, callbackUrl } };
 }
 
 export interface NationalConfig {
@@ -180,7 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     codeDailyBudget: e.CODE_DAILY_BUDGET,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
     photos: loadPhotoConfig(env),
-    tracking: { url: e.TRACKING_URL, key: e.TRACKING_KEY },
+    tracking: trackingConfig(e, demo),
     national: {
       url: e.NATIONAL_API_URL,
       appKey: e.NATIONAL_API_KEY,

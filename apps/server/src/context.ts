@@ -1,21 +1,21 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { PiiCipher } from './lib/pii.ts';
-import type { SmsProvider } from './providers/sms.ts';
-import type { MailProvider } from './providers/mail.ts';
-import type { Storage } from './providers/storage.ts';
+import type { Parties } from './providers/index.ts';
 
-/** What every module may use: config, database, the PII cipher and the outside parties. */
-export interface AppContext {
+/** What the app is built on before its outside parties. */
+export interface CoreContext {
   config: Config;
   db: Db;
   dbKind: 'pglite' | 'postgres';
   pii: PiiCipher;
-  sms: SmsProvider;
-  mail: MailProvider;
-  /** Photo bytes (disk by default, S3-compatible by config). */
-  storage: Storage;
 }
+
+/**
+ * What every module may use: config, database, the PII cipher and the outside parties
+ * (sms, mail, storage, pay, national, oauth, tracking), all built in providers/index.ts.
+ */
+export type AppContext = CoreContext & Parties;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,7 +3,6 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { nationalQrSessions, nationalStudents } from '../db/schema.ts';
 import { AppError, conflict, notFound } from '../http/errors.ts';
-import type { NationalConfig } from '../config.ts';
 import { NationalCallError, NationalHttpReporter, type PhotoReportItem, type PhotoReportOutcome } from './national-report.ts';
 import { sandboxReportPhotos } from './national-sandbox-report.ts';
 
@@ -222,18 +221,9 @@ export class RealNational implements NationalPlatform {
   }
 }
 
-const cache = new WeakMap<AppContext, NationalPlatform>();
-
-/** The platform of an app: the sandbox in demo mode, else the real adapter (NATIONAL_API_URL, _KEY, _SECRET). */
+/** The platform of an app (built in providers/index.ts): the sandbox in demo mode, else the real adapter (NATIONAL_API_URL, _KEY, _SECRET). */
 export function nationalFor(ctx: AppContext): NationalPlatform {
-  let p = cache.get(ctx);
-  if (!p) {
-    p = ctx.config.demo
-      ? new SandboxNational(ctx)
-      : new RealNational(realOptions(ctx.config.national));
-    cache.set(ctx, p);
-  }
-  return p;
+  return ctx.national;
 }
 
 /** The sandbox of an app, for its pages and hooks (demo mode only). */
@@ -241,8 +231,4 @@ export function sandboxNational(ctx: AppContext): SandboxNational {
   const p = nationalFor(ctx);
   if (!(p instanceof SandboxNational)) throw notFound();
   return p;
-}
-
-function realOptions(c: NationalConfig) {
-  return { url: c.url, key: c.appKey, secret: c.appSecret, timeoutMs: c.timeoutMs };
 }

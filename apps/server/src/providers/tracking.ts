@@ -1,7 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { traceEvents } from '../db/schema.ts';
-import { SANDBOX_TRANSIT } from '../modules/logistics/trace-events.ts';
+import type { PARCEL_STATES } from '../db/schema/parcels.ts';
+
+export type ParcelState = (typeof PARCEL_STATES)[number];
 
 export interface TraceEvent {
   opCode: string;
@@ -9,67 +8,74 @@ export interface TraceEvent {
   opDesc: string;
 }
 
-/** The tracking interface (DESIGN section 6): the events of one waybill, oldest first. */
-export interface TrackingProvider {
-  trace(waybillNo: string, carrier: string | null): Promise<TraceEvent[]>;
+/** Our event codes (carriers' common ones): pick-up 10, transit 20/30, out for delivery 40, signed 80; returned, refused, problem. */
+export const STATE_OP_CODE: Record<ParcelState, string> = { transit: '30', delivering: '40', signed: '80', returned: '90', refused: '91', problem: '99' };
+
+/** One waybill as the party knows it: its latest state and its events, oldest first. */
+export interface CarrierTrack {
+  waybillNo: string;
+  state: ParcelState | null;
+  events: TraceEvent[];
 }
 
-/** Demo: the events staff actions wrote, plus sandbox transit events between pick-up and delivery. */
-export class SandboxTracking implements TrackingProvider {
-  constructor(
-    private readonly db: Db,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+/** What the party needs to follow a parcel. */
+export interface ParcelRef {
+  waybillNo: string;
+  /** The party's carrier code (carrierCode below). */
+  carrierCode: string | null;
+  /** The receiver's mobile, sent only to carriers that need it to answer. */
+  phone: string | null;
+}
 
-  async trace(waybillNo: string): Promise<TraceEvent[]> {
-    const rows = await this.db.select().from(traceEvents).where(eq(traceEvents.waybillNo, waybillNo)).orderBy(asc(traceEvents.opTime), asc(traceEvents.id));
-    const events: TraceEvent[] = rows.map((r) => ({ opCode: r.opCode, opTime: r.opTime, opDesc: r.opDesc }));
-    const pickup = events.find((e) => e.opCode === '10');
-    const delivered = events.find((e) => e.opCode === '80');
-    if (pickup) {
-      const until = delivered?.opTime ?? this.now();
-      for (const t of SANDBOX_TRANSIT) {
-        const at = new Date(pickup.opTime.getTime() + t.afterMinutes * 60_000);
-        if (at <= until) events.push({ opCode: t.opCode, opTime: at, opDesc: t.opDesc });
-      }
-    }
-    return events.sort((a, b) => a.opTime.getTime() - b.opTime.getTime());
+export class TrackingError extends Error {}
+
+/** The tracking interface (DESIGN section 6): subscribed once per parcel, pushed to, queried only on demand. */
+export interface TrackingParty {
+  readonly kind: 'sandbox' | 'kuaidi100' | 'none';
+  /** The party's code for one of our carriers by its name, or null when it does not know it. */
+  carrierCode(carrierName: string | null): string | null;
+  /** Whether the party needs the receiver's mobile for this carrier. */
+  needsPhone(carrierCode: string | null): boolean;
+  /** Asks the party to push this waybill's events; throws TrackingError when refused. */
+  subscribe(p: ParcelRef): Promise<void>;
+  /** The waybill's events now (staff "refresh now" and the stale sweep only; never per page view); null when the party has nothing. */
+  query(p: ParcelRef): Promise<CarrierTrack | null>;
+  /** Events shown beside the stored ones on the trace page (the sandbox's pretend transit). */
+  shownBeside(stored: TraceEvent[], now: Date): TraceEvent[];
+}
+
+/** Sandbox transit events after pick-up, shown once their time has come. */
+const SANDBOX_TRANSIT = [
+  { afterMinutes: 1, opCode: '20', opDesc: '快件已发往目的地分拨中心' },
+  { afterMinutes: 12 * 60, opCode: '30', opDesc: '快件已到达目的地分拨中心' },
+  { afterMinutes: 24 * 60, opCode: '40', opDesc: '快件正在派送中' },
+];
+
+/** No tracking party (production without one): the trace shows the events staff actions wrote. */
+export class NoTracking implements TrackingParty {
+  readonly kind: TrackingParty['kind'] = 'none';
+  carrierCode(_name: string | null): string | null {
+    return null;
+  }
+  needsPhone(_code: string | null): boolean {
+    return false;
+  }
+  async subscribe(_p: ParcelRef): Promise<void> {}
+  async query(_p: ParcelRef): Promise<CarrierTrack | null> {
+    return null;
+  }
+  shownBeside(_stored: TraceEvent[], _now: Date): TraceEvent[] {
+    return [];
   }
 }
 
-/**
- * A carrier or aggregator HTTP API (configured by URL and key): POST { waybillNo, carrier }
- * answering { items: [{ opCode, opTime, opDesc }] }. Staff-written events are merged in.
- */
-export class HttpCarrierTracking implements TrackingProvider {
-  constructor(
-    private readonly url: string,
-    private readonly key: string,
-    private readonly local: SandboxTracking,
-  ) {}
-
-  async trace(waybillNo: string, carrier: string | null): Promise<TraceEvent[]> {
-    const local = (await this.local.trace(waybillNo)).filter((e) => e.opCode === '10' || e.opCode === '80');
-    try {
-      const res = await fetch(this.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${this.key}` },
-        body: JSON.stringify({ waybillNo, carrier }),
-        signal: AbortSignal.timeout(5000),
-      });
-      if (!res.ok) return local;
-      const body = (await res.json()) as { items?: { opCode?: string; opTime?: string; opDesc?: string }[] };
-      const remote = (body.items ?? [])
-        .filter((i) => i.opTime && i.opDesc)
-        .map((i) => ({ opCode: String(i.opCode ?? ''), opTime: new Date(i.opTime!), opDesc: String(i.opDesc) }));
-      return [...local, ...remote].sort((a, b) => a.opTime.getTime() - b.opTime.getTime());
-    } catch {
-      return local;
-    }
+/** Demo: the staff-written events plus pretend transit events between pick-up and delivery. */
+export class SandboxTracking extends NoTracking {
+  override readonly kind = 'sandbox' as const;
+  override shownBeside(stored: TraceEvent[], now: Date): TraceEvent[] {
+    const pickup = stored.find((e) => e.opCode === '10');
+    if (!pickup) return [];
+    const until = stored.find((e) => e.opCode === '80')?.opTime ?? now;
+    return SANDBOX_TRANSIT.map((t) => ({ opCode: t.opCode, opTime: new Date(pickup.opTime.getTime() + t.afterMinutes * 60_000), opDesc: t.opDesc })).filter((e) => e.opTime <= until);
   }
-}
-
-export function trackingProvider(db: Db, env: { url?: string; key?: string } = {}): TrackingProvider {
-  const local = new SandboxTracking(db);
-  return env.url && env.key ? new HttpCarrierTracking(env.url, env.key, local) : local;
 }

@@ -125,7 +125,8 @@ describe('WeChat website login (real adapter against a local imitation)', () => 
     expect([busy.status, busy.msg]).toEqual([502, '微信登录服务返回异常，请稍后再试或使用手机号登录']);
     const html = await callback('html', await stateOf(), { lang: 'en' });
     expect([html.status, html.msg]).toEqual([502, 'The WeChat login service gave an error, please try again later or log in with your mobile number']);
-    const down = await testApp({ demo: false, env: 'production', wechat: wechat('http://127.0.0.1:9') });
+    // demo: false is production's behaviour; NODE_ENV=production itself would refuse the other sandboxes (providers/index.ts).
+    const down = await testApp({ demo: false, wechat: wechat('http://127.0.0.1:9') });
     try {
       const u = await authorise(down);
       const r = await callback('ok-someone', u.searchParams.get('state')!, {}, down);
@@ -165,7 +166,7 @@ describe('WeChat website login (real adapter against a local imitation)', () => 
 
 describe('third-party login settings', () => {
   it('production without the WeChat settings has third-party login off, never the sandbox', async () => {
-    const prod = await testApp({ demo: false, env: 'production' });
+    const prod = await testApp({ demo: false });
     try {
       const w = await call(prod, { method: 'GET', url: '/api/login/wxlogin' });
       expect([w.status, w.msg]).toEqual([503, '本站未开通微信登录，请使用手机号登录']);

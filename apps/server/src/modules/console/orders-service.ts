@@ -10,6 +10,7 @@ import { auditOf, writeAudit } from './audit.ts';
 import { findOrder, findOrders, searchConditions, toOrderRow, type SearchQuery } from './orders-repo.ts';
 import { personsOf } from './photo-view.ts';
 import { SHIP_EVENTS } from '../logistics/trace-events.ts';
+import { registerParcel, subscribeParcels } from '../logistics/parcel-service.ts';
 
 export async function searchOrders(ctx: AppContext, staff: StaffContext, q: SearchQuery) {
   const idNumber = q.idNumber?.toUpperCase();
@@ -69,7 +70,7 @@ export async function transition(ctx: AppContext, staff: StaffContext, body: Tra
   if (body.action === 'reject' && !body.reason) throw badRequest('console.reasonRequired');
   if (body.action === 'ship' && (!body.waybillNos || body.waybillNos.length !== body.ids.length)) throw badRequest('console.waybillRequired');
   const ids = [...new Set(body.ids)];
-  return ctx.db.transaction(async (tx) => {
+  const done = await ctx.db.transaction(async (tx) => {
     for (const id of ids) if (!(await findOrder(tx, id, staff))) throw notFound();
     const rows = await tx.select().from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.id)).for('update');
     for (const o of rows) if (!rule.from.includes(o.state)) throw conflict('console.stateChanged');
@@ -99,6 +100,8 @@ export async function transition(ctx: AppContext, staff: StaffContext, body: Tra
       }
       await tx.update(orders).set(set).where(and(eq(orders.id, o.id), eq(orders.state, o.state)));
       const waybill = set.shippingOrderNo ?? o.shippingOrderNo;
+      // The parcel the tracking party follows; subscribed once this transaction is in (below).
+      if (body.action === 'ship' && waybill) await registerParcel(tx, ctx.tracking, { orderId: o.id, waybillNo: waybill, carrier: set.shippingTypeName ?? o.shippingTypeName });
       const ev = SHIP_EVENTS[body.action];
       if (ev && waybill) await tx.insert(traceEvents).values({ waybillNo: waybill, opCode: ev.opCode, opTime: now, opDesc: ev.opDesc(set.shippingTypeName ?? o.shippingTypeName) });
       await writeAudit(tx, staff, {
@@ -111,6 +114,8 @@ export async function transition(ctx: AppContext, staff: StaffContext, body: Tra
     }
     return { changed: rows.length };
   });
+  if (body.action === 'ship') await subscribeParcels(ctx, ids);
+  return done;
 }
 
 /** The packing list: the orders in production or shipped, with receivers and persons. */

@@ -6,15 +6,17 @@ import { envelope, ok } from '../../http/envelope.ts';
 import { memberOf } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { orders } from '../../db/schema.ts';
-import { trackingProvider } from '../../providers/tracking.ts';
+import { storedTrace } from './parcel-service.ts';
+import { sweepParcels } from './parcel-sweep.ts';
+import { kuaidi100CallbackRoutes } from './callback-routes.ts';
+import { consoleParcelRoutes } from './console-routes.ts';
 
 const traceNoField = z.string().trim().regex(/^[A-Za-z0-9-]{4,40}$/, 'logistics.traceNoRequired');
 const answer = envelope(z.object({ traceNo: z.string(), carrier: z.string().nullable(), responseItems: z.array(traceItemSchema) }));
 
-/** The waybill trace (GET and POST /api/wayBillTraceReceive/call): members, their own orders only. */
+/** The waybill trace (GET and POST /api/wayBillTraceReceive/call): members, their own orders only; stored events, no call out per view. */
 export const logisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const tracking = trackingProvider(ctx.db, ctx.config.tracking);
 
   async function trace(memberId: number, traceNo: string | undefined) {
     if (!traceNo) throw badRequest('logistics.traceNoRequired');
@@ -24,10 +26,8 @@ export const logisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(and(eq(orders.memberId, memberId), eq(orders.shippingOrderNo, traceNo)))
       .limit(1);
     if (!o) throw notFound('logistics.notYours');
-    const events = await tracking.trace(traceNo, o.carrier);
-    const responseItems = events
-      .sort((a, b) => b.opTime.getTime() - a.opTime.getTime())
-      .map((e) => ({ opCode: e.opCode, opTime: e.opTime.toISOString(), opDesc: e.opDesc }));
+    const events = await storedTrace(ctx, traceNo);
+    const responseItems = events.reverse().map((e) => ({ opCode: e.opCode, opTime: e.opTime.toISOString(), opDesc: e.opDesc }));
     return ok({ traceNo, carrier: o.carrier, responseItems });
   }
 
@@ -49,4 +49,21 @@ export const logisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => trace(memberOf(req).memberId, req.query.traceNo ?? req.body?.traceNo),
   );
+
+  await app.register(consoleParcelRoutes);
+  if (ctx.tracking.kind === 'kuaidi100') await app.register(kuaidi100CallbackRoutes);
+
+  // The daily sweep of parcels with no event for days (one instance runs it: advisory lock).
+  const every = ctx.config.tracking.sweepHours;
+  if (every > 0 && ctx.tracking.kind !== 'none' && ctx.config.env !== 'test') {
+    let run: Promise<unknown> = Promise.resolve();
+    const timer = setInterval(() => {
+      run = sweepParcels(ctx, app.log).catch((err: unknown) => app.log.error({ err }, 'parcel sweep failed'));
+    }, every * 3_600_000);
+    timer.unref();
+    app.addHook('preClose', async () => {
+      clearInterval(timer);
+      await run;
+    });
+  }
 };

@@ -4,9 +4,3 @@ export const SHIP_EVENTS: Record<string, { opCode: string; opDesc: (carrier: str
   deliver: { opCode: '80', opDesc: () => '快件已签收，感谢使用' },
 };
 
-/** Sandbox transit events after pick-up, shown once their time has come. */
-export const SANDBOX_TRANSIT = [
-  { afterMinutes: 1, opCode: '20', opDesc: '快件已发往目的地分拨中心' },
-  { afterMinutes: 12 * 60, opCode: '30', opDesc: '快件已到达目的地分拨中心' },
-  { afterMinutes: 24 * 60, opCode: '40', opDesc: '快件正在派送中' },
-];
