@@ -1,7 +1,8 @@
 import type { AppContext, CoreContext } from '../context.ts';
 import { ConfigError } from '../config.ts';
-import { SandboxMail, type MailProvider } from './mail.ts';
-import { SandboxSms, type SmsProvider } from './sms.ts';
+import type { MailProvider } from './mail.ts';
+import type { SmsProvider } from './sms.ts';
+import { buildMail, buildSms } from './messaging.ts';
 import { openStorage, type Storage } from './storage.ts';
 import { createPayParties, type PayParties } from './pay/pay-parties.ts';
 import { RealNational, SandboxNational, type NationalPlatform } from './national.ts';
@@ -48,8 +49,8 @@ export function withParties(core: CoreContext): AppContext {
 export function buildParties(ctx: AppContext): Parties {
   const { config, db } = ctx;
   const parties: Parties = {
-    sms: new SandboxSms(db),
-    mail: new SandboxMail(db),
+    sms: buildSms(config.sms, db),
+    mail: buildMail(config.mail, db),
     storage: openStorage(config.photos.storage, config.dataDir, config.pgliteDir === ':memory:'),
     pay: createPayParties(config),
     national: config.demo ? new SandboxNational(ctx) : new RealNational(nationalOptions(config.national)),
@@ -66,9 +67,9 @@ export function buildParties(ctx: AppContext): Parties {
 /** What production lacks: every sandbox and every missing party, each naming its settings. */
 export function productionGaps(config: AppContext['config'], p: Parties): string[] {
   const gaps: string[] = [];
-  if (p.sms instanceof SandboxSms) gaps.push('SMS: the outbox sandbox; set SMS_PROVIDER=aliyun or tencent with its settings');
+  if (p.sms.kind === 'sandbox') gaps.push('SMS: the outbox sandbox; set SMS_PROVIDER=aliyun or tencent with its settings');
   // Mail codes are always offered (e-mail change, international students' binding).
-  if (p.mail instanceof SandboxMail) gaps.push('mail: the outbox sandbox; set SMTP_URL and MAIL_FROM');
+  if (p.mail.kind === 'sandbox') gaps.push('mail: the outbox sandbox; set SMTP_URL and MAIL_FROM');
   if (config.photos.storage.driver !== 's3') gaps.push('storage: disk is one instance\'s; set STORAGE_DRIVER=s3 with S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   if (p.pay.sandbox) gaps.push('payment: the sandbox cashier (PAY_PROVIDER=sandbox); use PAY_PROVIDER=real');
   else if (!p.pay.wechat && !p.pay.alipay) gaps.push('payment: no channel; set the WXPAY_* and/or ALIPAY_* keys');
