@@ -71,7 +71,7 @@ export const DEFAULT_BOUNDS: PhotoCheckBounds = {
   contrast: { min: 15, max: 90 },
   yaw: 15,
   pitch: { min: 34, max: 48 },
-  eyesOpen: 20,
+  eyesOpen: 24,
   mouthOpen: 21,
   blockiness: 2,
   backgroundTexture: 6,

@@ -134,3 +134,4 @@ export function blockiness(f: Frame, box: { x0: number; x1: number; y0: number; 
   const i = inner / Math.max(1, innerN);
   return e / Math.max(0.5, i);
 }
+
