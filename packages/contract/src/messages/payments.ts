@@ -12,6 +12,7 @@ export const paymentsMessages = {
   'refund.notFound': { zh: '未找到退款申请', en: 'No refund request was found' },
   'refund.notApprovable': { zh: '该退款申请当前状态不允许此操作', en: 'This refund request cannot be handled in its current status' },
   'refund.reasonRequired': { zh: '请输入拒绝原因', en: 'Please enter the reason for refusing' },
+  'ok.refundRequested': { zh: '退款申请已提交', en: 'Refund requested' },
   'refund.reasonCodeInvalid': { zh: '请选择退款原因', en: 'Please choose a reason for the refund' },
   'refund.reasonTooLong': { zh: '退款说明不能超过200个字', en: 'The refund note may be at most 200 characters' },
   'refund.blocksStaffAction': {

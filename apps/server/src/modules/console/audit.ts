@@ -1,8 +1,13 @@
 import { and, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { auditLog, staffUsers } from '../../db/schema.ts';
+import { auditLog, members, staffUsers } from '../../db/schema.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import type { AuditRow } from '@portal/contract/console';
+
+/** The actor's name: a staff member's for staff rows, the member's for member rows (ids of both tables overlap). */
+const staffActor = and(eq(staffUsers.id, auditLog.actorId), eq(auditLog.actorKind, 'staff'));
+const memberActor = and(eq(members.id, auditLog.actorId), eq(auditLog.actorKind, 'member'));
+const actorName = sql<string | null>`coalesce(${staffUsers.name}, ${members.name})`;
 
 export interface AuditEntry {
   action: string;
@@ -47,12 +52,13 @@ export async function searchAudit(db: Db, q: AuditQuery): Promise<{ total: numbe
   if (q.from) where.push(gte(auditLog.createdAt, new Date(`${q.from}T00:00:00+08:00`)));
   if (q.to) where.push(lte(auditLog.createdAt, new Date(`${q.to}T23:59:59.999+08:00`)));
   const cond = where.length ? and(...where) : undefined;
-  const base = db.select({ n: sql<number>`count(*)::int` }).from(auditLog).leftJoin(staffUsers, eq(staffUsers.id, auditLog.actorId));
+  const base = db.select({ n: sql<number>`count(*)::int` }).from(auditLog).leftJoin(staffUsers, staffActor);
   const [{ n }] = await base.where(cond);
   const rows = await db
-    .select({ a: auditLog, actorName: staffUsers.name })
+    .select({ a: auditLog, actorName })
     .from(auditLog)
-    .leftJoin(staffUsers, eq(staffUsers.id, auditLog.actorId))
+    .leftJoin(staffUsers, staffActor)
+    .leftJoin(members, memberActor)
     .where(cond)
     .orderBy(desc(auditLog.id))
     .limit(q.size)
@@ -77,9 +83,10 @@ export function toAuditRow(a: typeof auditLog.$inferSelect, actorName: string | 
 
 export async function auditOf(db: Db, targetKind: string, targetId: string): Promise<AuditRow[]> {
   const rows = await db
-    .select({ a: auditLog, actorName: staffUsers.name })
+    .select({ a: auditLog, actorName })
     .from(auditLog)
-    .leftJoin(staffUsers, eq(staffUsers.id, auditLog.actorId))
+    .leftJoin(staffUsers, staffActor)
+    .leftJoin(members, memberActor)
     .where(and(eq(auditLog.targetKind, targetKind), eq(auditLog.targetId, targetId)))
     .orderBy(desc(auditLog.id))
     .limit(200);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, orders, payments, refunds } from '../../db/schema.ts';
+import { auditLog, members, orders, payments, refunds } from '../../db/schema.ts';
 import { call, memberSession, staffSession, testApp, type Session } from '../../../test/helpers.ts';
 import { createDevOrder, type DevOrderInput } from '../dev/dev-orders.ts';
 import { sandboxNotifyBody, sandboxNotifyHeaders } from '../../providers/pay/sandbox.ts';
@@ -234,10 +234,13 @@ describe('refunds', () => {
     return o;
   }
 
-  it('requests (退款成功), refuses a second request, cancels (已取消退款), and requests again by creatRefund', async () => {
+  it('requests (退款申请已提交), refuses a second request, cancels (已取消退款), and requests again by creatRefund', async () => {
     const o = await paidOrder();
     const r = await call<{ status: number; refundNo: string }>(app, { url: `/api/pay/refund?id=${o.id}`, session: me });
-    expect([r.code, r.msg, r.data.status]).toEqual([200, '退款成功', 1]);
+    // 退款成功 is for the moment the money is back (status 4), not for a request.
+    expect([r.code, r.msg, r.data.status]).toEqual([200, '退款申请已提交', 1]);
+    const en = await call(app, { url: `/api/pay/refund?id=${o.id}`, session: me, headers: { lang: 'en' } });
+    expect(en.msg).toBe('A refund request already exists for this order');
     const twice = await call(app, { url: `/api/pay/refund?id=${o.id}`, session: me });
     expect([twice.code, twice.msg]).toEqual([409, '退款申请已提交，请勿重复申请']);
     const c = await call(app, { method: 'POST', url: '/api/refund/cancelRefund', payload: { order_id: o.id }, session: me });
@@ -245,6 +248,23 @@ describe('refunds', () => {
     expect((await call(app, { url: `/api/refund/status?id=${o.id}`, session: me })).data).toBeNull();
     const again = await call<{ status: number }>(app, { method: 'POST', url: '/api/refund/creatRefund', payload: { order_id: o.id }, session: me });
     expect([again.code, again.data.status]).toEqual([200, 1]);
+  });
+
+  it('takes the member\'s reason (a listed one plus free text); staff read it and the audit names the member', async () => {
+    const o = await paidOrder();
+    const bad = await call(app, { url: `/api/pay/refund?id=${o.id}&reasonCode=whatever`, session: me });
+    expect([bad.code, bad.msg]).toEqual([400, '请选择退款原因']);
+    const r = await call<{ id: number }>(app, { url: `/api/pay/refund?id=${o.id}&reasonCode=wrongInfo&reasonText=${encodeURIComponent('学校填错了')}`, session: me });
+    expect(r.code).toBe(200);
+    const fin = await staffSession(app, 'finance');
+    const [m] = await app.ctx.db.select().from(members).where(eq(members.id, me.memberId));
+    expect(m.name).toBeTruthy();
+    const list = await call<{ id: number; reasonCode: string; reason: string; memberName: string }[]>(app, { url: '/api/console/refunds?status=1', headers: { 'x-staff-token': fin.token } });
+    expect(list.data.find((x) => x.id === r.data.id)).toMatchObject({ reasonCode: 'wrongInfo', reason: '学校填错了', memberName: m.name });
+    const admin = await staffSession(app, 'admin');
+    const audit = await call<{ rows: { action: string; actorKind: string; actorName: string | null }[] }>(app, { url: `/api/console/audit?targetKind=refund&targetId=${r.data.id}`, headers: { 'x-staff-token': admin.token } });
+    const requested = audit.data.rows.find((a) => a.action === 'refund.request')!;
+    expect([requested.actorKind, requested.actorName]).toEqual(['member', m.name]);
   });
 
   it('refuses a refund where the rules do not allow it', async () => {

@@ -19,7 +19,13 @@ export function refundView(r: RefundRow): RefundView {
  * permitted-action rules say, once per order; a failed or refused one may be asked again
  * and keeps its refund number, so a retry never refunds twice.
  */
-export async function requestRefund(ctx: AppContext, memberId: number, orderId: number, scope: PayScope | 'any', ip: string | null): Promise<RefundView> {
+export interface RefundReason {
+  reasonCode?: string;
+  reasonText?: string;
+}
+
+export async function requestRefund(ctx: AppContext, memberId: number, orderId: number, scope: PayScope | 'any', ip: string | null, why: RefundReason = {}): Promise<RefundView> {
+  const reason = { reasonCode: why.reasonCode ?? null, reason: why.reasonText?.trim() || null };
   const order = await memberOrderIn(ctx, memberId, orderId, scope);
   return ctx.db.transaction(async (tx) => {
     const o = await lockOrder(tx, order.id);
@@ -32,14 +38,14 @@ export async function requestRefund(ctx: AppContext, memberId: number, orderId: 
     let row: RefundRow;
     if (existing && existing.status !== REFUND_STATUS.FAILED) throw conflict('refund.exists');
     if (existing) {
-      [row] = await tx.update(refunds).set({ status: REFUND_STATUS.PENDING, failReason: null }).where(eq(refunds.id, existing.id)).returning();
+      [row] = await tx.update(refunds).set({ status: REFUND_STATUS.PENDING, failReason: null, ...reason }).where(eq(refunds.id, existing.id)).returning();
     } else {
       [row] = await tx
         .insert(refunds)
-        .values({ refundNo: newTradeNo('R'), orderId: o.id, paymentId: paid.id, amountFen: paid.amountFen, status: REFUND_STATUS.PENDING, reason: 'member request' })
+        .values({ refundNo: newTradeNo('R'), orderId: o.id, paymentId: paid.id, amountFen: paid.amountFen, status: REFUND_STATUS.PENDING, ...reason })
         .returning();
     }
-    await audit(tx, { actorKind: 'member', actorId: memberId, action: 'refund.request', targetKind: 'refund', targetId: row.id, after: { orderId: o.id, amountFen: row.amountFen }, ip });
+    await audit(tx, { actorKind: 'member', actorId: memberId, action: 'refund.request', targetKind: 'refund', targetId: row.id, after: { orderId: o.id, amountFen: row.amountFen, ...reason }, ip });
     return refundView(row);
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { orderIdQuery, payInfoRequest, payInfoResponse, payStatusResponse, payTypeResponse, refundRequest, refundView } from '@portal/contract/payments';
+import { orderIdQuery, payInfoRequest, payInfoResponse, payStatusResponse, payTypeResponse, refundQuery, refundRequest, refundView } from '@portal/contract/payments';
 import { envelope, ok } from '../../http/envelope.ts';
 import { memberOf } from '../../http/auth.ts';
 import { message } from '../../http/lang.ts';
@@ -44,8 +44,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     app.get(
       `/api/${scope}/refund`,
-      { config: member, schema: { querystring: orderIdQuery, response: { 200: envelope(refundView) } } },
-      async (req) => ok(await requestRefund(ctx, memberOf(req).memberId, req.query.id, scope, req.ip), message(req.lang, 'ok.refunded')),
+      { config: member, schema: { querystring: refundQuery, response: { 200: envelope(refundView) } } },
+      // "Refund requested": 退款成功 belongs to the moment the money is back (refund status 4).
+      async (req) => ok(await requestRefund(ctx, memberOf(req).memberId, req.query.id, scope, req.ip, req.query), message(req.lang, 'ok.refundRequested')),
     );
   }
 
@@ -70,7 +71,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/refund/creatRefund',
     { config: member, schema: { body: refundRequest, response: { 200: envelope(refundView) } } },
-    async (req) => ok(await requestRefund(ctx, memberOf(req).memberId, req.body.order_id, 'any', req.ip), message(req.lang, 'ok.refunded')),
+    async (req) => ok(await requestRefund(ctx, memberOf(req).memberId, req.body.order_id, 'any', req.ip, req.body), message(req.lang, 'ok.refundRequested')),
   );
 
   /** Cancels a refund request still pending review (已取消退款). */
