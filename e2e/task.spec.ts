@@ -5,6 +5,11 @@ import { test, expect, loginAs, apiData } from './fixtures.ts';
 // compliant-3 keeps its framing through the 3:4 crop dialog (compliant-1 comes out with the head top at 39 px).
 const PHOTO_1 = path.resolve('apps/server/test/fixtures/photos/compliant-3.jpg');
 
+// The demo tasks carry the current season's class year (apps/server/src/db/seed/data/demo-season.ts): from June on, next year's class.
+const now = new Date();
+const CLASS_YEAR = now.getUTCMonth() >= 5 ? now.getUTCFullYear() + 1 : now.getUTCFullYear();
+const [PKU, THU, PKU_OLD] = [`PKU${CLASS_YEAR}`, `THU${CLASS_YEAR}`, `PKU${CLASS_YEAR - 1}`];
+
 let seq = 0;
 const newMobile = () => `1361${String(process.pid % 1000).padStart(3, '0')}${String(Date.now() % 1000).padStart(3, '0')}${++seq}`.slice(0, 11);
 
@@ -43,7 +48,7 @@ async function uploadPhoto(page: Page, file: string, scope = page.locator('body'
 
 /** School + code + number -> photo -> form -> order; answers the order id. */
 async function createOrder(page: Page, opts: { code?: string; student: NationalStudent; screenshot?: boolean }): Promise<number> {
-  await entry(page, opts.student.yxdm === '10003' ? '清华大学' : '北京大学', opts.code ?? 'PKU2025');
+  await entry(page, opts.student.yxdm === '10003' ? '清华大学' : '北京大学', opts.code ?? PKU);
   await matchNumber(page, opts.student.zjhm);
   await expect(page).toHaveURL(/\/home\/upImg\?flag=\d&row=\d+&bh=.*&yxdm=\d{5}&studentId=.+&signature=/);
   await expect(page.getByLabel('姓名')).toHaveValue(opts.student.xm);
@@ -75,7 +80,7 @@ test('the whole centralised journey: entry, match, photo, form, order, pay to 11
   await page.screenshot({ path: 'test-results/screens/task-collect-first.png', fullPage: true });
 
   // A visitor reaching the matching step gets the login dialog.
-  await entry(page, '北京大学', 'PKU2025');
+  await entry(page, '北京大学', PKU);
   await expect(page.getByText('请输入学号继续')).toBeVisible();
   await matchNumber(page, '12345');
   await expect(page.getByText('请输入正确的学号或身份证号')).toBeVisible();
@@ -117,7 +122,7 @@ test('the whole centralised journey: entry, match, photo, form, order, pay to 11
   await page.screenshot({ path: 'test-results/screens/task-order-detail.png', fullPage: true });
 
   // Matching again for the same task: 202 -> the list with status 2.
-  await entry(page, '北京大学', 'PKU2025');
+  await entry(page, '北京大学', PKU);
   await matchNumber(page, student.zjhm);
   await expect(page).toHaveURL(/\/home\/myOrderCai\?status=2$/);
   await expect(page.getByText('您已有该任务的已支付订单，可在下方查看。')).toBeVisible();
@@ -140,7 +145,7 @@ test('an unpaid order sends a second match to the list with status 1', async ({ 
   await expect(page.getByRole('button', { name: '添加照片' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^修\s?改$/ })).toHaveCount(0);
   await expect(page.getByText('支付信息')).toHaveCount(0);
-  await entry(page, '北京大学', 'PKU2025');
+  await entry(page, '北京大学', PKU);
   await matchNumber(page, student.zjhm);
   await expect(page).toHaveURL(/\/home\/myOrderCai\?status=1$/);
   await expect(page.getByText('您已有该任务的待支付订单，请在下方完成支付。')).toBeVisible();
@@ -148,11 +153,11 @@ test('an unpaid order sends a second match to the list with status 1', async ({ 
 });
 
 test('the mosaic check: app steps for a mosaic task, the mini-programme prompt past the deadline', async ({ page }) => {
-  await entry(page, '清华大学', 'THU2025');
+  await entry(page, '清华大学', THU);
   await expect(page.getByText('本次采集需要采集码')).toBeVisible();
   await expect(page.getByText('在App中获取本人的采集码')).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/task-mosaic-steps.png', fullPage: true });
-  await entry(page, '北京大学', 'PKU2024');
+  await entry(page, '北京大学', PKU_OLD);
   await expect(page.getByText('该采集任务已截止网页采集，请使用小程序进行采集')).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/task-mini-programme.png', fullPage: true });
   await page.getByRole('button', { name: /知道了|OK|确\s?定/ }).last().click();
@@ -161,7 +166,7 @@ test('the mosaic check: app steps for a mosaic task, the mini-programme prompt p
   // The mosaic flow carries flag 1 to the photo page, which offers the collection-code upload.
   await loginAs(page, newMobile());
   const student = await studentAt(page, '10003', 0);
-  await entry(page, '清华大学', 'THU2025');
+  await entry(page, '清华大学', THU);
   await matchNumber(page, student.zjhm);
   await expect(page).toHaveURL(/\/home\/upImg\?flag=1&/);
   await expect(page.getByRole('button', { name: '上传采集码图片' })).toBeVisible();

@@ -105,7 +105,7 @@ export const MESSAGES = {
   'task.featureCodeRequired': { zh: '请输入特征码', en: 'Please enter the feature code' },
   'task.studentIdPattern': {
     zh: '请输入正确的学号或身份证号',
-    en: 'Enter a valid number (15 or 18 digits, or 17 digits and X)',
+    en: 'Enter a valid student number or ID number',
   },
   'reprint.rowRequired': { zh: '请选择照片', en: 'Please choose a photo' },
   'reprint.quantity': { zh: '数量为1到100', en: 'The quantity is 1 to 100' },

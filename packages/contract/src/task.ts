@@ -33,7 +33,7 @@ const m = (key: MessageKey) => ({ error: key });
 export const taskMobileField = ruleString('mobile.required', PATTERNS.taskMobile, 'mobile.taskInvalid');
 /** Centralised form mail: only an @ is needed. */
 export const taskMailField = ruleString('mail.required', /@/, 'mail.invalid');
-/** Collection entry number: 15 or 18 digits, or 17 digits and X. */
+/** Collection entry number: the student number (4 to 20 letters or digits) or the ID number. */
 export const collectionNumberField = ruleString('studentId.required', PATTERNS.collectionNumber, 'task.studentIdPattern');
 export const featureCodeField = z.string(m('task.featureCodeRequired')).trim().min(1, m('task.featureCodeRequired')).max(64, m('task.featureCodeRequired'));
 export const yxdmField = z.string(m('task.schoolRequired')).trim().min(1, m('task.schoolRequired')).regex(PATTERNS.yxdm, m('school.chooseFromList'));

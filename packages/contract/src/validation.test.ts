@@ -19,7 +19,9 @@ describe('validation rules', () => {
   });
   it('has the collection-entry and landline patterns', () => {
     expect(PATTERNS.collectionNumber.test('12345678901234567X')).toBe(true);
-    expect(PATTERNS.collectionNumber.test('1234567890123456')).toBe(false);
+    expect(PATTERNS.collectionNumber.test('202110001001')).toBe(true);
+    expect(PATTERNS.collectionNumber.test('123')).toBe(false);
+    expect(PATTERNS.collectionNumber.test('2021-1000')).toBe(false);
     expect(PATTERNS.landline.test('010-88888888')).toBe(true);
   });
   it('masks ID numbers', () => {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { nationalStudents, photos, schools, tasks } from '../../db/schema.ts';
-import { seedTasks } from './seed.ts';
+import { DEMO_CODES, seedTasks } from './seed.ts';
 import { photoUrl } from '../photos/photo-service.ts';
 
 /** Test data of the task module: pilot schools, the demo tasks, platform students, photos. */
@@ -35,7 +35,7 @@ export async function seedTaskFixtures(app: FastifyInstance) {
     .onConflictDoNothing();
   const all = await db.select().from(tasks);
   const byCode = (c: string) => all.find((t) => t.featureCode === c)!;
-  return { pku: byCode('PKU2025'), thu: byCode('THU2025'), pkuOld: byCode('PKU2024'), zjhm };
+  return { pku: byCode(DEMO_CODES.pku), thu: byCode(DEMO_CODES.thu), pkuOld: byCode(DEMO_CODES.pkuOld), zjhm };
 }
 
 /** A checked, passed photo of a member, as the upload would leave it; answers its URL. */

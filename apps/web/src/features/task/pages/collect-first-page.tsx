@@ -35,22 +35,33 @@ export default function CollectFirstPage() {
   }, [schools.data, schoolText]);
 
   const check = async () => {
-    const v = await form.validateFields(['school', 'signature']);
-    if (!yxdm) return;
+    const v = await validated(['school', 'signature']);
+    if (!v || !yxdm) return;
     setBusy(true);
     try {
       const env = await taskIsMosaic(yxdm, v.signature.trim());
       if (env.code === 200) setFlag(env.data);
       else if (env.code === 400) Modal.warning({ title: t('task.miniTitle'), content: env.msg });
+      // No task for this school and code: the message stays on the field until it is edited.
+      else if (env.code === 404) form.setFields([{ name: 'signature', errors: [env.msg] }]);
       else void message.error(env.msg, 1);
     } finally {
       setBusy(false);
     }
   };
 
+  /** The form's values, or null when a field shows its message (antd rejects with the field errors). */
+  const validated = async (names?: (keyof Entry)[]): Promise<Entry | null> => {
+    try {
+      return names ? await form.validateFields(names) : await form.validateFields();
+    } catch {
+      return null;
+    }
+  };
+
   const match = async () => {
-    const v = await form.validateFields();
-    if (!yxdm || !gate.ensure()) return;
+    const v = await validated();
+    if (!v || !yxdm || !gate.ensure()) return;
     setBusy(true);
     try {
       const q = { yxdm, signature: v.signature.trim(), studentId: (v.studentId ?? '').trim() };
@@ -118,7 +129,7 @@ export default function CollectFirstPage() {
                 { pattern: PATTERNS.collectionNumber, message: t('msg.task.studentIdPattern') },
               ]}
             >
-              <Input placeholder={t('task.studentNumberPlaceholder')} autoComplete="off" maxLength={18} />
+              <Input placeholder={t('task.studentNumberPlaceholder')} autoComplete="off" maxLength={20} />
             </Form.Item>
             <Button type="primary" loading={busy} onClick={() => void match()}>
               {t('task.match')}
