@@ -1,11 +1,13 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Form, Input, Select, Space } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button, Checkbox, Form, Input, Select, Space } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Address } from '@portal/contract/addresses';
 import { useTranslation } from 'react-i18next';
 import { nameField, phoneField, phoneOrLandlineField } from '@portal/contract/validation';
 import { shippingFormSchema, type ShippingForm as ShippingValues } from '@portal/contract/orders';
 import { apiGet, apiPost } from '../../lib/api/client.ts';
 import { zodRule } from './zod-rule.ts';
+import { ADDRESSES_KEY, AddressBook, saveAddress, useAddresses } from './address-book.tsx';
 
 export type { ShippingValues };
 /** Stored shipping of an order: the answer's fields may be null. */
@@ -15,8 +17,16 @@ interface Area {
   name: string;
 }
 const AREA_ROOT = '100000';
+type FormValues = ShippingValues & { saveToBook?: boolean; asDefault?: boolean };
 
-const useCarriers = () => useQuery({ queryKey: ['baseInfo', 'carriers'], queryFn: () => apiGet<{ id: number; name: string }[]>('/api/baseInfo/getLogisticsInfo') });
+/** The shipping fields of a saved address. */
+const fromAddress = ({ id: _id, isDefault: _d, ...a }: Address): ShippingValues => a;
+
+const useCarriers = () =>
+  useQuery({
+    queryKey: ['baseInfo', 'carriers'],
+    queryFn: () => apiGet<{ id: number; name: string }[]>('/api/baseInfo/getLogisticsInfo'),
+  });
 const useAreas = (upid: string | null) =>
   useQuery({
     queryKey: ['baseInfo', 'area', upid],
@@ -46,7 +56,13 @@ export interface ShippingFormProps {
  */
 export function ShippingForm({ initial, allowLandline, onSubmit, submitText, extra, disabled }: ShippingFormProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<ShippingValues>();
+  const [form] = Form.useForm<FormValues>();
+  const qc = useQueryClient();
+  const addresses = useAddresses();
+  /** The saved address being edited through this form (saving updates it instead of adding one). */
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const prefilled = useRef(false);
+  const saveToBook = Form.useWatch('saveToBook', form);
   const carriers = useCarriers();
   const [provinceId, setProvinceId] = useState<string | null>(null);
   const [cityId, setCityId] = useState<string | null>(null);
@@ -56,11 +72,24 @@ export function ShippingForm({ initial, allowLandline, onSubmit, submitText, ext
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (initial) form.setFieldsValue(Object.fromEntries(Object.entries(initial).filter(([, v]) => v !== null && v !== undefined)) as Partial<ShippingValues>);
+    if (initial)
+      form.setFieldsValue(
+        Object.fromEntries(
+          Object.entries(initial).filter(([, v]) => v !== null && v !== undefined),
+        ) as Partial<ShippingValues>,
+      );
   }, [initial, form]);
+  // An order without an address yet starts from the member's default address.
+  useEffect(() => {
+    const def = addresses.data?.find((a) => a.isDefault);
+    if (prefilled.current || !def || disabled || initial?.shippingReceiveName || initial?.shippingAddress) return;
+    prefilled.current = true;
+    form.setFieldsValue(fromAddress(def));
+  }, [addresses.data, initial, disabled, form]);
   // Carrier auto-selected when there is only one.
   useEffect(() => {
-    if (carriers.data?.length === 1 && !form.getFieldValue('shippingType')) form.setFieldValue('shippingType', carriers.data[0].id);
+    if (carriers.data?.length === 1 && !form.getFieldValue('shippingType'))
+      form.setFieldValue('shippingType', carriers.data[0].id);
   }, [carriers.data, form]);
   // Restore the ids behind stored names so the pickers below can load.
   const province = Form.useWatch('shippingProvinceName', form);
@@ -76,56 +105,107 @@ export function ShippingForm({ initial, allowLandline, onSubmit, submitText, ext
 
   const options = (list?: Area[]) => (list ?? []).map((a) => ({ value: a.name, label: a.name }));
   const s = shippingFormSchema.shape;
-  const submit = async (v: ShippingValues) => {
+  const submit = async ({ saveToBook: keep, asDefault, ...v }: FormValues) => {
     setBusy(true);
     try {
-      await onSubmit({ ...v, shippingAddress: v.shippingAddress.trim() });
+      const values = { ...v, shippingAddress: v.shippingAddress.trim() };
+      if (keep) {
+        await saveAddress({ ...values, id: editingId ?? undefined, isDefault: asDefault || undefined });
+        await qc.invalidateQueries({ queryKey: ADDRESSES_KEY });
+      }
+      await onSubmit(values);
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <Form form={form} layout="horizontal" labelCol={{ span: 5 }} wrapperCol={{ span: 14 }} onFinish={submit} disabled={disabled} aria-label={t('orders.info.shipping')}>
-      <Form.Item name="shippingType" label={t('shipping.carrier')} rules={[zodRule(s.shippingType)]}>
-        <Select options={(carriers.data ?? []).map((c) => ({ value: c.id, label: c.name }))} loading={carriers.isLoading} aria-label={t('shipping.carrier')} />
-      </Form.Item>
-      <Form.Item name="shippingReceiveName" label={t('shipping.receiveName')} rules={[zodRule(nameField)]}>
-        <Input maxLength={30} />
-      </Form.Item>
-      <Form.Item name="shippingReceiveMobile" label={t('shipping.receiveMobile')} rules={[zodRule(allowLandline ? phoneOrLandlineField : phoneField)]}>
-        <Input maxLength={20} />
-      </Form.Item>
-      <Form.Item name="shippingProvinceName" label={t('shipping.province')} rules={[zodRule(s.shippingProvinceName)]}>
-        <Select
-          showSearch
-          options={options(provinces.data)}
-          aria-label={t('shipping.province')}
-          onChange={() => form.setFieldsValue({ shippingCityName: undefined, shippingDistrictName: undefined })}
-        />
-      </Form.Item>
-      <Form.Item name="shippingCityName" label={t('shipping.city')} rules={[zodRule(s.shippingCityName)]}>
-        <Select showSearch options={options(cities.data)} aria-label={t('shipping.city')} onChange={() => form.setFieldsValue({ shippingDistrictName: undefined })} />
-      </Form.Item>
-      <Form.Item name="shippingDistrictName" label={t('shipping.district')} rules={[zodRule(s.shippingDistrictName)]}>
-        <Select showSearch options={options(districts.data)} aria-label={t('shipping.district')} />
-      </Form.Item>
-      <Form.Item name="shippingAddress" label={t('shipping.address')} rules={[zodRule(s.shippingAddress)]}>
-        <Input
-          maxLength={200}
-          onKeyDown={(e) => {
-            if (e.key === ' ') e.preventDefault();
-          }}
-        />
-      </Form.Item>
-      <Form.Item wrapperCol={{ offset: 5 }}>
-        <Space>
-          {extra}
-          <Button type="primary" htmlType="submit" loading={busy}>
-            {submitText ?? t('shipping.save')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    <>
+      <AddressBook
+        disabled={disabled}
+        onPick={(a) => {
+          setEditingId(null);
+          form.setFieldsValue({ ...fromAddress(a), saveToBook: false });
+        }}
+        onEdit={(a) => {
+          setEditingId(a.id);
+          form.setFieldsValue({ ...fromAddress(a), saveToBook: true, asDefault: a.isDefault });
+        }}
+      />
+      <Form
+        form={form}
+        layout="horizontal"
+        labelCol={{ span: 5 }}
+        wrapperCol={{ span: 14 }}
+        onFinish={submit}
+        disabled={disabled}
+        aria-label={t('orders.info.shipping')}
+      >
+        <Form.Item name="shippingType" label={t('shipping.carrier')} rules={[zodRule(s.shippingType)]}>
+          <Select
+            options={(carriers.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            loading={carriers.isLoading}
+            aria-label={t('shipping.carrier')}
+          />
+        </Form.Item>
+        <Form.Item name="shippingReceiveName" label={t('shipping.receiveName')} rules={[zodRule(nameField)]}>
+          <Input maxLength={30} />
+        </Form.Item>
+        <Form.Item
+          name="shippingReceiveMobile"
+          label={t('shipping.receiveMobile')}
+          rules={[zodRule(allowLandline ? phoneOrLandlineField : phoneField)]}
+        >
+          <Input maxLength={20} />
+        </Form.Item>
+        <Form.Item name="shippingProvinceName" label={t('shipping.province')} rules={[zodRule(s.shippingProvinceName)]}>
+          <Select
+            showSearch
+            options={options(provinces.data)}
+            aria-label={t('shipping.province')}
+            onChange={() => form.setFieldsValue({ shippingCityName: undefined, shippingDistrictName: undefined })}
+          />
+        </Form.Item>
+        <Form.Item name="shippingCityName" label={t('shipping.city')} rules={[zodRule(s.shippingCityName)]}>
+          <Select
+            showSearch
+            options={options(cities.data)}
+            aria-label={t('shipping.city')}
+            onChange={() => form.setFieldsValue({ shippingDistrictName: undefined })}
+          />
+        </Form.Item>
+        <Form.Item name="shippingDistrictName" label={t('shipping.district')} rules={[zodRule(s.shippingDistrictName)]}>
+          <Select showSearch options={options(districts.data)} aria-label={t('shipping.district')} />
+        </Form.Item>
+        <Form.Item name="shippingAddress" label={t('shipping.address')} rules={[zodRule(s.shippingAddress)]}>
+          <Input
+            maxLength={200}
+            onKeyDown={(e) => {
+              if (e.key === ' ') e.preventDefault();
+            }}
+          />
+        </Form.Item>
+        <Form.Item wrapperCol={{ offset: 5 }} style={{ marginBottom: 8 }}>
+          <Space>
+            <Form.Item name="saveToBook" valuePropName="checked" noStyle>
+              <Checkbox>{t(editingId ? 'address.updateInBook' : 'address.saveToBook')}</Checkbox>
+            </Form.Item>
+            {saveToBook && (
+              <Form.Item name="asDefault" valuePropName="checked" noStyle>
+                <Checkbox>{t('address.asDefault')}</Checkbox>
+              </Form.Item>
+            )}
+          </Space>
+        </Form.Item>
+        <Form.Item wrapperCol={{ offset: 5 }}>
+          <Space>
+            {extra}
+            <Button type="primary" htmlType="submit" loading={busy}>
+              {submitText ?? t('shipping.save')}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCountdown } from '../../../lib/use-countdown.ts';
+import { MemberNationalRejections } from '../../../components/order-photo-issues/order-photo-issues.tsx';
 
 /** The dismiss button stays disabled this long (document 1, section 9). */
 export const DISMISS_DELAY_SECONDS = 5;
@@ -32,6 +33,7 @@ export function RejectPrompt(props: { flag: number; onList: (to: string) => void
       ]}
     >
       <p>{t('reject.body')}</p>
+      <MemberNationalRejections open={open} onGo={props.onList} />
     </Modal>
   );
 }

@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Radio, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EDUCATION_LEVELS, ID_TYPES, PERSON_ID_TYPES, SCHOOL_TYPES, SEXES } from '@portal/contract/enums';
 import { idNumberIssue, majorField, personFormSchema } from '@portal/contract/orders';
 import { mailField, mobileField, nameField, studentIdField } from '@portal/contract/validation';
 import { pick } from '../../../lib/i18n.ts';
+import { MEMBER_INFO_KEY, loadMemberInfo } from '../../../lib/member-info.ts';
 import { PhotoUpload } from '../../../components/photo-upload/photo-upload.tsx';
 import { zodRule } from '../../../components/shipping-form/zod-rule.ts';
 import { SchoolPicker } from './school-picker.tsx';
@@ -39,6 +41,8 @@ export function PersonForm(props: {
   scanned?: ScannedPerson | null;
   onSubmit: (v: PersonValues) => Promise<void>;
   onBack?: () => void;
+  /** The first person of a new order starts from the logged-in member's name, mobile and e-mail. */
+  prefillMember?: boolean;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PersonValues>();
@@ -47,6 +51,20 @@ export function PersonForm(props: {
   const consent = useConsentGiven();
   const locked = !!scanned;
   const s = personFormSchema.shape;
+  const me = useQuery({ queryKey: MEMBER_INFO_KEY, queryFn: loadMemberInfo, enabled: !!props.prefillMember });
+  const prefilled = useRef(false);
+  useEffect(() => {
+    const m = me.data;
+    if (!m || prefilled.current) return;
+    prefilled.current = true;
+    // Only empty fields: what the national platform filled (the name) or the member typed stays.
+    const empty = (k: keyof PersonValues) => !form.getFieldValue(k);
+    form.setFieldsValue({
+      ...(empty('name') && m.name ? { name: m.name } : {}),
+      ...(empty('mobile') && m.mobile ? { mobile: m.mobile } : {}),
+      ...(empty('mail') && m.mail ? { mail: m.mail } : {}),
+    });
+  }, [me.data, form]);
 
   useEffect(() => {
     form.setFieldsValue({ id_type: 1, school_type: 1, ...(props.school ? { school_name: props.school.name, daima: props.school.yxdm } : {}), ...(props.education ? { education: props.education } : {}) });

@@ -6,6 +6,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { OrderPhotoTable } from '../../../components/order-photo-table/order-photo-table.tsx';
 import { idFromSearch, useOrder } from '../api.ts';
 import { OrderSummary } from '../components/order-summary.tsx';
+import { OrderPhotoIssues, usePhotoIssues } from '../../../components/order-photo-issues/order-photo-issues.tsx';
 
 /** /home/submitPhoto/confirmationOrder?id: read-only review, modify link, previous, confirm to the payment page. */
 export default function ConfirmationOrderPage() {
@@ -15,6 +16,9 @@ export default function ConfirmationOrderPage() {
   const id = idFromSearch(search);
   const q = useOrder(id);
   const info = `/home/submitPhoto/orderInfo?id=${id}`;
+  // One face for several students: the server refuses to pay, so the button waits until the photos are fixed.
+  const issues = usePhotoIssues(id);
+  const sameFace = (issues.data?.sameFace.length ?? 0) > 0;
 
   const confirm = () => {
     const o = q.data?.order;
@@ -32,11 +36,12 @@ export default function ConfirmationOrderPage() {
       <QueryState loading={q.isLoading} error={q.error} onRetry={() => void q.refetch()}>
         {q.data && (
           <>
+            <OrderPhotoIssues orderId={id} />
             <OrderSummary order={q.data.order} logisticsExtra={<Link to={info}>{t('orders.confirm.modify')}</Link>} />
             <OrderPhotoTable rows={q.data.orderDetails} />
             <Space style={{ marginTop: 16 }}>
               <Button onClick={() => navigate(info)}>{t('orders.confirm.prev')}</Button>
-              <Button type="primary" onClick={confirm}>
+              <Button type="primary" onClick={confirm} disabled={sameFace || issues.isLoading}>
                 {t('orders.confirm.pay')}
               </Button>
             </Space>

@@ -8,6 +8,8 @@ import { OrderPhotoTable } from '../../../components/order-photo-table/order-pho
 import { EDIT_PATH_KEY, deletePerson, idFromSearch, orderKeys, useOrder } from '../api.ts';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { DownloadButton } from '../components/download-button.tsx';
+import { OrderPhotoIssues, usePhotoIssues } from '../../../components/order-photo-issues/order-photo-issues.tsx';
+import { OrderTimeline } from '../../../components/order-timeline/order-timeline.tsx';
 
 /** /home/orderDetails?id&con=xiangqing (read-only) or xiugai (edit): actions exactly where document 2, section 4 allows them. */
 export default function OrderDetailsPage() {
@@ -22,6 +24,10 @@ export default function OrderDetailsPage() {
   const first = q.data?.orderDetails[0];
   const f = o ? { kind: 'individual' as const, state: o.state, payTime: o.payTime, picAllowState: Math.max(o.picAllowState, first?.picAllowState ?? 0) } : null;
 
+  const issues = usePhotoIssues(id);
+  const sameFace = (issues.data?.sameFace.length ?? 0) > 0;
+  // A photo the national platform refused may be replaced whatever the order's state (the server allows it too).
+  const refused = new Set(issues.data?.nationalRejected.map((r) => r.detailId));
   const remember = () => sessionStorage.setItem(EDIT_PATH_KEY, window.location.pathname + window.location.search);
   const modify = (type: 'photo' | 'wuliu', detailId?: number) => {
     remember();
@@ -50,6 +56,7 @@ export default function OrderDetailsPage() {
       <QueryState loading={q.isLoading} error={q.error} onRetry={() => void q.refetch()}>
         {q.data && o && f && (
           <>
+            <OrderPhotoIssues orderId={id} onReplace={(r) => modify('photo', r.detailId)} />
             <OrderSummary
               order={o}
               logisticsExtra={
@@ -64,7 +71,7 @@ export default function OrderDetailsPage() {
               rows={q.data.orderDetails}
               actions={(r) => (
                 <Space size={4}>
-                  {edit && canEditPhoto(f) && (
+                  {((edit && canEditPhoto(f)) || refused.has(r.id)) && (
                     <Button size="small" onClick={() => modify('photo', r.id)}>
                       {t('orders.detail.editPhoto')}
                     </Button>
@@ -81,11 +88,14 @@ export default function OrderDetailsPage() {
             <Space style={{ marginTop: 16 }}>
               {edit && canAddPerson(f) && <Button onClick={() => navigate(`/home/submitPhoto/uploadPhoto?id=${id}`)}>{t('orders.info.addPhoto')}</Button>}
               {edit && canPay(f) && (
-                <Button type="primary" onClick={() => navigate(`/home/submitPhoto/completionPayment?id=${id}&type=1`)}>
+                <Button type="primary" disabled={sameFace} onClick={() => navigate(`/home/submitPhoto/completionPayment?id=${id}&type=1`)}>
                   {t('orders.my.pay')}
                 </Button>
               )}
             </Space>
+            <div style={{ marginTop: 16 }}>
+              <OrderTimeline orderId={id} />
+            </div>
           </>
         )}
       </QueryState>

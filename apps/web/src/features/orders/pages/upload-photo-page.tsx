@@ -59,6 +59,7 @@ export default function UploadPhotoPage() {
           school={school ? { yxdm: school.yxdm, name: school.schoolname } : null}
           education={education ? (QR_EDUCATION_LEVEL[education] ?? education) : undefined}
           scanned={scanned}
+          prefillMember={!orderId}
           onSubmit={save}
           onBack={() => setStep('school')}
         />

@@ -1,7 +1,9 @@
 import { Breadcrumb, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ORDER_PRODUCT } from '@portal/contract/orders';
 import { PaymentPanel } from '../../../components/payment-panel/payment-panel.tsx';
+import { pick } from '../../../lib/i18n.ts';
 
 /** completionPayment?id&type: type 1 an individual order, type 2 a reprint. */
 export default function CompletionPaymentPage() {
@@ -15,6 +17,9 @@ export default function CompletionPaymentPage() {
       <Typography.Title level={2} style={{ marginTop: 16 }}>
         {t('pay.title')}
       </Typography.Title>
+      <Typography.Paragraph data-testid="pay-product">
+        {t('orders.product')}: {pick(ORDER_PRODUCT[kind])}
+      </Typography.Paragraph>
       <PaymentPanel orderId={Number.isFinite(id) ? id : 0} kind={kind} />
     </div>
   );

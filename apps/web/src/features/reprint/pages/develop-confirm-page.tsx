@@ -2,7 +2,10 @@ import { Button, Card, Descriptions, Space, message } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { shippingComplete } from '@portal/contract/orders';
+import { REPRINT_DISC_FEN, REPRINT_POSTAGE_FEN, REPRINT_SHEET_FEN, fenToYuan } from '@portal/contract/prices';
+import type { WashOrder } from '@portal/contract/reprint';
 import { QueryState } from '../../../components/query-state.tsx';
+import { OrderTimeline } from '../../../components/order-timeline/order-timeline.tsx';
 import { idFromSearch, useWashOrder } from '../api.ts';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { ReprintNotes } from '../components/reprint-notes.tsx';
@@ -35,6 +38,7 @@ export default function DevelopConfirmPage() {
         {q.data && o && (
           <>
             <OrderSummary data={q.data} />
+            <Breakdown order={o} />
             {o.canEditQuantity && (
               <p>
                 <Link to={`/developModify?id=${id}`}>{t('reprint.confirm.editQuantity')}</Link>
@@ -65,9 +69,28 @@ export default function DevelopConfirmPage() {
               )}
               {!o.canPay && <Link to="/home/myRollOder">{t('reprint.list.title')}</Link>}
             </Space>
+            <div style={{ marginTop: 16 }}>
+              <OrderTimeline orderId={id} />
+            </div>
           </>
         )}
       </QueryState>
     </Card>
+  );
+}
+
+/** What the total is made of (sheets x 10, postage 20, disc 10: the contract's prices); the total is the server's. */
+function Breakdown({ order: o }: { order: WashOrder }) {
+  const { t } = useTranslation();
+  const yuan = (fen: number) => `¥${fenToYuan(fen)}`;
+  return (
+    <Descriptions bordered size="small" column={1} title={t('breakdown.title')} style={{ maxWidth: 640, marginBottom: 16 }} data-testid="reprint-breakdown">
+      <Descriptions.Item label={t('breakdown.sheets', { n: o.num, unit: fenToYuan(REPRINT_SHEET_FEN) })}>{yuan(o.num * REPRINT_SHEET_FEN)}</Descriptions.Item>
+      <Descriptions.Item label={t('breakdown.postage')}>{yuan(REPRINT_POSTAGE_FEN)}</Descriptions.Item>
+      {o.dist === 1 && <Descriptions.Item label={t('breakdown.disc')}>{yuan(REPRINT_DISC_FEN)}</Descriptions.Item>}
+      <Descriptions.Item label={t('breakdown.total')}>
+        <strong>¥{o.payTotal}</strong>
+      </Descriptions.Item>
+    </Descriptions>
   );
 }

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { canAddPerson, canDownloadPhoto, canEditPhoto, canEditShipping, canModify, canPay, showsPaymentInfo } from '@portal/contract/order-states';
 import { QueryState } from '../../../components/query-state.tsx';
+import { OrderTimeline } from '../../../components/order-timeline/order-timeline.tsx';
+import { OrderPhotoIssues } from '../../../components/order-photo-issues/order-photo-issues.tsx';
 import { orderIdFrom, useTaskOrder } from '../api.ts';
 import { useLoginGate } from '../components/login-gate.tsx';
 import { LogisticsBlock, OrderSummary, PaymentBlock, PhotoTable } from '../components/order-view.tsx';
@@ -37,6 +39,7 @@ export default function OrderDetailCaiPage() {
         <QueryState loading={q.isLoading} error={q.error} empty={!o} onRetry={() => void q.refetch()}>
           {o && q.data && (
             <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+              <OrderPhotoIssues orderId={o.id} />
               <OrderSummary order={o} />
               <LogisticsBlock
                 order={o}
@@ -64,6 +67,7 @@ export default function OrderDetailCaiPage() {
                   {t('task.payNow')}
                 </Button>
               )}
+              <OrderTimeline orderId={o.id} />
             </Space>
           )}
         </QueryState>

@@ -1,0 +1,107 @@
+import { Alert, Button } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { NationalRejection, PhotoIssues } from '@portal/contract/orders';
+import { apiGet } from '../../lib/api/client.ts';
+
+export const photoIssuesKey = (orderId: number) => ['orders', 'order', orderId, 'photoIssues'] as const;
+
+/** Same faces and national refusals of one order; the pages that pay read `sameFace` to hold the pay button. */
+export const usePhotoIssues = (orderId: number) =>
+  useQuery({ queryKey: photoIssuesKey(orderId), queryFn: () => apiGet<PhotoIssues>('/api/order/photoIssues', { query: { id: orderId } }), enabled: orderId > 0 });
+
+/** The platform's reason in words: its codes are translated, a text it sent is shown as sent. */
+export function useNationalReason() {
+  const { t } = useTranslation();
+  return (reason: string | null) => (reason ? t(`national.reason.${reason}`, { defaultValue: reason }) : t('timeline.noReason'));
+}
+
+/** An unknown ID number is fixed by correcting the record, every other refusal by a new photo. */
+const fixedByPhoto = (r: NationalRejection) => r.reason !== 'ID_UNKNOWN';
+
+/** What a refused photo means and what to do, one line per person (the order page and the login prompt). */
+export function NationalRejectionList({ items, onReplace }: { items: NationalRejection[]; onReplace?: (r: NationalRejection) => void }) {
+  const { t } = useTranslation();
+  const reasonOf = useNationalReason();
+  return (
+    <ul style={{ margin: '4px 0', paddingInlineStart: 20 }}>
+      {items.map((r) => (
+        <li key={r.detailId} data-testid={`national-rejected-${r.detailId}`}>
+          {t('photoIssues.national.item', { orderNo: r.orderNo, name: r.name, reason: reasonOf(r.reason) })}{' '}
+          {t(fixedByPhoto(r) ? 'photoIssues.national.todo' : 'photoIssues.national.todoId')}{' '}
+          {onReplace && fixedByPhoto(r) && (
+            <Button size="small" type="link" onClick={() => onReplace(r)}>
+              {t('photoIssues.national.replace')}
+            </Button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Alerts above an order: a face used for several students (pay is refused) and photos the national platform refused. */
+export function OrderPhotoIssues({ orderId, onReplace }: { orderId: number; onReplace?: (r: NationalRejection) => void }) {
+  const { t } = useTranslation();
+  const q = usePhotoIssues(orderId);
+  if (!q.data) return null;
+  const { sameFace, nationalRejected } = q.data;
+  return (
+    <>
+      {sameFace.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          style={{ marginBottom: 16 }}
+          message={t('msg.order.sameFace')}
+          description={
+            <>
+              <ul style={{ margin: '4px 0', paddingInlineStart: 20 }}>
+                {sameFace.map((m) => (
+                  <li key={m.detailId}>{t('photoIssues.sameFace.item', { name: m.name, other: m.otherName, orderNo: m.otherOrderNo })}</li>
+                ))}
+              </ul>
+              {t('photoIssues.sameFace.todo')}
+            </>
+          }
+        />
+      )}
+      {nationalRejected.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          style={{ marginBottom: 16 }}
+          message={t('photoIssues.national.title')}
+          description={
+            <>
+              <NationalRejectionList items={nationalRejected} onReplace={onReplace} />
+            </>
+          }
+        />
+      )}
+    </>
+  );
+}
+
+/** Where a refused photo is replaced: the order's page in edit mode. */
+export const replacePathOf = (r: NationalRejection) =>
+  r.kind === 'task' ? `/home/orderDetailCai?orderId=${r.orderId}&con=xiugai` : `/home/orderDetails?id=${r.orderId}&con=xiugai`;
+
+/** The rejected-photo prompt's part for photos the national platform refused after review, with the way to fix each. */
+export function MemberNationalRejections({ open, onGo }: { open: boolean; onGo: (to: string) => void }) {
+  const { t } = useTranslation();
+  const q = useQuery({
+    queryKey: ['orders', 'photoRejections'],
+    queryFn: () => apiGet<NationalRejection[]>('/api/order/photoRejections', { silent: true }),
+    enabled: open,
+  });
+  if (!q.data?.length) return null;
+  return (
+    <div role="alert" data-testid="national-rejections">
+      <p style={{ fontWeight: 600, marginBottom: 4 }}>{t('photoIssues.national.title')}</p>
+      <NationalRejectionList items={q.data} onReplace={(r) => onGo(replacePathOf(r))} />
+    </div>
+  );
+}
