@@ -277,7 +277,8 @@ export const faceMatchSchema = z.object({
   detailId: z.number(),
   name: z.string(),
   otherName: z.string(),
-  otherOrderNo: z.string(),
+  /** The other student's order when it is another one, else null. */
+  otherOrderNo: z.string().nullable(),
   distance: z.number(),
 });
 export type FaceMatch = z.infer<typeof faceMatchSchema>;

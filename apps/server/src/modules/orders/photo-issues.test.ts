@@ -69,10 +69,10 @@ describe('one face for one student', () => {
     const en = await call(app, { method: 'POST', url: '/api/pay/getPayInfo', payload: { id, payType: 2 }, session: me, headers: { 'accept-language': 'en' } });
     expect(en.msg).toBe('The same face cannot be used for more than one student');
     const i = await issues(id);
-    expect(i.data.sameFace.map((m) => [m.name, m.otherName])).toEqual([
-      ['张三', '王五'],
-      ['李四', '王五'],
-      ['王五', '张三'],
+    expect(i.data.sameFace.map((m) => [m.name, m.otherName, m.otherOrderNo])).toEqual([
+      ['张三', '王五', null],
+      ['李四', '王五', null],
+      ['王五', '张三', null],
     ]);
   });
 
@@ -99,7 +99,8 @@ describe('one face for one student', () => {
     const earlier = await orderWith(s, [face(4)], ['赵六']);
     const later = await orderWith(s, [face(4, 0.1)], ['钱七']);
     expect((await pay(later, s)).msg).toBe('同一张人脸不能用于多名学生');
-    expect((await issues(later, s)).data.sameFace).toMatchObject([{ name: '钱七', otherName: '赵六' }]);
+    const [{ orderNo: earlierNo }] = await app.ctx.db.select().from(orders).where(eq(orders.id, earlier));
+    expect((await issues(later, s)).data.sameFace).toMatchObject([{ name: '钱七', otherName: '赵六', otherOrderNo: earlierNo }]);
     await app.ctx.db.update(orders).set({ state: 150 }).where(eq(orders.id, earlier));
     expect((await pay(later, s)).code).toBe(200);
   });

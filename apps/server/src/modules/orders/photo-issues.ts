@@ -53,7 +53,7 @@ export async function sameFaceMatches(db: DbOrTx, order: { id: number; memberId:
       const d = faceDistance(a.descriptor!, b.descriptor!);
       if (d < SAME_FACE_THRESHOLD && (!best || d < best.d)) best = { row: b, d };
     }
-    if (best) out.push({ detailId: a.detailId, name: a.name, otherName: best.row.name, otherOrderNo: best.row.orderNo, distance: Math.round(best.d * 1000) / 1000 });
+    if (best) out.push({ detailId: a.detailId, name: a.name, otherName: best.row.name, otherOrderNo: best.row.orderId === order.id ? null : best.row.orderNo, distance: Math.round(best.d * 1000) / 1000 });
   }
   return out;
 }

@@ -17,7 +17,7 @@ export function useNationalReason() {
 }
 
 /** An unknown ID number is fixed by correcting the record, every other refusal by a new photo. */
-const fixedByPhoto = (r: NationalRejection) => r.reason !== 'ID_UNKNOWN';
+export const fixedByPhoto = (r: NationalRejection) => r.reason !== 'ID_UNKNOWN';
 
 /** What a refused photo means and what to do, one line per person (the order page and the login prompt). */
 export function NationalRejectionList({ items, onReplace }: { items: NationalRejection[]; onReplace?: (r: NationalRejection) => void }) {
@@ -59,7 +59,9 @@ export function OrderPhotoIssues({ orderId, onReplace }: { orderId: number; onRe
             <>
               <ul style={{ margin: '4px 0', paddingInlineStart: 20 }}>
                 {sameFace.map((m) => (
-                  <li key={m.detailId}>{t('photoIssues.sameFace.item', { name: m.name, other: m.otherName, orderNo: m.otherOrderNo })}</li>
+                  <li key={m.detailId}>
+                    {t(m.otherOrderNo ? 'photoIssues.sameFace.itemOther' : 'photoIssues.sameFace.item', { name: m.name, other: m.otherName, orderNo: m.otherOrderNo })}
+                  </li>
                 ))}
               </ul>
               {t('photoIssues.sameFace.todo')}

@@ -8,7 +8,7 @@ import { OrderPhotoTable } from '../../../components/order-photo-table/order-pho
 import { EDIT_PATH_KEY, deletePerson, idFromSearch, orderKeys, useOrder } from '../api.ts';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { DownloadButton } from '../components/download-button.tsx';
-import { OrderPhotoIssues, usePhotoIssues } from '../../../components/order-photo-issues/order-photo-issues.tsx';
+import { OrderPhotoIssues, fixedByPhoto, usePhotoIssues } from '../../../components/order-photo-issues/order-photo-issues.tsx';
 import { OrderTimeline } from '../../../components/order-timeline/order-timeline.tsx';
 
 /** /home/orderDetails?id&con=xiangqing (read-only) or xiugai (edit): actions exactly where document 2, section 4 allows them. */
@@ -27,7 +27,7 @@ export default function OrderDetailsPage() {
   const issues = usePhotoIssues(id);
   const sameFace = (issues.data?.sameFace.length ?? 0) > 0;
   // A photo the national platform refused may be replaced whatever the order's state (the server allows it too).
-  const refused = new Set(issues.data?.nationalRejected.map((r) => r.detailId));
+  const refused = new Set(issues.data?.nationalRejected.filter(fixedByPhoto).map((r) => r.detailId));
   const remember = () => sessionStorage.setItem(EDIT_PATH_KEY, window.location.pathname + window.location.search);
   const modify = (type: 'photo' | 'wuliu', detailId?: number) => {
     remember();
