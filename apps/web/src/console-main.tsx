@@ -3,11 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { addLocales } from './lib/i18n.ts';
 import consoleLocale from './locales/console.ts';
 import consoleOps from './locales/console-ops.ts';
+import consoleParcels from './locales/console-parcels.ts';
 import './styles.css';
 import { AppProviders } from './app/providers.tsx';
 import { ConsoleApp } from './console/console-app.tsx';
 
-addLocales(consoleLocale, consoleOps);
+addLocales(consoleLocale, consoleOps, consoleParcels);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -15,6 +15,7 @@ const pages: Record<string, ReturnType<typeof lazy>> = {
   '/orders': lazy(() => import('./pages/orders-page.tsx')),
   '/review': lazy(() => import('./pages/review-page.tsx')),
   '/shipping': lazy(() => import('./pages/shipping-page.tsx')),
+  '/parcels': lazy(() => import('./pages/parcels-page.tsx')),
   '/refunds': lazy(() => import('./pages/refunds-page.tsx')),
   '/bindings': lazy(() => import('./pages/bindings-page.tsx')),
   '/content': lazy(() => import('./pages/content-page.tsx')),

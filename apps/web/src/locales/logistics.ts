@@ -11,6 +11,20 @@ const zh: Record<string, string> = {
   'logistics.timeline': '物流跟踪',
   'logistics.none': '无',
   'logistics.noWaybill': '暂无物流信息',
+  'logistics.op.10': '已揽收',
+  'logistics.op.20': '运输中',
+  'logistics.op.30': '运输中',
+  'logistics.op.40': '派送中',
+  'logistics.op.80': '已签收',
+  'logistics.op.90': '已退回',
+  'logistics.op.91': '已拒收',
+  'logistics.op.99': '异常',
+  'logistics.state.transit': '运输中',
+  'logistics.state.delivering': '派送中',
+  'logistics.state.signed': '已签收',
+  'logistics.state.returned': '已退回',
+  'logistics.state.refused': '已拒收',
+  'logistics.state.problem': '异常',
 };
 
 const en: Record<keyof typeof zh, string> = {
@@ -25,6 +39,20 @@ const en: Record<keyof typeof zh, string> = {
   'logistics.timeline': 'Tracking',
   'logistics.none': 'None',
   'logistics.noWaybill': 'No shipping information yet',
+  'logistics.op.10': 'Picked up',
+  'logistics.op.20': 'In transit',
+  'logistics.op.30': 'In transit',
+  'logistics.op.40': 'Out for delivery',
+  'logistics.op.80': 'Delivered',
+  'logistics.op.90': 'Returned',
+  'logistics.op.91': 'Refused',
+  'logistics.op.99': 'Problem',
+  'logistics.state.transit': 'In transit',
+  'logistics.state.delivering': 'Out for delivery',
+  'logistics.state.signed': 'Delivered',
+  'logistics.state.returned': 'Returned',
+  'logistics.state.refused': 'Refused',
+  'logistics.state.problem': 'Problem',
 };
 
 export default { zh, en };

@@ -1,4 +1,4 @@
-import { Card, Descriptions, Empty, Timeline, Typography } from 'antd';
+import { Card, Descriptions, Empty, Tag, Timeline, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,6 +11,9 @@ import { QueryState } from '../../../components/query-state.tsx';
 export const isTaskType = (type: string | null) => !!type && ['task', '3', 'cai', 'centralised'].includes(type);
 
 const fmt = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });
+
+/** Event codes (the server's carrier mapping): a tag colour per kind; unknown codes show no tag. */
+const OP_COLOURS: Record<string, string> = { '10': 'blue', '20': 'blue', '30': 'blue', '40': 'gold', '80': 'green', '90': 'red', '91': 'red', '99': 'red' };
 
 /** The trace page (/home/information, /home/logistics): carrier, waybill, receiver, and the timeline, newest first. */
 export default function LogisticsPage() {
@@ -55,10 +58,13 @@ export default function LogisticsPage() {
             <QueryState loading={trace.isLoading} error={trace.error} empty={!items.length} onRetry={() => void trace.refetch()}>
               <Timeline
                 items={items.map((e, i) => ({
-                  color: i === 0 ? 'green' : 'gray',
+                  color: i === 0 ? (OP_COLOURS[e.opCode] === 'red' ? 'red' : 'green') : 'gray',
                   children: (
-                    <div>
-                      <div>{e.opDesc}</div>
+                    <div data-testid="trace-event">
+                      <div>
+                        {OP_COLOURS[e.opCode] && <Tag color={OP_COLOURS[e.opCode]}>{t(`logistics.op.${e.opCode}`)}</Tag>}
+                        {e.opDesc}
+                      </div>
                       <Typography.Text type="secondary">{fmt(e.opTime)}</Typography.Text>
                     </div>
                   ),
