@@ -1,6 +1,6 @@
 import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PhotoCheck } from '@portal/contract/photos';
+import { EXTRA_ITEMS, photoProblems, type PhotoCheck } from '@portal/contract/photos';
 
 /** The check object of a rejected photo (document 2, section 3), from the contract. */
 export type { PhotoCheck };
@@ -41,6 +41,13 @@ export function CheckResultTable({ check }: { check: PhotoCheck }) {
       pass: check[k],
     });
   }
+  for (const k of EXTRA_ITEMS) {
+    const s = check[k];
+    if (!s) continue;
+    const unit = t(`photos.unit.${k}`);
+    const range = s.max >= 1e5 ? `≥ ${s.min}${unit}` : s.min <= 0 && k !== 'yaw' ? `≤ ${s.max}${unit}` : `${s.min} – ${s.max}${unit}`;
+    rows.push({ key: k, item: t(`photos.item.${k}`), result: `${s.value}${unit}`, range, pass: s.result });
+  }
   return (
     <Table<Row>
       size="small"
@@ -58,5 +65,20 @@ export function CheckResultTable({ check }: { check: PhotoCheck }) {
         },
       ]}
     />
+  );
+}
+
+/** What is wrong, in plain words, the main problem first (the server's list, or the same rule here for an older answer). */
+export function ProblemList({ check }: { check: PhotoCheck }) {
+  const { t } = useTranslation();
+  const problems = check.problems ?? photoProblems(check);
+  return (
+    <ul aria-label={t('photos.problems')} style={{ paddingLeft: 20, margin: 0 }}>
+      {problems.map((p, i) => (
+        <li key={p} style={{ fontWeight: i === 0 ? 600 : 400, marginBottom: 4 }}>
+          {t(`msg.photo.problem.${p}`)}
+        </li>
+      ))}
+    </ul>
   );
 }

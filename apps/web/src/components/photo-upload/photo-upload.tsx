@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
-import { App, Button, Modal, Space, Typography, Upload } from 'antd';
+import { App, Button, Collapse, Modal, Space, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import ImgCrop, { type ImgCropProps } from 'antd-img-crop';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../lib/api/client.ts';
-import { CheckResultTable, isPhotoCheck, type PhotoCheck } from './check-result-table.tsx';
+import { CheckResultTable, isPhotoCheck, ProblemList, type PhotoCheck } from './check-result-table.tsx';
+import { PhotoWithGuide } from './photo-guide.tsx';
 
 export { CheckResultTable } from './check-result-table.tsx';
 export type { PhotoCheck } from './check-result-table.tsx';
@@ -44,12 +45,15 @@ const CROPPER_PROPS = {
   style: { containerStyle: { position: 'relative', width: 240, height: 320, margin: '0 auto' } },
 } as unknown as ImgCropProps['cropperProps'];
 
-// Guide bands on the 240 x 320 crop frame (half the 480 x 640 output): head top 50-110 px, eye line 200-300 px.
+// Guide bands on the 240 x 320 crop frame (half the 480 x 640 output), the same as PhotoWithGuide:
+// head top 50-110 px, eye line 200-300 px, face edges 90-150 px in from each side (face 180-300 px wide).
 const CROP_CSS = `
 .photo-crop-modal .reactEasyCrop_CropArea {
   background-image:
-    linear-gradient(to bottom, transparent 25px, rgba(250, 173, 20, 0.28) 25px, rgba(250, 173, 20, 0.28) 55px, transparent 55px),
-    linear-gradient(to bottom, transparent 100px, rgba(22, 119, 255, 0.25) 100px, rgba(22, 119, 255, 0.25) 150px, transparent 150px);
+    linear-gradient(to bottom, transparent 25px, rgba(250, 140, 22, 0.30) 25px, rgba(250, 140, 22, 0.30) 55px, transparent 55px),
+    linear-gradient(to bottom, transparent 100px, rgba(22, 119, 255, 0.26) 100px, rgba(22, 119, 255, 0.26) 150px, transparent 150px),
+    linear-gradient(to right, transparent 45px, rgba(82, 196, 26, 0.24) 45px, rgba(82, 196, 26, 0.24) 75px, transparent 75px,
+      transparent 165px, rgba(82, 196, 26, 0.24) 165px, rgba(82, 196, 26, 0.24) 195px, transparent 195px);
 }
 `;
 
@@ -65,12 +69,27 @@ export function PhotoUpload({ flow, value, onChange, disabled }: PhotoUploadProp
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<string | undefined>();
-  const [check, setCheck] = useState<PhotoCheck | null>(null);
+  const [refusal, setRefusal] = useState<{ check: PhotoCheck; msg: string; src: string } | null>(null);
   const lastPreview = useRef<string | undefined>(undefined);
+  // Files that broke a rule: the crop wrapper hands a file its beforeCrop refused straight on to
+  // beforeUpload (antd-img-crop: "not open modal" means upload as is), so it is stopped there.
+  const refused = useRef(new WeakSet<File>());
 
   // One toast per rule at a time: the crop wrapper may check the same file twice.
-  const validate = (file: File): boolean => {
-    if (file.type !== 'image/jpeg' && !/\.jpe?g$/i.test(file.name)) {
+  const validate = async (file: File): Promise<boolean> => {
+    const ok = followsRules(file) && (await isJpeg(file));
+    if (!ok) refused.current.add(file);
+    return ok;
+  };
+  // A PNG renamed .jpg gets the JPEG type from its name; its first bytes tell the truth.
+  const isJpeg = async (file: File): Promise<boolean> => {
+    const b = new Uint8Array(await file.slice(0, 3).arrayBuffer());
+    if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return true;
+    void message.error({ content: t('msg.photo.jpgOnly'), key: RULE_TOAST, duration: 1 });
+    return false;
+  };
+  const followsRules = (file: File): boolean => {
+    if (file.type ? file.type !== 'image/jpeg' : !/\.jpe?g$/i.test(file.name)) {
       void message.error({ content: t('msg.photo.jpgOnly'), key: RULE_TOAST, duration: 1 });
       return false;
     }
@@ -101,9 +120,11 @@ export function PhotoUpload({ flow, value, onChange, disabled }: PhotoUploadProp
         setPreview(undefined);
         void message.success(t('msg.photo.accepted'));
       } else if (isPhotoCheck(env.data)) {
-        setCheck(env.data);
+        // The refused photo stays on screen in the refusal, with the guide and its failing lines.
+        setRefusal({ check: env.data, msg: env.msg, src: lastPreview.current! });
+        lastPreview.current = undefined;
         onChange(undefined);
-        window.setTimeout(() => setPreview(undefined), 500);
+        setPreview(undefined);
       } else {
         void message.error(env.msg);
         onChange(undefined);
@@ -117,6 +138,11 @@ export function PhotoUpload({ flow, value, onChange, disabled }: PhotoUploadProp
     }
   };
 
+  const closeRefusal = () => {
+    if (refusal) URL.revokeObjectURL(refusal.src);
+    setRefusal(null);
+  };
+
   const shown = preview ?? value;
   return (
     <div className="photo-upload">
@@ -126,7 +152,7 @@ export function PhotoUpload({ flow, value, onChange, disabled }: PhotoUploadProp
           aria-label={t('photos.preview')}
           style={{ width: 120, height: 160, border: '1px dashed #d9d9d9', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#fafafa' }}
         >
-          {shown ? <img src={shown} alt={t('photos.preview')} width={120} height={160} /> : <Typography.Text type="secondary">{t('photos.none')}</Typography.Text>}
+          {shown ? <PhotoWithGuide src={shown} alt={t('photos.preview')} width={120} legend={false} /> : <Typography.Text type="secondary">{t('photos.none')}</Typography.Text>}
         </div>
         <Space direction="vertical">
           <ImgCrop
@@ -149,6 +175,7 @@ export function PhotoUpload({ flow, value, onChange, disabled }: PhotoUploadProp
               showUploadList={false}
               disabled={disabled || busy}
               beforeUpload={(file) => {
+                if (refused.current.has(file)) return Upload.LIST_IGNORE;
                 void upload(file);
                 return false;
               }}
@@ -166,15 +193,33 @@ export function PhotoUpload({ flow, value, onChange, disabled }: PhotoUploadProp
         </Space>
       </Space>
       <Modal
-        open={!!check}
-        title={t('msg.photo.rejected')}
-        onCancel={() => setCheck(null)}
-        onOk={() => setCheck(null)}
+        open={!!refusal}
+        title={refusal?.msg}
+        onCancel={closeRefusal}
+        onOk={closeRefusal}
         okText={t('photos.retry')}
         cancelButtonProps={{ style: { display: 'none' } }}
-        width={640}
+        width={720}
       >
-        {check && <CheckResultTable check={check} />}
+        {refusal && (
+          <>
+            <Space align="start" size="large" wrap>
+              <PhotoWithGuide src={refusal.src} check={refusal.check} alt={t('photos.refused')} width={240} />
+              <div style={{ maxWidth: 380 }}>
+                <Typography.Paragraph strong>{t('photos.problems')}</Typography.Paragraph>
+                <ProblemList check={refusal.check} />
+                <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+                  {t('photos.guide.legend')}
+                </Typography.Paragraph>
+              </div>
+            </Space>
+            <Collapse
+              style={{ marginTop: 12 }}
+              size="small"
+              items={[{ key: 'details', label: t('photos.details'), children: <CheckResultTable check={refusal.check} /> }]}
+            />
+          </>
+        )}
         <Typography.Paragraph style={{ marginTop: 12 }}>
           <Link to="/home/photoGuide" target="_blank">
             {t('photos.guide.link')}
