@@ -1,10 +1,13 @@
 import type { Page } from '@playwright/test';
 import { signBody } from '@portal/contract/envelope';
 import { test, expect, loginAs, apiData } from './fixtures.ts';
+import { consoleAs } from './console-kit.ts';
 
 interface National {
   xh: string;
   xm: string;
+  /** The sandbox's ID number of the record (the demo hook lists it). */
+  zjhm: string;
   yxdm: string;
   schoolName: string;
   hasPhoto: boolean;
@@ -36,18 +39,33 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }
 
-/** Binds on /newId through the school suggestions, the student number and the confirm dialog. */
-async function bindOnNewId(page: Page, s: National) {
+/** Fills /newId (school from the suggestions, student number, ID card number) and confirms the dialog. */
+async function tryBind(page: Page, s: National, idNum: string, labels = { school: '学校', studentId: '学号', idNum: '身份证号', bind: /^绑\s*定$/, ok: /确\s*定|OK/ }) {
   await expect(page).toHaveURL(/\/newId$/);
-  await page.getByLabel('学校').fill(s.yxdm);
+  await page.getByLabel(labels.school).fill(s.yxdm);
   await page.locator('.ant-select-item-option', { hasText: s.yxdm }).first().click();
-  await page.getByLabel('学号').fill(s.xh);
-  await page.getByRole('button', { name: /^绑\s*定$/ }).click();
+  await page.getByLabel(labels.studentId, { exact: true }).fill(s.xh);
+  await page.getByLabel(labels.idNum, { exact: true }).fill(idNum);
+  await page.getByRole('button', { name: labels.bind }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText(s.xh)).toBeVisible();
-  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await dialog.getByRole('button', { name: labels.ok }).click();
+}
+
+/** Binds on /newId with the record's own ID number. */
+async function bindOnNewId(page: Page, s: National) {
+  await tryBind(page, s, s.zjhm);
   await expect(page.getByText('绑定成功')).toBeVisible();
   await expect(page).toHaveURL(/\/developFilms$/);
+}
+
+/** A valid 18-digit number (check digit right) that is not the record's: the guess of someone else. */
+function otherIdNumber(s: National, n: number): string {
+  const body = `${s.zjhm.slice(0, 14)}${String((Number(s.zjhm.slice(14, 17)) + 1 + n) % 1000).padStart(3, '0')}`;
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += Number(body[i]) * weights[i]!;
+  return body + '10X98765432'[sum % 11];
 }
 
 test('reprint: bind, choose, order, confirm, pay, list, unbind, staff approval, bind again', async ({ page }) => {
@@ -178,5 +196,86 @@ test('reprint pages in English: an unbound member is sent to bind first', async 
   await expect(page.getByLabel('Student number')).toBeVisible();
   await page.getByRole('button', { name: 'Bind', exact: true }).click();
   await expect(page.getByText('Student number or school cannot be empty').first()).toBeVisible();
+  await expect(page.getByText('Please enter the ID card number')).toBeVisible();
   await shot(page, 'reprint-new-id-en');
+});
+
+test('binding proves identity: A binds with the ID number, B guessing is refused then told to wait, C proving A\'s record raises a dispute staff see', async ({ page, browser, baseURL }) => {
+  test.setTimeout(300_000);
+  const withPhoto = (await apiData<National[]>(page, '/api/dev/national-students')).filter((x) => x.hasPhoto && x.photoId);
+  const [record, guessed] = [withPhoto[1]!, withPhoto[2]!];
+  const memberPage = async (mobile: string, name: string, lang: 'zh' | 'en' = 'zh') => {
+    const p = await (await browser.newContext({ baseURL })).newPage();
+    // Every member names themselves as the student: the name alone must never bind.
+    await loginAs(p, mobile, { name });
+    await p.evaluate((l) => localStorage.setItem('lang', l), lang);
+    await p.goto('/newId');
+    return p;
+  };
+
+  // A: the student, with the record's own ID number
+  const a = await memberPage('13900000911', record.xm);
+  await bindOnNewId(a, record);
+  await expect(a.getByRole('cell', { name: record.schoolName })).toBeVisible();
+
+  // B: a wrong (well-formed) number is refused in the page; the 5th failure stops the day
+  const b = await memberPage('13900000912', guessed.xm);
+  await b.getByLabel('身份证号', { exact: true }).fill('110101199003070012');
+  await b.getByRole('button', { name: /^绑\s*定$/ }).click();
+  await expect(b.getByText('请输入正确的身份证号')).toBeVisible();
+  await tryBind(b, guessed, otherIdNumber(guessed, 0));
+  const refusal = b.getByTestId('bind-refusal');
+  await expect(refusal).toContainText('绑定未成功');
+  await expect(refusal).toContainText('证件号码与学籍信息不一致');
+  await shot(b, 'reprint-bind-refused');
+  // tries 2 to 4 through the API (the page was shown once), the 5th through the page again
+  for (let i = 1; i < 4; i++) {
+    const r = await memberCall(b, 'POST', '/api/binding/binding', { studentId: guessed.xh, yxdm: guessed.yxdm, idType: 1, idNum: otherIdNumber(guessed, i) });
+    expect(r).toMatchObject({ code: 400, msg: '证件号码与学籍信息不一致' });
+  }
+  await b.getByLabel('身份证号', { exact: true }).fill(otherIdNumber(guessed, 4));
+  await b.getByRole('button', { name: /^绑\s*定$/ }).click();
+  await b.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(refusal).toContainText('暂时无法绑定');
+  await expect(refusal).toContainText('今日身份核验失败次数过多，请明天再试或联系客服');
+  await expect(b.getByRole('dialog')).toBeHidden();
+  await shot(b, 'reprint-bind-locked');
+  expect(await memberCall<number>(b, 'GET', '/api/binding/findCheckStatus')).toMatchObject({ data: 0 });
+
+  // C: proves identity of A's record (in English): a dispute, and A's binding is suspended
+  const c = await memberPage('13900000913', record.xm, 'en');
+  await c.getByRole('combobox', { name: 'Document type' }).click();
+  await expect(c.getByTitle('Passport')).toBeVisible();
+  await c.keyboard.press('Escape');
+  await tryBind(c, record, record.zjhm, { school: 'School', studentId: 'Student number', idNum: 'ID card number', bind: /^Bind$/, ok: /OK/ });
+  const sent = c.getByTestId('bind-refusal');
+  await expect(sent).toContainText('Sent to customer service');
+  await expect(sent).toContainText('Your identity is verified and the case has gone to customer service');
+  await expect(c.getByRole('dialog')).toBeHidden();
+  await shot(c, 'reprint-bind-dispute-en');
+
+  expect((await memberCall<unknown[]>(a, 'GET', '/api/binding/findWashStudentInfo')).data).toEqual([]);
+  await a.goto('/untiedId');
+  await expect(a.getByText('您的绑定因身份争议已暂停，请联系客服')).toBeVisible();
+  await shot(a, 'reprint-untied-suspended');
+
+  // staff see the dispute with both members masked, and give the record to C
+  const reviewer = await consoleAs(browser, baseURL!, 'reviewer');
+  await reviewer.goto('/console/bindings');
+  const queue = reviewer.getByTestId('binding-disputes');
+  const row = queue.getByRole('row').filter({ hasText: record.xh });
+  await expect(row).toContainText('139****0911');
+  await expect(row).toContainText('139****0913');
+  await expect(row).not.toContainText(record.xm);
+  await expect(row).toContainText('绑定时已核验证件');
+  await shot(reviewer, 'console-binding-disputes');
+  await reviewer.evaluate(() => localStorage.setItem('lang', 'en'));
+  await reviewer.reload();
+  await expect(queue.getByRole('heading', { name: 'Binding disputes' })).toBeVisible();
+  await shot(reviewer, 'console-binding-disputes-en');
+  await row.getByRole('button', { name: 'Give to claimant' }).click();
+  await reviewer.getByRole('tooltip').getByRole('button', { name: /OK|Yes/ }).click();
+  await expect(row).toHaveCount(0);
+  expect(await memberCall<number>(c, 'GET', '/api/binding/findCheckStatus')).toMatchObject({ data: 1 });
+  expect(await memberCall<number>(a, 'GET', '/api/binding/findCheckStatus')).toMatchObject({ data: 3 });
 });
