@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { ORDER_STATE } from '@portal/contract/order-states';
 import { STALLED_DAYS, type ParcelProblemRow } from '@portal/contract/parcels';
 import type { Db } from '../../db/client.ts';
@@ -15,7 +15,8 @@ const CARRIER_PROBLEMS = ['returned', 'refused', 'problem'] as const;
 export async function parcelProblems(db: Db, staff: StaffContext, page: number, size: number, now = new Date()): Promise<{ total: number; rows: ParcelProblemRow[] }> {
   const since = sql`coalesce(${parcels.lastEventAt}, ${parcels.createdAt})`;
   const stalledBefore = new Date(now.getTime() - STALLED_DAYS * 86_400_000);
-  const where = and(eq(orders.state, ORDER_STATE.SHIPPED), or(inArray(parcels.state, [...CARRIER_PROBLEMS]), lt(since, stalledBefore)), branchScope(staff));
+  // Without a tracking party (production may run without one) nothing is known of movement: no queue.
+  const where = and(eq(orders.state, ORDER_STATE.SHIPPED), ne(parcels.provider, 'none'), or(inArray(parcels.state, [...CARRIER_PROBLEMS]), lt(since, stalledBefore)), branchScope(staff));
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(parcels).innerJoin(orders, eq(orders.id, parcels.orderId)).where(where);
   const latest = sql<string | null>`(select ${traceEvents.opDesc} from ${traceEvents} where ${traceEvents.waybillNo} = ${parcels.waybillNo} order by ${traceEvents.opTime} desc, ${traceEvents.id} desc limit 1)`;
   const rows = await db
