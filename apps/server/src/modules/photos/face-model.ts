@@ -55,6 +55,16 @@ export async function loadFaceModel(detector: Detector = 'tiny'): Promise<FaceMo
   else await faceapi.nets.ssdMobilenetv1.loadFromDisk(modelDir);
   await faceapi.nets.faceLandmark68Net.loadFromDisk(modelDir);
   await faceapi.nets.faceRecognitionNet.loadFromDisk(modelDir);
+  // One pass of the landmark and descriptor nets on an empty face now: the WASM backend sets up
+  // each net's weights and kernels on its first run, which a warm-up frame without a face never
+  // reaches (the first real photo then paid some seconds for it).
+  const blank = faceapi.tf.zeros([150, 150, 3], 'int32') as unknown as Parameters<typeof faceapi.computeFaceDescriptor>[0];
+  try {
+    await faceapi.nets.faceLandmark68Net.detectLandmarks(blank as never);
+    await faceapi.computeFaceDescriptor(blank);
+  } finally {
+    (blank as unknown as { dispose(): void }).dispose();
+  }
   const options =
     detector === 'tiny'
       ? new faceapi.TinyFaceDetectorOptions({ inputSize: TINY_INPUT, scoreThreshold: LOW_SCORE })
