@@ -1,0 +1,1 @@
+ALTER TABLE "collection_centres" ADD COLUMN "cperson_en" text DEFAULT '' NOT NULL;
