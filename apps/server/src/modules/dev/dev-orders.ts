@@ -13,6 +13,8 @@ export const devOrderBody = z.object({
   persons: z.number().int().min(1).max(30).optional(),
   withShipping: z.boolean().optional(),
   amountFen: z.number().int().min(0).optional(),
+  /** Another state than unpaid 110, e.g. 115 (paid, not shipped) for the deactivation journey. */
+  state: z.number().int().min(100).max(199).optional(),
   /** Task orders: the refund-allowed and file flags the centralised refund rule reads. */
   isFile: z.number().int().min(0).max(1).optional(),
 });
@@ -48,7 +50,7 @@ export async function createDevOrder(ctx: AppContext, input: DevOrderInput): Pro
         memberId: m.id,
         kind: input.kind,
         type: input.kind === 'reprint' ? 2 : 1,
-        state: 110,
+        state: input.state ?? 110,
         unitPriceFen: input.kind === 'reprint' ? 1000 : 4500,
         totalFen: total,
         num: input.kind === 'reprint' ? persons : null,
