@@ -22,6 +22,7 @@ import { signedBodyPlugin } from './http/signed-body.ts';
 import { staffAuthPlugin } from './http/staff-auth.ts';
 import { staticWebPlugin } from './http/static-web.ts';
 import { metricsPlugin } from './http/metrics.ts';
+import { fastifyTrustProxy } from './security-config.ts';
 import { AppError } from './http/errors.ts';
 import { seedDemo, seedReference } from './db/seed/seed-demo.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -73,7 +74,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(config.logLevel),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Requests already on a connection when close() starts are served, not refused: the database
     // closes only after them, and draining ends every kept-alive connection (http/shutdown.ts).
@@ -110,7 +111,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     transform: jsonSchemaTransform,
   });
 
-  await app.register(metricsPlugin);
+  await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(langPlugin);
   await app.register(envelopePlugin, { secret: config.responseSecret });
   await app.register(errorHandlerPlugin, { secret: config.responseSecret });

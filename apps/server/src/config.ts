@@ -2,6 +2,8 @@ import { z } from 'zod';
 import path from 'node:path';
 import { DEFAULT_RESPONSE_SECRET, INACTIVITY_SECONDS } from '@portal/contract/defaults';
 import { loadPhotoConfig, type PhotoConfig } from './modules/photos/check-config.ts';
+import { checkDataKey, checkMetricsToken, parseTrustProxy, type TrustProxy } from './security-config.ts';
+import { ConfigError } from './config-error.ts';
 import { loadMessagingConfig, type CodeShares, type MailSettings, type SmsSettings } from './providers/messaging.ts';
 import { loadSiteInfo, type SiteInfo } from './site-info-config.ts';
 
@@ -32,10 +34,13 @@ export const envSchema = z.object({
   MAP_TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
   INACTIVITY_SECONDS: z.coerce.number().int().positive().default(INACTIVITY_SECONDS),
   /** 32-byte key, hex or base64, for ID numbers at rest; generated into DATA_DIR in demo mode. */
-  DATA_KEY: z.string().optional(),
+  DATA_KEY: blankIsUnset(z.string().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_SEED: bool.optional(),
-  TRUST_PROXY: bool.default(false),
+  /** The load balancer's addresses/CIDRs or a hop count (security-config.ts); `true` only outside production. */
+  TRUST_PROXY: blankIsUnset(z.string().optional()),
+  /** Bearer token for /metrics; required in production. */
+  METRICS_TOKEN: blankIsUnset(z.string().optional()),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(3000),
   /** On SIGTERM, seconds to keep serving (readiness failing, connections closed after each answer) before closing. */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
@@ -98,7 +103,8 @@ export interface Config {
   inactivitySeconds: number;
   dataKey?: string;
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  metricsToken?: string;
   rateLimitPerMinute: number;
   shutdownDrainSeconds: number;
   codeIpHourly: number;
@@ -165,7 +171,7 @@ export interface NationalConfig {
   reportAttempts: number;
 }
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(env);
@@ -175,6 +181,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   const demo = e.NODE_ENV !== 'production';
+  const trust = parseTrustProxy(e.TRUST_PROXY, !demo);
+  const unsafe = ['error' in trust ? trust.error : null, checkMetricsToken(e.METRICS_TOKEN, !demo), checkDataKey(e.DATA_KEY, !demo)].filter(Boolean);
+  if (unsafe.length) throw new ConfigError(`Invalid configuration:\n${unsafe.map((l) => `  ${l}`).join('\n')}`);
   const messaging = loadMessagingConfig(env);
   if ('errors' in messaging) throw new ConfigError(`Invalid configuration:\n${messaging.errors.map((l) => `  ${l}`).join('\n')}`);
   // The built-in value is public (it is in the source): production refuses it, since anyone could sign answers with it.
@@ -201,7 +210,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     inactivitySeconds: e.INACTIVITY_SECONDS,
     dataKey: e.DATA_KEY,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: 'value' in trust ? trust.value : false,
+    metricsToken: e.METRICS_TOKEN,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     codeIpHourly: e.CODE_IP_HOURLY,

@@ -1,18 +1,23 @@
 import { loadConfig, ConfigError } from './config.ts';
 import { buildApp } from './app.ts';
 
+/** A bad setting (found by the config or while building the app, e.g. the data key) ends start-up with its message alone. */
+function exitOnConfigError(e: unknown): never {
+  if (e instanceof ConfigError) {
+    console.error(e.message);
+    process.exit(2);
+  }
+  throw e;
+}
+
 async function main() {
   let config;
   try {
     config = loadConfig();
   } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(2);
-    }
-    throw e;
+    exitOnConfigError(e);
   }
-  const app = await buildApp(config);
+  const app = await buildApp(config).catch(exitOnConfigError);
   // Graceful shutdown: drain (readiness fails, each answer closes its connection) for
   // SHUTDOWN_DRAIN_SECONDS so a load balancer moves traffic away; then stop accepting,
   // finish the requests in flight, and only then close the database.

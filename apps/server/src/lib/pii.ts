@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ConfigError } from '../config-error.ts';
 
 /**
  * ID and passport numbers at rest (PIPL art. 28, DESIGN section 4): AES-256-GCM
@@ -37,19 +38,30 @@ export class PiiCipher {
   }
 }
 
-function parseKey(k: string): Buffer {
-  return /^[0-9a-f]{64}$/i.test(k) ? Buffer.from(k, 'hex') : Buffer.from(k, 'base64');
+/** A data key: 64 hex digits or the base64 of 32 bytes (standard or URL-safe alphabet); null when malformed. */
+export function parseDataKey(k: string): Buffer | null {
+  const t = k.trim();
+  if (/^[0-9a-f]{64}$/i.test(t)) return Buffer.from(t, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(t)) return null;
+  const b = Buffer.from(t.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return b.length === 32 ? b : null;
+}
+
+function parseKey(k: string, where: string): Buffer {
+  const key = parseDataKey(k);
+  if (!key) throw new ConfigError(`${where}: malformed; expected a 32-byte key as 64 hex digits or 44 base64 characters`);
+  return key;
 }
 
 /** The key from config; in demo mode generated into DATA_DIR at first start. */
 export function loadPiiCipher(opts: { dataKey?: string; dataDir: string; demo: boolean; ephemeral?: boolean }): PiiCipher {
-  if (opts.dataKey) return new PiiCipher(parseKey(opts.dataKey));
-  if (!opts.demo) throw new Error('DATA_KEY is required in production');
+  if (opts.dataKey) return new PiiCipher(parseKey(opts.dataKey, 'DATA_KEY'));
+  if (!opts.demo) throw new ConfigError('DATA_KEY: required in production; expected a 32-byte key as 64 hex digits or 44 base64 characters');
   if (opts.ephemeral) return new PiiCipher(crypto.randomBytes(32));
   const file = path.join(opts.dataDir, 'data.key');
   if (!fs.existsSync(file)) {
     fs.mkdirSync(opts.dataDir, { recursive: true });
     fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { mode: 0o600 });
   }
-  return new PiiCipher(parseKey(fs.readFileSync(file, 'utf8').trim()));
+  return new PiiCipher(parseKey(fs.readFileSync(file, 'utf8').trim(), file));
 }

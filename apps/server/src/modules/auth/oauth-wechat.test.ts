@@ -190,7 +190,7 @@ describe('third-party login settings', () => {
   });
 
   it('reads WECHAT_* from the environment: all or none, validated, the redirect defaulting to PUBLIC_URL/loading', () => {
-    const base = { NODE_ENV: 'production', DATA_DIR: '/tmp/x', RESPONSE_SECRET: 'a-secret-of-this-deployment', ...PRODUCTION_SITE_ENV } as const;
+    const base = { NODE_ENV: 'production', DATA_DIR: '/tmp/x', RESPONSE_SECRET: 'a-secret-of-this-deployment', DATA_KEY: '44'.repeat(32), METRICS_TOKEN: 'a-metrics-token-of-this-deployment', ...PRODUCTION_SITE_ENV } as const;
     expect(loadConfig({ NODE_ENV: 'development' }).wechat).toBeUndefined();
     expect(loadConfig({ ...base, WECHAT_APP_ID: '', WECHAT_APP_SECRET: '', WECHAT_API_URL: '' }).wechat).toBeUndefined();
     expect(loadConfig({ ...base, WECHAT_APP_ID: FAKE_APP_ID, WECHAT_APP_SECRET: FAKE_APP_SECRET, PUBLIC_URL: 'https://p.example.org/' }).wechat).toEqual({

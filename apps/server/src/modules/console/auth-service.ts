@@ -132,8 +132,16 @@ export async function saveStaff(ctx: AppContext, actor: StaffContext, body: Staf
   });
 }
 
-/** Demo mode: an admin with a random password, printed once at first start. */
+/**
+ * Demo mode only: an admin with a random password, printed once at first start. Production creates
+ * no account by itself and prints nothing secret: the operator runs `npm run admin:create`.
+ */
 export async function seedConsole(ctx: AppContext): Promise<void> {
+  if (!ctx.config.demo) {
+    const [admin] = await ctx.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.role, 'admin')).limit(1);
+    if (!admin) process.stdout.write('No console admin yet: create the first with `npm run admin:create -- --username <name>`\n');
+    return;
+  }
   const [any] = await ctx.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, 'admin')).limit(1);
   if (any) return;
   const password = randomToken(6);
