@@ -1,11 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Spin } from 'antd';
+import { Form, Input, Space, Spin } from 'antd';
+import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PATTERNS } from '@portal/contract/validation';
 import { apiGet } from '../lib/api/client.ts';
 
-/** An image captcha from GET /api/login/getImageCode; refresh after every failure. */
+/**
+ * An image captcha from GET /api/login/getImageCode; refresh after every failure. One solved
+ * captcha pays for one code (the server refuses a second): `spent` says this one already has.
+ */
 export function useCaptcha() {
   const [cap, setCap] = useState<{ imageCodeToken: string; imageCode: string } | null>(null);
+  const [spentToken, setSpentToken] = useState('');
   const refresh = useCallback(async () => {
     try {
       setCap(await apiGet<{ imageCodeToken: string; imageCode: string }>('/api/login/getImageCode', { silent: true }));
@@ -16,8 +22,11 @@ export function useCaptcha() {
   useEffect(() => {
     void refresh();
   }, [refresh]);
-  return { token: cap?.imageCodeToken ?? '', image: cap?.imageCode ?? '', refresh };
+  const token = cap?.imageCodeToken ?? '';
+  return { token, image: cap?.imageCode ?? '', refresh, spent: !!token && spentToken === token, markSpent: () => setSpentToken(token) };
 }
+
+export type Captcha = ReturnType<typeof useCaptcha>;
 
 /** The drawn captcha; clicking it (or Enter on it) draws a new one. */
 export function CaptchaImage(props: { image: string; onRefresh: () => void }) {
@@ -27,4 +36,48 @@ export function CaptchaImage(props: { image: string; onRefresh: () => void }) {
       {props.image ? <img src={props.image} alt={t('captcha.alt')} width={120} height={40} /> : <Spin size="small" />}
     </button>
   );
+}
+
+/**
+ * The labelled image-code field (form field `imageCode`) beside its picture, for a form whose
+ * captcha pays only for the code: it is read when the code is sent (captchaAnswer), not on submit.
+ */
+export function CaptchaField(props: { captcha: Captcha; onRefresh: () => void; label: string; placeholder?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item label={props.label}>
+      <Space.Compact style={{ width: '100%' }}>
+        <Form.Item name="imageCode" noStyle rules={[{ pattern: PATTERNS.imageCode, message: t('msg.imageCode.invalid') }]}>
+          <Input maxLength={4} autoComplete="off" placeholder={props.placeholder} aria-label={props.label} />
+        </Form.Item>
+        <CaptchaImage image={props.captcha.image} onRefresh={props.onRefresh} />
+      </Space.Compact>
+    </Form.Item>
+  );
+}
+
+/**
+ * Reads the image code of a form before a code is sent: the answer, or null after telling the
+ * user what is missing (`needKey`: the contract message naming the fields), or that a new picture
+ * must be solved because this one already paid for a code.
+ */
+export function captchaAnswer(
+  form: FormInstance,
+  captcha: Captcha,
+  t: (k: string) => string,
+  error: (text: string) => void,
+  needKey: string,
+  onNew: () => void,
+): string | null {
+  const answer = String(form.getFieldValue('imageCode') ?? '').trim();
+  if (!answer) {
+    error(t(needKey));
+    return null;
+  }
+  if (captcha.spent) {
+    onNew();
+    error(t('captcha.solveNew'));
+    return null;
+  }
+  return answer;
 }

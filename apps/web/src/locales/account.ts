@@ -2,6 +2,7 @@
 const zh: Record<string, string> = {
   'captcha.refresh': '看不清？点击图片换一张',
   'captcha.alt': '图形验证码',
+  'captcha.solveNew': '每个图形验证码只能获取一次验证码，请输入新图片中的字符后再获取',
   'sendCode.get': '获取验证码',
   'sendCode.again': '{{n}}秒后重新获取',
   'account.name': '姓名',
@@ -23,11 +24,14 @@ const zh: Record<string, string> = {
   'account.deactivateButton': '注销账户',
   'account.logoutCode': '验证码',
   'account.deactivateSubmit': '确认注销',
+  'account.deactivateBlockedWhy': '为保证订单能够制作并寄送到您手中，在以下订单发货前无法注销账户。发货后即可注销。',
+  'account.deactivateOrderLink': '查看订单 {{orderNo}}',
 };
 
 const en: Record<keyof typeof zh, string> = {
   'captcha.refresh': 'Hard to read? Click the picture for a new one',
   'captcha.alt': 'Image code',
+  'captcha.solveNew': 'Each image code gets one code: type the characters of the new picture, then ask again',
   'sendCode.get': 'Get code',
   'sendCode.again': 'Again in {{n}} s',
   'account.name': 'Name',
@@ -49,6 +53,8 @@ const en: Record<keyof typeof zh, string> = {
   'account.deactivateButton': 'Deactivate account',
   'account.logoutCode': 'Verification code',
   'account.deactivateSubmit': 'Deactivate now',
+  'account.deactivateBlockedWhy': 'So that these orders can still be made and posted to you, the account cannot be deactivated until they have shipped. You can deactivate it afterwards.',
+  'account.deactivateOrderLink': 'View order {{orderNo}}',
 };
 
 export default { zh, en };

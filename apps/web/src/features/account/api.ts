@@ -9,7 +9,15 @@ export const updateName = (name: string) => request<null>('POST', '/api/member/u
 export const sendMobileChangeCode = (q: { mobile: string; imageToken: string; imageCode: string }) => apiGet<null>('/api/member/sendCode', { query: q });
 export const updateMobile = (b: { mobile: string; code: string; imageCode: string; imageToken: string }) =>
   request<null>('POST', '/api/member/updateMobile', { body: b });
-export const sendMailChangeCode = (mail: string) => apiGet<null>('/api/member/sendMailCode', { query: { mail } });
+export const sendMailChangeCode = (q: { mail: string; imageToken: string; imageCode: string }) => apiGet<null>('/api/member/sendMailCode', { query: q });
 export const updateMail = (b: { mail: string; code: string }) => request<null>('POST', '/api/member/updateMail', { body: b });
-export const sendLogoutCode = () => apiGet<null>('/api/login/sendLogoutCode');
+export const sendLogoutCode = (q: { imageToken: string; imageCode: string }) => apiGet<null>('/api/login/sendLogoutCode', { query: q });
+export interface PendingOrder {
+  id: number;
+  orderNo: string;
+  kind: string;
+  state: number;
+}
+/** Paid orders not yet shipped, which block deactivation: asked before the dialog (issue 21). */
+export const deactivationCheck = () => apiGet<{ pendingOrders: PendingOrder[] }>('/api/member/deactivationCheck');
 export const deactivate = (messageCode: string) => apiGet<null>('/api/login/logout', { query: { messageCode } });

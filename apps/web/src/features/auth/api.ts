@@ -15,9 +15,9 @@ export const wxLogin = () => apiGet<{ url: string }>('/api/login/wxlogin');
 export const oauthCallback = (q: { code: string; state: string }) =>
   request<LoginAnswer & { openId?: string }>('GET', '/api/login/callback', { query: q, raw: true, silent: true });
 /** Step 1 may answer 201 with a question; step 2 sends anyway (the code resend rule). */
-export const sendBindCode = (kind: 'mobile' | 'mail', target: string, step: 1 | 2) =>
+export const sendBindCode = (kind: 'mobile' | 'mail', target: string, step: 1 | 2, cap: { imageToken: string; imageCode: string }) =>
   request<null>('POST', kind === 'mobile' ? '/api/code/sendMobileCode' : '/api/code/sendEmailCode', {
-    body: kind === 'mobile' ? { mobile: target, step } : { mail: target, step },
+    body: kind === 'mobile' ? { mobile: target, step, ...cap } : { mail: target, step, ...cap },
     plain: true,
     raw: true,
   });

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { maskMobile, PATTERNS } from '@portal/contract/validation';
 import { QueryState } from '../../../components/query-state.tsx';
-import { CaptchaImage, useCaptcha } from '../../../components/captcha.tsx';
+import { CaptchaImage, captchaAnswer, useCaptcha } from '../../../components/captcha.tsx';
 import { SendCodeButton } from '../../../components/send-code-button.tsx';
 import { announceSessionChange, clearSession } from '../../../lib/session.ts';
 import { sendMobileChangeCode, updateMobile, useMemberInfo } from '../api.ts';
@@ -47,8 +47,11 @@ export default function AccountNumPage() {
       void message.error(t('msg.mobile.sameAsOld'), 1);
       return false;
     }
+    if (!captchaAnswer(form, captcha, t, (m) => void message.error(m, 1), 'msg.code.needMobileAndImage', newCaptcha)) return false;
     try {
       await sendMobileChangeCode({ mobile, imageCode, imageToken: captcha.token });
+      // This picture paid for the code; it still serves the change itself.
+      captcha.markSpent();
       void message.success(t('msg.code.sent'), 1);
       return true;
     } catch {

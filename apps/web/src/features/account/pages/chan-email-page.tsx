@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PATTERNS } from '@portal/contract/validation';
 import { QueryState } from '../../../components/query-state.tsx';
 import { SendCodeButton } from '../../../components/send-code-button.tsx';
+import { CaptchaField, captchaAnswer, useCaptcha } from '../../../components/captcha.tsx';
 import { announceSessionChange, setSession } from '../../../lib/session.ts';
 import { MEMBER_INFO_KEY } from '../../../lib/member-info.ts';
 import { sendMailChangeCode, updateMail, useMemberInfo } from '../api.ts';
@@ -16,9 +17,14 @@ export default function ChanEmailPage() {
   const { t } = useTranslation();
   const q = useMemberInfo();
   const qc = useQueryClient();
-  const [form] = Form.useForm<{ mail: string; code: string }>();
+  const [form] = Form.useForm<{ mail: string; imageCode: string; code: string }>();
   const [busy, setBusy] = useState(false);
   const old = q.data?.mail;
+  const captcha = useCaptcha();
+  const newCaptcha = () => {
+    form.setFieldValue('imageCode', '');
+    void captcha.refresh();
+  };
 
   const send = async () => {
     const mail = String(form.getFieldValue('mail') ?? '').trim();
@@ -30,12 +36,17 @@ export default function ChanEmailPage() {
       void message.error(t('msg.mail.sameAsOld'), 1);
       return false;
     }
+    const imageCode = captchaAnswer(form, captcha, t, (m) => void message.error(m, 1), 'msg.code.needMailAndImage', newCaptcha);
+    if (!imageCode) return false;
     try {
-      await sendMailChangeCode(mail);
+      await sendMailChangeCode({ mail, imageCode, imageToken: captcha.token });
       void message.success(t('msg.code.sent'), 1);
       return true;
     } catch {
       return false;
+    } finally {
+      // Sent or refused, this picture is spent: the next code needs a new one.
+      newCaptcha();
     }
   };
 
@@ -65,6 +76,7 @@ export default function ChanEmailPage() {
           <Form.Item name="mail" label={t('account.newMail')} rules={[...mailRules(t), differs(old, t('msg.mail.sameAsOld'))]}>
             <Input maxLength={100} autoComplete="email" />
           </Form.Item>
+          <CaptchaField captcha={captcha} onRefresh={newCaptcha} label={t('account.imageCode')} />
           <Form.Item label={t('account.mailCode')} required>
             <Space.Compact style={{ width: '100%' }}>
               <Form.Item name="code" noStyle rules={mailCodeRules(t)}>

@@ -1,27 +1,54 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Space, message } from 'antd';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SendCodeButton } from '../../../components/send-code-button.tsx';
+import { CaptchaField, captchaAnswer, useCaptcha } from '../../../components/captcha.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { announceSessionChange, clearSession } from '../../../lib/session.ts';
-import { deactivate, sendLogoutCode } from '../api.ts';
+import { deactivate, deactivationCheck, sendLogoutCode, type PendingOrder } from '../api.ts';
 import { AccountCard } from '../components/account-card.tsx';
 import { smsCodeRules } from '../components/rules.ts';
 
-/** Deactivate: a confirm, a logout SMS code, then the account is erased and the session ends. */
+/** Where a blocking order is shown: the member's own order detail of its kind. */
+function orderLink(o: PendingOrder): string {
+  if (o.kind === 'task') return `/home/orderDetailCai?orderId=${o.id}&type=${o.state}&con=xiangqing`;
+  if (o.kind === 'reprint') return '/home/myRollOder';
+  return `/home/orderDetails?id=${o.id}&type=${o.state}&con=xiangqing`;
+}
+
+/**
+ * Deactivate: first whether a paid order not yet shipped blocks it (said at once, with links to
+ * those orders, issue 21); then a confirm, a logout code (captcha first), and the account is erased.
+ */
 export default function DelUserPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const check = useQuery({ queryKey: ['deactivation-check'], queryFn: deactivationCheck });
   const [confirmed, setConfirmed] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<{ imageCode: string; code: string }>();
+  const captcha = useCaptcha();
+  const newCaptcha = () => {
+    form.setFieldValue('imageCode', '');
+    void captcha.refresh();
+  };
+  const pending = check.data?.pendingOrders ?? [];
 
   const send = async () => {
+    const imageCode = captchaAnswer(form, captcha, t, (m) => void message.error(m, 1), 'msg.code.needImage', newCaptcha);
+    if (!imageCode) return false;
     try {
-      await sendLogoutCode();
+      await sendLogoutCode({ imageToken: captcha.token, imageCode });
       void message.success(t('msg.code.sent'), 1);
       return true;
     } catch {
+      // An order paid in the meantime blocks it now: show which.
+      void check.refetch();
       return false;
+    } finally {
+      newCaptcha();
     }
   };
 
@@ -43,7 +70,7 @@ export default function DelUserPage() {
       announceSessionChange();
       navigate('/home', { replace: true });
     } catch {
-      // the client has shown the message
+      void check.refetch();
     } finally {
       setBusy(false);
     }
@@ -51,26 +78,51 @@ export default function DelUserPage() {
 
   return (
     <AccountCard title={t('account.deactivateTitle')}>
-      <Alert type="warning" showIcon message={t('account.deactivateWarning')} description={t('account.deactivateDetail')} style={{ marginBottom: 16 }} />
-      {!confirmed ? (
-        <Button danger type="primary" block onClick={ask}>
-          {t('account.deactivateButton')}
-        </Button>
-      ) : (
-        <Form layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false}>
-          <Form.Item label={t('account.logoutCode')} required>
-            <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="code" noStyle rules={smsCodeRules(t)}>
-                <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" aria-label={t('account.logoutCode')} />
-              </Form.Item>
-              <SendCodeButton onSend={send} />
-            </Space.Compact>
-          </Form.Item>
-          <Button danger type="primary" htmlType="submit" disabled={busy} block>
-            {t('account.deactivateSubmit')}
-          </Button>
-        </Form>
-      )}
+      <QueryState loading={check.isLoading} error={check.error} onRetry={() => void check.refetch()}>
+        {pending.length > 0 ? (
+          <Alert
+            type="error"
+            showIcon
+            message={t('msg.deactivate.pendingOrders')}
+            description={
+              <>
+                <p>{t('account.deactivateBlockedWhy')}</p>
+                <ul className="deactivate-orders">
+                  {pending.map((o) => (
+                    <li key={o.id}>
+                      <Link to={orderLink(o)}>{t('account.deactivateOrderLink', { orderNo: o.orderNo })}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            }
+          />
+        ) : (
+          <>
+            <Alert type="warning" showIcon message={t('account.deactivateWarning')} description={t('account.deactivateDetail')} style={{ marginBottom: 16 }} />
+            {!confirmed ? (
+              <Button danger type="primary" block onClick={ask}>
+                {t('account.deactivateButton')}
+              </Button>
+            ) : (
+              <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false}>
+                <CaptchaField captcha={captcha} onRefresh={newCaptcha} label={t('account.imageCode')} />
+                <Form.Item label={t('account.logoutCode')} required>
+                  <Space.Compact style={{ width: '100%' }}>
+                    <Form.Item name="code" noStyle rules={smsCodeRules(t)}>
+                      <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" aria-label={t('account.logoutCode')} />
+                    </Form.Item>
+                    <SendCodeButton onSend={send} />
+                  </Space.Compact>
+                </Form.Item>
+                <Button danger type="primary" htmlType="submit" disabled={busy} block>
+                  {t('account.deactivateSubmit')}
+                </Button>
+              </Form>
+            )}
+          </>
+        )}
+      </QueryState>
     </AccountCard>
   );
 }

@@ -3,7 +3,7 @@ import { Button, Card, Checkbox, Divider, Form, Input, Space, Typography, messag
 import { WechatOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PATTERNS } from '@portal/contract/validation';
-import { CaptchaImage, useCaptcha } from '../../../components/captcha.tsx';
+import { CaptchaImage, captchaAnswer, useCaptcha } from '../../../components/captcha.tsx';
 import { SendCodeButton } from '../../../components/send-code-button.tsx';
 import { loginAuth, sendLoginCode, wxLogin } from '../api.ts';
 import { TermsDialog } from '../components/terms-dialog.tsx';
@@ -44,8 +44,11 @@ export default function LoginPage() {
       void message.error(t('msg.mobile.invalid'), 1);
       return false;
     }
+    if (!captchaAnswer(form, captcha, t, (m) => void message.error(m, 1), 'msg.code.needMobileAndImage', newCaptcha)) return false;
     try {
       await sendLoginCode({ mobile, imageCode, imageToken: captcha.token });
+      // This picture paid for the code; it still serves the login itself.
+      captcha.markSpent();
       void message.success(t('msg.code.sent'), 1);
       return true;
     } catch {

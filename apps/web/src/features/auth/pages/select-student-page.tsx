@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PATTERNS } from '@portal/contract/validation';
 import { getSession } from '../../../lib/session.ts';
 import { SendCodeButton } from '../../../components/send-code-button.tsx';
+import { CaptchaField, captchaAnswer, useCaptcha } from '../../../components/captcha.tsx';
 import { bindMail, bindMobile, sendBindCode } from '../api.ts';
 import { useAfterLogin } from '../components/use-after-login.tsx';
 import { mailRules, mobileRules, nameRules } from '../components/rules.ts';
@@ -48,9 +49,14 @@ export default function SelectStudentPage() {
 
 function BindForm(props: { kind: Kind; openId: string; onDone: (r: Awaited<ReturnType<typeof bindMobile>>) => Promise<void> }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ name: string; target: string; code: string }>();
+  const [form] = Form.useForm<{ name: string; target: string; imageCode: string; code: string }>();
   const [busy, setBusy] = useState(false);
   const isMobile = props.kind === 'mobile';
+  const captcha = useCaptcha();
+  const newCaptcha = () => {
+    form.setFieldValue('imageCode', '');
+    void captcha.refresh();
+  };
 
   /** The code resend rule: a non-zero answer with a message asks to confirm, then resends with step 2. */
   const send = async (): Promise<boolean> => {
@@ -60,14 +66,22 @@ function BindForm(props: { kind: Kind; openId: string; onDone: (r: Awaited<Retur
       await form.validateFields(['target']).catch(() => undefined);
       return false;
     }
-    const first = await sendBindCode(props.kind, target, 1).catch(() => null);
-    if (!first) return false;
-    if (first.code === 200 || first.code === 0) {
+    const need = isMobile ? 'msg.code.needMobileAndImage' : 'msg.code.needMailAndImage';
+    const imageCode = captchaAnswer(form, captcha, t, (m) => void message.error(m, 1), need, newCaptcha);
+    if (!imageCode) return false;
+    const cap = { imageToken: captcha.token, imageCode };
+    // A code went out: this picture is spent, the next code needs a new one.
+    const sent = () => {
       void message.success(t('msg.code.sent'), 1);
+      newCaptcha();
       return true;
-    }
+    };
+    const first = await sendBindCode(props.kind, target, 1, cap).catch(() => null);
+    if (!first) return false;
+    if (first.code === 200 || first.code === 0) return sent();
     if (first.code !== 201) {
       void message.error(first.msg, 1);
+      newCaptcha();
       return false;
     }
     const confirmed = await new Promise<boolean>((resolve) =>
@@ -80,13 +94,15 @@ function BindForm(props: { kind: Kind; openId: string; onDone: (r: Awaited<Retur
         onCancel: () => resolve(false),
       }),
     );
-    if (!confirmed) return false;
-    const second = await sendBindCode(props.kind, target, 2).catch(() => null);
-    if (second && (second.code === 200 || second.code === 0)) {
-      void message.success(t('msg.code.sent'), 1);
-      return true;
+    if (!confirmed) {
+      newCaptcha();
+      return false;
     }
+    // Step 2 with the same answer: it was bound to this number by step 1 and pays for this one code.
+    const second = await sendBindCode(props.kind, target, 2, cap).catch(() => null);
+    if (second && (second.code === 200 || second.code === 0)) return sent();
     if (second) void message.error(second.msg, 1);
+    newCaptcha();
     return false;
   };
 
@@ -112,6 +128,7 @@ function BindForm(props: { kind: Kind; openId: string; onDone: (r: Awaited<Retur
       <Form.Item name="target" label={isMobile ? t('login.mobile') : t('select.mail')} rules={isMobile ? mobileRules(t) : mailRules(t)}>
         <Input maxLength={isMobile ? 11 : 100} autoComplete={isMobile ? 'tel' : 'email'} />
       </Form.Item>
+      <CaptchaField captcha={captcha} onRefresh={newCaptcha} label={t('login.imageCode')} placeholder={t('login.imageCodePlaceholder')} />
       <Form.Item label={isMobile ? t('login.smsCode') : t('select.mailCode')} required>
         <Space.Compact style={{ width: '100%' }}>
           <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: t('msg.selectStudent.codeRequired') }]}>
