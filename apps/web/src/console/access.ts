@@ -1,46 +1,33 @@
-import type { StaffMe, StaffRoleName } from '@portal/contract/console';
+import type { StaffMe } from '@portal/contract/console';
+import { CONSOLE_PAGES, ORDER_ACTION_ABILITIES, staffMay, type StaffAbility } from '@portal/contract/staff-access';
 
-/** A console route: its path, its title key and the roles that may open it (admin always). */
+/** A console screen: its path, its title key and the ability it needs (the contract's role table). */
 export interface ConsoleRoute {
   path: string;
   titleKey: string;
-  roles: StaffRoleName[] | 'any';
+  ability: StaffAbility;
 }
 
-/** Mirrors the server's route guards (config.staff of each /api/console route). */
-export const CONSOLE_ROUTES: ConsoleRoute[] = [
-  { path: '/dashboard', titleKey: 'console.menu.dashboard', roles: 'any' },
-  { path: '/orders', titleKey: 'console.menu.orders', roles: ['reviewer', 'production', 'finance', 'branch'] },
-  { path: '/review', titleKey: 'console.menu.review', roles: ['reviewer', 'branch'] },
-  { path: '/shipping', titleKey: 'console.menu.shipping', roles: ['production'] },
-  { path: '/refunds', titleKey: 'console.menu.refunds', roles: ['finance'] },
-  { path: '/bindings', titleKey: 'console.menu.bindings', roles: ['reviewer'] },
-  { path: '/content', titleKey: 'console.menu.content', roles: ['editor'] },
-  { path: '/schools', titleKey: 'console.menu.schools', roles: ['branch'] },
-  { path: '/export', titleKey: 'console.menu.export', roles: ['production', 'branch'] },
-  { path: '/audit', titleKey: 'console.menu.audit', roles: ['admin'] },
-  { path: '/staff', titleKey: 'console.menu.staff', roles: ['admin'] },
-  { path: '/account', titleKey: 'console.menu.account', roles: 'any' },
-];
+/** The menu, in order: the contract's CONSOLE_PAGES, which the server's guards read too. */
+export const CONSOLE_ROUTES: ConsoleRoute[] = CONSOLE_PAGES.map((p) => ({ path: p.path, titleKey: `console.menu.${p.path.slice(1)}`, ability: p.ability }));
 
-export function canAccess(staff: Pick<StaffMe, 'role'> | null | undefined, route: Pick<ConsoleRoute, 'roles'>): boolean {
-  if (!staff) return false;
-  if (staff.role === 'admin') return true;
-  return route.roles === 'any' || route.roles.includes(staff.role);
+type Who = Pick<StaffMe, 'role'> | null | undefined;
+
+/** Whether the logged-in staff member may do something (admin always; nobody without a session). */
+export function may(staff: Who, ability: StaffAbility): boolean {
+  return !!staff && staffMay(staff.role, ability);
 }
 
-export function routesFor(staff: Pick<StaffMe, 'role'> | null | undefined): ConsoleRoute[] {
+export function canAccess(staff: Who, route: Pick<ConsoleRoute, 'ability'>): boolean {
+  return may(staff, route.ability);
+}
+
+export function routesFor(staff: Who): ConsoleRoute[] {
   return CONSOLE_ROUTES.filter((r) => canAccess(staff, r));
 }
 
-/** Which order actions a role may take (the server's ACTION_ROLES). */
-export const ACTION_ROLES: Record<string, StaffRoleName[]> = {
-  approve: ['reviewer', 'branch'],
-  reject: ['reviewer', 'branch'],
-  produce: ['production'],
-  ship: ['production'],
-  deliver: ['production'],
-};
-export function canAct(staff: Pick<StaffMe, 'role'> | null | undefined, action: string): boolean {
-  return !!staff && (staff.role === 'admin' || (ACTION_ROLES[action] ?? []).includes(staff.role));
+/** Which order actions a role may take (the server checks the same table). */
+export function canAct(staff: Who, action: string): boolean {
+  const ability = ORDER_ACTION_ABILITIES[action];
+  return !!ability && may(staff, ability);
 }

@@ -70,6 +70,12 @@ const zh: Record<string, string> = {
   'console.staff.totpReset': '重置动态口令',
   'console.staff.totpResetConfirm': '重置后 {{name}} 的动态口令将被清除，需在下次登录后重新绑定。确定重置？',
   'console.staff.totpResetDone': '已重置 {{name}} 的动态口令',
+  'console.staff.lock': '登录锁定',
+  'console.staff.lockedUntil': '锁定至 {{time}}',
+  'console.staff.failures': '连续失败 {{n}} 次',
+  'console.staff.unlock': '解除锁定',
+  'console.staff.unlockConfirm': '解除 {{name}} 的登录锁定并清零失败次数？',
+  'console.staff.unlockDone': '已解除 {{name}} 的登录锁定',
 };
 
 const en: Record<string, string> = {
@@ -143,6 +149,12 @@ const en: Record<string, string> = {
   'console.staff.totpReset': 'Reset one-time code',
   'console.staff.totpResetConfirm': 'This clears the one-time code of {{name}}, who sets it up again after the next login. Reset?',
   'console.staff.totpResetDone': 'The one-time code of {{name}} was reset',
+  'console.staff.lock': 'Login lock',
+  'console.staff.lockedUntil': 'Locked until {{time}}',
+  'console.staff.failures': '{{n}} failed in a row',
+  'console.staff.unlock': 'Unlock',
+  'console.staff.unlockConfirm': 'Lift the login lock of {{name}} and clear the failed count?',
+  'console.staff.unlockDone': 'The login lock of {{name}} was lifted',
 };
 
 export default { zh, en };

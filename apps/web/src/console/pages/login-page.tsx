@@ -1,22 +1,26 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { StaffMe } from '@portal/contract/console';
 import { cPost, setStaffToken } from '../console-api.ts';
 import { ApiError } from '../../lib/api/client.ts';
 
-/** Staff login: user name, password and, when the account has one, the one-time code. */
+/** Staff login: user name, password and, when the account has one, the one-time code; a lock-out is said on the page. */
 export default function LoginPage() {
   const { t } = useTranslation();
   const [needTotp, setNeedTotp] = useState(false);
   const [busy, setBusy] = useState(false);
+  // A lock-out (429) stays on the page: the toast alone is gone before it is read.
+  const [locked, setLocked] = useState<string | null>(null);
   const submit = async (v: { username: string; password: string; totp?: string }) => {
     setBusy(true);
+    setLocked(null);
     try {
       const r = await cPost<{ token: string; staff: StaffMe }>('/api/console/login', v);
       setStaffToken(r.token);
     } catch (e) {
       if (e instanceof ApiError && e.message === t('msg.console.totpRequired')) setNeedTotp(true);
+      if (e instanceof ApiError && e.code === 429) setLocked(e.message);
     } finally {
       setBusy(false);
     }
@@ -25,6 +29,7 @@ export default function LoginPage() {
     <main style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f0f2f5' }}>
       <Card style={{ width: 360 }}>
         <Typography.Title level={3}>{t('console.title')}</Typography.Title>
+        {locked && <Alert type="error" showIcon role="alert" message={locked} style={{ marginBottom: 16 }} />}
         <Form layout="vertical" onFinish={submit} requiredMark={false}>
           <Form.Item name="username" label={t('console.login.username')} rules={[{ required: true, message: t('msg.console.usernameRequired') }]}>
             <Input autoComplete="username" autoFocus />

@@ -7,7 +7,7 @@ import { QueryState } from '../../components/query-state.tsx';
 import { cGet, cPost } from '../console-api.ts';
 import { when } from '../ui.tsx';
 
-/** Staff management (admins): accounts, roles, branch, password, deactivation, TOTP reset (each person enrols their own). */
+/** Staff management (admins): accounts, roles, branch, password, deactivation, TOTP reset (each person enrols their own), lifting a login lock-out. */
 export default function StaffPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
@@ -26,6 +26,13 @@ export default function StaffPage() {
     mutationFn: (r: StaffUser) => cPost<null>('/api/console/staff/totp-reset', { id: r.id }),
     onSuccess: (_, r) => {
       void message.success(t('console.staff.totpResetDone', { name: r.name }));
+      void qc.invalidateQueries({ queryKey: ['console', 'staff'] });
+    },
+  });
+  const unlock = useMutation({
+    mutationFn: (r: StaffUser) => cPost<null>('/api/console/staff/unlock', { id: r.id }),
+    onSuccess: (_, r) => {
+      void message.success(t('console.staff.unlockDone', { name: r.name }));
       void qc.invalidateQueries({ queryKey: ['console', 'staff'] });
     },
   });
@@ -48,12 +55,27 @@ export default function StaffPage() {
             { title: t('console.col.branch'), dataIndex: 'branch' },
             { title: 'TOTP', dataIndex: 'totp', render: (v: boolean) => (v ? <Tag color="green">{t('console.yes')}</Tag> : <Tag>{t('console.no')}</Tag>) },
             { title: t('console.staff.active'), dataIndex: 'active', render: (v: boolean) => (v ? t('console.yes') : t('console.no')) },
+            {
+              title: t('console.staff.lock'),
+              key: 'lock',
+              render: (_, r) =>
+                r.lockedUntil ? (
+                  <Tag color="red">{t('console.staff.lockedUntil', { time: when(r.lockedUntil) })}</Tag>
+                ) : r.loginFailures ? (
+                  <Tag color="orange">{t('console.staff.failures', { n: r.loginFailures })}</Tag>
+                ) : null,
+            },
             { title: t('console.col.created'), dataIndex: 'createdAt', render: when },
             {
               title: t('console.col.actions'),
               render: (_, r) => (
                 <Space>
                   <Button size="small" onClick={() => { form.setFieldsValue({ ...r, password: undefined }); setEditing(r); }}>{t('console.edit')}</Button>
+                  {(r.lockedUntil || r.loginFailures > 0) && (
+                    <Popconfirm title={t('console.staff.unlockConfirm', { name: r.name })} onConfirm={() => unlock.mutateAsync(r)}>
+                      <Button size="small">{t('console.staff.unlock')}</Button>
+                    </Popconfirm>
+                  )}
                   {r.totp && (
                     <Popconfirm title={t('console.staff.totpResetConfirm', { name: r.name })} onConfirm={() => reset.mutateAsync(r)}>
                       <Button size="small" danger>{t('console.staff.totpReset')}</Button>
