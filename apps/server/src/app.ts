@@ -29,6 +29,7 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { photoRoutes } from './modules/photos/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { latestPaymentRoutes } from './modules/payments/latest-payment-routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { nationalRoutes } from './modules/national/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(photoRoutes);
   await app.register(systemRoutes);
   await app.register(paymentRoutes);
+  await app.register(latestPaymentRoutes);
   await app.register(ordersRoutes);
   await app.register(nationalRoutes);
   await app.register((await import('./modules/auth/routes.ts')).authRoutes);

@@ -42,6 +42,12 @@ export const payStatusResponse = z.object({
 });
 export type PayStatusResponse = z.infer<typeof payStatusResponse>;
 
+/** The newest payment of an order (GET /api/pay/latestPayment); null when none was started. */
+export const latestPaymentResponse = z
+  .object({ paymentNo: z.string(), state: z.enum(PAYMENT_STATES), provider: z.enum(['wechat', 'alipay', 'zero']) })
+  .nullable();
+export type LatestPayment = z.infer<typeof latestPaymentResponse>;
+
 export const orderIdQuery = z.object({ id: z.coerce.number().int().positive() });
 
 /** Why a member asks for a refund: a short list plus free text (shown to staff in their language). */

@@ -3,17 +3,44 @@ import { Button, Result, Space, Spin } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { RefundView } from '@portal/contract/payments';
+import { ORDER_STATE, type OrderKind } from '@portal/contract/order-states';
+import type { LatestPayment, PayStatusResponse, RefundView } from '@portal/contract/payments';
 import { apiGet } from '../../../lib/api/client.ts';
 import { getPayStatus, listPathFor } from '../../../components/payment-panel/pay-api.ts';
 import { RefundAction, RefundStatusTag } from '../../../components/refund-action.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 
 const RELOADED_KEY = 'paySuccessReloaded';
+/** How long the page waits for the provider's answer before saying the result is still pending. */
+const SETTLE_MS = 6000;
+const POLL_MS = 1500;
+
+type Outcome = 'paid' | 'failed' | 'pending' | 'checking';
+
+/** The order's state and its newest payment's, the provider asked while that payment is pending. */
+async function readOutcome(id: number): Promise<{ status: PayStatusResponse; payment: LatestPayment }> {
+  const payment = await apiGet<LatestPayment>('/api/pay/latestPayment', { query: { id }, silent: true });
+  const status = await getPayStatus(id, payment?.paymentNo);
+  return { status, payment: payment && status.paymentState ? { ...payment, state: status.paymentState } : payment };
+}
+
+function outcomeOf(d: { status: PayStatusResponse; payment: LatestPayment } | undefined, waited: boolean): Outcome {
+  if (!d) return 'checking';
+  const unpaid: number[] = [ORDER_STATE.PENDING_PAYMENT, ORDER_STATE.CLOSED];
+  if (!unpaid.includes(d.status.orderState)) return 'paid';
+  if (d.payment?.state === 'failed' || d.payment?.state === 'closed') return 'failed';
+  return waited ? 'pending' : 'checking';
+}
+
+const payAgainPath = (kind: OrderKind, id: number) =>
+  kind === 'task' ? `/home/payOrderCai?orderId=${id}` : `/home/submitPhoto/completionPayment?id=${id}&type=${kind === 'reprint' ? 2 : 1}`;
+const orderPath = (kind: OrderKind, id: number) =>
+  kind === 'task' ? `/home/orderDetailCai?orderId=${id}&con=xiangqing` : kind === 'reprint' ? `/developConfirm?id=${id}` : `/home/orderDetails?id=${id}&con=xiangqing`;
 
 /**
- * The payment success page: reloads once (the browser returns here from the page
- * payment), then says the order is paid and editable before production.
+ * The page the browser returns to from the page payment (no proof of payment): reloads
+ * once, then settles within seconds to paid, failed (with 重新支付) or still pending (the
+ * order will be updated, with a link to it), asking the server, which asks the provider.
  */
 export default function PaySuccessPage() {
   const { t } = useTranslation();
@@ -30,42 +57,94 @@ export default function PaySuccessPage() {
   useEffect(() => {
     if (reloading) window.location.reload();
   }, [reloading]);
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    if (reloading) return;
+    const timer = window.setTimeout(() => setWaited(true), SETTLE_MS);
+    return () => window.clearTimeout(timer);
+  }, [reloading]);
 
-  // The return from the page payment is no proof of payment: wait for the server to see it paid.
-  const status = useQuery({
-    queryKey: ['pay-status', id],
-    queryFn: () => getPayStatus(id),
+  const result = useQuery({
+    queryKey: ['pay-return', id],
+    queryFn: () => readOutcome(id),
     enabled: !reloading && id > 0,
-    refetchInterval: (q) => (q.state.data && q.state.data.orderState === 110 ? 1500 : false),
+    // Keeps asking while unsettled: a pending page turns into paid or failed when the provider answers.
+    refetchInterval: (q) => (outcomeOf(q.state.data, true) === 'pending' ? POLL_MS : false),
   });
-  const refund = useQuery({ queryKey: ['refund', id], queryFn: () => apiGet<RefundView | null>('/api/refund/status', { query: { id } }), enabled: !reloading && id > 0 });
+  const outcome = outcomeOf(result.data, waited);
+  const refund = useQuery({
+    queryKey: ['refund', id],
+    queryFn: () => apiGet<RefundView | null>('/api/refund/status', { query: { id } }),
+    enabled: !reloading && outcome === 'paid',
+  });
   if (reloading) return <Spin style={{ display: 'block', margin: 48 }} />;
-  const kind = status.data?.kind ?? (params.get('kind') === 'task' ? 'task' : params.get('type') === '2' ? 'reprint' : 'individual');
+  const status = result.data?.status;
+  const kind: OrderKind = status?.kind ?? (params.get('kind') === 'task' ? 'task' : params.get('type') === '2' ? 'reprint' : 'individual');
   const refresh = () => void qc.invalidateQueries({ queryKey: ['refund', id] });
-  if (status.data?.orderState === 110)
-    return <Result icon={<Spin size="large" />} title={<h1 style={{ fontSize: 24, margin: 0 }}>{t('pay.success.waiting')}</h1>} />;
+  const heading = (text: string) => <h1 style={{ fontSize: 24, margin: 0 }}>{text}</h1>;
+  const orderNo = status && <div data-testid="pay-success-order">{t('pay.success.orderNo', { no: status.orderNo })}</div>;
 
   return (
-    <QueryState loading={status.isLoading} error={status.error} onRetry={() => void status.refetch()}>
-      <Result
-        status="success"
-        title={<h1 style={{ fontSize: 24, margin: 0 }}>{t('pay.success.title')}</h1>}
-        subTitle={
-          <>
-            <div>{t('pay.success.body')}</div>
-            {status.data && <div data-testid="pay-success-order">{t('pay.success.orderNo', { no: status.data.orderNo })}</div>}
-          </>
-        }
-        extra={
-          <Space>
-            <Button type="primary" onClick={() => void navigate(listPathFor(kind))}>
-              {t('pay.success.toOrders')}
+    <QueryState loading={result.isLoading} error={result.error} onRetry={() => void result.refetch()}>
+      {outcome === 'checking' && <Result icon={<Spin size="large" />} title={heading(t('pay.success.waiting'))} />}
+      {outcome === 'failed' && (
+        <Result
+          status="error"
+          title={heading(t('pay.return.failedTitle'))}
+          subTitle={
+            <>
+              <div>{t('pay.return.failedBody')}</div>
+              {orderNo}
+            </>
+          }
+          extra={
+            <Space>
+              <Button type="primary" onClick={() => void navigate(payAgainPath(kind, id))}>
+                {t('pay.return.payAgain')}
+              </Button>
+              <Button onClick={() => void navigate(orderPath(kind, id))}>{t('pay.return.viewOrder')}</Button>
+            </Space>
+          }
+        />
+      )}
+      {outcome === 'pending' && (
+        <Result
+          status="warning"
+          title={heading(t('pay.return.pendingTitle'))}
+          subTitle={
+            <>
+              <div>{t('pay.return.pendingBody')}</div>
+              {orderNo}
+            </>
+          }
+          extra={
+            <Button type="primary" onClick={() => void navigate(orderPath(kind, id))}>
+              {t('pay.return.viewOrder')}
             </Button>
-            {refund.data && <RefundStatusTag status={refund.data.status} failReason={refund.data.failReason} />}
-            {status.data && !refund.isLoading && <RefundAction orderId={id} kind={kind} refund={refund.data} onDone={refresh} />}
-          </Space>
-        }
-      />
+          }
+        />
+      )}
+      {outcome === 'paid' && (
+        <Result
+          status="success"
+          title={heading(t('pay.success.title'))}
+          subTitle={
+            <>
+              <div>{t('pay.success.body')}</div>
+              {orderNo}
+            </>
+          }
+          extra={
+            <Space>
+              <Button type="primary" onClick={() => void navigate(listPathFor(kind))}>
+                {t('pay.success.toOrders')}
+              </Button>
+              {refund.data && <RefundStatusTag status={refund.data.status} failReason={refund.data.failReason} />}
+              {!refund.isLoading && <RefundAction orderId={id} kind={kind} refund={refund.data} onDone={refresh} statusShown />}
+            </Space>
+          }
+        />
+      )}
     </QueryState>
   );
 }
