@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type ReactNode, useEffect } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useLocation, useNavigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useLocation, useNavigate, type RouteObject } from 'react-router';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MainLayout } from './layouts/main-layout.tsx';
@@ -17,13 +17,21 @@ const member = (el: ReactNode) => <RequireMember>{el}</RequireMember>;
 const HomePageLazy = lazy(() => import('../features/home/pages/home-page.tsx'));
 const HomePage = () => <HomePageLazy />;
 
-/** Phone user agents always go to /phoneModify; the API client navigates through the router. */
+/**
+ * Phone user agents always go to /phoneModify; the API client navigates through the router.
+ * Every new page starts at the top; back and forward restore where the reader was.
+ */
 function Root() {
   const navigate = useNavigate();
   const location = useLocation();
   useEffect(() => setNavigator((to, o) => navigate(to, o)), [navigate]);
   if (isPhoneUserAgent() && location.pathname !== '/phoneModify') return <Navigate to="/phoneModify" replace />;
-  return <Outlet />;
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
 }
 
 function NotFound() {
