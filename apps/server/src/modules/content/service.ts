@@ -12,6 +12,7 @@ import type {
   PickNumber,
   StaticPage,
 } from '@portal/contract/content';
+import { provinceEn } from '@portal/contract/province-names';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { CONTACT_MAP } from '../../db/seed/data/content-demo.ts';
@@ -129,8 +130,10 @@ export const contentService = {
       (await contentRepo.centres(ctx.db)).map((c) => ({
         id: c.id,
         province: c.province,
+        provinceEn: provinceEn(c.province),
         boffice: text(c.bofficeZh, c.bofficeEn),
         cperson: c.cperson,
+        cpersonEn: c.cpersonEn.trim() || c.cperson,
         ftelephone: c.ftelephone,
         address: text(c.addressZh, c.addressEn),
         whours: text(c.whoursZh, c.whoursEn),

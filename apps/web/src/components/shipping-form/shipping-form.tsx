@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { nameField, phoneField, phoneOrLandlineField } from '@portal/contract/validation';
 import { shippingFormSchema, type ShippingForm as ShippingValues } from '@portal/contract/orders';
 import { apiGet, apiPost } from '../../lib/api/client.ts';
+import { pick } from '../../lib/i18n.ts';
 import { zodRule } from './zod-rule.ts';
 import { ADDRESSES_KEY, AddressBook, saveAddress, useAddresses } from './address-book.tsx';
 
@@ -15,6 +16,7 @@ export type ShippingInitial = { [K in keyof ShippingValues]?: ShippingValues[K] 
 interface Area {
   id: string;
   name: string;
+  nameEn?: string;
 }
 const AREA_ROOT = '100000';
 type FormValues = ShippingValues & { saveToBook?: boolean; asDefault?: boolean };
@@ -103,7 +105,8 @@ export function ShippingForm({ initial, allowLandline, onSubmit, submitText, ext
     setCityId(c ? c.id : null);
   }, [city, cities.data]);
 
-  const options = (list?: Area[]) => (list ?? []).map((a) => ({ value: a.name, label: a.name }));
+  // The stored value is the Chinese name (what the carrier reads); English pages show the English name.
+  const options = (list?: Area[]) => (list ?? []).map((a) => ({ value: a.name, label: pick({ zh: a.name, en: a.nameEn ?? a.name }) }));
   const s = shippingFormSchema.shape;
   const submit = async ({ saveToBook: keep, asDefault, ...v }: FormValues) => {
     setBusy(true);

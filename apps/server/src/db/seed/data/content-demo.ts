@@ -1,16 +1,26 @@
-/** Demo public content, in Chinese and English (sanitized again when seeded). */
+import { ACCEPTED_BACKGROUNDS_TEXT as BG } from '@portal/contract/photo-backgrounds';
+import { deadlineText, demoSeason } from './demo-season.ts';
+
+/**
+ * Demo public content, in Chinese and English (sanitized again when seeded). The season
+ * (class year, deadline, dates) follows the current date (demo-season.ts); the accepted
+ * backgrounds come from the contract, as the photo guide's do.
+ */
 const A = '/api/content/assets';
+const S = demoSeason();
+const Y = S.classYear;
+const D = deadlineText(S);
 
 export const DEMO_BANNERS = [
   {
     type: 2,
     picUrl: `${A}/banner-season.svg`,
-    titleZh: '2025届毕业生图像采集全面启动',
-    titleEn: 'Graduation photo collection for the class of 2025 is open',
+    titleZh: `${Y}届毕业生图像采集全面启动`,
+    titleEn: `Graduation photo collection for the class of ${Y} is open`,
     contentZh:
-      '<h2>2025届毕业生图像采集全面启动</h2><p>各位同学：2025届毕业生学历图像采集工作现已开始。未参加学校集中采集的同学可通过本平台<strong>个人提交</strong>照片，经人工审核、标准化处理后上报全国高等教育学生信息网。</p><p><img src="/api/content/assets/banner-guide.svg" alt="拍摄指南"></p><ul><li>收费标准：每人次45元，含采集、制作、标准化处理、上报及快递费用。</li><li>付款后约15个工作日内收到纸质照片。</li><li>江苏高校学生请先致电客服确认。</li></ul>',
+      `<h2>${Y}届毕业生图像采集全面启动</h2><p>各位同学：${Y}届毕业生学历图像采集工作现已开始。未参加学校集中采集的同学可通过本平台<strong>个人提交</strong>照片，经人工审核、标准化处理后上报全国高等教育学生信息网。</p><p><img src="/api/content/assets/banner-guide.svg" alt="拍摄指南"></p><ul><li>收费标准：每人次45元，含采集、制作、标准化处理、上报及快递费用。</li><li>付款后约15个工作日内收到纸质照片。</li><li>江苏高校学生请先致电客服确认。</li></ul>`,
     contentEn:
-      '<h2>Graduation photo collection for the class of 2025 is open</h2><p>Students who did not take part in their school\'s group session can <strong>submit a photo individually</strong> here. Each photo is reviewed, standardised and reported to the national higher-education student information site.</p><p><img src="/api/content/assets/banner-guide.svg" alt="Photo guide"></p><ul><li>Price: 45 yuan per person, covering collection, production, standardisation, reporting and free express delivery.</li><li>Paper photos arrive about 15 working days after payment.</li><li>Students of Jiangsu universities please phone customer service first.</li></ul>',
+      `<h2>Graduation photo collection for the class of ${Y} is open</h2><p>Students who did not take part in their school's group session can <strong>submit a photo individually</strong> here. Each photo is reviewed, standardised and reported to the national higher-education student information site.</p><p><img src="/api/content/assets/banner-guide.svg" alt="Photo guide"></p><ul><li>Price: 45 yuan per person, covering collection, production, standardisation, reporting and free express delivery.</li><li>Paper photos arrive about 15 working days after payment.</li><li>Students of Jiangsu universities please phone customer service first.</li></ul>`,
     sort: 1,
   },
   {
@@ -19,9 +29,9 @@ export const DEMO_BANNERS = [
     titleZh: '标准证件照拍摄指南',
     titleEn: 'How to take a compliant graduation photo',
     contentZh:
-      '<h2>标准证件照拍摄指南</h2><p>照片规格：480×640像素，24位真彩色JPEG；背景为浅蓝色（RGB 100,197,255），均匀无阴影。</p><ol><li>正面免冠，双眼平视，表情自然，露出双耳与眉毛。</li><li>不得使用录取照片或其他资格证件照片。</li><li>照片将进行人脸比对，<strong>请勿提交美颜或修图照片</strong>。</li></ol>',
+      `<h2>标准证件照拍摄指南</h2><p>照片规格：480×640像素，24位真彩色JPEG；背景为${BG.zh}，均匀无阴影。</p><ol><li>正面免冠，双眼平视，表情自然，露出双耳与眉毛。</li><li>不得使用录取照片或其他资格证件照片。</li><li>照片将进行人脸比对，<strong>请勿提交美颜或修图照片</strong>。</li></ol>`,
     contentEn:
-      '<h2>How to take a compliant graduation photo</h2><p>Format: 480 × 640 pixels, 24-bit colour JPEG, light-blue background (RGB 100, 197, 255), even and without shadows.</p><ol><li>Face the camera bareheaded, eyes level, ears and eyebrows visible.</li><li>Do not use your admission photo or another qualification\'s photo.</li><li>Photos go through face comparison: <strong>do not submit retouched photos</strong>.</li></ol>',
+      `<h2>How to take a compliant graduation photo</h2><p>Format: 480 × 640 pixels, 24-bit colour JPEG, background ${BG.en}, even and without shadows.</p><ol><li>Face the camera bareheaded, eyes level, ears and eyebrows visible.</li><li>Do not use your admission photo or another qualification's photo.</li><li>Photos go through face comparison: <strong>do not submit retouched photos</strong>.</li></ol>`,
     sort: 2,
   },
   {
@@ -51,17 +61,17 @@ export const DEMO_NOTICES = [
     titleZh: '重要通知',
     titleEn: 'Important notice',
     contentZh:
-      '<p>1. 2025届毕业生图像采集截止日期为<strong>2025年12月31日</strong>，请尚未采集的同学尽快提交。</p><p>2. 江苏高校学生请先致电客服，确认学校采集安排后再下单。</p><p>3. 本平台仅支持电脑浏览器访问。</p>',
+      `<p>1. ${Y}届毕业生图像采集截止日期为<strong>${D.zh}</strong>，请尚未采集的同学尽快提交。</p><p>2. 江苏高校学生请先致电客服，确认学校采集安排后再下单。</p><p>3. 本平台仅支持电脑浏览器访问。</p>`,
     contentEn:
-      '<p>1. Collection for the class of 2025 closes on <strong>31 December 2025</strong>; students who have not yet submitted a photo, please do so soon.</p><p>2. Students of Jiangsu universities: please phone customer service first to confirm your school\'s arrangements.</p><p>3. This portal works in desktop browsers only.</p>',
+      `<p>1. Collection for the class of ${Y} closes on <strong>${D.en}</strong>; students who have not yet submitted a photo, please do so soon.</p><p>2. Students of Jiangsu universities: please phone customer service first to confirm your school's arrangements.</p><p>3. This portal works in desktop browsers only.</p>`,
     sort: 1,
   },
   {
     type: 2,
-    titleZh: '关于2025届毕业生图像采集工作的通知',
-    titleEn: 'Notice on photo collection for the class of 2025',
-    contentZh: '<p>2025届毕业生学历图像采集工作已全面启动，个人提交每人次45元，付款后约15个工作日内寄出纸质照片。</p>',
-    contentEn: '<p>Collection for the class of 2025 has started. Individual submission costs 45 yuan per person; paper photos are posted about 15 working days after payment.</p>',
+    titleZh: `关于${Y}届毕业生图像采集工作的通知`,
+    titleEn: `Notice on photo collection for the class of ${Y}`,
+    contentZh: `<p>${Y}届毕业生学历图像采集工作已全面启动，个人提交每人次45元，付款后约15个工作日内寄出纸质照片。</p>`,
+    contentEn: `<p>Collection for the class of ${Y} has started. Individual submission costs 45 yuan per person; paper photos are posted about 15 working days after payment.</p>`,
     sort: 1,
   },
   {
@@ -83,7 +93,7 @@ export const DEMO_NOTICES = [
 ];
 
 const NEWS_TITLES: [string, string][] = [
-  ['2025届毕业生图像采集工作启动', 'Photo collection for the class of 2025 begins'],
+  [`${Y}届毕业生图像采集工作启动`, `Photo collection for the class of ${Y} begins`],
   ['学历照片标准化处理流程说明', 'How graduation photos are standardised'],
   ['个人提交照片常见问题解答', 'Individual submission: frequently asked questions'],
   ['集中采集学校名单（第一批）公布', 'First list of schools with group collection published'],
@@ -111,7 +121,8 @@ const NEWS_TITLES: [string, string][] = [
 
 export const DEMO_NEWS = NEWS_TITLES.map(([titleZh, titleEn], i) => {
   const external = i === 23;
-  const day = new Date(Date.UTC(2025, 10, 20) - i * 3 * 86_400_000);
+  // The newest item a day old, then one every three days back.
+  const day = new Date(Date.now() - (1 + i * 3) * 86_400_000);
   return {
     titleZh,
     titleEn,
@@ -135,7 +146,7 @@ export const DEMO_FORMS = [
 ];
 
 export const DEMO_FAQS = [
-  [1, '照片有什么要求？', 'What are the photo requirements?', '<p>480×640像素JPEG，浅蓝色背景，正面免冠，不得美颜修图。</p>', '<p>A 480 × 640 pixel JPEG on a light-blue background, facing the camera bareheaded, not retouched.</p>'],
+  [1, '照片有什么要求？', 'What are the photo requirements?', `<p>480×640像素JPEG，背景为${BG.zh}，正面免冠，不得美颜修图。</p>`, `<p>A 480 × 640 pixel JPEG, background ${BG.en}, facing the camera bareheaded, not retouched.</p>`],
   [1, '可以使用录取照片吗？', 'Can I use my admission photo?', '<p>不可以。不得使用录取照片或其他资格证件照片。</p>', '<p>No. Neither the admission photo nor another qualification\'s photo may be used.</p>'],
   [1, '已采集过的照片可以更换吗？', 'Can I change a photo already collected?', '<p>需经学校同意，并填写《学生图像信息更换申请表》。</p>', '<p>Only with your school\'s permission, using the photo change application form.</p>'],
   [1, '手机可以提交照片吗？', 'Can I submit from my phone?', '<p>本平台仅支持电脑浏览器。</p>', '<p>The portal works in desktop browsers only.</p>'],
@@ -157,23 +168,24 @@ export const DEMO_FAQS = [
 }));
 
 export const DEMO_CENTRES = [
-  ['北京市', '北京分公司', 'Beijing branch', '王老师', '010-63071234', '北京市西城区宣武门西大街57号', '57 Xuanwumen West Street, Xicheng District, Beijing'],
-  ['天津市', '天津分公司', 'Tianjin branch', '李老师', '022-23301234', '天津市和平区南京路112号', '112 Nanjing Road, Heping District, Tianjin'],
-  ['上海市', '上海分公司', 'Shanghai branch', '陈老师', '021-63521234', '上海市黄浦区福州路88号', '88 Fuzhou Road, Huangpu District, Shanghai'],
-  ['江苏省', '江苏分公司', 'Jiangsu branch', '周老师', '025-84561234', '江苏省南京市鼓楼区北京西路15号', '15 Beijing West Road, Gulou District, Nanjing, Jiangsu'],
-  ['浙江省', '浙江分公司', 'Zhejiang branch', '吴老师', '0571-87051234', '浙江省杭州市西湖区天目山路150号', '150 Tianmushan Road, Xihu District, Hangzhou, Zhejiang'],
-  ['湖北省', '湖北分公司', 'Hubei branch', '刘老师', '027-87651234', '湖北省武汉市武昌区中南路99号', '99 Zhongnan Road, Wuchang District, Wuhan, Hubei'],
-  ['湖北省', '武汉大学采集点', 'Wuhan University collection point', '赵老师', '027-68751234', '湖北省武汉市武昌区八一路299号', '299 Bayi Road, Wuchang District, Wuhan, Hubei'],
-  ['广东省', '广东分公司', 'Guangdong branch', '黄老师', '020-83561234', '广东省广州市越秀区东风中路437号', '437 Dongfeng Middle Road, Yuexiu District, Guangzhou, Guangdong'],
-  ['广东省', '深圳采集点', 'Shenzhen collection point', '林老师', '0755-82101234', '广东省深圳市福田区深南中路2号', '2 Shennan Middle Road, Futian District, Shenzhen, Guangdong'],
-  ['四川省', '四川分公司', 'Sichuan branch', '杨老师', '028-86121234', '四川省成都市青羊区人民南路一段86号', '86 Renmin South Road Section 1, Qingyang District, Chengdu, Sichuan'],
-  ['陕西省', '陕西分公司', 'Shaanxi branch', '张老师', '029-87281234', '陕西省西安市新城区东新街198号', '198 Dongxin Street, Xincheng District, Xi\'an, Shaanxi'],
-  ['辽宁省', '辽宁分公司', 'Liaoning branch', '孙老师', '024-22851234', '辽宁省沈阳市和平区南京北街206号', '206 Nanjing North Street, Heping District, Shenyang, Liaoning'],
-].map(([province, bofficeZh, bofficeEn, cperson, ftelephone, addressZh, addressEn], i) => ({
+  ['北京市', '北京分公司', 'Beijing branch', '王老师', 'Mr Wang', '010-63071234', '北京市西城区宣武门西大街57号', '57 Xuanwumen West Street, Xicheng District, Beijing'],
+  ['天津市', '天津分公司', 'Tianjin branch', '李老师', 'Ms Li', '022-23301234', '天津市和平区南京路112号', '112 Nanjing Road, Heping District, Tianjin'],
+  ['上海市', '上海分公司', 'Shanghai branch', '陈老师', 'Ms Chen', '021-63521234', '上海市黄浦区福州路88号', '88 Fuzhou Road, Huangpu District, Shanghai'],
+  ['江苏省', '江苏分公司', 'Jiangsu branch', '周老师', 'Mr Zhou', '025-84561234', '江苏省南京市鼓楼区北京西路15号', '15 Beijing West Road, Gulou District, Nanjing, Jiangsu'],
+  ['浙江省', '浙江分公司', 'Zhejiang branch', '吴老师', 'Ms Wu', '0571-87051234', '浙江省杭州市西湖区天目山路150号', '150 Tianmushan Road, Xihu District, Hangzhou, Zhejiang'],
+  ['湖北省', '湖北分公司', 'Hubei branch', '刘老师', 'Mr Liu', '027-87651234', '湖北省武汉市武昌区中南路99号', '99 Zhongnan Road, Wuchang District, Wuhan, Hubei'],
+  ['湖北省', '武汉大学采集点', 'Wuhan University collection point', '赵老师', 'Ms Zhao', '027-68751234', '湖北省武汉市武昌区八一路299号', '299 Bayi Road, Wuchang District, Wuhan, Hubei'],
+  ['广东省', '广东分公司', 'Guangdong branch', '黄老师', 'Mr Huang', '020-83561234', '广东省广州市越秀区东风中路437号', '437 Dongfeng Middle Road, Yuexiu District, Guangzhou, Guangdong'],
+  ['广东省', '深圳采集点', 'Shenzhen collection point', '林老师', 'Ms Lin', '0755-82101234', '广东省深圳市福田区深南中路2号', '2 Shennan Middle Road, Futian District, Shenzhen, Guangdong'],
+  ['四川省', '四川分公司', 'Sichuan branch', '杨老师', 'Mr Yang', '028-86121234', '四川省成都市青羊区人民南路一段86号', '86 Renmin South Road Section 1, Qingyang District, Chengdu, Sichuan'],
+  ['陕西省', '陕西分公司', 'Shaanxi branch', '张老师', 'Ms Zhang', '029-87281234', '陕西省西安市新城区东新街198号', '198 Dongxin Street, Xincheng District, Xi\'an, Shaanxi'],
+  ['辽宁省', '辽宁分公司', 'Liaoning branch', '孙老师', 'Mr Sun', '024-22851234', '辽宁省沈阳市和平区南京北街206号', '206 Nanjing North Street, Heping District, Shenyang, Liaoning'],
+].map(([province, bofficeZh, bofficeEn, cperson, cpersonEn, ftelephone, addressZh, addressEn], i) => ({
   province,
   bofficeZh,
   bofficeEn,
   cperson,
+  cpersonEn,
   ftelephone,
   addressZh,
   addressEn,

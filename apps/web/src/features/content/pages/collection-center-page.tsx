@@ -14,7 +14,7 @@ export default function CollectionCenterPage() {
   const [province, setProvince] = useState<string | undefined>();
   const all = useCentres();
   const q = useCentres(province);
-  const provinces = useMemo(() => [...new Set((all.data ?? []).map((c) => c.province))], [all.data]);
+  const provinces = useMemo(() => [...new Map((all.data ?? []).map((c) => [c.province, c.provinceEn])).entries()], [all.data]);
   return (
     <>
       <Breadcrumb
@@ -34,7 +34,7 @@ export default function CollectionCenterPage() {
               onChange={(v) => setProvince(v || undefined)}
               options={[
                 { value: '', label: t('content.centres.allProvinces') },
-                ...provinces.map((p) => ({ value: p, label: p })),
+                ...provinces.map(([zh, en]) => ({ value: zh, label: pick({ zh, en }) })),
               ]}
             />
           </Form.Item>
@@ -46,9 +46,9 @@ export default function CollectionCenterPage() {
             pagination={false}
             loading={q.isFetching}
             columns={[
-              { title: t('content.centres.province'), dataIndex: 'province', width: 100 },
+              { title: t('content.centres.province'), render: (_, c) => pick({ zh: c.province, en: c.provinceEn }), width: 100 },
               { title: t('content.centres.boffice'), render: (_, c) => pick(c.boffice) },
-              { title: t('content.centres.cperson'), dataIndex: 'cperson', width: 100 },
+              { title: t('content.centres.cperson'), render: (_, c) => pick({ zh: c.cperson, en: c.cpersonEn }), width: 100 },
               {
                 title: t('content.centres.ftelephone'),
                 dataIndex: 'ftelephone',

@@ -5,7 +5,7 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import type { Banner } from '@portal/contract/content';
 import { pick } from '../../../lib/i18n.ts';
 
-/** Rotates every 3 s (document 1, section 9); pauses while hovered or focused. */
+/** Rotates every 3 s (document 1, section 9); pauses while hovered or focused. Each slide shows its title over the artwork. */
 export const CAROUSEL_MS = 3000;
 
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
@@ -51,7 +51,9 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
             aria-label={pick(b.title)}
             onClick={() => open(b)}
           >
-            <img src={b.picUrl} alt={pick(b.title)} loading={i === 0 ? 'eager' : 'lazy'} width={1200} height={400} />
+            <img src={b.picUrl} alt="" loading={i === 0 ? 'eager' : 'lazy'} width={1200} height={400} />
+            {/* The words are page text in the reader's language; the artwork carries none. */}
+            <span className="home-slide-caption">{pick(b.title)}</span>
           </button>
         ))}
       </div>
