@@ -1,5 +1,8 @@
 import { test, expect, loginAs } from './fixtures.ts';
 
+// The demo content names the current season's class (the server's demo-season.ts): from June on, next year's.
+const now = new Date();
+const CLASS_YEAR = now.getUTCMonth() >= 5 ? now.getUTCFullYear() + 1 : now.getUTCFullYear();
 
 test('the carousel moves every 3 s and banner types open the right place', async ({ page, context }) => {
   await context.route('https://www.chsi.com.cn/**', (r) =>
@@ -27,10 +30,10 @@ test('the carousel moves every 3 s and banner types open the right place', async
   await expect(async () => {
     await dots.nth(0).click();
     await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true', { timeout: 1000 });
-    await page.getByRole('button', { name: '2025届毕业生图像采集全面启动' }).click({ timeout: 2000 });
+    await page.getByRole('button', { name: `${CLASS_YEAR}届毕业生图像采集全面启动` }).click({ timeout: 2000 });
   }).toPass({ timeout: 30_000 });
   await expect(page).toHaveURL(/\/bannerContent\?type=2&content=\d+/);
-  await expect(page.getByRole('heading', { name: '2025届毕业生图像采集全面启动', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `${CLASS_YEAR}届毕业生图像采集全面启动`, level: 1 })).toBeVisible();
   await expect(page.getByText('收费标准：每人次45元')).toBeVisible();
   const img = page.locator('.safe-html img').first();
   const box = await img.boundingBox();
@@ -87,7 +90,7 @@ test('graduation reprint: a visitor must log in; a member goes where the bind ch
 test('website notices, quick links, the important notice once per session, and English', async ({ page }) => {
   await page.goto('/home');
   await expect(page.getByRole('tab', { name: '网站公告' })).toBeVisible();
-  await expect(page.locator('.home-notice article h2')).toHaveText('关于2025届毕业生图像采集工作的通知');
+  await expect(page.locator('.home-notice article h2')).toHaveText(`关于${CLASS_YEAR}届毕业生图像采集工作的通知`);
   await expect(page.getByRole('link', { name: '常用表格' })).toHaveAttribute('href', '/home/downloadExcel');
   await expect(page.getByRole('link', { name: '本地采集点' })).toHaveAttribute('href', '/home/collectionCenter');
   await expect(page.getByRole('link', { name: '常见问题' })).toHaveAttribute('href', '/home/helpCenter');
@@ -95,7 +98,7 @@ test('website notices, quick links, the important notice once per session, and E
 
   await page.getByRole('button', { name: 'Switch to English' }).click();
   await expect(page.getByRole('button', { name: /Individual submission/ })).toBeVisible();
-  await expect(page.locator('.home-notice article h2')).toHaveText('Notice on photo collection for the class of 2025');
+  await expect(page.locator('.home-notice article h2')).toHaveText(`Notice on photo collection for the class of ${CLASS_YEAR}`);
   await page.screenshot({ path: 'test-results/screens/home-en.png', fullPage: true });
 });
 
