@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { call, memberSession, staffSession, testApp, type Session } from '../../../test/helpers.ts';
 import { auditLog, orders, parcels, traceEvents } from '../../db/schema.ts';
@@ -40,6 +40,8 @@ beforeAll(async () => {
       const param = JSON.parse(form.param ?? '{}') as Record<string, unknown>;
       seen.push({ path: req.url ?? '', form, param });
       res.setHeader('content-type', 'application/json;charset=UTF-8');
+      // A party that never answers (its socket is left open until the server closes).
+      if (String(param.number ?? '').startsWith('HANG')) return;
       if (req.url === '/poll' && form.schema === 'json') {
         const ok = param.key === KEY;
         return res.end(JSON.stringify(ok ? { result: true, returnCode: '200', message: '提交成功' } : { result: false, returnCode: '600', message: '您不是合法的订阅者' }));
@@ -64,6 +66,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
+  server.closeAllConnections();
   server.close();
 });
 beforeEach(() => {
@@ -131,6 +134,30 @@ describe('Kuaidi100 tracking', () => {
     const sub = seen.find((s) => s.path === '/poll')!;
     expect(sub.param).toMatchObject({ company: 'shunfeng', number: 'SF1000000000001', parameters: { phone: '13900001111' } });
   });
+
+  it('a party that never answers holds the ship action at most a few seconds; each parcel then records why', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) ids.push(await orderInProduction());
+    const started = Date.now();
+    const r = await call<{ changed: number }>(app, {
+      method: 'POST',
+      url: '/api/console/orders/transition',
+      headers: { 'x-staff-token': staff.token },
+      payload: { action: 'ship', ids, waybillNos: ids.map((id) => `HANG${id}`), carrier: 'EMS' },
+    });
+    expect(r.data).toEqual({ changed: 6 });
+    // Six calls of 3 s each, one after another, would keep staff waiting 18 s.
+    expect(Date.now() - started).toBeLessThan(8000);
+    await vi.waitFor(
+      async () => {
+        const rows = await app.ctx.db.select().from(parcels).where(inArray(parcels.orderId, ids));
+        expect(rows.map((p) => p.subscribeError)).toEqual(ids.map(() => 'kuaidi100 /poll: timeout'));
+      },
+      { timeout: 15_000, interval: 250 },
+    );
+    // Out of the later tests' way (the sweep would try these subscriptions again).
+    await app.ctx.db.update(orders).set({ state: 145 }).where(inArray(orders.id, ids));
+  }, 30_000);
 
   it('stores pushed events; signed for moves the order to delivered (145) once, with one system audit row; a repeated push adds nothing', async () => {
     const id = await orderInProduction();

@@ -29,12 +29,26 @@ async function refOf(db: DbOrTx, tracking: TrackingParty, p: Parcel): Promise<Pa
   return { waybillNo: p.waybillNo, carrierCode: p.carrierCode, phone };
 }
 
+/** How long the ship action waits for its subscriptions before answering (the rest finish behind it). */
+const SHIP_WAIT_MS = 3000;
+/** Subscriptions asked of the party at once. */
+const PARALLEL = 4;
+
 /**
- * Asks the tracking party to follow these orders' parcels, each once (subscribedAt). A refusal or
- * an unreachable party is kept on the parcel (the staff queue shows it; the sweep tries again);
- * shipping itself never fails for it.
+ * After shipping: asks the tracking party to follow these orders' parcels, each once. The staff
+ * answer waits at most SHIP_WAIT_MS (a slow party never holds a batch of fifty for minutes);
+ * a refusal or an unreachable party is kept on the parcel, the staff queue shows it and the sweep
+ * tries again; shipping itself never fails for it.
  */
 export async function subscribeParcels(ctx: AppContext, orderIds: number[], log?: FastifyBaseLogger): Promise<void> {
+  const run = subscribeDue(ctx, orderIds, log).catch((err: unknown) => log?.error({ err }, 'parcel subscription failed'));
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([run, new Promise<void>((r) => (timer = setTimeout(r, SHIP_WAIT_MS)))]);
+  clearTimeout(timer);
+}
+
+/** Subscribes the parcels of these orders not yet subscribed with the party, a few at a time; resolves when all are done. */
+export async function subscribeDue(ctx: AppContext, orderIds: number[], log?: FastifyBaseLogger): Promise<void> {
   const { tracking } = ctx;
   if (tracking.kind === 'none' || !orderIds.length) return;
   const due = await ctx.db
@@ -42,7 +56,7 @@ export async function subscribeParcels(ctx: AppContext, orderIds: number[], log?
     .from(parcels)
     .where(and(inArray(parcels.orderId, orderIds), isNull(parcels.subscribedAt), eq(parcels.provider, tracking.kind)))
     .orderBy(asc(parcels.id));
-  for (const p of due) {
+  const one = async (p: Parcel) => {
     try {
       await tracking.subscribe(await refOf(ctx.db, tracking, p));
       await ctx.db.update(parcels).set({ subscribedAt: new Date(), subscribeError: null }).where(eq(parcels.id, p.id));
@@ -51,7 +65,8 @@ export async function subscribeParcels(ctx: AppContext, orderIds: number[], log?
       log?.warn({ orderId: p.orderId, why: e.message }, 'parcel subscription failed');
       await ctx.db.update(parcels).set({ subscribeError: e.message.slice(0, 200) }).where(eq(parcels.id, p.id));
     }
-  }
+  };
+  for (let i = 0; i < due.length; i += PARALLEL) await Promise.all(due.slice(i, i + PARALLEL).map(one));
 }
 
 /** A verified push: applied to every parcel of that waybill registered with this party. */
@@ -83,7 +98,7 @@ export async function refreshParcel(ctx: AppContext, staff: StaffContext, orderI
   if (!r) throw notFound();
   if (!r.o.shippingOrderNo || r.o.state < 140) throw badRequest('logistics.notShipped');
   await registerParcel(ctx.db, ctx.tracking, { orderId, waybillNo: r.o.shippingOrderNo, carrier: r.o.shippingTypeName });
-  await subscribeParcels(ctx, [orderId]);
+  await subscribeDue(ctx, [orderId]);
   const [p] = await ctx.db.select().from(parcels).where(eq(parcels.orderId, orderId));
   let applied: Applied;
   try {

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { withSessionAdvisoryLock } from '../../db/client.ts';
 import { orders, parcels } from '../../db/schema.ts';
 import { TrackingError } from '../../providers/tracking.ts';
-import { queryParcel, subscribeParcels } from './parcel-service.ts';
+import { queryParcel, subscribeDue } from './parcel-service.ts';
 
 /** The advisory lock of the parcel sweep: one instance runs it at a time (beside payment reconciliation's 7_700_001). */
 export const PARCEL_SWEEP_LOCK_KEY = 7_700_004;
@@ -31,7 +31,7 @@ export async function sweepParcels(ctx: AppContext, log: FastifyBaseLogger, now 
   result.ran = await withSessionAdvisoryLock(ctx.db, ctx.dbKind, PARCEL_SWEEP_LOCK_KEY, async () => {
     const mine = and(eq(parcels.provider, ctx.tracking.kind), eq(orders.state, ORDER_STATE.SHIPPED));
     const unsubscribed = await ctx.db.select({ orderId: parcels.orderId }).from(parcels).innerJoin(orders, eq(orders.id, parcels.orderId)).where(and(mine, isNull(parcels.subscribedAt)));
-    await subscribeParcels(ctx, unsubscribed.map((u) => u.orderId), log);
+    await subscribeDue(ctx, unsubscribed.map((u) => u.orderId), log);
     const staleBefore = new Date(now.getTime() - STALE_DAYS * 86_400_000);
     const askedBefore = new Date(now.getTime() - 20 * 3_600_000);
     const stale = await ctx.db
