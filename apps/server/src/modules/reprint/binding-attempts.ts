@@ -1,8 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { tooMany } from '../../http/errors.ts';
-import { bump } from '../auth/counters.ts';
+import { bump, unbump } from '../auth/counters.ts';
 import { writeAudit } from '../console/audit.ts';
-import { unbump } from './binding-repo.ts';
 
 /**
  * Identity proofs when binding, counted per member and per student record in a one-day
@@ -23,8 +22,11 @@ export interface BindTry {
   now: number;
 }
 
-const keysOf = (t: BindTry) => [`bind-fail:member:${t.memberId}`, `bind-fail:student:${t.yxdm}:${t.studentId}`];
-const windowStart = (now: number) => new Date(Math.floor(now / (DAY * 1000)) * DAY * 1000);
+/** Counter keys carry a keyed hash of the record, never the student number itself (like the code counters). */
+const keysOf = (ctx: AppContext, t: BindTry) => [
+  `bind-fail:member:${t.memberId}`,
+  `bind-fail:student:${ctx.pii.blindIndex(`bind-student:${t.yxdm}:${t.studentId}`).slice(0, 32)}`,
+];
 
 /** The try's ordinal today for the member and for the record. */
 export interface TryCount {
@@ -34,7 +36,7 @@ export interface TryCount {
 
 /** Counts the try; 429 when the member or the record had already used up the day's failures. */
 export async function startTry(ctx: AppContext, t: BindTry): Promise<TryCount> {
-  const [memberKey, studentKey] = keysOf(t);
+  const [memberKey, studentKey] = keysOf(ctx, t);
   const n = await ctx.db.transaction(async (tx) => ({ member: await bump(tx, memberKey!, DAY, t.now), student: await bump(tx, studentKey!, DAY, t.now) }));
   if (n.member > BIND_FAILURES_PER_DAY || n.student > BIND_FAILURES_PER_DAY) throw tooMany('reprint.tooManyAttempts');
   return n;
@@ -42,7 +44,7 @@ export async function startTry(ctx: AppContext, t: BindTry): Promise<TryCount> {
 
 /** The try proved identity (or failed for another reason than the number): it does not count. */
 export async function giveBackTry(ctx: AppContext, t: BindTry): Promise<void> {
-  await unbump(ctx.db, keysOf(t), windowStart(t.now));
+  for (const key of keysOf(ctx, t)) await unbump(ctx.db, key, DAY, t.now);
 }
 
 /**

@@ -1,9 +1,9 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx as Q, Tx } from '../../db/client.ts';
-import { bindingDisputes, bindings, rateCounters } from '../../db/schema.ts';
+import { bindingDisputes, bindings } from '../../db/schema.ts';
 import { HOLDING_STATES } from './repo.ts';
 
-/** SQL of identity binding beyond the basic rows: the holder of a record, suspension, disputes, failure counters. */
+/** SQL of identity binding beyond the basic rows: the holder of a record, suspension, disputes. */
 
 /** Another member's binding holding this record (bound or unbind pending), suspended or not. */
 export async function holderOf(db: Q, yxdm: string, studentId: string, memberId: number) {
@@ -48,12 +48,4 @@ export async function bindingOfMemberFor(db: Q, memberId: number, nationalStuden
 export async function bindingById(db: Q, id: number) {
   const [b] = await db.select().from(bindings).where(eq(bindings.id, id)).limit(1);
   return b ?? null;
-}
-
-/** Takes one back from fixed-window counters (a try that turned out not to fail). */
-export async function unbump(db: Q, keys: string[], windowStart: Date): Promise<void> {
-  await db
-    .update(rateCounters)
-    .set({ count: sql`greatest(${rateCounters.count} - 1, 0)` })
-    .where(and(inArray(rateCounters.key, keys), eq(rateCounters.windowStart, windowStart)));
 }
