@@ -145,6 +145,8 @@ export const personSchema = z.object({
   compare: z
     .object({ source: z.enum(['earlier', 'national']), url: z.string().nullable(), distance: z.number().nullable(), same: z.boolean().nullable() })
     .nullable(),
+  /** Other students (another ID number) whose photo shows the same face, on this order or another of the member's (orderNo then). */
+  sameFace: z.array(z.object({ name: z.string(), orderNo: z.string().nullable() })),
 });
 export type Person = z.infer<typeof personSchema>;
 

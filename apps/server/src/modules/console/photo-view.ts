@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, lt, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { nationalStudents, orderDetails, photos } from '../../db/schema.ts';
+import { nationalStudents, orderDetails, orders, photos } from '../../db/schema.ts';
 import type { Person } from '@portal/contract/console';
 import { staffMay } from '@portal/contract/staff-access';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import { FACE_MISMATCH_THRESHOLD, faceDistance, photoUrl } from '../photos/photo-service.ts';
+import { sameFaceMatches } from '../orders/photo-issues.ts';
 
 type PhotoRow = typeof photos.$inferSelect;
 type DetailRow = typeof orderDetails.$inferSelect;
@@ -34,6 +35,7 @@ export async function personsOf(ctx: AppContext, db: DbOrTx, orderIds: number[],
   const photoIds = details.map((d) => d.photoId).filter((x): x is number => !!x);
   const photoRows = photoIds.length ? await db.select().from(photos).where(inArray(photos.id, photoIds)) : [];
   const byId = new Map(photoRows.map((p) => [p.id, p]));
+  const sameFace = await sameFaceOf(db, orderIds);
   for (const d of details) {
     const photo = d.photoId ? byId.get(d.photoId) ?? null : null;
     const compare = await compareFor(ctx, db, d, photo, viewer);
@@ -51,10 +53,22 @@ export async function personsOf(ctx: AppContext, db: DbOrTx, orderIds: number[],
       fy: d.fy,
       photo: photo ? { id: photo.id, url: staffPhotoUrl(ctx, viewer, photo), passed: photo.passed, checkResult: photo.checkResult } : null,
       compare,
+      sameFace: sameFace.get(d.id) ?? [],
     };
     const list = out.get(d.orderId) ?? [];
     list.push(person);
     out.set(d.orderId, list);
+  }
+  return out;
+}
+
+/** The orders' same-face matches by line (the rule the pay step enforces), for the reviewer in words. */
+async function sameFaceOf(db: DbOrTx, orderIds: number[]): Promise<Map<number, Person['sameFace']>> {
+  const out = new Map<number, Person['sameFace']>();
+  const owners = await db.select({ id: orders.id, memberId: orders.memberId, kind: orders.kind }).from(orders).where(inArray(orders.id, orderIds));
+  for (const o of owners) {
+    if (o.kind === 'reprint') continue;
+    for (const m of await sameFaceMatches(db, o)) out.set(m.detailId, [{ name: m.otherName, orderNo: m.otherOrderNo }]);
   }
   return out;
 }

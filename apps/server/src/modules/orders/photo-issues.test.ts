@@ -9,7 +9,7 @@ import { photoUrl, storePhotoBytes } from '../photos/photo-service.ts';
 import { consent, orderFixtures, person, shipping } from './test-kit.ts';
 
 let app: FastifyInstance;
-let me: Session;
+let me: Session & { mobile: string };
 let carrierId: number;
 
 beforeAll(async () => {
@@ -73,6 +73,14 @@ describe('one face for one student', () => {
       ['张三', '王五', null],
       ['李四', '王五', null],
       ['王五', '张三', null],
+    ]);
+    // The reviewer sees the same matches in words on the order page.
+    const staff = await staffSession(app, 'admin');
+    const page = await call<{ persons: { name: string; sameFace: { name: string; orderNo: string | null }[] }[] }>(app, { url: `/api/console/orders/${id}`, headers: { 'x-staff-token': staff.token } });
+    expect(page.data.persons.map((p) => [p.name, p.sameFace])).toEqual([
+      ['张三', [{ name: '王五', orderNo: null }]],
+      ['李四', [{ name: '王五', orderNo: null }]],
+      ['王五', [{ name: '张三', orderNo: null }]],
     ]);
   });
 

@@ -141,6 +141,15 @@ function PersonReview({ person }: { person: Person }) {
               failed.map((f) => <Tag color="red" key={f}>{t(`console.check.${f}`, { defaultValue: f })}</Tag>)
             )}
           </div>
+          {person.sameFace.length > 0 && (
+            <Alert
+              type="error"
+              style={{ marginBottom: 8 }}
+              message={t('console.review.sameFace', {
+                names: person.sameFace.map((m) => (m.orderNo ? t('console.review.sameFaceOther', { name: m.name, orderNo: m.orderNo }) : m.name)).join(t('console.review.listSep')),
+              })}
+            />
+          )}
           {person.compare && (
             <Alert
               type={person.compare.same === false ? 'error' : person.compare.same ? 'success' : 'info'}
