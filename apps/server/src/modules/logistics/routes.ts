@@ -53,15 +53,21 @@ export const logisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(consoleParcelRoutes);
   if (ctx.tracking.kind === 'kuaidi100') await app.register(kuaidi100CallbackRoutes);
 
-  // The daily sweep of parcels with no event for days (one instance runs it: advisory lock).
+  // The daily sweep of parcels with no event for days (one instance runs it: advisory lock). A
+  // first run a minute after start, so instances restarted more often than the period still sweep;
+  // a parcel asked within the day is not asked again.
   const every = ctx.config.tracking.sweepHours;
   if (every > 0 && ctx.tracking.kind !== 'none' && ctx.config.env !== 'test') {
     let run: Promise<unknown> = Promise.resolve();
-    const timer = setInterval(() => {
+    const sweep = () => {
       run = sweepParcels(ctx, app.log).catch((err: unknown) => app.log.error({ err }, 'parcel sweep failed'));
-    }, every * 3_600_000);
+    };
+    const first = setTimeout(sweep, 60_000);
+    const timer = setInterval(sweep, every * 3_600_000);
+    first.unref();
     timer.unref();
     app.addHook('preClose', async () => {
+      clearTimeout(first);
       clearInterval(timer);
       await run;
     });
