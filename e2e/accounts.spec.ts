@@ -109,17 +109,20 @@ test('login succeeds for a new number: /firstIn, then home with the personal cen
   await expect(page.getByRole('button', { name: /个人中心/ })).toContainText('陈晓');
 });
 
-async function thirdParty(page: Page) {
+/** Through the sandbox consent page to /selectStudent; answers the captcha of the first (mobile) tab. */
+async function thirdParty(page: Page): Promise<string> {
   await page.goto('/login');
   await page.getByRole('button', { name: '微信扫码登录' }).click();
   await expect(page.getByRole('heading', { name: /模拟第三方授权/ })).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/accounts-oauth-consent.png' });
+  const cap = nextCaptcha(page);
   await page.getByRole('button', { name: /确认登录/ }).click();
   await expect(page).toHaveURL(/\/selectStudent$/);
+  return answerOf(page, await cap);
 }
 
 test('third-party login: an ordinary student binds name, mobile and SMS code', async ({ page }) => {
-  await thirdParty(page);
+  const answer = await thirdParty(page);
   await page.screenshot({ path: 'test-results/screens/accounts-select-student.png', fullPage: true });
   const mobile = newMobile();
   await btn(page, '绑定并登录').click();
@@ -127,6 +130,10 @@ test('third-party login: an ordinary student binds name, mobile and SMS code', a
   await expect(page.getByText('验证码不能为空')).toBeVisible();
   await page.getByLabel('姓名').fill('刘洋');
   await page.getByLabel('手机号').fill(mobile);
+  // The code needs the image code first.
+  await btn(page, '获取验证码').click();
+  await expect(page.getByText('请先输入手机号和图形验证码')).toBeVisible();
+  await page.getByLabel('图形验证码').fill(answer);
   await btn(page, '获取验证码').click();
   await page.getByLabel('手机验证码').fill(await lastCode(page, mobile));
   await btn(page, '绑定并登录').click();
@@ -136,9 +143,10 @@ test('third-party login: an ordinary student binds name, mobile and SMS code', a
 test('third-party login: a number with an account asks to confirm, resends with step 2 and links that account', async ({ page }) => {
   const mobile = newMobile();
   await page.request.post('/api/dev/login', { data: { mobile, name: '老用户', mail: 'old@example.com' } });
-  await thirdParty(page);
+  const answer = await thirdParty(page);
   await page.getByLabel('姓名').fill('老用户');
   await page.getByLabel('手机号').fill(mobile);
+  await page.getByLabel('图形验证码').fill(answer);
   await btn(page, '获取验证码').click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('该手机号已注册');
@@ -153,11 +161,14 @@ test('third-party login: a number with an account asks to confirm, resends with 
 
 test('third-party login: an international student binds name, e-mail and e-mail code', async ({ page }) => {
   await thirdParty(page);
+  const cap = nextCaptcha(page);
   await page.getByRole('tab', { name: '留学生' }).click();
-  const panel = page;
+  const answer = await answerOf(page, await cap);
+  const panel = page.getByRole('tabpanel', { name: '留学生' });
   const mail = `intl${Date.now()}@example.org`;
   await panel.getByRole('textbox', { name: '姓名' }).fill('Anna Smith');
   await panel.getByRole('textbox', { name: '电子邮箱' }).fill(mail);
+  await panel.getByRole('textbox', { name: '图形验证码' }).fill(answer);
   await btn(panel, '获取验证码').click();
   await panel.getByRole('textbox', { name: '邮箱验证码' }).fill(await lastCode(page, mail));
   await btn(panel, '绑定并登录').click();
@@ -178,7 +189,9 @@ test('personal centre: change name and e-mail', async ({ page }) => {
   await expect(page.getByRole('button', { name: /个人中心/ })).toContainText('新名字');
   await page.screenshot({ path: 'test-results/screens/accounts-personal-inf.png', fullPage: true });
 
+  const cap = nextCaptcha(page);
   await page.goto('/chanEmali');
+  await page.getByLabel('图形验证码').fill(await answerOf(page, await cap));
   await page.getByLabel('新邮箱').fill('first@example.com');
   await btn(page, '获取验证码').click();
   await expect(page.getByText('新邮箱不能与原邮箱一样').first()).toBeVisible();
@@ -218,13 +231,16 @@ test('personal centre: changing the mobile ends the session', async ({ page }) =
 test('deactivation: confirm, SMS code, account erased and logged out', async ({ page }) => {
   const mobile = newMobile();
   const s = await loginAs(page, mobile, { name: '要走的人' });
+  const cap = nextCaptcha(page);
   await page.goto('/delUser');
+  const answer = await answerOf(page, await cap);
   await btn(page, '注销账户').click();
   await expect(page.getByRole('dialog')).toContainText('此操作将注销账户, 是否继续?');
   await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+  await page.getByLabel('图形验证码').fill(answer);
   await btn(page, '获取验证码').click();
   await expect(page.getByText('验证码已发送')).toBeVisible();
-  await page.getByLabel('验证码').fill(await lastCode(page, mobile));
+  await page.getByLabel('验证码', { exact: true }).fill(await lastCode(page, mobile));
   await page.screenshot({ path: 'test-results/screens/accounts-del-user.png', fullPage: true });
   await btn(page, '确认注销').click();
   await expect(page.getByText('注销成功!')).toBeVisible();
@@ -246,3 +262,46 @@ test('logout: confirm, exit, and the old token is refused', async ({ page }) => 
     return ((await r.json()) as { code: number }).code;
   }).toBe(700);
 });
+
+test('deactivation with a paid order not yet shipped: said at once, why, with a link to the order (zh and en)', async ({ page }) => {
+  const mobile = newMobile();
+  await loginAs(page, mobile, { name: '有订单的人' });
+  const order = await apiDataPost<{ id: number; orderNo: string }>(page, '/api/dev/order', { mobile, kind: 'individual', state: 115 });
+  await page.goto('/delUser');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('您有已支付但尚未发货的订单，暂不能注销账户，请在订单发货后再试');
+  await expect(alert).toContainText('在以下订单发货前无法注销账户');
+  // No dialog, no code: the deactivation button is not offered at all.
+  await expect(btn(page, '注销账户')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screens/accounts-del-user-blocked.png', fullPage: true });
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText('You have a paid order that has not been shipped yet');
+  await expect(page.getByRole('link', { name: `View order ${order.orderNo}` })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/accounts-del-user-blocked-en.png', fullPage: true });
+  await page.getByRole('link', { name: `View order ${order.orderNo}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/home/orderDetails\\?id=${order.id}&`));
+});
+
+test('the login page in Chinese and in English', async ({ page }) => {
+  const cap = nextCaptcha(page);
+  await page.goto('/login');
+  await answerOf(page, await cap);
+  await expect(page.getByRole('img', { name: '图形验证码' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/accounts-login-zh.png', fullPage: true });
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  const capEn = nextCaptcha(page);
+  await page.reload();
+  await answerOf(page, await capEn);
+  await expect(page.getByRole('img', { name: 'Image code' })).toBeVisible();
+  await page.getByLabel('Mobile', { exact: false }).first().fill('13800001234');
+  await page.getByRole('button', { name: 'Get code' }).click();
+  await expect(page.getByText('Please enter the mobile number and the image code first')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/accounts-login-en.png', fullPage: true });
+});
+
+async function apiDataPost<T>(page: Page, path: string, data: object): Promise<T> {
+  const body = (await (await page.request.post(path, { data })).json()) as { code: number; data: T; msg: string };
+  if (body.code !== 200) throw new Error(`${path}: ${body.code} ${body.msg}`);
+  return body.data;
+}
