@@ -1,8 +1,11 @@
 import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { storePhotoBytes } from '../photos/photo-service.ts';
 import type { AppContext } from '../../context.ts';
 import { nationalStudents } from '../../db/schema.ts';
+
+export const DEMO_PORTRAIT = '../../db/seed/data/assets/demo-portrait.svg';
 
 /** The pilot schools of the demo (10001, 10003, 10246, 10248, 10335, 10558) with a birthplace area code each. */
 const SCHOOLS: [yxdm: string, name: string, area: string][] = [
@@ -104,9 +107,14 @@ export async function seedNational(ctx: AppContext, attachPhoto?: (s: SeedStuden
   }
 }
 
-/** The demo seed step: students, with a compliant test portrait on file for those with hasPhoto. */
+/**
+ * The demo seed step: students, with a photo on file for those with hasPhoto. The photo is
+ * an illustration drawn for the demo (the test portraits are test data, never shown to users),
+ * rendered to the 480 x 640 JPEG the programme stores.
+ */
 export async function seedNationalDemo(ctx: AppContext): Promise<void> {
-  const file = new URL('../../../test/fixtures/photos/compliant-1.jpg', import.meta.url);
-  const bytes = await readFile(file).catch(() => null);
+  const file = new URL(DEMO_PORTRAIT, import.meta.url);
+  const svg = await readFile(file).catch(() => null);
+  const bytes = svg && (await sharp(svg).resize(480, 640).jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).toBuffer());
   await seedNational(ctx, bytes ? async () => (await storePhotoBytes(ctx, null, bytes, 'national')).id : undefined);
 }
