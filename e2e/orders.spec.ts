@@ -1,64 +1,18 @@
-import type { Page } from '@playwright/test';
 import { signBody } from '@portal/contract/envelope';
 import { test, expect, loginAs, apiData } from './fixtures.ts';
-
-const PHOTOS = 'apps/server/test/fixtures/photos';
-interface NationalStudent { xh: string; xm: string; zjhm: string; yxdm: string; schoolName: string; cjm: string | null }
-
-async function pick(page: Page, label: string, option: string, search = true) {
-  const box = page.getByLabel(label, { exact: true });
-  await box.click();
-  if (search) await box.fill(option);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
-
-async function toSchool(page: Page, orderId?: number) {
-  await page.goto(`/home/submitPhoto/uploadPhoto${orderId ? `?id=${orderId}` : ''}`);
-  await page.getByRole('checkbox', { name: '我已安装并登录学信网 App，已阅读以上说明' }).check();
-  await page.getByRole('button', { name: '下一步' }).click();
-}
-
-async function chooseSchool(page: Page, keyword: string, code: string, education: string) {
-  const box = page.getByLabel('学校', { exact: true });
-  await box.fill(keyword);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: code }).first().click();
-  await pick(page, '学历层次', education, false);
-  await page.getByRole('button', { name: /^确\s*定$/ }).click();
-}
-
-async function consentIfAsked(page: Page) {
-  const agree = page.getByRole('checkbox', { name: '我已阅读并单独同意上述处理' });
-  if (await agree.isVisible().catch(() => false)) {
-    await agree.check();
-    await page.getByRole('button', { name: /^同\s*意$/ }).click();
-  }
-  await expect(page.getByText(/已同意人脸照片及身份证件号码处理/)).toBeVisible();
-}
-
-async function uploadPhoto(page: Page, file: string) {
-  await page.locator('.photo-upload input[type=file]').setInputFiles(file);
-  await page.getByRole('button', { name: '确定并上传' }).click();
-  await expect(page.getByText('照片可用,请继续填写').last()).toBeVisible({ timeout: 30_000 });
-}
-
-async function fillManual(page: Page, p: { name: string; idNum: string; studentId: string; photo: string }) {
-  await page.getByLabel('姓名', { exact: true }).fill(p.name);
-  await page.getByLabel('手机号', { exact: true }).fill('13800138000');
-  await page.getByLabel('邮箱', { exact: true }).fill('student@example.com');
-  await page.getByLabel('证件号码', { exact: true }).fill(p.idNum);
-  await page.getByLabel('男', { exact: true }).check();
-  await page.getByLabel('学号', { exact: true }).fill(p.studentId);
-  await page.getByLabel('专业', { exact: true }).fill('计算机科学与技术');
-  await consentIfAsked(page);
-  await uploadPhoto(page, p.photo);
-}
+import { PHOTOS, chooseSchool, fillManual, pick, toSchool, uploadPhoto, type NationalStudent } from './order-kit.ts';
 
 test('the wizard for two persons with real photos, region pickers, confirmation, lists and detail in both modes, modify logistics', async ({ page }) => {
   test.setTimeout(180_000);
   await loginAs(page, '13800000601', { name: '张三', isFirst: false });
   await toSchool(page);
   await chooseSchool(page, '10002', '10002', '本科');
-  // Every message of the manual form on an empty submit.
+  // The first person starts from the member's own name and mobile; emptied, every message of the manual form on submit.
+  await expect(page.getByLabel('姓名', { exact: true })).toHaveValue('张三');
+  await expect(page.getByLabel('手机号', { exact: true })).toHaveValue('13800000601');
+  await page.getByLabel('姓名', { exact: true }).fill('');
+  await page.getByLabel('手机号', { exact: true }).fill('');
+  await page.getByLabel('邮箱', { exact: true }).fill('');
   await page.getByRole('button', { name: '保存并继续' }).click();
   for (const m of ['请输入姓名', '请输入手机号', '邮箱不能为空', '请输入身份证号', '请选择性别', '请输入学号', '请输入专业', '请上传图片']) {
     await expect(page.getByText(m, { exact: true }).first()).toBeVisible();
@@ -108,8 +62,9 @@ test('the wizard for two persons with real photos, region pickers, confirmation,
   await expect(page).toHaveURL(/confirmationOrder\?id=/);
   await expect(page.getByText('浙江省 杭州市 西湖区 余杭塘路866号')).toBeVisible();
   await page.screenshot({ path: (process.env.SCREENS_DIR ?? 'test-results/screens') + '/orders-confirmation.png', fullPage: true });
-  await page.getByRole('button', { name: '确认支付' }).click();
-  await expect(page).toHaveURL(new RegExp(`completionPayment\\?id=${id}&type=1`));
+  // Both persons carry the same face (compliant-3), so the order cannot be paid as it is.
+  await expect(page.getByText('同一张人脸不能用于多名学生')).toBeVisible();
+  await expect(page.getByRole('button', { name: '确认支付' })).toBeDisabled();
 
   // Lists and detail.
   await page.goto('/home/myOrder');
