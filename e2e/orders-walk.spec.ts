@@ -107,13 +107,13 @@ test('the address book fills a new order, chooses, sets the default and is priva
   const reprint = await data<{ id: number; orderNo: string }>(await page.request.post('/api/dev/order', { data: { mobile: '13800000612', kind: 'reprint', persons: 3 } }));
   await page.goto(`/developConfirm?id=${reprint.id}`);
   const breakdown = page.getByTestId('reprint-breakdown');
-  await expect(breakdown).toContainText('冲印 3 张 × 10.00 元¥30.00');
+  await expect(breakdown).toContainText('冲印 3 版 × 10.00 元¥30.00');
   await expect(breakdown).toContainText('邮费¥20.00');
   await expect(breakdown).toContainText('合计¥50.00');
   await expect(page.getByTestId('order-timeline')).toContainText('订单创建');
   await shot(page, 'walk-reprint-breakdown-zh');
   await english(page);
-  await expect(page.getByTestId('reprint-breakdown')).toContainText('3 prints × ¥10.00');
+  await expect(page.getByTestId('reprint-breakdown')).toContainText('3 sheets × ¥10.00');
   await shot(page, 'walk-reprint-breakdown-en');
   await chinese(page);
 
