@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx as Q, Tx } from '../../db/client.ts';
 import { bindings, members, nationalStudents, orderDetails, orders } from '../../db/schema.ts';
 
@@ -22,23 +22,6 @@ export async function latestBinding(db: Q, memberId: number) {
 export async function nationalStudentById(db: Q, id: number) {
   const [s] = await db.select().from(nationalStudents).where(eq(nationalStudents.id, id)).limit(1);
   return s ?? null;
-}
-
-/** Whether another member holds this student identity (state 1 or 2). */
-export async function heldByOther(db: Q, yxdm: string, studentId: string, memberId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: bindings.id })
-    .from(bindings)
-    .where(
-      and(
-        eq(bindings.yxdm, yxdm),
-        eq(bindings.studentId, studentId),
-        ne(bindings.memberId, memberId),
-        inArray(bindings.state, HOLDING_STATES),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
 }
 
 /** Serialises bindings of one student identity inside a transaction. */
