@@ -56,6 +56,8 @@ export const CONSOLE_API = {
   'GET /api/console/bindings': 'bindings.review',
   'POST /api/console/bindings/:id/approve': 'bindings.review',
   'POST /api/console/bindings/:id/refuse': 'bindings.review',
+  'GET /api/console/binding-disputes': 'bindings.review',
+  'POST /api/console/binding-disputes/:id/resolve': 'bindings.review',
 
   'GET /api/console/content/:type': 'content.edit',
   'POST /api/console/content/:type': 'content.edit',
