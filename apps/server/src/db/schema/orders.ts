@@ -119,6 +119,20 @@ export const photos = pgTable(
   (t) => [uniqueIndex('photos_key_uq').on(t.storageKey), index('photos_member_idx').on(t.memberId)],
 );
 
+/**
+ * One refused upload: its check object (no bytes, no member), so the console can count which
+ * items fail; a refused photo itself is never stored.
+ */
+export const photoCheckFailures = pgTable(
+  'photo_check_failures',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    checkResult: jsonb().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('photo_check_failures_created_idx').on(t.createdAt)],
+);
+
 export const payments = pgTable(
   'payments',
   {
