@@ -132,6 +132,8 @@ test('a finance staff member approves a refund', async ({ browser, baseURL, requ
   await expect(row).toBeVisible();
   await shot(fin, 'console-refunds');
   await row.getByRole('button', { name: /通\s?过/ }).click();
+  // Money actions are confirmed with the amount and the member.
+  await fin.getByTestId('refund-confirm').getByRole('button', { name: /^确认退款 ¥/ }).click();
   await expect(row).toHaveCount(0);
   await fin.getByLabel('状态').click();
   await fin.getByTitle('已退款').click();

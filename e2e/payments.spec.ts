@@ -88,8 +88,10 @@ test('pays by page redirect and returns to the success page; then requests and c
 
   await page.getByRole('button', { name: '申请退款' }).click();
   await expect(page.getByText('您确定申请退款吗？')).toBeVisible();
+  await page.getByLabel('退款原因').click();
+  await page.getByTitle('不再需要').click();
   await page.getByRole('button', { name: /^确\s?定$/ }).click();
-  await expect(page.getByText('退款成功')).toBeVisible();
+  await expect(page.getByText('退款申请已提交')).toBeVisible();
   await expect(page.getByTestId('refund-status')).toHaveText('待审核');
   await page.screenshot({ path: 'test-results/screens/payments-refund-pending.png', fullPage: true });
   await page.getByRole('button', { name: '取消退款' }).click();

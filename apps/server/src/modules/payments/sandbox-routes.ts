@@ -76,4 +76,15 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
       return reply.type('text/html').send(result(t, flow));
     });
   }
+
+  /**
+   * Test switches of the sandbox platform (it exists only in demo mode): refunds that fail
+   * with a reason, and a platform that does not honour close (a member who paid an old QR
+   * just before it was closed), so journeys can show automatic refunds and failed ones.
+   */
+  app.post<{ Body: { failRefunds?: string | null; ignoreClose?: boolean } | undefined }>('/sandbox/switches', { schema: { hide: true } }, async (req, reply) => {
+    if (req.body?.failRefunds !== undefined) sandbox.failRefunds = req.body.failRefunds || null;
+    if (req.body?.ignoreClose !== undefined) sandbox.ignoreClose = !!req.body.ignoreClose;
+    return reply.send(signedEnvelope(200, 'success', { failRefunds: sandbox.failRefunds, ignoreClose: sandbox.ignoreClose }, ctx.config.responseSecret));
+  });
 };

@@ -86,6 +86,8 @@ export class SandboxPayParty {
   /** Tests: drop notifications (a lost notification) or make refunds fail. */
   dropNotifications = false;
   failRefunds: string | null = null;
+  /** Tests: answer close as done but leave the trade payable (the race of a member paying an old QR). */
+  ignoreClose = false;
 
   constructor(readonly opts: SandboxOptions) {
     this.merchantId = opts.merchantId ?? 'sandbox-mch';
@@ -198,7 +200,7 @@ class SandboxChannel implements PayProvider {
     const t = this.party.trade(paymentNo);
     if (!t) return 'closed';
     if (t.state === 'paid') return 'paid';
-    t.state = 'closed';
+    if (!this.party.ignoreClose) t.state = 'closed';
     return 'closed';
   }
 
