@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gte, ilike, or } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, gte, ilike, ne, or } from 'drizzle-orm';
+import { ORDER_STATE } from '@portal/contract/order-states';
 import type { Db } from '../../db/client.ts';
-import { banners, collectionCentres, faqs, forms, news, notices, photos, staticPages } from '../../db/schema.ts';
+import { banners, collectionCentres, faqs, forms, news, notices, orderDetails, orders, photos, staticPages } from '../../db/schema.ts';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -60,11 +61,17 @@ export const contentRepo = {
     db.select().from(collectionCentres).orderBy(asc(collectionCentres.sort), asc(collectionCentres.id)),
   staticPage: async (db: Db, key: string) =>
     (await db.select().from(staticPages).where(eq(staticPages.key, key)).limit(1))[0] ?? null,
+  /**
+   * Photos collected since a date: uploads that stand on a person of a live order. A photo
+   * replaced by another, or whose order was deleted or closed, was never collected.
+   */
   photosSince: async (db: Db, since: Date) =>
     (
       await db
-        .select({ n: count() })
+        .select({ n: countDistinct(photos.id) })
         .from(photos)
-        .where(and(eq(photos.passed, true), gte(photos.createdAt, since)))
+        .innerJoin(orderDetails, eq(orderDetails.photoId, photos.id))
+        .innerJoin(orders, eq(orders.id, orderDetails.orderId))
+        .where(and(eq(photos.passed, true), eq(photos.source, 'upload'), gte(photos.createdAt, since), ne(orders.state, ORDER_STATE.CLOSED)))
     )[0].n,
 };
