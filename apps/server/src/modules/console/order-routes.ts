@@ -4,18 +4,11 @@ import { orderPageSchema, orderRowSchema, orderSearchQuery, pageOf, personSchema
 import { envelope, ok } from '../../http/envelope.ts';
 import { staffOf, type StaffRole } from '../../http/staff-auth.ts';
 import { forbidden } from '../../http/errors.ts';
+import { ORDER_ACTION_ABILITIES, staffMay } from '@portal/contract/staff-access';
 import { orderPage, packingList, reviewQueue, searchOrders, transition } from './orders-service.ts';
 import { sendStaffPhoto } from './photo-bytes.ts';
 
 const ORDER_READERS: StaffRole[] = ['reviewer', 'production', 'finance', 'branch'];
-/** Which role may do which transition (admin always). */
-export const ACTION_ROLES: Record<string, StaffRole[]> = {
-  approve: ['reviewer', 'branch'],
-  reject: ['reviewer', 'branch'],
-  produce: ['production'],
-  ship: ['production'],
-  deliver: ['production'],
-};
 
 /** Order search, the order page, the review queue, transitions and the packing list. */
 export const consoleOrderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,7 +43,8 @@ export const consoleOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { staff: ['reviewer', 'production', 'branch'] }, schema: { body: transitionBody, response: { 200: envelope(z.object({ changed: z.number() })) } } },
     async (req) => {
       const staff = staffOf(req);
-      if (staff.role !== 'admin' && !ACTION_ROLES[req.body.action].includes(staff.role)) throw forbidden();
+      // Which role may take which action: the contract's role table (admin always).
+      if (!staffMay(staff.role, ORDER_ACTION_ABILITIES[req.body.action])) throw forbidden();
       return ok(await transition(ctx, staff, req.body));
     },
   );
