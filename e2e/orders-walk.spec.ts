@@ -70,7 +70,7 @@ test('one face for three students: named on the confirmation, pay held and refus
   await expect(page.getByTestId('pay-product')).toHaveText('商品: 学生图像采集（个人）');
 });
 
-test('the address book fills a new order, chooses, sets the default and is private; the reprint confirmation shows the breakdown and the cashier names a reprint', async ({ page }) => {
+test('the address book fills a new order, chooses, sets the default and is private; the reprint confirmation shows the breakdown and the cashier names reprint and centralised orders', async ({ page }) => {
   test.setTimeout(120_000);
   const me = await loginAs(page, '13800000612', { name: '李雷', isFirst: false });
   const api = memberApi(page, me);
@@ -122,6 +122,13 @@ test('the address book fills a new order, chooses, sets the default and is priva
   const info = await api.post<{ wxPayQrcodeUrl: string }>('/api/pay/getPayInfo', { id: reprint.id, payType: 2 });
   await page.goto(info.data.wxPayQrcodeUrl);
   await expect(page.getByText(`照片冲印 ${reprint.orderNo}`)).toBeVisible();
+
+  const task = await data<{ id: number; orderNo: string }>(await page.request.post('/api/dev/order', { data: { mobile: '13800000612', kind: 'task' } }));
+  await page.goto(`/home/payOrderCai?orderId=${task.id}`);
+  await expect(page.getByTestId('pay-product')).toHaveText('商品: 学生图像集中采集');
+  const taskInfo = await api.post<{ wxPayQrcodeUrl: string }>('/api/taskPay/getPayInfo', { id: task.id, payType: 2 });
+  await page.goto(taskInfo.data.wxPayQrcodeUrl);
+  await expect(page.getByText(`学生图像集中采集 ${task.orderNo}`)).toBeVisible();
 });
 
 // The UI login, so the rejected-photo prompt that follows it is the real one.

@@ -1,9 +1,8 @@
 import { Breadcrumb, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ORDER_PRODUCT } from '@portal/contract/orders';
 import { PaymentPanel } from '../../../components/payment-panel/payment-panel.tsx';
-import { pick } from '../../../lib/i18n.ts';
+import { OrderProduct } from '../../../components/order-product.tsx';
 
 /** completionPayment?id&type: type 1 an individual order, type 2 a reprint. */
 export default function CompletionPaymentPage() {
@@ -17,9 +16,7 @@ export default function CompletionPaymentPage() {
       <Typography.Title level={2} style={{ marginTop: 16 }}>
         {t('pay.title')}
       </Typography.Title>
-      <Typography.Paragraph data-testid="pay-product">
-        {t('orders.product')}: {pick(ORDER_PRODUCT[kind])}
-      </Typography.Paragraph>
+      <OrderProduct kind={kind} />
       <PaymentPanel orderId={Number.isFinite(id) ? id : 0} kind={kind} />
     </div>
   );

@@ -2,6 +2,7 @@ import { Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PaymentPanel } from '../../../components/payment-panel/payment-panel.tsx';
+import { OrderProduct } from '../../../components/order-product.tsx';
 import { orderIdFrom } from '../api.ts';
 import { useLoginGate } from '../components/login-gate.tsx';
 
@@ -14,6 +15,7 @@ export default function PayOrderCaiPage() {
   return (
     <Card>
       <h1 style={{ fontSize: 22 }}>{t('task.payTitle')}</h1>
+      {gate.loggedIn && <OrderProduct kind="task" />}
       {gate.loggedIn ? <PaymentPanel orderId={id} kind="task" /> : <Button onClick={() => gate.ensure()}>{t('layout.loginRegister')}</Button>}
       {gate.dialog}
     </Card>
