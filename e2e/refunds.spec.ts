@@ -110,6 +110,7 @@ test('a second charge is refunded by itself; a failed automatic refund needs a p
     await expect(row).toContainText('需人工处理');
     await expect(row).toContainText(`重复付款自动退回（支付单号 ${oldNo}）`);
     await expect(row).toContainText('SYSTEM_ERROR: sandbox refund outage');
+    await fin.keyboard.press('Escape');
     await shot(fin, 'refunds-automatic-zh');
     await switches(page.request, { failRefunds: null });
     await row.getByRole('button', { name: '重新退款' }).click();

@@ -85,7 +85,7 @@ export default function RefundsPage() {
           rowKey="id"
           size="small"
           dataSource={q.data}
-          scroll={{ x: true }}
+          scroll={{ x: 'max-content' }}
           columns={[
             { title: t('console.col.refundNo'), dataIndex: 'refundNo' },
             { title: t('console.col.orderNo'), dataIndex: 'orderNo', render: (no: string, r) => <Link to={`/orders/${r.orderId}`}>{no}</Link> },
