@@ -164,6 +164,7 @@ export function ShippingForm({ initial, allowLandline, onSubmit, submitText, ext
         <Form.Item name="shippingProvinceName" label={t('shipping.province')} rules={[zodRule(s.shippingProvinceName)]}>
           <Select
             showSearch
+            optionFilterProp="label"
             options={options(provinces.data)}
             aria-label={t('shipping.province')}
             onChange={() => form.setFieldsValue({ shippingCityName: undefined, shippingDistrictName: undefined })}
@@ -172,13 +173,14 @@ export function ShippingForm({ initial, allowLandline, onSubmit, submitText, ext
         <Form.Item name="shippingCityName" label={t('shipping.city')} rules={[zodRule(s.shippingCityName)]}>
           <Select
             showSearch
+            optionFilterProp="label"
             options={options(cities.data)}
             aria-label={t('shipping.city')}
             onChange={() => form.setFieldsValue({ shippingDistrictName: undefined })}
           />
         </Form.Item>
         <Form.Item name="shippingDistrictName" label={t('shipping.district')} rules={[zodRule(s.shippingDistrictName)]}>
-          <Select showSearch options={options(districts.data)} aria-label={t('shipping.district')} />
+          <Select showSearch optionFilterProp="label" options={options(districts.data)} aria-label={t('shipping.district')} />
         </Form.Item>
         <Form.Item name="shippingAddress" label={t('shipping.address')} rules={[zodRule(s.shippingAddress)]}>
           <Input
