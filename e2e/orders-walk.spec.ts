@@ -103,6 +103,22 @@ test('the address book fills a new order, chooses, sets the default and is priva
   await shot(page, 'walk-address-book-en');
   await chinese(page);
 
+  // Edit a saved address through the form: saving the order's shipping updates it in the book.
+  await page.goto(`/home/submitPhoto/orderInfo?id=${order.id}`);
+  await page.getByRole('button', { name: '管理地址簿' }).click();
+  const home = page.getByRole('dialog').getByRole('listitem').filter({ hasText: '李雷' });
+  await home.getByRole('button', { name: /编\s*辑/ }).click();
+  await expect(page.getByRole('checkbox', { name: '更新地址簿中的这个地址' })).toBeChecked();
+  await expect(page.getByLabel('具体地址')).toHaveValue('学院路37号');
+  await page.getByLabel('具体地址').fill('学院路38号');
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page).toHaveURL(/confirmationOrder\?id=/);
+  const after = await api.get<{ shippingReceiveName: string; shippingAddress: string; isDefault: boolean }[]>('/api/address/list');
+  expect(after.data.map((a) => [a.shippingReceiveName, a.shippingAddress, a.isDefault])).toEqual([
+    ['韩梅梅', '成府路205号', true],
+    ['李雷', '学院路38号', false],
+  ]);
+
   // Reprint: 3 sheets x 10 + postage 20.
   const reprint = await data<{ id: number; orderNo: string }>(await page.request.post('/api/dev/order', { data: { mobile: '13800000612', kind: 'reprint', persons: 3 } }));
   await page.goto(`/developConfirm?id=${reprint.id}`);
