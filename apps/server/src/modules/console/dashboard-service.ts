@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Dashboard } from '@portal/contract/console';
 import type { AppContext } from '../../context.ts';
-import { orders, payments, photos, refunds } from '../../db/schema.ts';
+import { orders, payments, photoCheckFailures, refunds } from '../../db/schema.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import { branchScope } from './orders-repo.ts';
 
@@ -45,7 +45,8 @@ export async function dashboard(ctx: AppContext, staff: StaffContext): Promise<D
     .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(coalesce(${orders.payTime}, ${orders.updatedAt}))` })
     .from(orders)
     .where(and(inArray(orders.state, [115, 116]), scope));
-  const failed = await db.select({ check: photos.checkResult }).from(photos).where(eq(photos.passed, false)).orderBy(sql`${photos.id} desc`).limit(2000);
+  // Refused uploads are never stored as photos: their check objects are kept apart (the last 2000).
+  const failed = await db.select({ check: photoCheckFailures.checkResult }).from(photoCheckFailures).orderBy(sql`${photoCheckFailures.id} desc`).limit(2000);
   const counts = new Map<string, number>();
   for (const f of failed) for (const item of failingItems(f.check)) counts.set(item, (counts.get(item) ?? 0) + 1);
   return {

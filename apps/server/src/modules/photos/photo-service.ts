@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { AppContext } from '../../context.ts';
 import { badRequest, forbidden, notFound, withCode } from '../../http/errors.ts';
-import { photos } from '../../db/schema/orders.ts';
+import { photoCheckFailures, photos } from '../../db/schema/orders.ts';
 import { normalise, type Flow } from './decode.ts';
 import { checkPool } from './check-pool.ts';
 import type { PhotoCheck } from './check-result.ts';
@@ -150,6 +150,8 @@ export async function checkAndStore(ctx: AppContext, memberId: number, bytes: Bu
   const r = await checkPool(ctx.config.photos.workers).check({ rgb: n.rgb, width: n.width, height: n.height, bounds: b });
   if (!r.passed) {
     const check: PhotoCheck = { ...r.check, picPath: '' };
+    // The check object alone (no bytes, no member) feeds the console's failing-items count.
+    await ctx.db.insert(photoCheckFailures).values({ checkResult: check });
     // The message names the main problem and its fix; the data lists every item (and every problem).
     const main = check.problems?.[0];
     throw withCode(-1, main && isMessageKey(`photo.problem.${main}`) ? (`photo.problem.${main}` as MessageKey) : 'photo.rejected', check);

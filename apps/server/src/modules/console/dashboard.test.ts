@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Dashboard } from '@portal/contract/console';
+import { call, memberSession, staffSession, testApp } from '../../../test/helpers.ts';
+
+const blurred = readFileSync(path.resolve(import.meta.dirname, '../../../test/fixtures/photos/blurred.jpg'));
+
+function multipart(bytes: Buffer) {
+  const boundary = '----dashTestBoundary';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="flow"\r\n\r\ntask\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await testApp();
+});
+afterAll(() => app.close());
+
+describe('dashboard: 照片检测未通过项', () => {
+  it('counts the items of refused uploads (a refused photo is never stored)', async () => {
+    const m = await memberSession(app);
+    const refusals = 20;
+    for (let i = 0; i < refusals; i++) {
+      const r = await call(app, { method: 'POST', url: '/api/img/upload', session: m, signed: false, ...multipart(blurred) });
+      expect(r.code).toBe(-1);
+    }
+    const admin = await staffSession(app, 'admin');
+    const d = await call<Dashboard>(app, { method: 'GET', url: '/api/console/dashboard', headers: { 'x-staff-token': admin.token } });
+    expect(d.code).toBe(200);
+    expect(d.data.failingItems.find((f) => f.item === 'definition')?.count).toBe(refusals);
+  }, 180_000);
+});
