@@ -108,6 +108,8 @@ export default function RefundsPage() {
             { title: t('console.col.created'), dataIndex: 'createdAt', render: when },
             {
               title: t('console.col.actions'),
+              // Kept in view however wide the row: the money actions must not need a scroll to find.
+              fixed: 'right',
               render: (_, r) => (
                 <Space>
                   {(r.status === 1 || r.status === 2 || r.status === 5) && (
