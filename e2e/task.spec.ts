@@ -82,7 +82,7 @@ test('the whole centralised journey: entry, match, photo, form, order, pay to 11
   // A visitor reaching the matching step gets the login dialog.
   await entry(page, '北京大学', PKU);
   await expect(page.getByText('请输入学号继续')).toBeVisible();
-  await matchNumber(page, '12345');
+  await matchNumber(page, '2021-001');
   await expect(page.getByText('请输入正确的学号或身份证号')).toBeVisible();
   await matchNumber(page, student.zjhm);
   await expect(page.getByText('您还没登录,只有登录用户才能执行此操作!请首先登陆!')).toBeVisible();
