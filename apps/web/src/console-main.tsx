@@ -4,11 +4,12 @@ import { addLocales } from './lib/i18n.ts';
 import consoleLocale from './locales/console.ts';
 import consoleOps from './locales/console-ops.ts';
 import consoleParcels from './locales/console-parcels.ts';
+import consoleWords from './locales/console-words.ts';
 import './styles.css';
 import { AppProviders } from './app/providers.tsx';
 import { ConsoleApp } from './console/console-app.tsx';
 
-addLocales(consoleLocale, consoleOps, consoleParcels);
+addLocales(consoleLocale, consoleOps, consoleParcels, consoleWords);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

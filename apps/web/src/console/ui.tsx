@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Image, Tag } from 'antd';
+import { Image, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATE_TEXT, type OrderState } from '@portal/contract/order-states';
 import { pick } from '../lib/i18n.ts';
@@ -11,6 +11,19 @@ export const when = (iso: string | null | undefined) => (iso ? new Date(iso).toL
 const STATE_COLOURS: Record<number, string> = { 110: 'default', 115: 'gold', 116: 'gold', 120: 'blue', 125: 'red', 130: 'cyan', 140: 'purple', 145: 'green', 150: 'default' };
 export function StateTag({ state }: { state: number }) {
   return <Tag color={STATE_COLOURS[state]}>{pick(ORDER_STATE_TEXT[state as OrderState]) || state}</Tag>;
+}
+
+/**
+ * A cell text kept to one line: cut with an ellipsis when the column is narrow, the whole
+ * text in a tooltip (and to screen readers), so a table fits the screen instead of wrapping.
+ */
+const CLIP = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+export function Clip({ text }: { text: string }) {
+  return (
+    <Tooltip title={text} placement="topLeft">
+      <span tabIndex={0} style={CLIP}>{text}</span>
+    </Tooltip>
+  );
 }
 
 export function KindText({ kind }: { kind: string }) {

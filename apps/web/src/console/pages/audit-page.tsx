@@ -6,9 +6,9 @@ import type { Dayjs } from 'dayjs';
 import type { AuditRow } from '@portal/contract/console';
 import { QueryState } from '../../components/query-state.tsx';
 import { cGet } from '../console-api.ts';
-import { when } from '../ui.tsx';
+import { Clip, when } from '../ui.tsx';
+import { actionText, diffLines, targetText } from '../audit-words.ts';
 
-const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
 
 export function AuditTable({ rows, total, page, onPage }: { rows: AuditRow[]; total?: number; page?: number; onPage?: (p: number) => void }) {
   const { t } = useTranslation();
@@ -16,15 +16,27 @@ export function AuditTable({ rows, total, page, onPage }: { rows: AuditRow[]; to
     <Table<AuditRow>
       rowKey="id"
       size="small"
+      tableLayout="fixed"
       dataSource={rows}
       pagination={onPage ? { current: page, total, pageSize: 20, onChange: onPage, showSizeChanger: false } : false}
       columns={[
-        { title: t('console.audit.when'), dataIndex: 'createdAt', render: when, width: 170 },
-        { title: t('console.audit.who'), render: (_, r) => r.actorName ?? r.actorKind },
-        { title: t('console.audit.what'), dataIndex: 'action' },
-        { title: t('console.audit.target'), render: (_, r) => (r.targetKind ? `${r.targetKind} ${r.targetId ?? ''}` : '') },
-        { title: t('console.audit.before'), dataIndex: 'before', render: json },
-        { title: t('console.audit.after'), dataIndex: 'after', render: json },
+        // Fixed widths for the short columns; the change takes the rest, each line cut with a tooltip.
+        { title: t('console.audit.when'), dataIndex: 'createdAt', render: (w: string) => <Clip text={when(w)} />, width: 170 },
+        { title: t('console.audit.who'), width: 120, render: (_, r) => <Clip text={r.actorName ?? t(`console.actor.${r.actorKind}`, { defaultValue: r.actorKind })} /> },
+        { title: t('console.audit.what'), dataIndex: 'action', width: 180, render: (a: string) => <Clip text={actionText(t, a)} /> },
+        { title: t('console.audit.target'), width: 160, render: (_, r) => <Clip text={targetText(t, r.targetKind, r.targetId)} /> },
+        {
+          title: t('console.audit.change'),
+          render: (_, r) => (
+            <ul style={{ margin: 0, padding: 0, listStyle: 'none' }}>
+              {diffLines(t, r.before, r.after).map((l) => (
+                <li key={l}>
+                  <Clip text={l} />
+                </li>
+              ))}
+            </ul>
+          ),
+        },
       ]}
     />
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Col, Form, Input, InputNumber, Modal, Popconfirm, Row, Space, Switch, Table, Tabs, Typography } from 'antd';
+import { Button, Card, Col, Form, Input, InputNumber, Modal, Popconfirm, Row, Select, Space, Switch, Table, Tabs, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_TYPES, CONTENT_TYPE_NAMES, type ConsoleSettings, type ContentField, type ContentType } from '@portal/contract/console';
@@ -10,6 +10,9 @@ import { FormsTab } from './forms-tab.tsx';
 
 type Row = Record<string, unknown>;
 const keyOf = (type: ContentType) => (type === 'staticPages' ? 'key' : 'id');
+/** A notice's type: 1 the home page's pop-up (important_notice), 2 the notice board (notice_list). */
+const NOTICE_TYPES = [1, 2];
+const isNoticeType = (type: ContentType, f: ContentField) => type === 'notices' && f.name === 'type';
 
 /** Content editing: one tab per content type, plus the site settings; HTML previewed in both languages. */
 export default function ContentPage() {
@@ -49,7 +52,7 @@ function ContentTable({ type }: { type: ContentType }) {
           size="small"
           dataSource={q.data}
           columns={[
-            ...fields.filter((f) => f.list).map((f) => ({ title: t(`console.field.${f.name}`), dataIndex: f.name, render: show })),
+            ...fields.filter((f) => f.list).map((f) => ({ title: t(`console.field.${f.name}`), dataIndex: f.name, render: isNoticeType(type, f) ? (v: unknown) => t(`console.notice.type.${String(v)}`, { defaultValue: String(v) }) : show })),
             {
               title: t('console.col.actions'),
               render: (_: unknown, r: Row) => (
@@ -85,7 +88,7 @@ function ContentEditor({ type, row, onClose, onSaved }: { type: ContentType; row
           <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => save.mutate(v)}>
             {fields.map((f) => (
               <Form.Item key={f.name} name={f.name} label={t(`console.field.${f.name}`)} valuePropName={f.kind === 'bool' ? 'checked' : 'value'} rules={f.required && f.kind !== 'bool' ? [{ required: true, message: t('msg.school.required') }] : []}>
-                {f.kind === 'bool' ? <Switch /> : f.kind === 'int' ? <InputNumber min={0} /> : f.kind === 'text' ? <Input disabled={type === 'staticPages' && f.name === 'key' && id !== null} /> : <Input.TextArea rows={f.kind === 'html' ? 6 : 3} />}
+                {isNoticeType(type, f) ? <Select options={NOTICE_TYPES.map((n) => ({ value: n, label: t(`console.notice.type.${n}`) }))} /> : f.kind === 'bool' ? <Switch /> : f.kind === 'int' ? <InputNumber min={0} /> : f.kind === 'text' ? <Input disabled={type === 'staticPages' && f.name === 'key' && id !== null} /> : <Input.TextArea rows={f.kind === 'html' ? 6 : 3} />}
               </Form.Item>
             ))}
           </Form>

@@ -7,6 +7,7 @@ import type { NationalReportBody, NationalReportJob } from '@portal/contract/con
 import { QueryState } from '../../components/query-state.tsx';
 import { cGet, cPost, downloadStaffFile } from '../console-api.ts';
 import { when } from '../ui.tsx';
+import { scopeText } from '../audit-words.ts';
 import { NationalReportRuns, REPORT_RUNS_KEY } from './national-report-runs.tsx';
 
 interface ScopeValues {
@@ -66,7 +67,7 @@ export default function ExportPage() {
           dataSource={history.data}
           columns={[
             { title: t('console.col.created'), dataIndex: 'createdAt', render: when },
-            { title: t('console.export.scope'), dataIndex: 'scope', render: (s: Record<string, string>) => JSON.stringify(s) },
+            { title: t('console.export.scope'), dataIndex: 'scope', render: (s: Record<string, string>) => scopeText(t, s) },
             { title: t('console.col.count'), dataIndex: 'photoCount' },
           ]}
         />

@@ -7,6 +7,7 @@ import { QueryState } from '../../components/query-state.tsx';
 import { cGet } from '../console-api.ts';
 import { KindText, StaffPhoto, StateTag, when, yuan } from '../ui.tsx';
 import { AuditTable } from './audit-page.tsx';
+import { payStateText, providerText } from '../audit-words.ts';
 
 /** Everything the student sees plus payments, refunds, trace and the audit history. */
 export default function OrderPage() {
@@ -59,9 +60,9 @@ export default function OrderPage() {
                 dataSource={d.payments}
                 columns={[
                   { title: t('console.col.paymentNo'), dataIndex: 'paymentNo' },
-                  { title: t('console.col.provider'), dataIndex: 'provider' },
+                  { title: t('console.col.provider'), dataIndex: 'provider', render: (p: string) => providerText(t, p) },
                   { title: t('console.col.amount'), dataIndex: 'amountFen', render: yuan },
-                  { title: t('console.col.state'), dataIndex: 'state' },
+                  { title: t('console.col.state'), dataIndex: 'state', render: (s: string) => payStateText(t, s) },
                   { title: t('console.col.payTime'), dataIndex: 'paidAt', render: when },
                 ]}
               />

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { addLocales, i18n } from '../lib/i18n.ts';
+import consoleLocale from '../locales/console.ts';
+import consoleWords from '../locales/console-words.ts';
+import { actionText, diffLines, scopeText } from './audit-words.ts';
+
+addLocales(consoleLocale, consoleWords);
+
+describe('the console in words', () => {
+  it('names an export scope instead of showing {}', async () => {
+    await i18n.changeLanguage('zh');
+    expect(scopeText(i18n.t, {})).toBe('全部');
+    expect(scopeText(i18n.t, { yxdm: '10001', from: '2026-09-01' })).toBe('院校代码: 10001 · 开始日期: 2026-09-01');
+    await i18n.changeLanguage('en');
+    expect(scopeText(i18n.t, {})).toBe('All');
+  });
+
+  it('reads an audit entry as words and "field: before → after"', async () => {
+    await i18n.changeLanguage('zh');
+    expect(actionText(i18n.t, 'order.deliver')).toBe('确认送达');
+    expect(actionText(i18n.t, 'content.notices.update')).toBe('修改公告');
+    expect(diffLines(i18n.t, { state: 140, refuseReason: null }, { state: 145 })).toEqual(['状态: 已发货 → 已完成']);
+    expect(diffLines(i18n.t, { contentZh: '<p>旧</p>', updatedAt: '2026-11-24T05:19:41.003Z' }, { contentZh: '<p>新 <b>通知</b></p>', updatedAt: '2026-11-24T05:19:47.122Z' })).toEqual(['内容（中文）: 旧 → 新 通知']);
+    await i18n.changeLanguage('en');
+    expect(actionText(i18n.t, 'content.notices.update')).toBe('Edited Notices');
+    expect(diffLines(i18n.t, { state: 140 }, { state: 145 })).toEqual(['State: Shipped → Completed']);
+    // The added photo-check items use the photo page's words.
+    expect(i18n.t('console.check.faceCount')).toBe(i18n.t('photos.item.faceCount'));
+  });
+});

@@ -1,0 +1,64 @@
+import type { TFunction } from 'i18next';
+import { ORDER_STATE_TEXT, type OrderState } from '@portal/contract/order-states';
+import { pick } from '../lib/i18n.ts';
+
+/** A stored key in words, or the key itself when the console has no word for it yet. */
+const word = (t: TFunction, key: string, fallback: string, vars: Record<string, string> = {}) => t(key, { defaultValue: fallback, ...vars });
+
+/** An audit action (`order.deliver`, `content.notices.update`) in words. */
+export function actionText(t: TFunction, action: string): string {
+  const content = /^content\.(\w+)\.(create|update|delete)$/.exec(action);
+  if (content) return word(t, `console.act.content.${content[2]}`, action, { type: word(t, `console.content.${content[1]}`, content[1]!) });
+  return word(t, `console.act.${action}`, action);
+}
+
+export function targetText(t: TFunction, kind: string | null, id: string | null): string {
+  if (!kind) return '';
+  const name = word(t, `console.target.${kind}`, word(t, `console.content.${kind}`, kind));
+  return id ? `${name} ${id}` : name;
+}
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const BOOKKEEPING = new Set(['createdAt', 'updatedAt', 'id']);
+
+function valueText(t: TFunction, field: string, v: unknown): string {
+  if (v === null || v === undefined || v === '') return t('console.diff.empty');
+  if (typeof v === 'boolean') return v ? t('console.yes') : t('console.no');
+  if (field === 'state' && typeof v === 'number' && ORDER_STATE_TEXT[v as OrderState]) return pick(ORDER_STATE_TEXT[v as OrderState]);
+  if (field === 'amountFen' && typeof v === 'number') return `¥${(v / 100).toFixed(2)}`;
+  if (Array.isArray(v)) return v.map((x) => valueText(t, field, x)).join(t('console.review.listSep'));
+  if (typeof v === 'object') return JSON.stringify(v);
+  const s = String(v);
+  if (ISO.test(s)) return new Date(s).toLocaleString('zh-CN', { hour12: false });
+  // HTML bodies read as their text; long ones are cut (the full text is in the content itself).
+  const text = s.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+}
+
+/** Before and after as lines "field: before → after", only the fields that changed (or were set). */
+export function diffLines(t: TFunction, before: unknown, after: unknown): string[] {
+  const b = before && typeof before === 'object' ? (before as Record<string, unknown>) : {};
+  const a = after && typeof after === 'object' ? (after as Record<string, unknown>) : {};
+  const out: string[] = [];
+  for (const k of [...new Set([...Object.keys(b), ...Object.keys(a)])]) {
+    // Bookkeeping columns change with every save: not a change anyone made.
+    if (BOOKKEEPING.has(k) || JSON.stringify(b[k] ?? null) === JSON.stringify(a[k] ?? null)) continue;
+    const label = word(t, `console.field.${k}`, k);
+    // A creation shows what was set, a deletion what was there; a change both sides.
+    if (before === null || before === undefined) out.push(`${label}: ${valueText(t, k, a[k])}`);
+    else if (after === null || after === undefined) out.push(`${label}: ${valueText(t, k, b[k])}`);
+    else out.push(`${label}: ${valueText(t, k, b[k])} → ${valueText(t, k, a[k])}`);
+  }
+  return out;
+}
+
+/** A national export's scope in words: school code and dates, or "all". */
+export function scopeText(t: TFunction, scope: Record<string, string> | null | undefined): string {
+  const parts = Object.entries(scope ?? {})
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${word(t, `console.field.${k}`, k)}: ${v}`);
+  return parts.length ? parts.join(' · ') : t('console.diff.all');
+}
+
+export const providerText = (t: TFunction, p: string) => word(t, `console.pay.provider.${p}`, p);
+export const payStateText = (t: TFunction, s: string) => word(t, `console.pay.state.${s}`, s);

@@ -1,0 +1,96 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { signBody } from '@portal/contract/envelope';
+import { CONTENT_TYPES } from '@portal/contract/console';
+import { consoleAs, data, shot } from './console-kit.ts';
+import { test, expect as baseExpect } from './fixtures.ts';
+
+/** Issue 21 items 15 and 18: the console in words (audit, payments, export scope, notice type) and tables that fit. */
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+const english = async (page: Page) => {
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  await page.reload();
+};
+
+/** An order paid at the sandbox cashier and approved by staff. */
+async function approvedOrder(request: APIRequestContext, mobile: string): Promise<{ id: number; orderNo: string }> {
+  const m = await data<{ token: string; randomKey: string; memberId: number }>(await request.post('/api/dev/login', { data: { mobile } }));
+  const o = await data<{ id: number; orderNo: string }>(await request.post('/api/dev/order', { data: { mobile, kind: 'individual', persons: 1, withShipping: true } }));
+  const headers = { authorization: `Bearer ${m.token}`, memberid: String(m.memberId) };
+  const pay = await data<{ paymentNo?: string; paid: boolean }>(await request.post('/api/pay/getPayInfo', { headers, data: signBody({ id: o.id, payType: 1 }, m.randomKey) }));
+  if (!pay.paid) baseExpect((await request.post(`/sandbox/pay/${pay.paymentNo}/pay`)).ok()).toBeTruthy();
+  await baseExpect.poll(async () => (await data<{ order: { state: number } }>(await request.get(`/api/order/findOrderAndOrderDetails?id=${o.id}`, { headers }))).order.state).toBe(115);
+  const { token } = await data<{ token: string }>(await request.post('/api/dev/staff-login', { data: { role: 'admin' } }));
+  await data(await request.post('/api/console/orders/transition', { headers: { 'x-staff-token': token }, data: { ids: [o.id], action: 'approve' } }));
+  return o;
+}
+
+test('the console speaks in words: audit actions and changes, payments, notice types (zh and en)', async ({ browser, baseURL, request }) => {
+  test.setTimeout(120_000);
+  const o = await approvedOrder(request, '13800000715');
+  const admin = await consoleAs(browser, baseURL!, 'admin');
+
+  await admin.goto('/console/audit');
+  const row = admin.getByRole('row').filter({ hasText: String(o.id) }).first();
+  await expect(row).toContainText('审核通过');
+  await expect(row).toContainText('订单 ' + String(o.id));
+  await expect(row).toContainText('状态: 已支付 → 待制作');
+  await expect(row).not.toContainText('order.approve');
+  await expect(row).not.toContainText('{');
+  await shot(admin, 'console-audit-words-zh');
+
+  await admin.goto(`/console/orders/${o.id}`);
+  const payment = admin.getByRole('row').filter({ hasText: '¥' }).filter({ hasText: '已支付' }).first();
+  await expect(payment).toContainText('支付宝');
+  await expect(admin.getByRole('cell', { name: 'alipay' })).toHaveCount(0);
+  await shot(admin, 'console-order-payment-words-zh');
+
+  await admin.goto('/console/content');
+  await admin.getByRole('tab', { name: '公告' }).click();
+  await expect(admin.getByRole('cell', { name: '重要通知（首页弹窗）' }).first()).toBeVisible();
+  await expect(admin.getByRole('cell', { name: '网站公告（首页公告栏）' }).first()).toBeVisible();
+  await shot(admin, 'console-notices-words-zh');
+
+  await english(admin);
+  await admin.goto('/console/audit');
+  const en = admin.getByRole('row').filter({ hasText: String(o.id) }).first();
+  await expect(en).toContainText('Approved');
+  await expect(en).toContainText('State: Paid → To be made');
+  await shot(admin, 'console-audit-words-en');
+  await admin.goto(`/console/orders/${o.id}`);
+  await expect(admin.getByRole('row').filter({ hasText: 'Alipay' }).first()).toContainText('Paid');
+  await shot(admin, 'console-order-payment-words-en');
+});
+
+test('the operation log fits 1366 px: no column wraps a name one character a line, long changes are cut with the whole text in a tooltip', async ({ browser, baseURL, request }) => {
+  test.setTimeout(120_000);
+  const o = await approvedOrder(request, '13800000716');
+  // An editor's change to a notice: a long body before and after (the entries that pushed the table wide).
+  const { token } = await data<{ token: string }>(await request.post('/api/dev/staff-login', { data: { role: 'admin' } }));
+  const staff = { 'x-staff-token': token };
+  const notice = (await data<Record<string, unknown>[]>(await request.get('/api/console/content/notices', { headers: staff })))[0]!;
+  const values = Object.fromEntries(CONTENT_TYPES.notices.map((f) => [f.name, notice[f.name]]));
+  values.contentZh = `<p>${'毕业生图像采集工作的重要通知，请各位同学仔细阅读。'.repeat(12)}</p>`;
+  await data(await request.post('/api/console/content/notices', { headers: staff, data: { id: notice.id, values } }));
+  const admin = await consoleAs(browser, baseURL!, 'admin');
+  await admin.setViewportSize({ width: 1366, height: 768 });
+  await admin.goto('/console/audit');
+  const row = admin.getByRole('row').filter({ hasText: '审核通过' }).filter({ hasText: String(o.id) }).first();
+  await expect(row).toBeVisible();
+  // The table is no wider than its container (no overflow past the page).
+  const fits = await admin.locator('.ant-table-content table').first().evaluate((t) => t.scrollWidth <= (t.parentElement?.clientWidth ?? 0) + 1);
+  baseExpect(fits).toBe(true);
+  // 管理员 (the demo admin's name) stands on one line.
+  const who = row.getByRole('cell').nth(1);
+  const whoBox = await who.locator('span').first().boundingBox();
+  baseExpect(whoBox!.height).toBeLessThan(30);
+  baseExpect(whoBox!.width).toBeGreaterThan(40);
+  const change = row.getByText('状态: 已支付 → 待制作');
+  await change.hover();
+  await expect(admin.getByRole('tooltip').filter({ hasText: '状态: 已支付 → 待制作' })).toBeVisible();
+  await shot(admin, 'console-audit-1366-zh');
+  await english(admin);
+  await expect(admin.getByRole('row').filter({ hasText: 'Approved' }).first()).toBeVisible();
+  await shot(admin, 'console-audit-1366-en');
+});
