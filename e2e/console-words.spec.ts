@@ -94,3 +94,40 @@ test('the operation log fits 1366 px: no column wraps a name one character a lin
   await expect(admin.getByRole('row').filter({ hasText: 'Approved' }).first()).toBeVisible();
   await shot(admin, 'console-audit-1366-en');
 });
+
+test('an editor writes a notice in the rich-text editor, sees it as the portal will, and it is saved as clean HTML', async ({ browser, baseURL, request }) => {
+  test.setTimeout(120_000);
+  const editor = await consoleAs(browser, baseURL!, 'editor');
+  await editor.goto('/console/content');
+  await editor.getByRole('tab', { name: '公告' }).click();
+  await editor.getByRole('button', { name: /新\s?增/ }).click();
+  const dialog = editor.getByRole('dialog');
+  await dialog.getByLabel('类型').click();
+  await editor.getByTitle('网站公告（首页公告栏）').click();
+  await dialog.getByLabel('标题（中文）').fill('寒假期间照片审核安排');
+  await dialog.getByLabel('标题（英文）').fill('Photo review over the winter break');
+  const zh = dialog.getByRole('textbox', { name: '内容（中文）' });
+  await zh.click();
+  await zh.pressSequentially('审核照常进行，');
+  await dialog.getByRole('button', { name: '加粗' }).first().click();
+  await zh.pressSequentially('请勿重复提交');
+  const en = dialog.getByRole('textbox', { name: '内容（英文）' });
+  await en.click();
+  await en.pressSequentially('Reviews go on as usual.');
+  // The preview is the portal's safe rendering: the bold text is bold, no tags shown.
+  await expect(dialog.locator('strong', { hasText: '请勿重复提交' })).toHaveCount(2);
+  await expect(dialog).not.toContainText('<strong>');
+  await shot(editor, 'console-rich-notice-zh');
+  await dialog.getByRole('button', { name: /确\s?定|OK/ }).click();
+  await expect(dialog).toBeHidden();
+  const { token } = await data<{ token: string }>(await request.post('/api/dev/staff-login', { data: { role: 'editor' } }));
+  const rows = await data<{ titleZh: string; contentZh: string; type: number }[]>(await request.get('/api/console/content/notices', { headers: { 'x-staff-token': token } }));
+  const saved = rows.find((r) => r.titleZh === '寒假期间照片审核安排')!;
+  baseExpect(saved.type).toBe(2);
+  baseExpect(saved.contentZh).toBe('<p>审核照常进行，<strong>请勿重复提交</strong></p>');
+  await english(editor);
+  await editor.getByRole('tab', { name: 'Notices' }).click();
+  await editor.getByRole('row').filter({ hasText: '寒假期间照片审核安排' }).getByRole('button', { name: 'Edit' }).click();
+  await expect(editor.getByRole('dialog').getByRole('textbox', { name: 'Content (Chinese)' })).toContainText('审核照常进行，请勿重复提交');
+  await shot(editor, 'console-rich-notice-en');
+});

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CONTENT_TYPES, CONTENT_TYPE_NAMES, type ConsoleSettings, type ContentField, type ContentType } from '@portal/contract/console';
 import { QueryState } from '../../components/query-state.tsx';
 import { SafeHtml } from '../../components/safe-html.tsx';
+import { RichText } from '../rich-text.tsx';
 import { cGet, cPost } from '../console-api.ts';
 import { FormsTab } from './forms-tab.tsx';
 
@@ -12,6 +13,8 @@ type Row = Record<string, unknown>;
 const keyOf = (type: ContentType) => (type === 'staticPages' ? 'key' : 'id');
 /** A notice's type: 1 the home page's pop-up (important_notice), 2 the notice board (notice_list). */
 const NOTICE_TYPES = [1, 2];
+/** Written in the rich-text editor instead of as HTML. */
+const RICH = new Set<ContentType>(['notices', 'news']);
 const isNoticeType = (type: ContentType, f: ContentField) => type === 'notices' && f.name === 'type';
 
 /** Content editing: one tab per content type, plus the site settings; HTML previewed in both languages. */
@@ -88,7 +91,7 @@ function ContentEditor({ type, row, onClose, onSaved }: { type: ContentType; row
           <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => save.mutate(v)}>
             {fields.map((f) => (
               <Form.Item key={f.name} name={f.name} label={t(`console.field.${f.name}`)} valuePropName={f.kind === 'bool' ? 'checked' : 'value'} rules={f.required && f.kind !== 'bool' ? [{ required: true, message: t('msg.school.required') }] : []}>
-                {isNoticeType(type, f) ? <Select options={NOTICE_TYPES.map((n) => ({ value: n, label: t(`console.notice.type.${n}`) }))} /> : f.kind === 'bool' ? <Switch /> : f.kind === 'int' ? <InputNumber min={0} /> : f.kind === 'text' ? <Input disabled={type === 'staticPages' && f.name === 'key' && id !== null} /> : <Input.TextArea rows={f.kind === 'html' ? 6 : 3} />}
+                {isNoticeType(type, f) ? <Select options={NOTICE_TYPES.map((n) => ({ value: n, label: t(`console.notice.type.${n}`) }))} /> : f.kind === 'bool' ? <Switch /> : f.kind === 'int' ? <InputNumber min={0} /> : f.kind === 'text' ? <Input disabled={type === 'staticPages' && f.name === 'key' && id !== null} /> : f.kind === 'html' && RICH.has(type) ? <RichText label={t(`console.field.${f.name}`)} /> : <Input.TextArea rows={f.kind === 'html' ? 6 : 3} />}
               </Form.Item>
             ))}
           </Form>
