@@ -3,10 +3,13 @@ import { z } from 'zod';
 import { CONTENT_TYPE_NAMES, consoleSettingsSchema } from '@portal/contract/console';
 import { envelope, ok } from '../../http/envelope.ts';
 import { staffOf } from '../../http/staff-auth.ts';
+import { storeContentImage } from './content-image.ts';
+import { badRequest } from '../../http/errors.ts';
 import { deleteContent, listContent, readConsoleSettings, saveConsoleSettings, saveContent } from './content-service.ts';
 
 const typeParam = z.object({ type: z.enum(CONTENT_TYPE_NAMES as [string, ...string[]]) });
 const editor = { staff: ['editor' as const] };
+const CONTENT_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 
 /** Content editing (banners, notices, news, FAQ, centres, static pages) and the site settings. */
 export const consoleContentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,6 +34,14 @@ export const consoleContentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ok(await saveContent(ctx, staffOf(req), req.params.type as T, req.body.id ?? null, req.body.values)),
   );
+
+  // An image for a notice or news body, uploaded from the rich-text editor (multipart, one `file`).
+  app.post('/api/console/content-image', { config: editor, schema: { response: { 200: envelope(z.object({ url: z.string() })) } } }, async (req) => {
+    const file = req.isMultipart() ? await req.file({ limits: { fileSize: CONTENT_IMAGE_MAX_BYTES } }) : undefined;
+    if (!file) throw badRequest('http.badRequest', { field: 'file', rule: 'multipart/form-data' });
+    const bytes = await file.toBuffer();
+    return ok({ url: await storeContentImage(ctx, bytes) });
+  });
 
   app.post(
     '/api/console/content/:type/delete',

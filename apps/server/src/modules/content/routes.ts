@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { base64DecodeUtf8 } from '@portal/contract/envelope';
+import { readContentImage } from '../console/content-image.ts';
 import {
   bannerSchema,
   collectionCentreSchema,
@@ -84,6 +85,11 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/baseInfo/getForm', { schema: { response: { 200: envelope(z.array(formFileSchema)) } } }, async () =>
     ok(await contentService.forms(ctx)),
   );
+  // An image of a notice or news body (bytes, like a download: no envelope).
+  app.get('/api/baseinfo/content_image/:key', { schema: { params: z.object({ key: z.string().max(80) }), hide: true } }, async (req, reply) => {
+    const img = await readContentImage(ctx, req.params.key);
+    return reply.header('content-type', img.type).header('x-content-type-options', 'nosniff').header('cache-control', 'public, max-age=86400').send(img.bytes);
+  });
   // A file download: exempt from the response signature (document 1, section 5).
   app.get(
     '/api/baseInfo/downloadForm/:id',

@@ -1,0 +1,42 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { call, staffSession, testApp } from '../../../test/helpers.ts';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await testApp();
+});
+afterAll(() => app.close());
+
+function multipart(bytes: Buffer, name: string) {
+  const boundary = '----imgBoundary';
+  const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe('images in notices and news', () => {
+  it('an editor uploads a PNG through the storage provider; the portal serves it by its public path', async () => {
+    const editor = await staffSession(app, 'editor');
+    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    const m = multipart(png, 'banner.png');
+    const r = await call<{ url: string }>(app, { method: 'POST', url: '/api/console/content-image', headers: { ...m.headers, 'x-staff-token': editor.token }, payload: m.payload });
+    expect(r.code).toBe(200);
+    expect(r.data.url).toMatch(/^\/api\/baseinfo\/content_image\/content-[0-9a-f]{32}\.png$/);
+    const got = await app.inject({ url: r.data.url });
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(got.rawPayload, png)).toBe(0);
+  });
+
+  it('refuses a file that is not an image whatever its name, and a member or anonymous caller', async () => {
+    const editor = await staffSession(app, 'editor');
+    const m = multipart(Buffer.from('<script>alert(1)</script>'), 'x.png');
+    const bad = await call(app, { method: 'POST', url: '/api/console/content-image', headers: { ...m.headers, 'x-staff-token': editor.token }, payload: m.payload });
+    expect(bad.code).toBe(400);
+    expect(bad.msg).toContain('file');
+    const anon = await call(app, { method: 'POST', url: '/api/console/content-image', headers: m.headers, payload: m.payload });
+    expect(anon.code).not.toBe(200);
+    expect((await app.inject({ url: '/api/baseinfo/content_image/..%2Fsecret.png' })).statusCode).not.toBe(200);
+  });
+});
