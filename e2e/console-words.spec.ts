@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { signBody } from '@portal/contract/envelope';
 import { CONTENT_TYPES } from '@portal/contract/console';
@@ -111,6 +112,10 @@ test('an editor writes a notice in the rich-text editor, sees it as the portal w
   await zh.pressSequentially('审核照常进行，');
   await dialog.getByRole('button', { name: '加粗' }).first().click();
   await zh.pressSequentially('请勿重复提交');
+  // A picture uploaded from the toolbar: stored by the server, shown in the text and the preview.
+  const png = await sharp({ create: { width: 120, height: 60, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  await dialog.locator('input[type=file]').first().setInputFiles({ name: '审核流程.png', mimeType: 'image/png', buffer: png });
+  await expect(dialog.getByRole('img', { name: '审核流程' })).toHaveCount(2);
   const en = dialog.getByRole('textbox', { name: '内容（英文）' });
   await en.click();
   await en.pressSequentially('Reviews go on as usual.');
@@ -124,7 +129,10 @@ test('an editor writes a notice in the rich-text editor, sees it as the portal w
   const rows = await data<{ titleZh: string; contentZh: string; type: number }[]>(await request.get('/api/console/content/notices', { headers: { 'x-staff-token': token } }));
   const saved = rows.find((r) => r.titleZh === '寒假期间照片审核安排')!;
   baseExpect(saved.type).toBe(2);
-  baseExpect(saved.contentZh).toBe('<p>审核照常进行，<strong>请勿重复提交</strong></p>');
+  baseExpect(saved.contentZh).toMatch(/^<p>审核照常进行，<strong>请勿重复提交<\/strong><\/p><img src="\/api\/baseinfo\/content_image\/content-[0-9a-f]{32}\.png" alt="审核流程" \/>(<p><\/p>)?$/);
+  const src = /src="([^"]+)"/.exec(saved.contentZh)![1]!;
+  const img = await request.get(src);
+  baseExpect([img.status(), img.headers()['content-type']]).toEqual([200, 'image/png']);
   await english(editor);
   await editor.getByRole('tab', { name: 'Notices' }).click();
   await editor.getByRole('row').filter({ hasText: '寒假期间照片审核安排' }).getByRole('button', { name: 'Edit' }).click();

@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
+import { cUpload } from './console-api.ts';
 
 /**
  * Notices and news are written, not typed as HTML: a rich-text editor whose output is HTML
@@ -39,6 +40,15 @@ function Toolbar({ editor, t }: { editor: Editor; t: (k: string) => string }) {
     </Tooltip>
   );
   const c = () => editor.chain().focus();
+  const file = useRef<HTMLInputElement>(null);
+  // The picture goes to the server's storage first; the text keeps only its public path.
+  const insertImage = async (f: File | undefined) => {
+    if (!f) return;
+    const fd = new FormData();
+    fd.append('file', f);
+    const { url } = await cUpload<{ url: string }>('/api/console/content-image', fd);
+    c().setImage({ src: url, alt: f.name.replace(/\.[^.]*$/, '') }).run();
+  };
   return (
     <Space size={2} wrap style={{ borderBottom: '1px solid #f0f0f0', padding: 4, width: '100%' }}>
       {mark('bold', 'B', () => c().toggleBold().run())}
@@ -47,6 +57,17 @@ function Toolbar({ editor, t }: { editor: Editor; t: (k: string) => string }) {
       {mark('bulletList', '•', () => c().toggleBulletList().run())}
       {mark('orderedList', '1.', () => c().toggleOrderedList().run())}
       {mark('blockquote', '❝', () => c().toggleBlockquote().run())}
+      {mark('image', '🖼', () => file.current?.click())}
+      <input
+        ref={file}
+        type="file"
+        accept="image/jpeg,image/png"
+        hidden
+        aria-label={t('console.rich.image')}
+        onChange={(e) => {
+          void insertImage(e.target.files?.[0]).finally(() => (e.target.value = ''));
+        }}
+      />
     </Space>
   );
 }

@@ -108,6 +108,7 @@ const zh: Record<string, string> = {
   'console.rich.bulletList': '项目列表',
   'console.rich.orderedList': '编号列表',
   'console.rich.blockquote': '引用',
+  'console.rich.image': '插入图片（JPEG 或 PNG）',
   'console.notice.type.1': '重要通知（首页弹窗）',
   'console.notice.type.2': '网站公告（首页公告栏）',
 };
@@ -218,6 +219,7 @@ const en: Record<string, string> = {
   'console.rich.bulletList': 'Bulleted list',
   'console.rich.orderedList': 'Numbered list',
   'console.rich.blockquote': 'Quote',
+  'console.rich.image': 'Insert a picture (JPEG or PNG)',
   'console.notice.type.1': 'Important notice (home pop-up)',
   'console.notice.type.2': 'Website notice (home notice board)',
 };
