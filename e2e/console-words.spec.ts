@@ -137,5 +137,7 @@ test('an editor writes a notice in the rich-text editor, sees it as the portal w
   await editor.getByRole('tab', { name: 'Notices' }).click();
   await editor.getByRole('row').filter({ hasText: '寒假期间照片审核安排' }).getByRole('button', { name: 'Edit' }).click();
   await expect(editor.getByRole('dialog').getByRole('textbox', { name: 'Content (Chinese)' })).toContainText('审核照常进行，请勿重复提交');
+  await expect(editor.getByRole('dialog').getByRole('button', { name: 'Insert a picture (JPEG or PNG)' }).first()).toBeVisible();
+  await editor.waitForTimeout(500); // the dialog's opening animation, for the screenshot
   await shot(editor, 'console-rich-notice-en');
 });

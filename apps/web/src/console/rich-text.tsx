@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { PictureOutlined } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
@@ -32,7 +33,7 @@ export function RichText({ value, onChange, id, label }: { value?: string; onCha
 }
 
 function Toolbar({ editor, t }: { editor: Editor; t: (k: string) => string }) {
-  const mark = (name: string, label: string, run: () => void, attrs?: Record<string, unknown>) => (
+  const mark = (name: string, label: ReactNode, run: () => void, attrs?: Record<string, unknown>) => (
     <Tooltip title={t(`console.rich.${name}`)} key={name + JSON.stringify(attrs ?? {})}>
       <Button size="small" type={editor.isActive(name, attrs) ? 'primary' : 'text'} aria-label={t(`console.rich.${name}`)} aria-pressed={editor.isActive(name, attrs)} onClick={run}>
         {label}
@@ -50,19 +51,19 @@ function Toolbar({ editor, t }: { editor: Editor; t: (k: string) => string }) {
     c().setImage({ src: url, alt: f.name.replace(/\.[^.]*$/, '') }).run();
   };
   return (
-    <Space size={2} wrap style={{ borderBottom: '1px solid #f0f0f0', padding: 4, width: '100%' }}>
+    <Space size={2} wrap style={{ borderBottom: '1px solid #f0f0f0', padding: 4, width: '100%', boxSizing: 'border-box' }}>
       {mark('bold', 'B', () => c().toggleBold().run())}
       {mark('italic', 'I', () => c().toggleItalic().run())}
       {mark('heading', 'H', () => c().toggleHeading({ level: 3 }).run(), { level: 3 })}
       {mark('bulletList', '•', () => c().toggleBulletList().run())}
       {mark('orderedList', '1.', () => c().toggleOrderedList().run())}
       {mark('blockquote', '❝', () => c().toggleBlockquote().run())}
-      {mark('image', '🖼', () => file.current?.click())}
+      {mark('image', <PictureOutlined />, () => file.current?.click())}
       <input
         ref={file}
         type="file"
         accept="image/jpeg,image/png"
-        hidden
+        style={{ display: 'none' }}
         aria-label={t('console.rich.image')}
         onChange={(e) => {
           void insertImage(e.target.files?.[0]).finally(() => (e.target.value = ''));
