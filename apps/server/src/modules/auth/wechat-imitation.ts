@@ -45,6 +45,10 @@ export async function startWechatImitation() {
     }
     res.writeHead(404).end();
   });
+  // The adapter's fetch keeps connections alive between calls; on a loaded machine Node's 5 s
+  // default could close one just as the next call reuses it, which reads as a reset (502), not
+  // the answer under test. WeChat's servers keep them far longer.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
