@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import sharp from 'sharp';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { signBody } from '@portal/contract/envelope';
@@ -140,4 +141,29 @@ test('an editor writes a notice in the rich-text editor, sees it as the portal w
   await expect(editor.getByRole('dialog').getByRole('button', { name: 'Insert a picture (JPEG or PNG)' }).first()).toBeVisible();
   await editor.waitForTimeout(500); // the dialog's opening animation, for the screenshot
   await shot(editor, 'console-rich-notice-en');
+});
+
+test('the dashboard counts the items of refused photos, in words', async ({ browser, baseURL, request }) => {
+  test.setTimeout(180_000);
+  const mobile = '13800000717';
+  const m = await data<{ token: string; memberId: number }>(await request.post('/api/dev/login', { data: { mobile } }));
+  const blurred = fs.readFileSync('apps/server/test/fixtures/photos/blurred.jpg');
+  for (let i = 0; i < 3; i++) {
+    const r = await request.post('/api/img/upload', {
+      headers: { authorization: `Bearer ${m.token}`, memberid: String(m.memberId) },
+      multipart: { flow: 'task', file: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: blurred } },
+      timeout: 120_000,
+    });
+    baseExpect(((await r.json()) as { code: number }).code).toBe(-1);
+  }
+  const admin = await consoleAs(browser, baseURL!, 'admin');
+  await admin.goto('/console/dashboard');
+  const card = admin.locator('.ant-card').filter({ hasText: '照片检测未通过项' });
+  await expect(card.getByRole('row').filter({ hasText: '清晰度' }).first()).toContainText('3');
+  await expect(card).not.toContainText('definition');
+  await shot(admin, 'console-dashboard-failing-zh');
+  await english(admin);
+  const en = admin.locator('.ant-card').filter({ hasText: 'Failing photo-check items' });
+  await expect(en.getByRole('row').filter({ hasText: 'Sharpness' }).first()).toContainText('3');
+  await shot(admin, 'console-dashboard-failing-en');
 });
