@@ -67,6 +67,7 @@ export const CONSOLE_API = {
   'GET /api/console/forms': 'content.edit',
   'POST /api/console/forms': 'content.edit',
   'POST /api/console/forms/delete': 'content.edit',
+  'POST /api/console/content-image': 'content.edit',
 
   'GET /api/console/schools': 'schools.tasks',
   'GET /api/console/tasks': 'schools.tasks',

@@ -26,7 +26,24 @@ describe('images in notices and news', () => {
     const got = await app.inject({ url: r.data.url });
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('image/png');
-    expect(Buffer.compare(got.rawPayload, png)).toBe(0);
+    const served = await sharp(got.rawPayload).raw().toBuffer();
+    expect(Buffer.compare(served, await sharp(png).raw().toBuffer())).toBe(0);
+  });
+
+  it('publishes no camera metadata: the EXIF of a phone JPEG (place and time) is stripped', async () => {
+    const editor = await staffSession(app, 'editor');
+    const jpeg = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#cc6633' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'PhoneMaker', Model: 'Phone 9' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '39/1 54/1 0/1' } })
+      .toBuffer();
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    const m = multipart(jpeg, 'photo.jpg');
+    const r = await call<{ url: string }>(app, { method: 'POST', url: '/api/console/content-image', headers: { ...m.headers, 'x-staff-token': editor.token }, payload: m.payload });
+    expect(r.code).toBe(200);
+    const got = await app.inject({ url: r.data.url });
+    expect(got.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(got.rawPayload).metadata()).exif).toBeUndefined();
+    expect(got.rawPayload.includes(Buffer.from('PhoneMaker'))).toBe(false);
   });
 
   it('refuses a file that is not an image whatever its name, and a member or anonymous caller', async () => {

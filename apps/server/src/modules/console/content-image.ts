@@ -16,8 +16,12 @@ export async function storeContentImage(ctx: AppContext, bytes: Buffer): Promise
     .then((m) => m.format)
     .catch(() => undefined);
   if (format !== 'jpeg' && format !== 'png') throw badRequest('http.badRequest', { field: 'file', rule: 'JPEG/PNG' });
+  // Re-encoded upright and without metadata: a phone picture's EXIF carries where and when it
+  // was taken, which a public notice must not publish.
+  const image = sharp(bytes).rotate();
+  const clean = await (format === 'jpeg' ? image.jpeg({ quality: 90 }) : image.png()).toBuffer();
   const key = `content-${randomBytes(16).toString('hex')}.${format}`;
-  await ctx.storage.put(key, bytes, TYPES[format]);
+  await ctx.storage.put(key, clean, TYPES[format]);
   return `/api/baseinfo/content_image/${key}`;
 }
 
