@@ -56,7 +56,7 @@ test('a staff member logs in with a password; the menu follows the role', async 
   await expect(admin.getByRole('cell', { name: 'fin1' })).toBeVisible();
   await shot(admin, 'console-staff');
   await admin.goto('/console/audit');
-  await expect(admin.getByRole('cell', { name: 'staff.create' })).toBeVisible();
+  await expect(admin.getByRole('cell', { name: '新增工作人员' }).first()).toBeVisible();
   await shot(admin, 'console-audit');
 });
 
@@ -87,7 +87,7 @@ test('review, production, shipping; the student sees the trace', async ({ browse
   await shot(reviewer, 'console-orders');
   await reviewer.getByRole('link', { name: second.orderNo }).click();
   await expect(reviewer.getByText('照片不清晰').first()).toBeVisible();
-  await expect(reviewer.getByRole('cell', { name: 'order.reject' })).toBeVisible();
+  await expect(reviewer.getByRole('cell', { name: '审核驳回' })).toBeVisible();
   await shot(reviewer, 'console-order-page');
 
   const prod = await consoleAs(browser, baseURL!, 'production');
