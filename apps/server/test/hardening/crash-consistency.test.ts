@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PHOTO_CONSENT_VERSION, type OrderWithDetails } from '@portal/contract/orders';
 import { individualTotalFen } from '@portal/contract/prices';
+import { maskIdNumber } from '@portal/contract/validation';
+import { realworldBytes, realworldSet } from '../../src/modules/photos/realworld-set.ts';
 import { idNumber, person, shipping } from '../../src/modules/orders/test-kit.ts';
 import { ChildServer, api, apiData, reachablePostgres, sqlClient, tempDataDir, throwawayDatabase, type MemberSession } from './child-server.ts';
 
@@ -13,19 +15,33 @@ import { ChildServer, api, apiData, reachablePostgres, sqlClient, tempDataDir, t
  */
 
 const pgBase = await reachablePostgres();
-const SKIP_REASON = 'needs PostgreSQL: set TEST_DATABASE_URL to a reachable database (the database suite runs it)';
+/**
+ * Two compliant photos of two different people: one face stands for one student (the pay step
+ * refuses a face used for two ID numbers of a member's orders), so each face keeps its own ID
+ * number. The project's fixtures are all one person; the real-world set beside the repo has many.
+ */
+const twoPeople = realworldSet()
+  ?.filter((p) => p.expected === 'pass')
+  .slice(0, 2)
+  .map(realworldBytes);
+const SKIP_REASON = 'needs PostgreSQL (set TEST_DATABASE_URL; the database suite runs it) and the real-world photo set beside the repository';
 
 const MEMBERS = 4;
 const CLIENTS_PER_MEMBER = 3;
 /** Kill after this many acknowledged writes of the round: early, middle, late. */
 const KILL_AFTER = [5, 40, 120];
-const photoFile = fs.readFileSync(new URL('../fixtures/photos/compliant-1.jpg', import.meta.url));
 
 interface Member {
   session: MemberSession;
   mobile: string;
-  photos: [string, string];
+  /** Two faces, each with the one ID number it belongs to. */
+  faces: Face[];
   orders: number[];
+}
+
+interface Face {
+  url: string;
+  idNum: string;
 }
 
 /** What the clients were told: created ids (acknowledged) and ids a delete was sent for (acknowledged or not). */
@@ -45,9 +61,9 @@ function rng(seed: number) {
   };
 }
 
-async function upload(base: string, session: MemberSession): Promise<string> {
+async function upload(base: string, session: MemberSession, photo: Buffer): Promise<string> {
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(photoFile)], { type: 'image/jpeg' }), 'photo.jpg');
+  form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
   return apiData<string>(base, { url: '/api/img/upload', form, session, timeoutMs: 120_000 });
 }
 
@@ -60,7 +76,8 @@ async function client(srv: () => ChildServer, m: Member, carrierId: number, ledg
     const r = rand();
     try {
       if (r < 0.25 || !m.orders.length) {
-        const a = await api<number>(base(), { url: '/api/order/createCollectionOrder', body: person(pick(m.photos), { id_num: idNumber() }), session });
+        const f = pick(m.faces);
+        const a = await api<number>(base(), { url: '/api/order/createCollectionOrder', body: person(f.url, { id_num: f.idNum }), session });
         if (a.code === 200) {
           ledger.orders.add(a.data);
           m.orders.push(a.data);
@@ -68,7 +85,8 @@ async function client(srv: () => ChildServer, m: Member, carrierId: number, ledg
         }
       } else if (r < 0.5) {
         const orderId = pick(m.orders);
-        const a = await api<number>(base(), { url: '/api/order/addPerson2Order', body: person(pick(m.photos), { order_id: orderId, id_num: idNumber() }), session });
+        const f = pick(m.faces);
+        const a = await api<number>(base(), { url: '/api/order/addPerson2Order', body: person(f.url, { order_id: orderId, id_num: f.idNum }), session });
         if (a.code === 200) {
           ledger.persons.set(a.data, orderId);
           acked();
@@ -79,7 +97,9 @@ async function client(srv: () => ChildServer, m: Member, carrierId: number, ledg
         if (d.code !== 200 || !d.data.orderDetails.length) continue;
         const line = pick(d.data.orderDetails);
         if (r < 0.65) {
-          const a = await api(base(), { url: '/api/order/updatePerson', body: { id: line.id, mobile: '13700001111', mail: 'm@example.com', picUrl: pick(m.photos) }, session });
+          // The line keeps its student's own face (its ID number is shown masked to the owner).
+          const f = m.faces.find((x) => maskIdNumber(x.idNum) === line.idNum) ?? m.faces[0];
+          const a = await api(base(), { url: '/api/order/updatePerson', body: { id: line.id, mobile: '13700001111', mail: 'm@example.com', picUrl: f.url }, session });
           if (a.code === 200) acked();
         } else {
           ledger.personDeletes.add(line.id);
@@ -171,8 +191,8 @@ async function checkThroughApi(base: string, members: Member[], pg: Pg) {
       expect(d.order.state).toBe(r.state);
       expect(d.order.payTotal).toBe((individualTotalFen(r.n) / 100).toFixed(2));
     }
-    const id = await apiData<number>(base, { url: '/api/order/createCollectionOrder', body: person(m.photos[0], { id_num: idNumber() }), session: m.session });
-    await apiData<number>(base, { url: '/api/order/addPerson2Order', body: person(m.photos[1], { order_id: id, id_num: idNumber() }), session: m.session });
+    const id = await apiData<number>(base, { url: '/api/order/createCollectionOrder', body: person(m.faces[0].url, { id_num: m.faces[0].idNum }), session: m.session });
+    await apiData<number>(base, { url: '/api/order/addPerson2Order', body: person(m.faces[1].url, { order_id: id, id_num: m.faces[1].idNum }), session: m.session });
     const after = await apiData<OrderWithDetails>(base, { url: `/api/order/findOrderAndOrderDetails?id=${id}`, session: m.session });
     expect(after.order.payTotal).toBe('90.00');
     expect(after.orderDetails).toHaveLength(2);
@@ -180,7 +200,7 @@ async function checkThroughApi(base: string, members: Member[], pg: Pg) {
   }
 }
 
-describe.skipIf(!pgBase)('crash consistency: kill -9 during order writes on PostgreSQL', () => {
+describe.skipIf(!pgBase || twoPeople?.length !== 2)('crash consistency: kill -9 during order writes on PostgreSQL', () => {
   let db: Awaited<ReturnType<typeof throwawayDatabase>> | null = null;
   let server: ChildServer | null = null;
   let pg: Pg | null = null;
@@ -206,7 +226,9 @@ describe.skipIf(!pgBase)('crash consistency: kill -9 during order writes on Post
       const mobile = `1391100${String(i).padStart(4, '0')}`;
       const session = await apiData<MemberSession>(base, { url: '/api/dev/login', body: { mobile } });
       await apiData(base, { url: '/api/order/photoConsent', body: { version: PHOTO_CONSENT_VERSION }, session });
-      members.push({ session, mobile, photos: [await upload(base, session), await upload(base, session)], orders: [] });
+      const faces: Face[] = [];
+      for (const photo of twoPeople!) faces.push({ url: await upload(base, session, photo), idNum: idNumber() });
+      members.push({ session, mobile, faces, orders: [] });
     }
     const memberIds = members.map((m) => m.session.memberId);
     const ledger: Ledger = { orders: new Set(), persons: new Map(), orderDeletes: new Set(), personDeletes: new Set() };
