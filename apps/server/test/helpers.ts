@@ -104,3 +104,16 @@ export async function memberSession(app: FastifyInstance, mobile?: string, profi
 export async function staffSession(app: FastifyInstance, role: StaffRole, branch: string | null = null) {
   return devStaffSession(app.ctx, role, branch);
 }
+
+/** A multipart/form-data body: text fields, then an optional `file` part (as a browser sends an upload). */
+export function multipartBody(fields: Record<string, string>, file?: { name: string; bytes: Buffer; type?: string }) {
+  const b = `----portalTest${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  if (file) {
+    parts.push(Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`));
+    parts.push(file.bytes, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${b}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${b}` } };
+}

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call, staffSession, testApp } from '../../../test/helpers.ts';
+import { call, multipartBody, staffSession, testApp } from '../../../test/helpers.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -9,11 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-function multipart(bytes: Buffer, name: string) {
-  const boundary = '----imgBoundary';
-  const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const multipart = (bytes: Buffer, name: string) => multipartBody({}, { name, bytes, type: 'image/png' });
 
 describe('images in notices and news', () => {
   it('an editor uploads a PNG through the storage provider; the portal serves it by its public path', async () => {

@@ -3,20 +3,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Dashboard } from '@portal/contract/console';
-import { call, memberSession, staffSession, testApp } from '../../../test/helpers.ts';
+import { call, memberSession, multipartBody, staffSession, testApp } from '../../../test/helpers.ts';
 
 const blurred = readFileSync(path.resolve(import.meta.dirname, '../../../test/fixtures/photos/blurred.jpg'));
 
-function multipart(bytes: Buffer) {
-  const boundary = '----dashTestBoundary';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="flow"\r\n\r\ntask\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const multipart = (bytes: Buffer) => multipartBody({ flow: 'task' }, { name: 'photo.jpg', bytes, type: 'image/jpeg' });
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call, memberSession, testApp, type Session } from '../../../test/helpers.ts';
+import { call, memberSession, multipartBody, testApp, type Session } from '../../../test/helpers.ts';
 import { realworldBytes, realworldSet, scoreSet, type RealworldPhoto } from './realworld-set.ts';
 
 const set = realworldSet();
@@ -12,16 +12,7 @@ const KNOWN_MISSES = ['senior-sunglasses-on-head.jpg'];
 let app: FastifyInstance;
 let s: Session;
 
-function multipart(bytes: Buffer) {
-  const boundary = '----realworldBoundary';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="flow"\r\n\r\ntask\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const multipart = (bytes: Buffer) => multipartBody({ flow: 'task' }, { name: 'photo.jpg', bytes, type: 'image/jpeg' });
 
 describe.skipIf(!set)('the real-world set through POST /api/img/upload (centralised flow: no size floor, the check decides)', () => {
   beforeAll(async () => {
