@@ -6,10 +6,32 @@ import globals from 'globals';
 // Import boundaries are errors (DESIGN sections 1 and 10): apps never import each
 // other, the contract imports neither app nor database code, a web feature never
 // imports another feature, and shared web code never imports app or features.
-const features = ['home', 'content', 'auth', 'account', 'orders', 'photos', 'payments', 'logistics', 'task', 'reprint', 'system'];
+const features = [
+  'home',
+  'content',
+  'auth',
+  'account',
+  'orders',
+  'photos',
+  'payments',
+  'logistics',
+  'task',
+  'reprint',
+  'system',
+];
 
 export default tseslint.config(
-  { ignores: ['apps/web/public/**', '**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', '**/migrations/**'] },
+  {
+    ignores: [
+      'apps/web/public/**',
+      '**/dist/**',
+      '**/node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'data/**',
+      '**/migrations/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -22,12 +44,31 @@ export default tseslint.config(
   {
     files: ['packages/contract/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', '@portal/server*', '@portal/web*', 'drizzle-orm*', 'pg', '@electric-sql/*'], message: 'The contract imports neither app nor database code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/**', '@portal/server*', '@portal/web*', 'drizzle-orm*', 'pg', '@electric-sql/*'],
+              message: 'The contract imports neither app nor database code.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['apps/server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/web/**', '@portal/web*', '**/web/src/**'], message: 'Apps never import each other.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/apps/web/**', '@portal/web*', '**/web/src/**'], message: 'Apps never import each other.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
@@ -37,14 +78,34 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'react-hooks/set-state-in-effect': 'off',
       'react-hooks/refs': 'off',
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/server/**', '@portal/server*', '**/server/src/**', 'drizzle-orm*'], message: 'Apps never import each other; the web sees contract types only.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/server/**', '@portal/server*', '**/server/src/**', 'drizzle-orm*'],
+              message: 'Apps never import each other; the web sees contract types only.',
+            },
+          ],
+        },
+      ],
     },
   },
   // Shared web code (lib, components) never reaches up into app or features.
   {
     files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**', '**/console/**'], message: 'Imports flow one way: app -> features -> shared.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/app/**', '**/console/**'],
+              message: 'Imports flow one way: app -> features -> shared.',
+            },
+          ],
+        },
+      ],
     },
   },
   ...features.map((f) => ({
@@ -54,7 +115,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: features.filter((o) => o !== f).map((o) => `**/features/${o}/**`), message: 'A feature never imports another feature; combine them in routes or move shared code to lib/components.' },
+            {
+              group: features.filter((o) => o !== f).map((o) => `**/features/${o}/**`),
+              message:
+                'A feature never imports another feature; combine them in routes or move shared code to lib/components.',
+            },
             { group: ['**/app/**', '**/console/**'], message: 'Imports flow one way: app -> features -> shared.' },
           ],
         },

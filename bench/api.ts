@@ -61,7 +61,9 @@ async function measure(label: string, server: RunningServer): Promise<void> {
   console.log(`\n${label}`);
   console.log('route                          req/s    p99 ms   ratio to bare   errors');
   for (const r of rows) {
-    console.log(`${r.name.padEnd(28)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p99).padStart(8)}   ${(r.rps / bare).toFixed(2).padStart(8)}      ${r.errors}`);
+    console.log(
+      `${r.name.padEnd(28)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p99).padStart(8)}   ${(r.rps / bare).toFixed(2).padStart(8)}      ${r.errors}`,
+    );
   }
 }
 
@@ -83,7 +85,11 @@ async function main() {
   await admin.query(`create database ${db}`);
   const u = new URL(PG_BASE);
   u.pathname = `/${db}`;
-  const onPg = await startServer({ LOG_LEVEL: 'error', DATABASE_URL: u.toString(), RATE_LIMIT_PER_MINUTE: '100000000' });
+  const onPg = await startServer({
+    LOG_LEVEL: 'error',
+    DATABASE_URL: u.toString(),
+    RATE_LIMIT_PER_MINUTE: '100000000',
+  });
   try {
     await measure('PostgreSQL', onPg);
   } finally {

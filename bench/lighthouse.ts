@@ -33,7 +33,11 @@ interface Scores {
 }
 
 async function audit(url: string, port: number): Promise<Omit<Scores, 'page'>> {
-  const r = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, desktopConfig);
+  const r = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+    desktopConfig,
+  );
   if (!r) throw new Error(`no result for ${url}`);
   const { categories, audits } = r.lhr;
   const score = (c: string) => Math.round((categories[c]?.score ?? 0) * 100);
@@ -65,7 +69,15 @@ async function main() {
   const server = await startServer({ LOG_LEVEL: 'error' });
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const rows: Scores[] = [];
   try {

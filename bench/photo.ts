@@ -107,7 +107,17 @@ async function throughput(size: number) {
   loop.disable();
   const rssRun = rss();
   await pool.close();
-  return { rssBare, rssReady, rssRun, peak: peakRss, photos: jobs.length, secs, concurrency, stallMax: loop.max, stallP99: loop.percentile(99) };
+  return {
+    rssBare,
+    rssReady,
+    rssRun,
+    peak: peakRss,
+    photos: jobs.length,
+    secs,
+    concurrency,
+    stallMax: loop.max,
+    stallP99: loop.percentile(99),
+  };
 }
 
 /**
@@ -122,7 +132,9 @@ function inChild<T>(part: string, env: Record<string, string> = {}): Promise<T> 
     });
     let out = '';
     child.stdout.on('data', (b: Buffer) => (out += b.toString()));
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as T) : reject(new Error(`${part} part exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as T) : reject(new Error(`${part} part exited with ${code}`)),
+    );
   });
 }
 
@@ -130,7 +142,8 @@ async function main() {
   const part = process.env.PHOTO_BENCH_PART;
   const size = Number(process.env.PHOTO_WORKERS) || defaultPoolSize();
   if (part) {
-    const result = part === 'latency' ? await latency() : part === 'realworld' ? await realworld() : await throughput(size);
+    const result =
+      part === 'latency' ? await latency() : part === 'realworld' ? await realworld() : await throughput(size);
     clearInterval(rssTimer);
     process.stdout.write(JSON.stringify(result));
     return;
@@ -142,8 +155,15 @@ async function main() {
 
   const md = q(l.check, 0.5);
   const mdDecode = q(l.decode, 0.5);
-  console.log(`detector ${detector}, ${files.length} photos x ${rounds} rounds, ${os.availableParallelism()} cores, pool of ${size}`);
-  console.log(`load   average ${os.loadavg().map((v) => v.toFixed(1)).join(' / ')} (1 / 5 / 15 min) at the end: the machine's other users are in every figure`);
+  console.log(
+    `detector ${detector}, ${files.length} photos x ${rounds} rounds, ${os.availableParallelism()} cores, pool of ${size}`,
+  );
+  console.log(
+    `load   average ${os
+      .loadavg()
+      .map((v) => v.toFixed(1))
+      .join(' / ')} (1 / 5 / 15 min) at the end: the machine's other users are in every figure`,
+  );
   if (w) {
     const pass = set!.filter((p) => p.expected === 'pass').length;
     console.log(
@@ -153,13 +173,23 @@ async function main() {
     );
     for (const m of w.misnamed) console.log(`       not named: ${m}`);
   } else console.log('set    the real-world set (../shared/data/photos-realworld/) is absent: skipped');
-  console.log(`check  median ${md.toFixed(1)} ms (aim ≤ 100)  p95 ${q(l.check, 0.95).toFixed(1)} ms (aim ≤ 150) per photo`);
+  console.log(
+    `check  median ${md.toFixed(1)} ms (aim ≤ 100)  p95 ${q(l.check, 0.95).toFixed(1)} ms (aim ≤ 150) per photo`,
+  );
   console.log(`decode median ${mdDecode.toFixed(1)} ms  p95 ${q(l.decode, 0.95).toFixed(1)} ms per photo (bare sharp)`);
   console.log(`ratio  check/decode median ${(md / mdDecode).toFixed(1)}x`);
-  console.log(`pool   ${(t.photos / t.secs).toFixed(1)} photos/s (${t.photos} photos, ${t.concurrency} parallel uploads, ${size} workers)`);
-  console.log(`loop   longest event-loop stall ${(t.stallMax / 1e6).toFixed(1)} ms (aim ≤ 50; p99 ${(t.stallP99 / 1e6).toFixed(1)} ms)`);
-  console.log(`rss    1 worker: ${mb(l.rssBare)} before it, ${mb(l.rssAfter)} after the latency run, peak ${mb(l.peak)}`);
-  console.log(`rss    ${size} workers: ${mb(t.rssBare)} before them, ready ${mb(t.rssReady)}, after the run ${mb(t.rssRun)}, peak ${mb(t.peak)} (aim ≤ 450 MB)`);
+  console.log(
+    `pool   ${(t.photos / t.secs).toFixed(1)} photos/s (${t.photos} photos, ${t.concurrency} parallel uploads, ${size} workers)`,
+  );
+  console.log(
+    `loop   longest event-loop stall ${(t.stallMax / 1e6).toFixed(1)} ms (aim ≤ 50; p99 ${(t.stallP99 / 1e6).toFixed(1)} ms)`,
+  );
+  console.log(
+    `rss    1 worker: ${mb(l.rssBare)} before it, ${mb(l.rssAfter)} after the latency run, peak ${mb(l.peak)}`,
+  );
+  console.log(
+    `rss    ${size} workers: ${mb(t.rssBare)} before them, ready ${mb(t.rssReady)}, after the run ${mb(t.rssRun)}, peak ${mb(t.peak)} (aim ≤ 450 MB)`,
+  );
 }
 
 await main();

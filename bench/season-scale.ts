@@ -10,7 +10,12 @@ import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema.ts';
-import { memberOrderList, memberOrderListFingerprint, orderLines, orderWithRefund } from '../apps/server/src/modules/orders/reads.ts';
+import {
+  memberOrderList,
+  memberOrderListFingerprint,
+  orderLines,
+  orderWithRefund,
+} from '../apps/server/src/modules/orders/reads.ts';
 
 const BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
@@ -35,7 +40,12 @@ async function timeQuery(client: pg.Client, sql: string, params: () => unknown[]
   ms.sort((a, b) => a - b);
   const plan = await client.query(`explain ${sql}`, params());
   const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
-  return { p50: ms[Math.floor(runs * 0.5)], p99: ms[Math.floor(runs * 0.99)], plan: text, usesIndex: /Index/.test(text) && !/Seq Scan on (orders|order_details)/.test(text) };
+  return {
+    p50: ms[Math.floor(runs * 0.5)],
+    p99: ms[Math.floor(runs * 0.99)],
+    plan: text,
+    usesIndex: /Index/.test(text) && !/Seq Scan on (orders|order_details)/.test(text),
+  };
 }
 
 async function main() {
@@ -77,29 +87,81 @@ async function main() {
     select 'R' || lpad(o::text, 12, '0'), o, 13500, (o / 50) % 5 + 1, o % 250 = 0
     from generate_series(50, ${ORDERS}, 50) o`);
   await c.query('analyze');
-  console.log(`generated ${ORDERS} orders, ${ORDERS * PERSONS_PER_ORDER} persons, ${(ORDERS / 10) * PERSONS_PER_ORDER} photos, ${ORDERS / 50} refunds, ${MEMBERS} members in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `generated ${ORDERS} orders, ${ORDERS * PERSONS_PER_ORDER} persons, ${(ORDERS / 10) * PERSONS_PER_ORDER} photos, ${ORDERS / 50} refunds, ${MEMBERS} members in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
 
   const rnd = (n: number) => 1 + Math.floor(Math.random() * n);
   const queries: [string, string, () => unknown[], number][] = [
-    ['member order list', `select id, order_no, state, total_fen, created_at from orders where member_id = $1 and kind = 'individual' order by created_at desc limit 20`, () => [rnd(MEMBERS)], 10],
-    ['order detail', `select o.*, d.* from orders o join order_details d on d.order_id = o.id where o.id = $1 and o.member_id = $2`, () => { const id = rnd(ORDERS); return [id, (id % MEMBERS) + 1]; }, 10],
-    ['console search by mobile', `select o.id, o.order_no, o.state from order_details d join orders o on o.id = d.order_id where d.mobile = $1 order by o.created_at desc limit 50`, () => ['138' + String(rnd(ORDERS * 3) % 100000000).padStart(8, '0')], 100],
-    ['console search by ID number', `select o.id, o.order_no, o.state from order_details d join orders o on o.id = d.order_id where d.id_num_hash = md5($1::text) order by o.created_at desc limit 50`, () => [String(rnd(ORDERS * 3))], 100],
-    ['console search by order number', `select id, order_no, state from orders where order_no = $1`, () => { const i = rnd(ORDERS); return [`${i % 3 === 2 ? '000000' : ''}${new Date(Date.UTC(2026, 4, 1) + i * 1000).toISOString().replace(/[-:T]/g, '').slice(0, 14)}${String(i % 1000000).padStart(6, '0')}`]; }, 100],
-    ['console search by school', `select o.id, o.order_no, o.state from order_details d join orders o on o.id = d.order_id where d.yxdm = $1 order by d.id desc limit 50`, () => [String(10001 + rnd(2919) - 1).padStart(5, '0')], 100],
+    [
+      'member order list',
+      `select id, order_no, state, total_fen, created_at from orders where member_id = $1 and kind = 'individual' order by created_at desc limit 20`,
+      () => [rnd(MEMBERS)],
+      10,
+    ],
+    [
+      'order detail',
+      `select o.*, d.* from orders o join order_details d on d.order_id = o.id where o.id = $1 and o.member_id = $2`,
+      () => {
+        const id = rnd(ORDERS);
+        return [id, (id % MEMBERS) + 1];
+      },
+      10,
+    ],
+    [
+      'console search by mobile',
+      `select o.id, o.order_no, o.state from order_details d join orders o on o.id = d.order_id where d.mobile = $1 order by o.created_at desc limit 50`,
+      () => ['138' + String(rnd(ORDERS * 3) % 100000000).padStart(8, '0')],
+      100,
+    ],
+    [
+      'console search by ID number',
+      `select o.id, o.order_no, o.state from order_details d join orders o on o.id = d.order_id where d.id_num_hash = md5($1::text) order by o.created_at desc limit 50`,
+      () => [String(rnd(ORDERS * 3))],
+      100,
+    ],
+    [
+      'console search by order number',
+      `select id, order_no, state from orders where order_no = $1`,
+      () => {
+        const i = rnd(ORDERS);
+        return [
+          `${i % 3 === 2 ? '000000' : ''}${new Date(Date.UTC(2026, 4, 1) + i * 1000).toISOString().replace(/[-:T]/g, '').slice(0, 14)}${String(i % 1000000).padStart(6, '0')}`,
+        ];
+      },
+      100,
+    ],
+    [
+      'console search by school',
+      `select o.id, o.order_no, o.state from order_details d join orders o on o.id = d.order_id where d.yxdm = $1 order by d.id desc limit 50`,
+      () => [String(10001 + rnd(2919) - 1).padStart(5, '0')],
+      100,
+    ],
   ];
   console.log('\nquery                             p50 ms   p99 ms   aim    index');
   for (const [name, sql, params, aim] of queries) {
     const r = await timeQuery(c, sql, params);
-    console.log(`${name.padEnd(32)} ${r.p50.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(8)}   <${String(aim).padEnd(4)} ${r.usesIndex ? 'yes' : 'NO'}   ratio p99/aim ${(r.p99 / aim).toFixed(2)}`);
-    console.log(r.plan.split('\n').map((l) => `    ${l}`).join('\n'));
+    console.log(
+      `${name.padEnd(32)} ${r.p50.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(8)}   <${String(aim).padEnd(4)} ${r.usesIndex ? 'yes' : 'NO'}   ratio p99/aim ${(r.p99 / aim).toFixed(2)}`,
+    );
+    console.log(
+      r.plan
+        .split('\n')
+        .map((l) => `    ${l}`)
+        .join('\n'),
+    );
   }
 
   // The portal's own member reads (orders/reads.ts), as the server runs them: prepared
   // statements through drizzle, each timed whole, its SQL explained with the parameters it used.
   const pool = new pg.Pool({ connectionString: dbUrl(DB), max: 1 });
   let last: { sql: string; params: unknown[] } = { sql: '', params: [] };
-  const db = drizzle({ client: pool, schema, casing: 'snake_case', logger: { logQuery: (sql, params) => (last = { sql, params }) } }) as unknown as Db;
+  const db = drizzle({
+    client: pool,
+    schema,
+    casing: 'snake_case',
+    logger: { logQuery: (sql, params) => (last = { sql, params }) },
+  }) as unknown as Db;
   const member = () => rnd(MEMBERS);
   const reads: [string, () => Promise<unknown>][] = [
     ['list fingerprint (every call)', () => memberOrderListFingerprint(db, member(), 'individual')],
@@ -116,11 +178,20 @@ async function main() {
       ms.push(Number(process.hrtime.bigint() - t) / 1e6);
     }
     ms.sort((a, b) => a - b);
-    const plan = (await pool.query(`explain ${last.sql}`, last.params)).rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+    const plan = (await pool.query(`explain ${last.sql}`, last.params)).rows
+      .map((r: Record<string, string>) => r['QUERY PLAN'])
+      .join('\n');
     const usesIndex = /Index/.test(plan) && !/Seq Scan on (orders|order_details|refunds)/.test(plan);
     const p99 = ms[Math.floor(ms.length * 0.99)]!;
-    console.log(`${name.padEnd(32)} ${ms[150]!.toFixed(2).padStart(7)} ${p99.toFixed(2).padStart(8)}   <10   ${usesIndex ? 'yes' : 'NO'}   ratio p99/aim ${(p99 / 10).toFixed(2)}`);
-    console.log(plan.split('\n').map((l) => `    ${l}`).join('\n'));
+    console.log(
+      `${name.padEnd(32)} ${ms[150]!.toFixed(2).padStart(7)} ${p99.toFixed(2).padStart(8)}   <10   ${usesIndex ? 'yes' : 'NO'}   ratio p99/aim ${(p99 / 10).toFixed(2)}`,
+    );
+    console.log(
+      plan
+        .split('\n')
+        .map((l) => `    ${l}`)
+        .join('\n'),
+    );
   }
   await pool.end();
 

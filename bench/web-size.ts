@@ -20,18 +20,26 @@ const walk = (file: string) => {
   if (seen.has(file)) return;
   seen.add(file);
   const src = fs.readFileSync(path.join(dist, file), 'utf8');
-  for (const m of src.matchAll(/(?:^|[;\n])\s*import\s*(?:[^'"()]*?from\s*)?["']\.\/([^"']+\.js)["']/g)) walk(path.join(path.dirname(file), m[1]));
+  for (const m of src.matchAll(/(?:^|[;\n])\s*import\s*(?:[^'"()]*?from\s*)?["']\.\/([^"']+\.js)["']/g))
+    walk(path.join(path.dirname(file), m[1]));
 };
 walk(entry);
-const homeChunk = fs.readdirSync(path.join(dist, 'assets')).find((f) => f.startsWith('home-page-') && f.endsWith('.js'));
+const homeChunk = fs
+  .readdirSync(path.join(dist, 'assets'))
+  .find((f) => f.startsWith('home-page-') && f.endsWith('.js'));
 let initial = 0;
 for (const f of seen) initial += gz(f);
 const homeTotal = initial + (homeChunk ? gz(`assets/${homeChunk}`) : 0);
 const css = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.css'));
 console.log(`entry + static imports: ${seen.size} files, ${kb(initial)} gzip`);
-console.log(`home route initial JavaScript: ${kb(homeTotal)} gzip (aim 350 KB; ratio ${(homeTotal / (350 * 1024)).toFixed(2)})`);
+console.log(
+  `home route initial JavaScript: ${kb(homeTotal)} gzip (aim 350 KB; ratio ${(homeTotal / (350 * 1024)).toFixed(2)})`,
+);
 console.log(`css: ${css.map((f) => `${f} ${kb(gz(`assets/${f}`))}`).join(', ') || 'none'}`);
 console.log('\nlazy chunks (gzip):');
-for (const f of fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js') && !seen.has(`assets/${f}`)).sort()) {
+for (const f of fs
+  .readdirSync(path.join(dist, 'assets'))
+  .filter((f) => f.endsWith('.js') && !seen.has(`assets/${f}`))
+  .sort()) {
   console.log(`  ${f.padEnd(48)} ${kb(gz(`assets/${f}`))}`);
 }

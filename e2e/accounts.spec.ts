@@ -8,7 +8,8 @@ test.use({ serverEnv: { RATE_LIMIT_PER_MINUTE: '100000' } });
 
 let seq = 0;
 const newMobile = () => `138${String(Date.now() % 100000).padStart(5, '0')}${String(++seq).padStart(3, '0')}`;
-const btn = (page: Page | Locator, text: string) => page.getByRole('button', { name: new RegExp(`^\\s*${text.split('').join('\\s*')}\\s*$`) });
+const btn = (page: Page | Locator, text: string) =>
+  page.getByRole('button', { name: new RegExp(`^\\s*${text.split('').join('\\s*')}\\s*$`) });
 
 function nextCaptcha(page: Page): Promise<Response> {
   return page.waitForResponse((r) => r.url().includes('/api/login/getImageCode'));
@@ -18,12 +19,16 @@ async function answerOf(page: Page, res: Response): Promise<string> {
   return (await apiData<{ answer: string }>(page, `/api/dev/captcha?token=${token}`)).answer;
 }
 async function lastCode(page: Page, to: string): Promise<string> {
-  await expect.poll(async () => (await apiData<unknown[]>(page, `/api/dev/outbox?to=${encodeURIComponent(to)}`)).length).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await apiData<unknown[]>(page, `/api/dev/outbox?to=${encodeURIComponent(to)}`)).length)
+    .toBeGreaterThan(0);
   return (await apiData<{ code: string }[]>(page, `/api/dev/outbox?to=${encodeURIComponent(to)}`))[0].code;
 }
 const wrongOf = (answer: string) => (answer.toLowerCase() === 'zzzz' ? 'yyyy' : 'zzzz');
 
-test('login: wrong captcha, wrong and expired SMS codes, then success, isFirst -> /firstIn -> home', async ({ page }) => {
+test('login: wrong captcha, wrong and expired SMS codes, then success, isFirst -> /firstIn -> home', async ({
+  page,
+}) => {
   const mobile = newMobile();
   let cap = nextCaptcha(page);
   await page.goto('/login');
@@ -77,7 +82,6 @@ test('login: wrong captcha, wrong and expired SMS codes, then success, isFirst -
   await btn(page, '登录').click();
   await expect(page.getByText('请勾选同意服务条款协议')).toBeVisible();
   await page.getByRole('checkbox').check();
-
 });
 
 test('login succeeds for a new number: /firstIn, then home with the personal centre', async ({ page }) => {
@@ -140,7 +144,9 @@ test('third-party login: an ordinary student binds name, mobile and SMS code', a
   await expect(page).toHaveURL(/\/firstIn$/);
 });
 
-test('third-party login: a number with an account asks to confirm, resends with step 2 and links that account', async ({ page }) => {
+test('third-party login: a number with an account asks to confirm, resends with step 2 and links that account', async ({
+  page,
+}) => {
   const mobile = newMobile();
   await page.request.post('/api/dev/login', { data: { mobile, name: '老用户', mail: 'old@example.com' } });
   const answer = await thirdParty(page);
@@ -224,7 +230,9 @@ test('personal centre: changing the mobile ends the session', async ({ page }) =
   await btn(page, '提交').click();
   await expect(page.getByText('修改成功').first()).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
-  const r = await page.request.get('/api/member/getMemberInfo', { headers: { authorization: `Bearer ${s.token}`, memberid: String(s.memberId) } });
+  const r = await page.request.get('/api/member/getMemberInfo', {
+    headers: { authorization: `Bearer ${s.token}`, memberid: String(s.memberId) },
+  });
   expect(((await r.json()) as { code: number }).code).toBe(700);
 });
 
@@ -236,7 +244,10 @@ test('deactivation: confirm, SMS code, account erased and logged out', async ({ 
   const answer = await answerOf(page, await cap);
   await btn(page, '注销账户').click();
   await expect(page.getByRole('dialog')).toContainText('此操作将注销账户, 是否继续?');
-  await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await page.getByLabel('图形验证码').fill(answer);
   await btn(page, '获取验证码').click();
   await expect(page.getByText('验证码已发送')).toBeVisible();
@@ -246,7 +257,9 @@ test('deactivation: confirm, SMS code, account erased and logged out', async ({ 
   await expect(page.getByText('注销成功!')).toBeVisible();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('button', { name: '登录/注册' })).toBeVisible();
-  const r = await page.request.get('/api/member/getMemberInfo', { headers: { authorization: `Bearer ${s.token}`, memberid: String(s.memberId) } });
+  const r = await page.request.get('/api/member/getMemberInfo', {
+    headers: { authorization: `Bearer ${s.token}`, memberid: String(s.memberId) },
+  });
   expect(((await r.json()) as { code: number }).code).toBe(700);
 });
 
@@ -255,18 +268,31 @@ test('logout: confirm, exit, and the old token is refused', async ({ page }) => 
   await page.goto('/personalInf');
   await btn(page, '退出').click();
   await expect(page.getByRole('dialog')).toContainText('确认退出吗？');
-  await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByRole('button', { name: '登录/注册' })).toBeVisible();
-  await expect.poll(async () => {
-    const r = await page.request.get('/api/member/getMemberInfo', { headers: { authorization: `Bearer ${s.token}`, memberid: String(s.memberId) } });
-    return ((await r.json()) as { code: number }).code;
-  }).toBe(700);
+  await expect
+    .poll(async () => {
+      const r = await page.request.get('/api/member/getMemberInfo', {
+        headers: { authorization: `Bearer ${s.token}`, memberid: String(s.memberId) },
+      });
+      return ((await r.json()) as { code: number }).code;
+    })
+    .toBe(700);
 });
 
-test('deactivation with a paid order not yet shipped: said at once, why, with a link to the order (zh and en)', async ({ page }) => {
+test('deactivation with a paid order not yet shipped: said at once, why, with a link to the order (zh and en)', async ({
+  page,
+}) => {
   const mobile = newMobile();
   await loginAs(page, mobile, { name: '有订单的人' });
-  const order = await apiDataPost<{ id: number; orderNo: string }>(page, '/api/dev/order', { mobile, kind: 'individual', state: 115 });
+  const order = await apiDataPost<{ id: number; orderNo: string }>(page, '/api/dev/order', {
+    mobile,
+    kind: 'individual',
+    state: 115,
+  });
   await page.goto('/delUser');
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('您有已支付但尚未发货的订单，暂不能注销账户，请在订单发货后再试');

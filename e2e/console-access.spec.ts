@@ -9,21 +9,38 @@ async function submit(page: Page, username: string, password: string) {
   await page.getByLabel('用户名').fill(username);
   await page.getByLabel('密码').fill(password);
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/console/login'));
-  await page.getByRole('button', { name: '登 录' }).or(page.getByRole('button', { name: '登录' })).click();
+  await page
+    .getByRole('button', { name: '登 录' })
+    .or(page.getByRole('button', { name: '登录' }))
+    .click();
   return (await (await answered).json()) as { code: number };
 }
 
-test('five wrong passwords lock the account; an admin lifts the lock on the staff page', async ({ browser, baseURL, page }) => {
+test('five wrong passwords lock the account; an admin lifts the lock on the staff page', async ({
+  browser,
+  baseURL,
+  page,
+}) => {
   const admin = await consoleAs(browser, baseURL!, 'admin');
-  const { token } = await data<{ token: string }>(await admin.request.post('/api/dev/staff-login', { data: { role: 'admin' } }));
-  await data(await admin.request.post('/api/console/staff', { headers: { 'x-staff-token': token }, data: { username: 'rev-lock', name: '审核锁', role: 'reviewer', password: 'right-pass-1' } }));
+  const { token } = await data<{ token: string }>(
+    await admin.request.post('/api/dev/staff-login', { data: { role: 'admin' } }),
+  );
+  await data(
+    await admin.request.post('/api/console/staff', {
+      headers: { 'x-staff-token': token },
+      data: { username: 'rev-lock', name: '审核锁', role: 'reviewer', password: 'right-pass-1' },
+    }),
+  );
 
   await page.goto('/console');
   for (let i = 0; i < 5; i++) expect((await submit(page, 'rev-lock', `wrong-pass-${i}`)).code).toBe(400);
   await expect(page.getByText('用户名或密码错误').last()).toBeVisible();
   // The right password is refused now, and the page says why until the next try.
   await submit(page, 'rev-lock', 'right-pass-1');
-  const alert = page.locator('.ant-card').getByRole('alert').filter({ hasText: '登录失败次数过多，账号已锁定，请1分钟后再试或联系管理员解锁' });
+  const alert = page
+    .locator('.ant-card')
+    .getByRole('alert')
+    .filter({ hasText: '登录失败次数过多，账号已锁定，请1分钟后再试或联系管理员解锁' });
   await expect(alert).toBeVisible();
   await shot(page, 'console-login-locked');
 
@@ -42,12 +59,16 @@ test('five wrong passwords lock the account; an admin lifts the lock on the staf
   await expect(page.locator('.ant-card').getByRole('alert')).toHaveCount(0);
 });
 
-test("the content editor's menu has no order or photo screens, and the server refuses the photos too", async ({ browser, baseURL }) => {
+test("the content editor's menu has no order or photo screens, and the server refuses the photos too", async ({
+  browser,
+  baseURL,
+}) => {
   const editor = await consoleAs(browser, baseURL!, 'editor');
   await editor.goto('/console/dashboard');
   const menu = editor.getByRole('navigation', { name: '后台菜单' });
   await expect(menu.getByText('内容管理')).toBeVisible();
-  for (const hidden of ['订单查询', '照片审核', '制作与发货', '退款审核', '员工管理']) await expect(menu.getByText(hidden)).toHaveCount(0);
+  for (const hidden of ['订单查询', '照片审核', '制作与发货', '退款审核', '员工管理'])
+    await expect(menu.getByText(hidden)).toHaveCount(0);
   await shot(editor, 'console-editor-menu');
   await editor.goto('/console/review');
   await expect(editor.getByText('无权访问此页面')).toBeVisible();

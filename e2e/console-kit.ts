@@ -13,10 +13,17 @@ export async function data<T>(r: Awaited<ReturnType<APIRequestContext['get']>>):
 }
 
 /** A console tab (its own browser context) logged in as a role through the demo hook. */
-export async function consoleAs(browser: Browser, baseURL: string, role: string, branch: string | null = null): Promise<Page> {
+export async function consoleAs(
+  browser: Browser,
+  baseURL: string,
+  role: string,
+  branch: string | null = null,
+): Promise<Page> {
   const ctx = await browser.newContext({ baseURL, acceptDownloads: true });
   const page = await ctx.newPage();
-  const { token } = await data<{ token: string }>(await page.request.post('/api/dev/staff-login', { data: { role, branch } }));
+  const { token } = await data<{ token: string }>(
+    await page.request.post('/api/dev/staff-login', { data: { role, branch } }),
+  );
   await page.goto('/console');
   await page.evaluate((t) => sessionStorage.setItem('staffToken', t), token);
   return page;

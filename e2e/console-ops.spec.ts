@@ -19,15 +19,22 @@ test('an editor uploads a form file; the portal forms page downloads it', async 
   await editor.goto('/console/content');
   await editor.getByRole('tab', { name: '表格下载' }).click();
   await expect(editor.getByRole('cell', { name: '学生信息采集登记表.csv' })).toBeVisible();
-  await editor.getByRole('button', { name: '新 增' }).or(editor.getByRole('button', { name: '新增' })).click();
+  await editor
+    .getByRole('button', { name: '新 增' })
+    .or(editor.getByRole('button', { name: '新增' }))
+    .click();
   const dialog = editor.getByRole('dialog');
   await dialog.getByLabel('中文名称').fill('毕业生图像采集承诺书');
   await dialog.getByLabel('英文名称').fill('Graduate photo pledge');
   // A renamed file is refused by its content, with the field and the rule named.
-  await dialog.locator('input[type=file]').setInputFiles({ name: 'pledge.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ not a pdf') });
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'pledge.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ not a pdf') });
   await dialog.getByRole('button', { name: /保\s?存/ }).click();
   await expect(editor.getByText('文件：内容与扩展名“.pdf”不符')).toBeVisible();
-  await dialog.locator('input[type=file]').setInputFiles({ name: '承诺书 2026.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: '承诺书 2026.pdf', mimeType: 'application/pdf', buffer: PDF });
   await shot(editor, 'console-form-upload');
   await dialog.getByRole('button', { name: /保\s?存/ }).click();
   await expect(dialog).toBeHidden();
@@ -40,13 +47,24 @@ test('an editor uploads a form file; the portal forms page downloads it', async 
   const item = page.getByRole('listitem').filter({ hasText: '毕业生图像采集承诺书' });
   await expect(item).toBeVisible();
   await shot(page, 'portal-forms');
-  const [download] = await Promise.all([page.waitForEvent('download'), item.getByRole('link', { name: /下载/ }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    item.getByRole('link', { name: /下载/ }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('承诺书 2026.pdf');
   expect(fs.readFileSync(await download.path()).equals(PDF)).toBe(true);
 });
 
-test('production staff report approved photos to the national platform and see the outcome', async ({ browser, baseURL, request }) => {
-  await data(await request.post('/api/dev/approved-photos', { data: { mobile: '13800000601', yxdm: '10001', known: 3, unknown: 2 } }));
+test('production staff report approved photos to the national platform and see the outcome', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  await data(
+    await request.post('/api/dev/approved-photos', {
+      data: { mobile: '13800000601', yxdm: '10001', known: 3, unknown: 2 },
+    }),
+  );
   const prod = await consoleAs(browser, baseURL!, 'production');
   await prod.goto('/console/export');
   await expect(prod.getByRole('heading', { name: '上报国家平台' })).toBeVisible();
@@ -77,7 +95,10 @@ test('production staff report approved photos to the national platform and see t
   await expect(second.getByRole('cell').nth(6)).toHaveText('2');
 });
 
-test('a staff member enrols TOTP with the first code, then logs in with a code; an admin resets it', async ({ browser, baseURL }) => {
+test('a staff member enrols TOTP with the first code, then logs in with a code; an admin resets it', async ({
+  browser,
+  baseURL,
+}) => {
   const admin = await consoleAs(browser, baseURL!, 'admin');
   // A branch account made through the demo hook (dev-branch-TOTP); the admin gives it a password.
   await data(await admin.request.post('/api/dev/staff-login', { data: { role: 'branch', branch: 'TOTP' } }));
@@ -124,7 +145,9 @@ test('a staff member enrols TOTP with the first code, then logs in with a code; 
   const codeField = enrol.getByLabel('动态口令');
   await codeField.fill(wrong);
   await enrol.getByRole('button', { name: '验证并启用' }).click();
-  await expect(enrol.locator('.ant-form-item-explain-error')).toHaveText('动态口令：验证码不正确，请输入身份验证器当前显示的6位数字');
+  await expect(enrol.locator('.ant-form-item-explain-error')).toHaveText(
+    '动态口令：验证码不正确，请输入身份验证器当前显示的6位数字',
+  );
   await page.waitForTimeout(500); // the error's fade-in, for the screenshot
   await shot(page, 'console-totp-enrol');
   await codeField.fill(await generate({ secret: key }));
@@ -144,7 +167,10 @@ test('a staff member enrols TOTP with the first code, then logs in with a code; 
   await admin.reload();
   await expect(staffRow.getByRole('cell').nth(4)).toHaveText('是');
   await staffRow.getByRole('button', { name: '重置动态口令' }).click();
-  await admin.getByRole('tooltip').getByRole('button', { name: /确\s?定|OK/ }).click();
+  await admin
+    .getByRole('tooltip')
+    .getByRole('button', { name: /确\s?定|OK/ })
+    .click();
   await expect(staffRow.getByRole('cell').nth(4)).toHaveText('否');
   await page.goto('/console/account');
   await expect(totpCard.getByText('未启用', { exact: true })).toBeVisible();

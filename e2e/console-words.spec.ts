@@ -17,24 +17,53 @@ const english = async (page: Page) => {
 
 /** An order paid at the sandbox cashier and approved by staff. */
 async function approvedOrder(request: APIRequestContext, mobile: string): Promise<{ id: number; orderNo: string }> {
-  const m = await data<{ token: string; randomKey: string; memberId: number }>(await request.post('/api/dev/login', { data: { mobile } }));
-  const o = await data<{ id: number; orderNo: string }>(await request.post('/api/dev/order', { data: { mobile, kind: 'individual', persons: 1, withShipping: true } }));
+  const m = await data<{ token: string; randomKey: string; memberId: number }>(
+    await request.post('/api/dev/login', { data: { mobile } }),
+  );
+  const o = await data<{ id: number; orderNo: string }>(
+    await request.post('/api/dev/order', { data: { mobile, kind: 'individual', persons: 1, withShipping: true } }),
+  );
   const headers = { authorization: `Bearer ${m.token}`, memberid: String(m.memberId) };
-  const pay = await data<{ paymentNo?: string; paid: boolean }>(await request.post('/api/pay/getPayInfo', { headers, data: signBody({ id: o.id, payType: 1 }, m.randomKey) }));
+  const pay = await data<{ paymentNo?: string; paid: boolean }>(
+    await request.post('/api/pay/getPayInfo', { headers, data: signBody({ id: o.id, payType: 1 }, m.randomKey) }),
+  );
   if (!pay.paid) baseExpect((await request.post(`/sandbox/pay/${pay.paymentNo}/pay`)).ok()).toBeTruthy();
-  await baseExpect.poll(async () => (await data<{ order: { state: number } }>(await request.get(`/api/order/findOrderAndOrderDetails?id=${o.id}`, { headers }))).order.state).toBe(115);
-  const { token } = await data<{ token: string }>(await request.post('/api/dev/staff-login', { data: { role: 'admin' } }));
-  await data(await request.post('/api/console/orders/transition', { headers: { 'x-staff-token': token }, data: { ids: [o.id], action: 'approve' } }));
+  await baseExpect
+    .poll(
+      async () =>
+        (
+          await data<{ order: { state: number } }>(
+            await request.get(`/api/order/findOrderAndOrderDetails?id=${o.id}`, { headers }),
+          )
+        ).order.state,
+    )
+    .toBe(115);
+  const { token } = await data<{ token: string }>(
+    await request.post('/api/dev/staff-login', { data: { role: 'admin' } }),
+  );
+  await data(
+    await request.post('/api/console/orders/transition', {
+      headers: { 'x-staff-token': token },
+      data: { ids: [o.id], action: 'approve' },
+    }),
+  );
   return o;
 }
 
-test('the console speaks in words: audit actions and changes, payments, notice types (zh and en)', async ({ browser, baseURL, request }) => {
+test('the console speaks in words: audit actions and changes, payments, notice types (zh and en)', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   test.setTimeout(120_000);
   const o = await approvedOrder(request, '13800000715');
   const admin = await consoleAs(browser, baseURL!, 'admin');
 
   await admin.goto('/console/audit');
-  const row = admin.getByRole('row').filter({ hasText: String(o.id) }).first();
+  const row = admin
+    .getByRole('row')
+    .filter({ hasText: String(o.id) })
+    .first();
   await expect(row).toContainText('审核通过');
   await expect(row).toContainText('订单 ' + String(o.id));
   await expect(row).toContainText('状态: 已支付 → 待制作');
@@ -56,7 +85,10 @@ test('the console speaks in words: audit actions and changes, payments, notice t
 
   await english(admin);
   await admin.goto('/console/audit');
-  const en = admin.getByRole('row').filter({ hasText: String(o.id) }).first();
+  const en = admin
+    .getByRole('row')
+    .filter({ hasText: String(o.id) })
+    .first();
   await expect(en).toContainText('Approved');
   await expect(en).toContainText('State: Paid → To be made');
   await shot(admin, 'console-audit-words-en');
@@ -65,13 +97,21 @@ test('the console speaks in words: audit actions and changes, payments, notice t
   await shot(admin, 'console-order-payment-words-en');
 });
 
-test('the operation log fits 1366 px: no column wraps a name one character a line, long changes are cut with the whole text in a tooltip', async ({ browser, baseURL, request }) => {
+test('the operation log fits 1366 px: no column wraps a name one character a line, long changes are cut with the whole text in a tooltip', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   test.setTimeout(120_000);
   const o = await approvedOrder(request, '13800000716');
   // An editor's change to a notice: a long body before and after (the entries that pushed the table wide).
-  const { token } = await data<{ token: string }>(await request.post('/api/dev/staff-login', { data: { role: 'admin' } }));
+  const { token } = await data<{ token: string }>(
+    await request.post('/api/dev/staff-login', { data: { role: 'admin' } }),
+  );
   const staff = { 'x-staff-token': token };
-  const notice = (await data<Record<string, unknown>[]>(await request.get('/api/console/content/notices', { headers: staff })))[0]!;
+  const notice = (
+    await data<Record<string, unknown>[]>(await request.get('/api/console/content/notices', { headers: staff }))
+  )[0]!;
   const values = Object.fromEntries(CONTENT_TYPES.notices.map((f) => [f.name, notice[f.name]]));
   values.contentZh = `<p>${'毕业生图像采集工作的重要通知，请各位同学仔细阅读。'.repeat(12)}</p>`;
   await data(await request.post('/api/console/content/notices', { headers: staff, data: { id: notice.id, values } }));
@@ -82,10 +122,17 @@ test('the operation log fits 1366 px: no column wraps a name one character a lin
   const admin = await consoleAs(browser, baseURL!, 'admin');
   await admin.setViewportSize({ width: 1366, height: 768 });
   await admin.goto('/console/audit');
-  const row = admin.getByRole('row').filter({ hasText: '审核通过' }).filter({ hasText: String(o.id) }).first();
+  const row = admin
+    .getByRole('row')
+    .filter({ hasText: '审核通过' })
+    .filter({ hasText: String(o.id) })
+    .first();
   await expect(row).toBeVisible();
   // The table is no wider than its container (no overflow past the page).
-  const fits = await admin.locator('.ant-table-content table').first().evaluate((t) => t.scrollWidth <= (t.parentElement?.clientWidth ?? 0) + 1);
+  const fits = await admin
+    .locator('.ant-table-content table')
+    .first()
+    .evaluate((t) => t.scrollWidth <= (t.parentElement?.clientWidth ?? 0) + 1);
   baseExpect(fits).toBe(true);
   // 管理员 (the demo admin's name) stands on one line.
   const who = row.getByRole('cell').nth(1);
@@ -101,7 +148,11 @@ test('the operation log fits 1366 px: no column wraps a name one character a lin
   await shot(admin, 'console-audit-1366-en');
 });
 
-test('an editor writes a notice in the rich-text editor, sees it as the portal will, and it is saved as clean HTML', async ({ browser, baseURL, request }) => {
+test('an editor writes a notice in the rich-text editor, sees it as the portal will, and it is saved as clean HTML', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   test.setTimeout(120_000);
   const editor = await consoleAs(browser, baseURL!, 'editor');
   await editor.goto('/console/content');
@@ -118,8 +169,13 @@ test('an editor writes a notice in the rich-text editor, sees it as the portal w
   await dialog.getByRole('button', { name: '加粗' }).first().click();
   await zh.pressSequentially('请勿重复提交');
   // A picture uploaded from the toolbar: stored by the server, shown in the text and the preview.
-  const png = await sharp({ create: { width: 120, height: 60, channels: 3, background: '#3366cc' } }).png().toBuffer();
-  await dialog.locator('input[type=file]').first().setInputFiles({ name: '审核流程.png', mimeType: 'image/png', buffer: png });
+  const png = await sharp({ create: { width: 120, height: 60, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
+  await dialog
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles({ name: '审核流程.png', mimeType: 'image/png', buffer: png });
   await expect(dialog.getByRole('img', { name: '审核流程' })).toHaveCount(2);
   const en = dialog.getByRole('textbox', { name: '内容（英文）' });
   await en.click();
@@ -130,24 +186,43 @@ test('an editor writes a notice in the rich-text editor, sees it as the portal w
   await shot(editor, 'console-rich-notice-zh');
   await dialog.getByRole('button', { name: /确\s?定|OK/ }).click();
   await expect(dialog).toBeHidden();
-  const { token } = await data<{ token: string }>(await request.post('/api/dev/staff-login', { data: { role: 'editor' } }));
-  const rows = await data<{ id: number; titleZh: string; contentZh: string; type: number }[]>(await request.get('/api/console/content/notices', { headers: { 'x-staff-token': token } }));
+  const { token } = await data<{ token: string }>(
+    await request.post('/api/dev/staff-login', { data: { role: 'editor' } }),
+  );
+  const rows = await data<{ id: number; titleZh: string; contentZh: string; type: number }[]>(
+    await request.get('/api/console/content/notices', { headers: { 'x-staff-token': token } }),
+  );
   const saved = rows.find((r) => r.titleZh === '寒假期间照片审核安排')!;
   baseExpect(saved.type).toBe(2);
-  baseExpect(saved.contentZh).toMatch(/^<p>审核照常进行，<strong>请勿重复提交<\/strong><\/p><img src="\/api\/baseinfo\/content_image\/content-[0-9a-f]{32}\.png" alt="审核流程" \/>(<p><\/p>)?$/);
+  baseExpect(saved.contentZh).toMatch(
+    /^<p>审核照常进行，<strong>请勿重复提交<\/strong><\/p><img src="\/api\/baseinfo\/content_image\/content-[0-9a-f]{32}\.png" alt="审核流程" \/>(<p><\/p>)?$/,
+  );
   const src = /src="([^"]+)"/.exec(saved.contentZh)![1]!;
   const img = await request.get(src);
   baseExpect([img.status(), img.headers()['content-type']]).toEqual([200, 'image/png']);
   await english(editor);
   await editor.getByRole('tab', { name: 'Notices' }).click();
-  await editor.getByRole('row').filter({ hasText: '寒假期间照片审核安排' }).getByRole('button', { name: 'Edit' }).click();
-  await expect(editor.getByRole('dialog').getByRole('textbox', { name: 'Content (Chinese)' })).toContainText('审核照常进行，请勿重复提交');
-  await expect(editor.getByRole('dialog').getByRole('button', { name: 'Insert a picture (JPEG or PNG)' }).first()).toBeVisible();
+  await editor
+    .getByRole('row')
+    .filter({ hasText: '寒假期间照片审核安排' })
+    .getByRole('button', { name: 'Edit' })
+    .click();
+  await expect(editor.getByRole('dialog').getByRole('textbox', { name: 'Content (Chinese)' })).toContainText(
+    '审核照常进行，请勿重复提交',
+  );
+  await expect(
+    editor.getByRole('dialog').getByRole('button', { name: 'Insert a picture (JPEG or PNG)' }).first(),
+  ).toBeVisible();
   await editor.waitForTimeout(500); // the dialog's opening animation, for the screenshot
   await shot(editor, 'console-rich-notice-en');
   // The journeys share a server per worker: the portal's notice tab shows the newest notice first,
   // so this one is taken down again rather than left in front of the season's notice.
-  await data(await request.post('/api/console/content/notices/delete', { headers: { 'x-staff-token': token }, data: { id: saved.id } }));
+  await data(
+    await request.post('/api/console/content/notices/delete', {
+      headers: { 'x-staff-token': token },
+      data: { id: saved.id },
+    }),
+  );
 });
 
 test('the dashboard counts the items of refused photos, in words', async ({ browser, baseURL, request }) => {

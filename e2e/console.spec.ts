@@ -12,21 +12,31 @@ async function member(request: APIRequestContext, mobile: string): Promise<Membe
   return data<Member>(await request.post('/api/dev/login', { data: { mobile } }));
 }
 const memberHeaders = (m: Member) => ({ authorization: `Bearer ${m.token}`, memberid: String(m.memberId) });
-const memberGet = async <T>(request: APIRequestContext, m: Member, url: string) => data<T>(await request.get(url, { headers: memberHeaders(m) }));
+const memberGet = async <T>(request: APIRequestContext, m: Member, url: string) =>
+  data<T>(await request.get(url, { headers: memberHeaders(m) }));
 const memberPost = async <T>(request: APIRequestContext, m: Member, url: string, payload: unknown) =>
   data<T>(await request.post(url, { headers: memberHeaders(m), data: signBody(payload, m.randomKey) }));
 
 /** A paid individual order: created through the demo hook, paid at the sandbox cashier. */
 async function paidOrder(request: APIRequestContext, mobile: string): Promise<{ id: number; orderNo: string }> {
   const m = await member(request, mobile);
-  const o = await data<{ id: number; orderNo: string }>(await request.post('/api/dev/order', { data: { mobile, kind: 'individual', persons: 1, withShipping: true } }));
-  const pay = await memberPost<{ paymentNo?: string; paid: boolean }>(request, m, '/api/pay/getPayInfo', { id: o.id, payType: 1 });
+  const o = await data<{ id: number; orderNo: string }>(
+    await request.post('/api/dev/order', { data: { mobile, kind: 'individual', persons: 1, withShipping: true } }),
+  );
+  const pay = await memberPost<{ paymentNo?: string; paid: boolean }>(request, m, '/api/pay/getPayInfo', {
+    id: o.id,
+    payType: 1,
+  });
   if (!pay.paid) {
     const r = await request.post(`/sandbox/pay/${pay.paymentNo}/pay`);
     expect(r.ok()).toBeTruthy();
   }
   await expect
-    .poll(async () => (await memberGet<{ order: { state: number } }>(request, m, `/api/order/findOrderAndOrderDetails?id=${o.id}`)).order.state)
+    .poll(
+      async () =>
+        (await memberGet<{ order: { state: number } }>(request, m, `/api/order/findOrderAndOrderDetails?id=${o.id}`))
+          .order.state,
+    )
     .toBe(115);
   return o;
 }
@@ -35,16 +45,29 @@ async function paidOrder(request: APIRequestContext, mobile: string): Promise<{ 
 
 test('a staff member logs in with a password; the menu follows the role', async ({ browser, baseURL, page }) => {
   const admin = await consoleAs(browser, baseURL!, 'admin');
-  const { token } = await data<{ token: string }>(await admin.request.post('/api/dev/staff-login', { data: { role: 'admin' } }));
-  await data(await admin.request.post('/api/console/staff', { headers: { 'x-staff-token': token }, data: { username: 'fin1', name: '财务一', role: 'finance', password: 'secret-pass-1' } }));
+  const { token } = await data<{ token: string }>(
+    await admin.request.post('/api/dev/staff-login', { data: { role: 'admin' } }),
+  );
+  await data(
+    await admin.request.post('/api/console/staff', {
+      headers: { 'x-staff-token': token },
+      data: { username: 'fin1', name: '财务一', role: 'finance', password: 'secret-pass-1' },
+    }),
+  );
   await page.goto('/console');
   await shot(page, 'console-login');
   await page.getByLabel('用户名').fill('fin1');
   await page.getByLabel('密码').fill('wrong-pass-1');
-  await page.getByRole('button', { name: '登 录' }).or(page.getByRole('button', { name: '登录' })).click();
+  await page
+    .getByRole('button', { name: '登 录' })
+    .or(page.getByRole('button', { name: '登录' }))
+    .click();
   await expect(page.getByText('用户名或密码错误')).toBeVisible();
   await page.getByLabel('密码').fill('secret-pass-1');
-  await page.getByRole('button', { name: '登 录' }).or(page.getByRole('button', { name: '登录' })).click();
+  await page
+    .getByRole('button', { name: '登 录' })
+    .or(page.getByRole('button', { name: '登录' }))
+    .click();
   await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();
   const menu = page.getByRole('navigation', { name: '后台菜单' });
   await expect(menu.getByText('退款审核')).toBeVisible();
@@ -101,7 +124,12 @@ test('review, production, shipping; the student sees the trace', async ({ browse
   await prod.getByRole('button', { name: /装箱单/ }).click();
   await expect(prod.getByRole('dialog').getByText(first.orderNo)).toBeVisible();
   await shot(prod, 'console-packing-list');
-  await prod.getByRole('dialog').getByRole('button', { name: 'Close' }).or(prod.getByRole('dialog').getByLabel('Close')).first().click();
+  await prod
+    .getByRole('dialog')
+    .getByRole('button', { name: 'Close' })
+    .or(prod.getByRole('dialog').getByLabel('Close'))
+    .first()
+    .click();
   await prod.getByRole('button', { name: /^发货/ }).click();
   const ship = prod.getByRole('dialog', { name: '发货' });
   await ship.getByLabel('快递公司').fill('顺丰速运');
@@ -133,7 +161,10 @@ test('a finance staff member approves a refund', async ({ browser, baseURL, requ
   await shot(fin, 'console-refunds');
   await row.getByRole('button', { name: /通\s?过/ }).click();
   // Money actions are confirmed with the amount and the member.
-  await fin.getByTestId('refund-confirm').getByRole('button', { name: /^确认退款 ¥/ }).click();
+  await fin
+    .getByTestId('refund-confirm')
+    .getByRole('button', { name: /^确认退款 ¥/ })
+    .click();
   await expect(row).toHaveCount(0);
   await fin.getByLabel('状态').click();
   await fin.getByTitle('已退款').click();
@@ -141,7 +172,9 @@ test('a finance staff member approves a refund', async ({ browser, baseURL, requ
 });
 
 test('a reviewer approves an unbinding request', async ({ browser, baseURL, request }) => {
-  const students = await data<{ xh: string; zjhm: string; yxdm: string }[]>(await request.get('/api/dev/national-students'));
+  const students = await data<{ xh: string; zjhm: string; yxdm: string }[]>(
+    await request.get('/api/dev/national-students'),
+  );
   const s = students[students.length - 1];
   const m = await member(request, '13800000103');
   await memberPost(request, m, '/api/binding/binding', { studentId: s.xh, yxdm: s.yxdm, idType: 1, idNum: s.zjhm });
@@ -161,7 +194,10 @@ test('an editor changes a banner and the portal shows it', async ({ browser, bas
   const editor = await consoleAs(browser, baseURL!, 'editor');
   await editor.goto('/console/content');
   await expect(editor.getByRole('tab', { name: '横幅' })).toBeVisible();
-  await editor.getByRole('button', { name: /编\s?辑/ }).first().click();
+  await editor
+    .getByRole('button', { name: /编\s?辑/ })
+    .first()
+    .click();
   const dialog = editor.getByRole('dialog');
   await dialog.getByLabel('标题（中文）').fill('毕业季图像采集已开始');
   await dialog.getByLabel('内容（中文）').fill('<p>欢迎<b>提交</b>照片</p><script>alert(1)</script>');
@@ -171,7 +207,9 @@ test('an editor changes a banner and the portal shows it', async ({ browser, bas
   await expect(editor.getByRole('cell', { name: '毕业季图像采集已开始' })).toBeVisible();
   await shot(editor, 'console-content');
   // What the home page's carousel reads, then the banner's own page the carousel opens.
-  const banners = await data<{ id: number; title: { zh: string }; content: { zh: string } | null }[]>(await page.request.get('/api/baseInfo/getBanner'));
+  const banners = await data<{ id: number; title: { zh: string }; content: { zh: string } | null }[]>(
+    await page.request.get('/api/baseInfo/getBanner'),
+  );
   const edited = banners.find((x) => x.title.zh === '毕业季图像采集已开始')!;
   expect(edited.content?.zh).toBe('<p>欢迎<b>提交</b>照片</p>');
   await page.goto(`/bannerContent?content=${edited.id}`);
@@ -180,7 +218,10 @@ test('an editor changes a banner and the portal shows it', async ({ browser, bas
   await shot(page, 'home-after-banner-edit');
 });
 
-test('an admin marks a pilot school, a branch adds a task; the export page lists exports', async ({ browser, baseURL }) => {
+test('an admin marks a pilot school, a branch adds a task; the export page lists exports', async ({
+  browser,
+  baseURL,
+}) => {
   const admin = await consoleAs(browser, baseURL!, 'admin');
   await admin.goto('/console/schools');
   await admin.getByRole('tab', { name: '学校' }).click();

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { test, expect } from './fixtures.ts';
 
-
 test('news: 20 to a page, server pagination, internal detail and external link', async ({ page }) => {
   await page.goto('/home/newsList');
   await expect(page.getByRole('heading', { name: '新闻动态', level: 1 })).toBeVisible();

@@ -38,9 +38,24 @@ export async function apiData<T>(page: Page, path: string): Promise<T> {
 }
 
 /** Logs a member in through the demo hook and stores the session as the login page would. */
-export async function loginAs(page: Page, mobile: string, profile: { name?: string; mail?: string; isFirst?: boolean } = {}) {
+export async function loginAs(
+  page: Page,
+  mobile: string,
+  profile: { name?: string; mail?: string; isFirst?: boolean } = {},
+) {
   const r = await page.request.post('/api/dev/login', { data: { mobile, ...profile } });
-  const body = (await r.json()) as { code: number; data: { token: string; randomKey: string; memberId: number; isFirst: boolean; name: string | null; mobile: string | null; mail: string | null } };
+  const body = (await r.json()) as {
+    code: number;
+    data: {
+      token: string;
+      randomKey: string;
+      memberId: number;
+      isFirst: boolean;
+      name: string | null;
+      mobile: string | null;
+      mail: string | null;
+    };
+  };
   if (body.code !== 200) throw new Error(`dev login failed: ${JSON.stringify(body)}`);
   const d = body.data;
   if (!page.url().startsWith('http')) await page.goto('/home');

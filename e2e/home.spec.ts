@@ -98,7 +98,9 @@ test('website notices, quick links, the important notice once per session, and E
 
   await page.getByRole('button', { name: 'Switch to English' }).click();
   await expect(page.getByRole('button', { name: /Individual submission/ })).toBeVisible();
-  await expect(page.locator('.home-notice article h2')).toHaveText(`Notice on photo collection for the class of ${CLASS_YEAR}`);
+  await expect(page.locator('.home-notice article h2')).toHaveText(
+    `Notice on photo collection for the class of ${CLASS_YEAR}`,
+  );
   await page.screenshot({ path: 'test-results/screens/home-en.png', fullPage: true });
 });
 

@@ -4,7 +4,14 @@ import { expect } from './fixtures.ts';
 
 /** Steps of the individual order wizard shared by the order journeys. */
 export const PHOTOS = 'apps/server/test/fixtures/photos';
-export interface NationalStudent { xh: string; xm: string; zjhm: string; yxdm: string; schoolName: string; cjm: string | null }
+export interface NationalStudent {
+  xh: string;
+  xm: string;
+  zjhm: string;
+  yxdm: string;
+  schoolName: string;
+  cjm: string | null;
+}
 
 export async function pick(page: Page, label: string, option: string, search = true) {
   const box = page.getByLabel(label, { exact: true });
@@ -54,7 +61,6 @@ export async function fillManual(page: Page, p: { name: string; idNum: string; s
   await uploadPhoto(page, p.photo);
 }
 
-
 /** Signed member calls through the page's request context (what the web's client does). */
 export function memberApi(page: Page, me: { token: string; randomKey: string; memberId: number }) {
   const headers = { authorization: `Bearer ${me.token}`, memberId: String(me.memberId) };
@@ -71,7 +77,13 @@ export function memberApi(page: Page, me: { token: string; randomKey: string; me
     /** A passed photo of the member (the individual flow's upload). */
     async photo(file: string): Promise<string> {
       const fs = await import('node:fs');
-      const up = await page.request.post('/api/img/upload', { headers, multipart: { flow: 'individual', file: { name: 'p.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(file) } } });
+      const up = await page.request.post('/api/img/upload', {
+        headers,
+        multipart: {
+          flow: 'individual',
+          file: { name: 'p.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(file) },
+        },
+      });
       return ((await up.json()) as { data: string }).data;
     },
   };

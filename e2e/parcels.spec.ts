@@ -20,26 +20,71 @@ test.use({
 
 const md5 = (s: string) => createHash('md5').update(s, 'utf8').digest('hex').toUpperCase();
 /** Beijing time, as Kuaidi100 writes it, some hours from now. */
-const bj = (hours: number) => new Date(Date.now() + (hours + 8) * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+const bj = (hours: number) =>
+  new Date(Date.now() + (hours + 8) * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 
-async function push(request: APIRequestContext, waybill: string, state: string, data: { time: string; context: string; status: string }[]) {
-  const param = JSON.stringify({ status: 'polling', message: '', lastResult: { message: 'ok', nu: waybill, com: 'ems', status: '200', state, ischeck: state === '3' ? '1' : '0', data: [...data].reverse().map((d) => ({ ...d, ftime: d.time })) } });
+async function push(
+  request: APIRequestContext,
+  waybill: string,
+  state: string,
+  data: { time: string; context: string; status: string }[],
+) {
+  const param = JSON.stringify({
+    status: 'polling',
+    message: '',
+    lastResult: {
+      message: 'ok',
+      nu: waybill,
+      com: 'ems',
+      status: '200',
+      state,
+      ischeck: state === '3' ? '1' : '0',
+      data: [...data].reverse().map((d) => ({ ...d, ftime: d.time })),
+    },
+  });
   const r = await request.post('/api/tracking/kuaidi100/callback', { form: { param, sign: md5(param + SALT) } });
   expect(await r.json()).toEqual({ result: true, returnCode: '200', message: '成功' });
 }
 
 /** A shipped order: made through the demo hook, paid at the sandbox cashier, approved, made and shipped by staff. */
-async function shippedOrder(request: APIRequestContext, mobile: string, waybill: string): Promise<{ id: number; orderNo: string }> {
-  const m = await data<{ token: string; randomKey: string; memberId: number }>(await request.post('/api/dev/login', { data: { mobile } }));
-  const o = await data<{ id: number; orderNo: string }>(await request.post('/api/dev/order', { data: { mobile, kind: 'individual', persons: 1, withShipping: true } }));
+async function shippedOrder(
+  request: APIRequestContext,
+  mobile: string,
+  waybill: string,
+): Promise<{ id: number; orderNo: string }> {
+  const m = await data<{ token: string; randomKey: string; memberId: number }>(
+    await request.post('/api/dev/login', { data: { mobile } }),
+  );
+  const o = await data<{ id: number; orderNo: string }>(
+    await request.post('/api/dev/order', { data: { mobile, kind: 'individual', persons: 1, withShipping: true } }),
+  );
   const headers = { authorization: `Bearer ${m.token}`, memberid: String(m.memberId) };
-  const pay = await data<{ paymentNo?: string; paid: boolean }>(await request.post('/api/pay/getPayInfo', { headers, data: signBody({ id: o.id, payType: 1 }, m.randomKey) }));
+  const pay = await data<{ paymentNo?: string; paid: boolean }>(
+    await request.post('/api/pay/getPayInfo', { headers, data: signBody({ id: o.id, payType: 1 }, m.randomKey) }),
+  );
   if (!pay.paid) expect((await request.post(`/sandbox/pay/${pay.paymentNo}/pay`)).ok()).toBeTruthy();
-  await expect.poll(async () => (await data<{ order: { state: number } }>(await request.get(`/api/order/findOrderAndOrderDetails?id=${o.id}`, { headers }))).order.state).toBe(115);
-  const { token } = await data<{ token: string }>(await request.post('/api/dev/staff-login', { data: { role: 'admin' } }));
+  await expect
+    .poll(
+      async () =>
+        (
+          await data<{ order: { state: number } }>(
+            await request.get(`/api/order/findOrderAndOrderDetails?id=${o.id}`, { headers }),
+          )
+        ).order.state,
+    )
+    .toBe(115);
+  const { token } = await data<{ token: string }>(
+    await request.post('/api/dev/staff-login', { data: { role: 'admin' } }),
+  );
   const staff = { 'x-staff-token': token };
-  for (const body of [{ action: 'approve' }, { action: 'produce' }, { action: 'ship', carrier: 'EMS', waybillNos: [waybill] }]) {
-    await data(await request.post('/api/console/orders/transition', { headers: staff, data: { ids: [o.id], ...body } }));
+  for (const body of [
+    { action: 'approve' },
+    { action: 'produce' },
+    { action: 'ship', carrier: 'EMS', waybillNos: [waybill] },
+  ]) {
+    await data(
+      await request.post('/api/console/orders/transition', { headers: staff, data: { ids: [o.id], ...body } }),
+    );
   }
   return o;
 }
@@ -51,7 +96,10 @@ const JOURNEY = [
   { time: bj(25), context: '【上海市】您的邮件已签收，签收人：本人', status: '签收' },
 ];
 
-test("the student's trace shows the carrier's pushed events, newest first, in zh and en; the order is delivered", async ({ page, request }) => {
+test("the student's trace shows the carrier's pushed events, newest first, in zh and en; the order is delivered", async ({
+  page,
+  request,
+}) => {
   const mobile = '13800000241';
   const o = await shippedOrder(request, mobile, 'EA240000001CN');
   await push(request, 'EA240000001CN', '0', JOURNEY.slice(0, 2));
@@ -83,14 +131,20 @@ test("the student's trace shows the carrier's pushed events, newest first, in zh
   await page.evaluate(() => localStorage.setItem('lang', 'zh'));
 });
 
-test('staff see returned parcels in the console queue, with why tracking could not subscribe', async ({ browser, baseURL, request }) => {
+test('staff see returned parcels in the console queue, with why tracking could not subscribe', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const returned = await shippedOrder(request, '13800000242', 'EA240000002CN');
   const moving = await shippedOrder(request, '13800000243', 'EA240000003CN');
   await push(request, 'EA240000002CN', '6', [
     { time: bj(3), context: '【北京市】北京邮区中心局 已收寄', status: '揽收' },
     { time: bj(30), context: '【广州市】收件人拒收，邮件退回寄件人', status: '退回' },
   ]);
-  await push(request, 'EA240000003CN', '0', [{ time: bj(3), context: '【北京市】北京邮区中心局 已收寄', status: '揽收' }]);
+  await push(request, 'EA240000003CN', '0', [
+    { time: bj(3), context: '【北京市】北京邮区中心局 已收寄', status: '揽收' },
+  ]);
 
   const prod = await consoleAs(browser, baseURL!, 'production');
   await prod.goto('/console/parcels');

@@ -4,7 +4,11 @@ import { test, expect, loginAs } from './fixtures.ts';
 test.use({ serverEnv: { PAY_SANDBOX_NOTIFY_DELAY_MS: '300' } });
 
 let seq = 0;
-const newMobile = () => `1390${String(process.pid % 1000).padStart(3, '0')}${String(Date.now() % 1000).padStart(3, '0')}${++seq}`.slice(0, 11);
+const newMobile = () =>
+  `1390${String(process.pid % 1000).padStart(3, '0')}${String(Date.now() % 1000).padStart(3, '0')}${++seq}`.slice(
+    0,
+    11,
+  );
 
 async function devOrder(page: Page, body: Record<string, unknown>): Promise<{ id: number; orderNo: string }> {
   const r = await page.request.post('/api/dev/order', { data: body });
@@ -16,7 +20,11 @@ async function devOrder(page: Page, body: Record<string, unknown>): Promise<{ id
 async function openPayPage(page: Page, opts: { amountFen?: number; extra?: string } = {}) {
   const mobile = newMobile();
   await loginAs(page, mobile);
-  const order = await devOrder(page, { mobile, kind: 'individual', ...(opts.amountFen !== undefined ? { amountFen: opts.amountFen } : {}) });
+  const order = await devOrder(page, {
+    mobile,
+    kind: 'individual',
+    ...(opts.amountFen !== undefined ? { amountFen: opts.amountFen } : {}),
+  });
   await page.goto(`/home/submitPhoto/completionPayment?id=${order.id}&type=1&pollMs=500${opts.extra ?? ''}`);
   await expect(page.getByTestId('pay-order-no')).toHaveText(order.orderNo);
   return order;
@@ -71,7 +79,10 @@ test('the QR expires after its countdown and a new one can be fetched', async ({
   await page.screenshot({ path: 'test-results/screens/payments-qr-expired.png', fullPage: true });
   await page.getByRole('button', { name: '重新获取二维码' }).click();
   await expect(page.getByTestId('pay-qr-countdown')).toBeVisible();
-  const second = await page.getByTestId('pay-qr-dialog').locator('img[data-qr-payload]').getAttribute('data-qr-payload');
+  const second = await page
+    .getByTestId('pay-qr-dialog')
+    .locator('img[data-qr-payload]')
+    .getAttribute('data-qr-payload');
   expect(second).not.toBe(first);
 });
 

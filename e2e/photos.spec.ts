@@ -29,7 +29,9 @@ test('a member checks photos from the guide: crop, upload, failure table, then s
   await expect(result).toBeVisible({ timeout: 60_000 });
   // The refused photo with the guide, and every problem listed in the same words.
   await expect(result.getByRole('img', { name: '未通过检测的照片（标出标准范围与问题位置）' })).toBeVisible();
-  await expect(result.getByRole('list', { name: '需要修改的地方' }).getByRole('listitem')).toHaveText(['脸部不居中，请把脸放在照片正中']);
+  await expect(result.getByRole('list', { name: '需要修改的地方' }).getByRole('listitem')).toHaveText([
+    '脸部不居中，请把脸放在照片正中',
+  ]);
   // The item-by-item values stay, one click away.
   await result.getByRole('button', { name: /检测明细/ }).click();
   await expect(result.getByRole('row', { name: /脸部距左边.*未通过/ })).toBeVisible();
@@ -45,7 +47,6 @@ test('a member checks photos from the guide: crop, upload, failure table, then s
   await expect(page.getByText('照片可用,请继续填写')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('img', { name: '照片预览' })).toHaveAttribute('src', /\/api\/img\/view\//);
   await page.screenshot({ path: shot('photos-accepted.png'), fullPage: true });
-
 });
 
 /** Counts the photo uploads the page sends. */
@@ -57,7 +58,9 @@ function countUploads(page: Page) {
   return sent;
 }
 
-test('a file that breaks a browser rule is never sent: a real PNG, a PNG named .jpg, a JPEG under 30 KB', async ({ page }) => {
+test('a file that breaks a browser rule is never sent: a real PNG, a PNG named .jpg, a JPEG under 30 KB', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await loginAs(page, '13800000001');
   await page.goto('/home/photoGuide');
@@ -99,6 +102,8 @@ test('the refusal in English: the main problem, every problem, the photo with it
     'The top of your head is cut off: leave room above it',
     'Your head is too high in the frame: move it down',
   ]);
-  await expect(result.getByRole('img', { name: 'The refused photo, with the standard ranges and where the problems are' })).toBeVisible();
+  await expect(
+    result.getByRole('img', { name: 'The refused photo, with the standard ranges and where the problems are' }),
+  ).toBeVisible();
   await page.screenshot({ path: shot('photos-rejected-en.png'), fullPage: true });
 });

@@ -13,13 +13,20 @@ test.use({ serverEnv: { PAY_SANDBOX_NOTIFY_DELAY_MS: '200' } });
 test.describe.configure({ timeout: 180_000 });
 
 let seq = 0;
-const newMobile = () => `1391${String(process.pid % 1000).padStart(3, '0')}${String(Date.now() % 1000).padStart(3, '0')}${++seq}`.slice(0, 11);
-const switches = async (request: APIRequestContext, body: Record<string, unknown>) => data(await request.post('/sandbox/switches', { data: body }));
+const newMobile = () =>
+  `1391${String(process.pid % 1000).padStart(3, '0')}${String(Date.now() % 1000).padStart(3, '0')}${++seq}`.slice(
+    0,
+    11,
+  );
+const switches = async (request: APIRequestContext, body: Record<string, unknown>) =>
+  data(await request.post('/sandbox/switches', { data: body }));
 
 async function toPayPage(page: Page, name: string) {
   const mobile = newMobile();
   await loginAs(page, mobile, { name });
-  const order = await data<{ id: number; orderNo: string }>(await page.request.post('/api/dev/order', { data: { mobile, kind: 'individual' } }));
+  const order = await data<{ id: number; orderNo: string }>(
+    await page.request.post('/api/dev/order', { data: { mobile, kind: 'individual' } }),
+  );
   await page.goto(`/home/submitPhoto/completionPayment?id=${order.id}&type=1&pollMs=500`);
   await expect(page.getByTestId('pay-order-no')).toHaveText(order.orderNo);
   return order;
@@ -39,7 +46,11 @@ async function english(p: Page) {
   await p.reload();
 }
 
-test('a refund request with a reason reads as requested; finance reads the reason and confirms amount and member', async ({ page, browser, baseURL }) => {
+test('a refund request with a reason reads as requested; finance reads the reason and confirms amount and member', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const order = await toPayPage(page, '李同学');
   await payByPage(page);
   await page.getByRole('button', { name: '申请退款' }).click();
@@ -83,17 +94,26 @@ test('a refund request with a reason reads as requested; finance reads the reaso
 
   // The member's order now reads refunded (the audit's actor is checked in the server suite).
   await page.goto('/home/myOrder');
-  await expect(page.getByRole('row').filter({ hasText: order.orderNo }).getByTestId('refund-status')).toHaveText('已退款');
+  await expect(page.getByRole('row').filter({ hasText: order.orderNo }).getByTestId('refund-status')).toHaveText(
+    '已退款',
+  );
 });
 
-test('a second charge is refunded by itself; a failed automatic refund needs a person, who refunds it again after a confirmation', async ({ page, browser, baseURL }) => {
+test('a second charge is refunded by itself; a failed automatic refund needs a person, who refunds it again after a confirmation', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await switches(page.request, { ignoreClose: true, failRefunds: 'SYSTEM_ERROR: sandbox refund outage' });
   try {
     const order = await toPayPage(page, '王同学');
     // The member opens a QR, does not pay it yet, and pays by the page instead.
     await page.getByLabel('微信扫码支付').check();
     await page.getByRole('button', { name: '立即支付' }).click();
-    const qr = (await page.getByTestId('pay-qr-dialog').locator('img[data-qr-payload]').getAttribute('data-qr-payload'))!;
+    const qr = (await page
+      .getByTestId('pay-qr-dialog')
+      .locator('img[data-qr-payload]')
+      .getAttribute('data-qr-payload'))!;
     await page.keyboard.press('Escape');
     await payByPage(page);
     // ...and then pays the old QR on the phone too.
@@ -102,7 +122,9 @@ test('a second charge is refunded by itself; a failed automatic refund needs a p
 
     const fin = await consoleAs(browser, baseURL!, 'finance');
     await fin.goto('/console/refunds');
-    await expect(fin.getByTestId('refunds-attention')).toContainText('1 笔自动退款失败，需要人工处理', { timeout: 15_000 });
+    await expect(fin.getByTestId('refunds-attention')).toContainText('1 笔自动退款失败，需要人工处理', {
+      timeout: 15_000,
+    });
     await fin.getByText('自动退款', { exact: true }).click();
     await fin.getByLabel('状态').click();
     await fin.getByTitle('退款失败').click();
@@ -130,7 +152,9 @@ test('a second charge is refunded by itself; a failed automatic refund needs a p
 
     await english(fin);
     await fin.getByText('Automatic refunds', { exact: true }).click();
-    await expect(fin.getByRole('row').filter({ hasText: order.orderNo })).toContainText('Second payment refunded automatically');
+    await expect(fin.getByRole('row').filter({ hasText: order.orderNo })).toContainText(
+      'Second payment refunded automatically',
+    );
     await shot(fin, 'refunds-automatic-en');
   } finally {
     await switches(page.request, { ignoreClose: false, failRefunds: null });

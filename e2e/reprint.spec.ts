@@ -15,8 +15,17 @@ interface National {
 }
 
 /** A member call from the test side, with the page's session (POST bodies signed as the web does). */
-async function memberCall<T>(page: Page, method: 'GET' | 'POST', path: string, payload?: unknown): Promise<{ code: number; msg: string; data: T }> {
-  const s = await page.evaluate(() => ({ token: sessionStorage.getItem('token')!, memberId: sessionStorage.getItem('memberId')!, key: sessionStorage.getItem('randomKey')! }));
+async function memberCall<T>(
+  page: Page,
+  method: 'GET' | 'POST',
+  path: string,
+  payload?: unknown,
+): Promise<{ code: number; msg: string; data: T }> {
+  const s = await page.evaluate(() => ({
+    token: sessionStorage.getItem('token')!,
+    memberId: sessionStorage.getItem('memberId')!,
+    key: sessionStorage.getItem('randomKey')!,
+  }));
   const headers = { authorization: `Bearer ${s.token}`, memberid: s.memberId };
   const r =
     method === 'GET'
@@ -40,7 +49,12 @@ async function shot(page: Page, name: string) {
 }
 
 /** Fills /newId (school from the suggestions, student number, ID card number) and confirms the dialog. */
-async function tryBind(page: Page, s: National, idNum: string, labels = { school: '学校', studentId: '学号', idNum: '身份证号', bind: /^绑\s*定$/, ok: /确\s*定|OK/ }) {
+async function tryBind(
+  page: Page,
+  s: National,
+  idNum: string,
+  labels = { school: '学校', studentId: '学号', idNum: '身份证号', bind: /^绑\s*定$/, ok: /确\s*定|OK/ },
+) {
   await expect(page).toHaveURL(/\/newId$/);
   await page.getByLabel(labels.school).fill(s.yxdm);
   await page.locator('.ant-select-item-option', { hasText: s.yxdm }).first().click();
@@ -81,7 +95,10 @@ test('reprint: bind, choose, order, confirm, pay, list, unbind, staff approval, 
   await expect(page.getByRole('heading', { name: '冲印订单' })).toBeVisible();
   await expect(page.getByTestId('reprint-notes')).toContainText('无背胶');
   await page.getByRole('button', { name: '冲印毕业照' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
 
   // bind with an empty student number first: the specification's message
   await expect(page).toHaveURL(/\/newId$/);
@@ -139,12 +156,18 @@ test('reprint: bind, choose, order, confirm, pay, list, unbind, staff approval, 
   const paymentNo = (await img.getAttribute('data-qr-payload'))!.split('/').pop()!;
   expect((await page.request.post(`/sandbox/pay/${paymentNo}/pay`)).ok()).toBeTruthy();
   await expect(page).toHaveURL(/\/home\/myRollOder$/, { timeout: 20_000 });
-  expect((await memberCall<{ order: { state: number } }>(page, 'GET', `/api/order/findWashOrderAndOrderDetails?id=${id}`)).data.order.state).toBe(120);
+  expect(
+    (await memberCall<{ order: { state: number } }>(page, 'GET', `/api/order/findWashOrderAndOrderDetails?id=${id}`))
+      .data.order.state,
+  ).toBe(120);
 
   // the list: paid (120), modify goes to logistics, no pay button, refund offered; quantity no longer editable
   const row = page.getByRole('row', { name: /待制作/ });
   await expect(row).toBeVisible();
-  await expect(row.getByRole('link', { name: '修改' })).toHaveAttribute('href', `/home/orderModify?id=${id}&type=wuliu`);
+  await expect(row.getByRole('link', { name: '修改' })).toHaveAttribute(
+    'href',
+    `/home/orderModify?id=${id}&type=wuliu`,
+  );
   await expect(row.getByRole('link', { name: '去支付' })).toHaveCount(0);
   await expect(row.getByRole('button', { name: /退\s*款|申请退款/ })).toBeVisible();
   await shot(page, 'reprint-my-roll-order');
@@ -154,13 +177,19 @@ test('reprint: bind, choose, order, confirm, pay, list, unbind, staff approval, 
   // the bind check now leads to /developFilms; from there apply to unbind
   await page.goto('/home/myRollOder');
   await page.getByRole('button', { name: '冲印毕业照' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page).toHaveURL(/\/developFilms$/);
   await page.getByRole('link', { name: '不是您的学籍？申请解绑' }).click();
   await expect(page).toHaveURL(/\/untiedId$/);
   await expect(page.getByTestId('bound-student')).toHaveText(student.xh);
   await page.getByRole('button', { name: '申请解绑' }).click();
-  await page.getByRole('tooltip').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('解绑申请成功')).toBeVisible();
   await expect(page.getByText(/请拨打客服电话/)).toBeVisible();
   await shot(page, 'reprint-untied-pending');
@@ -168,13 +197,18 @@ test('reprint: bind, choose, order, confirm, pay, list, unbind, staff approval, 
   // customer service approves in the console
   const staff = await page.request.post('/api/dev/staff-login', { data: { role: 'admin' } });
   const token = ((await staff.json()) as { data: { token: string } }).data.token;
-  const pending = (await (await page.request.get('/api/console/bindings?state=2', { headers: { 'x-staff-token': token } })).json()) as {
+  const pending = (await (
+    await page.request.get('/api/console/bindings?state=2', { headers: { 'x-staff-token': token } })
+  ).json()) as {
     data: { id: number; studentId: string }[] | { list: { id: number; studentId: string }[] };
   };
   const rows = Array.isArray(pending.data) ? pending.data : pending.data.list;
   const b = rows.find((r) => r.studentId === student.xh);
   expect(b).toBeTruthy();
-  const approved = await page.request.post(`/api/console/bindings/${b!.id}/approve`, { headers: { 'x-staff-token': token }, data: {} });
+  const approved = await page.request.post(`/api/console/bindings/${b!.id}/approve`, {
+    headers: { 'x-staff-token': token },
+    data: {},
+  });
   expect(((await approved.json()) as { code: number }).code).toBe(200);
 
   // refresh: not bound any more; bind again
@@ -200,9 +234,15 @@ test('reprint pages in English: an unbound member is sent to bind first', async 
   await shot(page, 'reprint-new-id-en');
 });
 
-test('binding proves identity: A binds with the ID number, B guessing is refused then told to wait, C proving A\'s record raises a dispute staff see', async ({ page, browser, baseURL }) => {
+test("binding proves identity: A binds with the ID number, B guessing is refused then told to wait, C proving A's record raises a dispute staff see", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(300_000);
-  const withPhoto = (await apiData<National[]>(page, '/api/dev/national-students')).filter((x) => x.hasPhoto && x.photoId);
+  const withPhoto = (await apiData<National[]>(page, '/api/dev/national-students')).filter(
+    (x) => x.hasPhoto && x.photoId,
+  );
   const [record, guessed] = [withPhoto[1]!, withPhoto[2]!];
   const memberPage = async (mobile: string, name: string, lang: 'zh' | 'en' = 'zh') => {
     const p = await (await browser.newContext({ baseURL })).newPage();
@@ -230,12 +270,20 @@ test('binding proves identity: A binds with the ID number, B guessing is refused
   await shot(b, 'reprint-bind-refused');
   // tries 2 to 4 through the API (the page was shown once), the 5th through the page again
   for (let i = 1; i < 4; i++) {
-    const r = await memberCall(b, 'POST', '/api/binding/binding', { studentId: guessed.xh, yxdm: guessed.yxdm, idType: 1, idNum: otherIdNumber(guessed, i) });
+    const r = await memberCall(b, 'POST', '/api/binding/binding', {
+      studentId: guessed.xh,
+      yxdm: guessed.yxdm,
+      idType: 1,
+      idNum: otherIdNumber(guessed, i),
+    });
     expect(r).toMatchObject({ code: 400, msg: '证件号码与学籍信息不一致' });
   }
   await b.getByLabel('身份证号', { exact: true }).fill(otherIdNumber(guessed, 4));
   await b.getByRole('button', { name: /^绑\s*定$/ }).click();
-  await b.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+  await b
+    .getByRole('dialog')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(refusal).toContainText('暂时无法绑定');
   await expect(refusal).toContainText('今日身份核验失败次数过多，请明天再试或联系客服');
   await expect(b.getByRole('dialog')).toBeHidden();
@@ -247,7 +295,13 @@ test('binding proves identity: A binds with the ID number, B guessing is refused
   await c.getByRole('combobox', { name: 'Document type' }).click();
   await expect(c.getByTitle('Passport')).toBeVisible();
   await c.keyboard.press('Escape');
-  await tryBind(c, record, record.zjhm, { school: 'School', studentId: 'Student number', idNum: 'ID card number', bind: /^Bind$/, ok: /OK/ });
+  await tryBind(c, record, record.zjhm, {
+    school: 'School',
+    studentId: 'Student number',
+    idNum: 'ID card number',
+    bind: /^Bind$/,
+    ok: /OK/,
+  });
   const sent = c.getByTestId('bind-refusal');
   await expect(sent).toContainText('Sent to customer service');
   await expect(sent).toContainText('Your identity is verified and the case has gone to customer service');
@@ -274,7 +328,10 @@ test('binding proves identity: A binds with the ID number, B guessing is refused
   await expect(queue.getByRole('heading', { name: 'Binding disputes' })).toBeVisible();
   await shot(reviewer, 'console-binding-disputes-en');
   await row.getByRole('button', { name: 'Give to claimant' }).click();
-  await reviewer.getByRole('tooltip').getByRole('button', { name: /OK|Yes/ }).click();
+  await reviewer
+    .getByRole('tooltip')
+    .getByRole('button', { name: /OK|Yes/ })
+    .click();
   await expect(row).toHaveCount(0);
   expect(await memberCall<number>(c, 'GET', '/api/binding/findCheckStatus')).toMatchObject({ data: 1 });
   expect(await memberCall<number>(a, 'GET', '/api/binding/findCheckStatus')).toMatchObject({ data: 3 });

@@ -30,7 +30,9 @@ test('a protected route sends a visitor to /login and remembers the way back', a
 });
 
 test('the customer-service button opens the chat page in a new window', async ({ page, context }) => {
-  await context.route('https://kf.example.com/**', (r) => r.fulfill({ contentType: 'text/html', body: '<h1>chat</h1>' }));
+  await context.route('https://kf.example.com/**', (r) =>
+    r.fulfill({ contentType: 'text/html', body: '<h1>chat</h1>' }),
+  );
   await page.goto('/home');
   const popup = context.waitForEvent('page');
   await page.getByRole('button', { name: '在线客服' }).click();
@@ -62,7 +64,10 @@ test('an unknown route shows a 404 page with a way home', async ({ page }) => {
 test('the maintenance notice appears when the setting is on', async ({ page }) => {
   const set = (on: boolean) =>
     page.request.post('/api/dev/settings', {
-      data: { key: 'maintenance', value: { on, zh: '系统维护中，预计今晚恢复。', en: 'Under maintenance until tonight.' } },
+      data: {
+        key: 'maintenance',
+        value: { on, zh: '系统维护中，预计今晚恢复。', en: 'Under maintenance until tonight.' },
+      },
     });
   await set(true);
   try {

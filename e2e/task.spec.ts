@@ -11,7 +11,11 @@ const CLASS_YEAR = now.getUTCMonth() >= 5 ? now.getUTCFullYear() + 1 : now.getUT
 const [PKU, THU, PKU_OLD] = [`PKU${CLASS_YEAR}`, `THU${CLASS_YEAR}`, `PKU${CLASS_YEAR - 1}`];
 
 let seq = 0;
-const newMobile = () => `1361${String(process.pid % 1000).padStart(3, '0')}${String(Date.now() % 1000).padStart(3, '0')}${++seq}`.slice(0, 11);
+const newMobile = () =>
+  `1361${String(process.pid % 1000).padStart(3, '0')}${String(Date.now() % 1000).padStart(3, '0')}${++seq}`.slice(
+    0,
+    11,
+  );
 
 interface NationalStudent {
   xh: string;
@@ -47,7 +51,10 @@ async function uploadPhoto(page: Page, file: string, scope = page.locator('body'
 }
 
 /** School + code + number -> photo -> form -> order; answers the order id. */
-async function createOrder(page: Page, opts: { code?: string; student: NationalStudent; screenshot?: boolean }): Promise<number> {
+async function createOrder(
+  page: Page,
+  opts: { code?: string; student: NationalStudent; screenshot?: boolean },
+): Promise<number> {
   await entry(page, opts.student.yxdm === '10003' ? '清华大学' : '北京大学', opts.code ?? PKU);
   await matchNumber(page, opts.student.zjhm);
   await expect(page).toHaveURL(/\/home\/upImg\?flag=\d&row=\d+&bh=.*&yxdm=\d{5}&studentId=.+&signature=/);
@@ -137,7 +144,10 @@ test('an unpaid order sends a second match to the list with status 1', async ({ 
   await expect(page.getByRole('heading', { name: '修改订单' })).toBeVisible();
   await expect(page.getByRole('button', { name: '添加照片' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^修\s?改$/ }).first()).toBeVisible();
-  await page.getByRole('button', { name: /^修\s?改$/ }).first().click();
+  await page
+    .getByRole('button', { name: /^修\s?改$/ })
+    .first()
+    .click();
   await expect(page.getByRole('dialog').getByText('物流信息')).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/task-detail-modify-shipping.png', fullPage: true });
   await page.goto(`/home/orderDetailCai?orderId=${id}&type=110&con=xiangqing`);
@@ -160,7 +170,10 @@ test('the mosaic check: app steps for a mosaic task, the mini-programme prompt p
   await entry(page, '北京大学', PKU_OLD);
   await expect(page.getByText('该采集任务已截止网页采集，请使用小程序进行采集')).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/task-mini-programme.png', fullPage: true });
-  await page.getByRole('button', { name: /知道了|OK|确\s?定/ }).last().click();
+  await page
+    .getByRole('button', { name: /知道了|OK|确\s?定/ })
+    .last()
+    .click();
   await entry(page, '北京大学', 'NOPE');
   await expect(page.getByText('未找到该采集任务，请核对学校和特征码')).toBeVisible();
   // The mosaic flow carries flag 1 to the photo page, which offers the collection-code upload.
@@ -172,7 +185,9 @@ test('the mosaic check: app steps for a mosaic task, the mini-programme prompt p
   await expect(page.getByRole('button', { name: '上传采集码图片' })).toBeVisible();
 });
 
-test('a rejected order is modified before the deadline, and not when its file is past the end time', async ({ page }) => {
+test('a rejected order is modified before the deadline, and not when its file is past the end time', async ({
+  page,
+}) => {
   await loginAs(page, newMobile());
   const student = await studentAt(page, '10001', 2);
   const id = await createOrder(page, { student });
@@ -182,7 +197,10 @@ test('a rejected order is modified before the deadline, and not when its file is
   await page.getByRole('link', { name: '修改' }).click();
   await expect(page).toHaveURL(new RegExp(`/home/ConfirmOrderCai\\?orderId=${id}&con=xiugai`));
   await expect(page.getByText('照片背景不符合要求')).toBeVisible();
-  await page.getByRole('row').getByRole('button', { name: /^修\s?改$/ }).click();
+  await page
+    .getByRole('row')
+    .getByRole('button', { name: /^修\s?改$/ })
+    .click();
   const dialog = page.getByRole('dialog');
   await uploadPhoto(page, PHOTO_1, dialog);
   await dialog.getByLabel('手机号').fill('13700000001');
@@ -194,7 +212,9 @@ test('a rejected order is modified before the deadline, and not when its file is
 
   // Rejected again, now with the task's end time before the file was uploaded.
   await setState(page, id, 125, '照片模糊');
-  const tasks = await page.request.post('/api/dev/task/endTime', { data: { taskId: await taskIdOf(page, id), endTime: '2001-01-01T00:00:00Z' } });
+  const tasks = await page.request.post('/api/dev/task/endTime', {
+    data: { taskId: await taskIdOf(page, id), endTime: '2001-01-01T00:00:00Z' },
+  });
   expect(tasks.ok()).toBeTruthy();
   try {
     await page.goto('/home/myOrderCai');
@@ -205,7 +225,9 @@ test('a rejected order is modified before the deadline, and not when its file is
     await expect(page.getByRole('row').getByRole('button', { name: /^修\s?改$/ })).toHaveCount(0);
     await page.screenshot({ path: 'test-results/screens/task-modify-refused.png', fullPage: true });
   } finally {
-    await page.request.post('/api/dev/task/endTime', { data: { taskId: await taskIdOf(page, id), endTime: '2099-01-01T00:00:00Z' } });
+    await page.request.post('/api/dev/task/endTime', {
+      data: { taskId: await taskIdOf(page, id), endTime: '2099-01-01T00:00:00Z' },
+    });
   }
 });
 
@@ -213,7 +235,10 @@ test('a rejected order is modified before the deadline, and not when its file is
 async function taskIdOf(page: Page, orderId: number): Promise<number> {
   return page.evaluate(async (id) => {
     const r = await fetch(`/api/taskOrder/findOrderAndOrderDetails?id=${id}`, {
-      headers: { authorization: `Bearer ${sessionStorage.getItem('token')}`, memberId: sessionStorage.getItem('memberId') ?? '' },
+      headers: {
+        authorization: `Bearer ${sessionStorage.getItem('token')}`,
+        memberId: sessionStorage.getItem('memberId') ?? '',
+      },
     });
     return ((await r.json()) as { data: { order: { taskId: number } } }).data.order.taskId;
   }, orderId);

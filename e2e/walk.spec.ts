@@ -5,10 +5,15 @@ import { test, expect, loginAs, apiData } from './fixtures.ts';
 test.use({ serverEnv: { PAY_SANDBOX_NOTIFY_DELAY_MS: '300' } });
 
 let seq = 0;
-const newMobile = () => `1378${String(process.pid % 1000).padStart(3, '0')}${String(Date.now() % 1000).padStart(3, '0')}${++seq}`.slice(0, 11);
+const newMobile = () =>
+  `1378${String(process.pid % 1000).padStart(3, '0')}${String(Date.now() % 1000).padStart(3, '0')}${++seq}`.slice(
+    0,
+    11,
+  );
 const CJK = /[\u3400-\u9fff]/;
 const english = (page: Page) => page.addInitScript(() => localStorage.setItem('lang', 'en'));
-const shot = (page: Page, name: string) => page.screenshot({ path: `${process.env.SCREENS_DIR ?? 'test-results/screens'}/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${process.env.SCREENS_DIR ?? 'test-results/screens'}/${name}.png`, fullPage: true });
 
 async function devOrder(page: Page, mobile: string): Promise<{ id: number; orderNo: string }> {
   const r = await page.request.post('/api/dev/order', { data: { mobile, kind: 'individual' } });
@@ -59,7 +64,9 @@ test.describe('1. the Alipay return page settles', () => {
 
     await page.evaluate(() => localStorage.setItem('lang', 'en'));
     await page.goto(`/home/submitPhoto/pay?id=${order.id}&type=1&kind=individual`);
-    await expect(page.getByRole('heading', { name: 'Confirming the payment with the provider' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: 'Confirming the payment with the provider' })).toBeVisible({
+      timeout: 15_000,
+    });
     await shot(page, 'walk-pay-pending-en');
   });
 });
@@ -73,7 +80,10 @@ test.describe('3. every route change starts at the top', () => {
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       const bottom = await page.evaluate(() => window.scrollY);
       expect(bottom).toBeGreaterThan(100);
-      await page.locator('.site-footer').getByRole('link', { name: lang === 'zh' ? '关于我们' : 'About us' }).click();
+      await page
+        .locator('.site-footer')
+        .getByRole('link', { name: lang === 'zh' ? '关于我们' : 'About us' })
+        .click();
       await expect(page).toHaveURL(/staticV\?type=aboutUs/);
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
       await shot(page, `walk-scroll-top-${lang}`);
@@ -126,7 +136,9 @@ test.describe('6. centralised entry takes the student number', () => {
       const label = lang === 'zh' ? '学号/身份证号' : 'Student number / ID number';
       await page.getByLabel(label).fill('AB1');
       await page.getByRole('button', { name: lang === 'zh' ? /^确\s?认$/ : 'Confirm' }).click();
-      await expect(page.getByText(lang === 'zh' ? '请输入正确的学号或身份证号' : /valid student number or ID number/i)).toBeVisible();
+      await expect(
+        page.getByText(lang === 'zh' ? '请输入正确的学号或身份证号' : /valid student number or ID number/i),
+      ).toBeVisible();
       await page.getByLabel(label).fill(student.xh);
       await shot(page, `walk-collect-number-${lang}`);
       await page.getByRole('button', { name: lang === 'zh' ? /^确\s?认$/ : 'Confirm' }).click();
@@ -140,7 +152,10 @@ test.describe('6. centralised entry takes the student number', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await entry(page, '北京大学', 'NOPE');
-    const msg = page.locator('.ant-form-item').filter({ has: page.getByLabel('特征码') }).getByText('未找到该采集任务，请核对学校和特征码');
+    const msg = page
+      .locator('.ant-form-item')
+      .filter({ has: page.getByLabel('特征码') })
+      .getByText('未找到该采集任务，请核对学校和特征码');
     await expect(msg).toBeVisible();
     await page.waitForTimeout(2_500);
     await expect(msg).toBeVisible();
@@ -176,7 +191,9 @@ test.describe('11. English mode is English', () => {
 
   test('the address picker names regions in English and offers no 市辖区', async ({ page }) => {
     await page.goto('/home');
-    const wuhan = await page.request.post('/api/baseInfo/selectArea?upid=420100').then((r) => r.json() as Promise<{ data: { name: string; nameEn: string }[] }>);
+    const wuhan = await page.request
+      .post('/api/baseInfo/selectArea?upid=420100')
+      .then((r) => r.json() as Promise<{ data: { name: string; nameEn: string }[] }>);
     expect(wuhan.data.map((a) => a.name)).not.toContain('市辖区');
     expect(wuhan.data.find((a) => a.name === '武昌区')?.nameEn).toBe('Wuchang District');
     for (const lang of ['zh', 'en'] as const) {
@@ -203,7 +220,9 @@ test.describe('11. English mode is English', () => {
     await english(page);
     await page.goto('/home');
     await expect(page.locator('.home-carousel')).toBeVisible();
-    const pics = await page.locator('.home-slide img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
+    const pics = await page
+      .locator('.home-slide img')
+      .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
     for (const src of pics) {
       const svg = await (await page.request.get(src)).text();
       expect(svg, src).not.toMatch(CJK);
@@ -223,7 +242,9 @@ test.describe('12. the footer', () => {
       if (lang === 'en') await english(page);
       await page.goto('/home');
       const footer = page.locator('.site-footer');
-      await expect(footer).toContainText(lang === 'zh' ? '服务时间：工作日 8:00-11:00，14:00-17:00' : 'Hours: Workdays 8:00-11:00 and 14:00-17:00');
+      await expect(footer).toContainText(
+        lang === 'zh' ? '服务时间：工作日 8:00-11:00，14:00-17:00' : 'Hours: Workdays 8:00-11:00 and 14:00-17:00',
+      );
       await expect(footer).not.toContainText(/另一说明|also stated as|8:00-17:00\b/);
       const icp = footer.getByRole('link', { name: /ICP备\d+号/ });
       await expect(icp).toHaveAttribute('href', 'https://beian.miit.gov.cn/');
@@ -246,7 +267,9 @@ test.describe('13. the demo season follows the date', () => {
       expect(titles).toContain(lang === 'zh' ? `${year}届` : `class of ${year}`);
       const body = await page.locator('body').innerText();
       expect(body).not.toMatch(/2025届|class of 2025/);
-      await expect(page.getByText(lang === 'zh' ? new RegExp(`${year}届`) : new RegExp(`class of ${year}`)).first()).toBeVisible();
+      await expect(
+        page.getByText(lang === 'zh' ? new RegExp(`${year}届`) : new RegExp(`class of ${year}`)).first(),
+      ).toBeVisible();
       await shot(page, `walk-season-${lang}`);
       // The centralised entry takes this season's code.
       await entry(page, '北京大学', `PKU${year}`, lang);
@@ -260,7 +283,10 @@ test.describe('14. one list of accepted backgrounds', () => {
     test(`the photo guide and the guide banner say the same (${lang})`, async ({ page }) => {
       if (lang === 'en') await english(page);
       await page.goto('/home/photoGuide');
-      const sentence = lang === 'zh' ? '浅蓝色 RGB(100,197,255)（标准）、白色或浅灰色' : 'light blue RGB(100,197,255) (the standard), white or light grey';
+      const sentence =
+        lang === 'zh'
+          ? '浅蓝色 RGB(100,197,255)（标准）、白色或浅灰色'
+          : 'light blue RGB(100,197,255) (the standard), white or light grey';
       await expect(page.getByText(sentence, { exact: false }).first()).toBeVisible();
       await shot(page, `walk-guide-${lang}`);
       await page.goto('/home');

@@ -17,18 +17,24 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** Runs the command as an operator would, against the embedded database in `dir`. */
 function adminCreate(args: string[], input?: string) {
-  return spawnSync(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, 'admin-create.ts'), ...args], {
-    env: { PATH: process.env.PATH, NODE_ENV: 'development', DATA_DIR: dir, DEMO_SEED: 'false', LOG_LEVEL: 'silent' },
-    input,
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
+  return spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.resolve(import.meta.dirname, 'admin-create.ts'), ...args],
+    {
+      env: { PATH: process.env.PATH, NODE_ENV: 'development', DATA_DIR: dir, DEMO_SEED: 'false', LOG_LEVEL: 'silent' },
+      input,
+      encoding: 'utf8',
+      timeout: 120_000,
+    },
+  );
 }
 
 describe('the first console admin', () => {
   it('is neither created nor printed when a production server starts', async () => {
     const writes: string[] = [];
-    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => (writes.push(String(chunk)), true));
+    const spy = vi
+      .spyOn(process.stdout, 'write')
+      .mockImplementation((chunk: string | Uint8Array) => (writes.push(String(chunk)), true));
     // Production's mode (demo off); its outside parties are another suite's (providers/index.test.ts).
     const app = await testApp({ demo: false, seedDemo: false }, { seed: true }).finally(() => spy.mockRestore());
     try {
@@ -62,15 +68,22 @@ describe('the first console admin', () => {
     expect(adminCreate([]).status).toBe(2);
 
     const database = await openDatabase({ pgliteDir: path.join(dir, 'db') });
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { pgliteDir: ':memory:', dataKey: '11'.repeat(32) });
+    const config = loadConfig(
+      { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+      { pgliteDir: ':memory:', dataKey: '11'.repeat(32) },
+    );
     const app = await buildApp(config, { database, skipSeed: true, logger: false });
     try {
       const rows = await app.ctx.db.select().from(staffUsers).where(eq(staffUsers.role, 'admin'));
       expect(rows.map((s) => [s.username, s.name])).toEqual([['ops-admin', '运维管理员']]);
-      expect((await app.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'staff.create'))).map((a) => a.after)).toEqual([
-        { username: 'ops-admin', name: '运维管理员', role: 'admin', by: 'admin:create' },
-      ]);
-      const login = await app.inject({ method: 'POST', url: '/api/console/login', payload: { username: 'ops-admin', password } });
+      expect(
+        (await app.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'staff.create'))).map((a) => a.after),
+      ).toEqual([{ username: 'ops-admin', name: '运维管理员', role: 'admin', by: 'admin:create' }]);
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/console/login',
+        payload: { username: 'ops-admin', password },
+      });
       expect(login.json().code).toBe(200);
     } finally {
       await app.close();

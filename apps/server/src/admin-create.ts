@@ -51,7 +51,9 @@ async function readPassword(file: string | undefined): Promise<string> {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { username: { type: 'string' }, name: { type: 'string' }, 'password-file': { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { username: { type: 'string' }, name: { type: 'string' }, 'password-file': { type: 'string' } },
+  });
   if (!values.username) fail(USAGE, 2);
   let config;
   try {
@@ -61,21 +63,43 @@ async function main() {
     throw e;
   }
   const password = await readPassword(values['password-file']);
-  const input = staffSaveBody.safeParse({ username: values.username, name: values.name ?? values.username, role: 'admin', password });
-  if (!input.success) fail(`Not created: ${input.error.issues.map((i) => (i.message in MESSAGES ? message('en', i.message as MessageKey) : `${i.path.join('.')}: ${i.message}`)).join('; ')}`);
+  const input = staffSaveBody.safeParse({
+    username: values.username,
+    name: values.name ?? values.username,
+    role: 'admin',
+    password,
+  });
+  if (!input.success)
+    fail(
+      `Not created: ${input.error.issues.map((i) => (i.message in MESSAGES ? message('en', i.message as MessageKey) : `${i.path.join('.')}: ${i.message}`)).join('; ')}`,
+    );
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   try {
     const { username, name } = input.data;
     const created = await database.db.transaction(async (tx) => {
-      const [same] = await tx.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, username)).limit(1);
+      const [same] = await tx
+        .select({ id: staffUsers.id })
+        .from(staffUsers)
+        .where(eq(staffUsers.username, username))
+        .limit(1);
       if (same) return null;
-      const [row] = await tx.insert(staffUsers).values({ username, name, role: 'admin', passwordHash: await hashPassword(password) }).returning({ id: staffUsers.id });
-      await writeAudit(tx, null, { action: 'staff.create', targetKind: 'staff', targetId: row.id, after: { username, name, role: 'admin', by: 'admin:create' } });
+      const [row] = await tx
+        .insert(staffUsers)
+        .values({ username, name, role: 'admin', passwordHash: await hashPassword(password) })
+        .returning({ id: staffUsers.id });
+      await writeAudit(tx, null, {
+        action: 'staff.create',
+        targetKind: 'staff',
+        targetId: row.id,
+        after: { username, name, role: 'admin', by: 'admin:create' },
+      });
       return row.id;
     });
     if (created === null) fail(`A staff account named "${username}" already exists; nothing was changed.`);
-    console.log(`Console admin "${username}" created (id ${created}). Log in at /console and set up two-step verification under Account security.`);
+    console.log(
+      `Console admin "${username}" created (id ${created}). Log in at /console and set up two-step verification under Account security.`,
+    );
   } finally {
     await database.close();
   }

@@ -4,7 +4,12 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type Database } from './db/client.ts';
@@ -65,12 +70,18 @@ export interface BuildOptions {
 
 /** Builds the whole app from config: plugins, then services, then route modules. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
-  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
+  const database =
+    opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
   const ctx: AppContext = withParties({
     config,
     db: database.db,
     dbKind: database.kind,
-    pii: loadPiiCipher({ dataKey: config.dataKey, dataDir: config.dataDir, demo: config.demo, ephemeral: config.pgliteDir === ':memory:' }),
+    pii: loadPiiCipher({
+      dataKey: config.dataKey,
+      dataDir: config.dataDir,
+      demo: config.demo,
+      ephemeral: config.pgliteDir === ':memory:',
+    }),
   });
 
   const app = Fastify({
@@ -88,7 +99,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) routeTable.push({ method: String(method), url: r.url, config: (r.config ?? {}) as Record<string, unknown> });
+    for (const method of [r.method].flat())
+      routeTable.push({ method: String(method), url: r.url, config: (r.config ?? {}) as Record<string, unknown> });
   });
   const shutdown = installShutdown(app);
 
@@ -145,7 +157,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setNotFoundHandler((req, reply) => {
     const isPage = req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/sandbox/');
     if (isPage) return app.sendAppShell(req.url, reply);
-    return reply.code(404).send(signedEnvelope(404, message(req.lang ?? 'zh', 'http.notFound'), null, config.responseSecret));
+    return reply
+      .code(404)
+      .send(signedEnvelope(404, message(req.lang ?? 'zh', 'http.notFound'), null, config.responseSecret));
   });
 
   // Sessions are cached per instance only while their change notifications are followed. The

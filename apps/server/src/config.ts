@@ -10,9 +10,7 @@ import { loadSiteInfo, type SiteInfo } from './site-info-config.ts';
 /** An empty setting (as container templates often leave it) counts as unset. */
 const blankIsUnset = <T extends z.ZodType>(t: T) => z.preprocess((v) => (v === '' ? undefined : v), t);
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Environment -> typed config. A bad setting stops start-up with a message naming it. */
 export const envSchema = z.object({
@@ -22,7 +20,10 @@ export const envSchema = z.object({
   // An empty DATABASE_URL (as container templates often leave it) means PGlite, like an unset one.
   DATABASE_URL: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
   ),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   RESPONSE_SECRET: z.string().min(8).default(DEFAULT_RESPONSE_SECRET),
@@ -71,7 +72,12 @@ export const envSchema = z.object({
   NATIONAL_REPORT_SECONDS: z.coerce.number().int().min(0).default(5),
   NATIONAL_REPORT_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   /** WeChat open-platform website login (QR); unset: the sandbox consent page in demo mode, off in production. */
-  WECHAT_APP_ID: blankIsUnset(z.string().regex(/^wx[0-9a-fA-F]{16}$/, 'must be a WeChat AppID (wx + 16 hex digits)').optional()),
+  WECHAT_APP_ID: blankIsUnset(
+    z
+      .string()
+      .regex(/^wx[0-9a-fA-F]{16}$/, 'must be a WeChat AppID (wx + 16 hex digits)')
+      .optional(),
+  ),
   WECHAT_APP_SECRET: blankIsUnset(z.string().min(16, 'must be the AppSecret (32 characters)').max(128).optional()),
   /** Where WeChat sends the browser back with code and state; default <PUBLIC_URL>/loading. */
   WECHAT_REDIRECT_URI: blankIsUnset(z.string().url().optional()),
@@ -134,12 +140,21 @@ export interface WechatConfig {
 
 /** All of the WeChat login settings or none: half a configuration stops start-up. */
 function wechatConfig(e: Env): WechatConfig | undefined {
-  const redirectUri = e.WECHAT_REDIRECT_URI ?? (e.PUBLIC_URL ? `${e.PUBLIC_URL.replace(/\/+$/, '')}/loading` : undefined);
+  const redirectUri =
+    e.WECHAT_REDIRECT_URI ?? (e.PUBLIC_URL ? `${e.PUBLIC_URL.replace(/\/+$/, '')}/loading` : undefined);
   if (!e.WECHAT_APP_ID && !e.WECHAT_APP_SECRET) return undefined;
   if (!e.WECHAT_APP_ID || !e.WECHAT_APP_SECRET || !redirectUri) {
-    throw new ConfigError('Invalid configuration:\n  WECHAT_APP_ID, WECHAT_APP_SECRET and WECHAT_REDIRECT_URI (or PUBLIC_URL) go together');
+    throw new ConfigError(
+      'Invalid configuration:\n  WECHAT_APP_ID, WECHAT_APP_SECRET and WECHAT_REDIRECT_URI (or PUBLIC_URL) go together',
+    );
   }
-  return { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, redirectUri, apiUrl: e.WECHAT_API_URL, timeoutMs: e.WECHAT_TIMEOUT_MS };
+  return {
+    appId: e.WECHAT_APP_ID,
+    appSecret: e.WECHAT_APP_SECRET,
+    redirectUri,
+    apiUrl: e.WECHAT_API_URL,
+    timeoutMs: e.WECHAT_TIMEOUT_MS,
+  };
 }
 
 export interface TrackingConfig {
@@ -154,11 +169,24 @@ export function trackingConfig(e: Env, demo: boolean): TrackingConfig {
   const provider = e.TRACKING_PROVIDER ?? (demo ? 'sandbox' : 'none');
   const base = { provider, timeoutMs: e.TRACKING_TIMEOUT_MS, sweepHours: e.TRACKING_SWEEP_HOURS };
   if (provider !== 'kuaidi100') return base;
-  const callbackUrl = e.KUAIDI100_CALLBACK_URL ?? (e.PUBLIC_URL ? `${e.PUBLIC_URL.replace(/\/+$/, '')}/api/tracking/kuaidi100/callback` : undefined);
+  const callbackUrl =
+    e.KUAIDI100_CALLBACK_URL ??
+    (e.PUBLIC_URL ? `${e.PUBLIC_URL.replace(/\/+$/, '')}/api/tracking/kuaidi100/callback` : undefined);
   if (!e.KUAIDI100_CUSTOMER || !e.KUAIDI100_KEY || !e.KUAIDI100_SALT || !callbackUrl) {
-    throw new ConfigError('Invalid configuration:\n  TRACKING_PROVIDER: kuaidi100 needs KUAIDI100_CUSTOMER, KUAIDI100_KEY, KUAIDI100_SALT and PUBLIC_URL (or KUAIDI100_CALLBACK_URL)');
+    throw new ConfigError(
+      'Invalid configuration:\n  TRACKING_PROVIDER: kuaidi100 needs KUAIDI100_CUSTOMER, KUAIDI100_KEY, KUAIDI100_SALT and PUBLIC_URL (or KUAIDI100_CALLBACK_URL)',
+    );
   }
-  return { ...base, kuaidi100: { customer: e.KUAIDI100_CUSTOMER, key: e.KUAIDI100_KEY, salt: e.KUAIDI100_SALT, apiUrl: e.KUAIDI100_API_URL, callbackUrl } };
+  return {
+    ...base,
+    kuaidi100: {
+      customer: e.KUAIDI100_CUSTOMER,
+      key: e.KUAIDI100_KEY,
+      salt: e.KUAIDI100_SALT,
+      apiUrl: e.KUAIDI100_API_URL,
+      callbackUrl,
+    },
+  };
 }
 
 export interface NationalConfig {
@@ -182,12 +210,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const e = parsed.data;
   const demo = e.NODE_ENV !== 'production';
   const trust = parseTrustProxy(e.TRUST_PROXY, !demo);
-  const unsafe = ['error' in trust ? trust.error : null, checkMetricsToken(e.METRICS_TOKEN, !demo), checkDataKey(e.DATA_KEY, !demo)].filter(Boolean);
+  const unsafe = [
+    'error' in trust ? trust.error : null,
+    checkMetricsToken(e.METRICS_TOKEN, !demo),
+    checkDataKey(e.DATA_KEY, !demo),
+  ].filter(Boolean);
   if (unsafe.length) throw new ConfigError(`Invalid configuration:\n${unsafe.map((l) => `  ${l}`).join('\n')}`);
   const messaging = loadMessagingConfig(env);
-  if ('errors' in messaging) throw new ConfigError(`Invalid configuration:\n${messaging.errors.map((l) => `  ${l}`).join('\n')}`);
+  if ('errors' in messaging)
+    throw new ConfigError(`Invalid configuration:\n${messaging.errors.map((l) => `  ${l}`).join('\n')}`);
   // The built-in value is public (it is in the source): production refuses it, since anyone could sign answers with it.
-  if (!demo && e.RESPONSE_SECRET === DEFAULT_RESPONSE_SECRET) throw new ConfigError('Invalid configuration:\n  RESPONSE_SECRET: the built-in demo value is refused in production; set a secret of your own (and build the web with it)');
+  if (!demo && e.RESPONSE_SECRET === DEFAULT_RESPONSE_SECRET)
+    throw new ConfigError(
+      'Invalid configuration:\n  RESPONSE_SECRET: the built-in demo value is refused in production; set a secret of your own (and build the web with it)',
+    );
   const site = loadSiteInfo(env, demo);
   if ('errors' in site) throw new ConfigError(`Invalid configuration:\n${site.errors.map((l) => `  ${l}`).join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
@@ -202,7 +238,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: e.DEMO_SEED ?? demo,
     responseSecret: e.RESPONSE_SECRET,
     publicUrl: e.PUBLIC_URL,
-    servicePhones: e.SERVICE_PHONES.split(',').map((s) => s.trim()).filter(Boolean),
+    servicePhones: e.SERVICE_PHONES.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     serviceHours: { zh: e.SERVICE_HOURS_ZH, en: e.SERVICE_HOURS_EN },
     site,
     chatUrl: e.CHAT_URL,

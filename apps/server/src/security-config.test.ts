@@ -13,7 +13,13 @@ import { testApp } from '../test/helpers.ts';
 const HEX_KEY = 'ab'.repeat(32);
 const TOKEN = 'metrics-token-of-this-deployment';
 /** A production environment complete as far as these settings go. */
-const prod = { NODE_ENV: 'production', DATA_DIR: os.tmpdir(), RESPONSE_SECRET: 'a-secret-of-this-deployment', DATA_KEY: HEX_KEY, METRICS_TOKEN: TOKEN };
+const prod = {
+  NODE_ENV: 'production',
+  DATA_DIR: os.tmpdir(),
+  RESPONSE_SECRET: 'a-secret-of-this-deployment',
+  DATA_KEY: HEX_KEY,
+  METRICS_TOKEN: TOKEN,
+};
 
 /** The configuration's complaints ('' when it loads); other settings' refusals may be listed too. */
 function problems(env: Record<string, string>): string {
@@ -42,9 +48,16 @@ describe('TRUST_PROXY', () => {
     );
     expect(problems({ ...prod, TRUST_PROXY: '10.0.0.0/8, 192.168.1.10' })).not.toContain('TRUST_PROXY');
     expect(problems({ ...prod, TRUST_PROXY: '1' })).not.toContain('TRUST_PROXY');
-    expect(problems({ NODE_ENV: 'development', TRUST_PROXY: '10.0.0.0/33' })).toContain('TRUST_PROXY: "10.0.0.0/33" is not understood');
-    expect(problems({ NODE_ENV: 'development', TRUST_PROXY: 'lb.internal' })).toContain('TRUST_PROXY: "lb.internal" is not understood');
-    expect(loadConfig({ NODE_ENV: 'development', TRUST_PROXY: '10.0.0.0/8,192.168.1.10' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.10']);
+    expect(problems({ NODE_ENV: 'development', TRUST_PROXY: '10.0.0.0/33' })).toContain(
+      'TRUST_PROXY: "10.0.0.0/33" is not understood',
+    );
+    expect(problems({ NODE_ENV: 'development', TRUST_PROXY: 'lb.internal' })).toContain(
+      'TRUST_PROXY: "lb.internal" is not understood',
+    );
+    expect(loadConfig({ NODE_ENV: 'development', TRUST_PROXY: '10.0.0.0/8,192.168.1.10' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.10',
+    ]);
     expect(loadConfig({ NODE_ENV: 'development', TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ NODE_ENV: 'development' }).trustProxy).toBe(false);
   });
@@ -54,22 +67,52 @@ describe('TRUST_PROXY', () => {
     const codes: number[] = [];
     for (let i = 0; i < 5; i++) {
       // The load balancer appends the address it saw; the client wrote the first one itself.
-      const r = await app.inject({ url: '/api/health', remoteAddress: '10.1.2.3', headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` } });
+      const r = await app.inject({
+        url: '/api/health',
+        remoteAddress: '10.1.2.3',
+        headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` },
+      });
       codes.push(r.statusCode);
     }
     expect(codes).toEqual([200, 200, 200, 429, 429]);
 
     // A client reaching the instance directly cannot name an address at all.
-    await app.inject({ method: 'POST', url: '/api/console/login', remoteAddress: '198.51.100.77', headers: { 'x-forwarded-for': '1.2.3.4' }, payload: { username: 'nobody', password: 'x' } });
-    await app.inject({ method: 'POST', url: '/api/console/login', remoteAddress: '10.9.9.9', headers: { 'x-forwarded-for': '1.2.3.4, 203.0.113.8' }, payload: { username: 'nobody2', password: 'x' } });
-    const rows = await app.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'staff.loginFailed')).orderBy(desc(auditLog.id)).limit(2);
+    await app.inject({
+      method: 'POST',
+      url: '/api/console/login',
+      remoteAddress: '198.51.100.77',
+      headers: { 'x-forwarded-for': '1.2.3.4' },
+      payload: { username: 'nobody', password: 'x' },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/console/login',
+      remoteAddress: '10.9.9.9',
+      headers: { 'x-forwarded-for': '1.2.3.4, 203.0.113.8' },
+      payload: { username: 'nobody2', password: 'x' },
+    });
+    const rows = await app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'staff.loginFailed'))
+      .orderBy(desc(auditLog.id))
+      .limit(2);
     expect(rows.map((r) => r.ip)).toEqual(['203.0.113.8', '198.51.100.77']);
   }, 120_000);
 
   it('a hop count trusts exactly that many proxies', async () => {
     const app = await appWith({ TRUST_PROXY: '1' }, { rateLimitPerMinute: 2 });
     const codes: number[] = [];
-    for (let i = 0; i < 4; i++) codes.push((await app.inject({ url: '/api/health', remoteAddress: '10.1.2.3', headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.9` } })).statusCode);
+    for (let i = 0; i < 4; i++)
+      codes.push(
+        (
+          await app.inject({
+            url: '/api/health',
+            remoteAddress: '10.1.2.3',
+            headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.9` },
+          })
+        ).statusCode,
+      );
     expect(codes).toEqual([200, 200, 429, 429]);
   }, 120_000);
 });
@@ -86,7 +129,10 @@ describe('METRICS_TOKEN', () => {
     const app = await appWith({ METRICS_TOKEN: TOKEN });
     await app.inject({ url: '/api/health' });
     expect((await app.inject({ url: '/metrics' })).statusCode).toBe(401);
-    expect((await app.inject({ url: '/metrics', headers: { authorization: 'Bearer not-the-token-at-all-000000' } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ url: '/metrics', headers: { authorization: 'Bearer not-the-token-at-all-000000' } }))
+        .statusCode,
+    ).toBe(401);
     const ok = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toContain('http_request_duration_seconds_count');
@@ -95,22 +141,35 @@ describe('METRICS_TOKEN', () => {
 
 describe('DATA_KEY', () => {
   it('a malformed or missing key is one line naming the variable and the expected form', () => {
-    const line = 'DATA_KEY: malformed; expected a 32-byte key as 64 hex digits or 44 base64 characters (e.g. openssl rand -hex 32)';
+    const line =
+      'DATA_KEY: malformed; expected a 32-byte key as 64 hex digits or 44 base64 characters (e.g. openssl rand -hex 32)';
     expect(problems({ NODE_ENV: 'development', DATA_KEY: 'abc' })).toBe(`Invalid configuration:\n  ${line}`);
     expect(problems({ NODE_ENV: 'development', DATA_KEY: 'ab'.repeat(31) })).toContain(line);
     expect(problems({ NODE_ENV: 'development', DATA_KEY: Buffer.alloc(32, 7).toString('base64') })).toBe('');
     expect(problems({ NODE_ENV: 'development', DATA_KEY: HEX_KEY })).toBe('');
     const { DATA_KEY: _omit, ...noKey } = prod;
-    expect(problems(noKey)).toContain('DATA_KEY: required in production; expected a 32-byte key as 64 hex digits or 44 base64 characters');
+    expect(problems(noKey)).toContain(
+      'DATA_KEY: required in production; expected a 32-byte key as 64 hex digits or 44 base64 characters',
+    );
   });
 
   it('the server exits with that line and no stack trace', () => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, 'main.ts')], {
-      env: { PATH: process.env.PATH, NODE_ENV: 'development', DATA_KEY: 'not-a-key', PORT: '0', DATA_DIR: path.join(os.tmpdir(), `dk-${process.pid}`), LOG_LEVEL: 'silent' },
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'development',
+        DATA_KEY: 'not-a-key',
+        PORT: '0',
+        DATA_DIR: path.join(os.tmpdir(), `dk-${process.pid}`),
+        LOG_LEVEL: 'silent',
+      },
       encoding: 'utf8',
       timeout: 60_000,
     });
-    expect(r.stderr.trim().split('\n')).toEqual(['Invalid configuration:', '  DATA_KEY: malformed; expected a 32-byte key as 64 hex digits or 44 base64 characters (e.g. openssl rand -hex 32)']);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      'Invalid configuration:',
+      '  DATA_KEY: malformed; expected a 32-byte key as 64 hex digits or 44 base64 characters (e.g. openssl rand -hex 32)',
+    ]);
     expect(r.status).toBe(2);
   }, 60_000);
 });

@@ -22,30 +22,46 @@ function isAddressOrCidr(s: string): boolean {
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
-const TRUST_FORM = 'the load balancer addresses or CIDRs (comma separated, e.g. 10.0.0.0/8,192.168.1.10), or a hop count (e.g. 1), or false';
+const TRUST_FORM =
+  'the load balancer addresses or CIDRs (comma separated, e.g. 10.0.0.0/8,192.168.1.10), or a hop count (e.g. 1), or false';
 
 /**
  * TRUST_PROXY: `true` trusts every hop, so each client picks its own address with X-Forwarded-For
  * (every per-address limit and the audit log's addresses then mean nothing): refused in production.
  */
-export function parseTrustProxy(raw: string | undefined, production: boolean): { value: TrustProxy } | { error: string } {
+export function parseTrustProxy(
+  raw: string | undefined,
+  production: boolean,
+): { value: TrustProxy } | { error: string } {
   const v = (raw ?? '').trim().toLowerCase();
   if (v === '' || v === 'false' || v === '0') return { value: false };
   if (v === 'true') {
-    if (production) return { error: `TRUST_PROXY: "true" would let any client set its own address with X-Forwarded-For; in production give ${TRUST_FORM}` };
+    if (production)
+      return {
+        error: `TRUST_PROXY: "true" would let any client set its own address with X-Forwarded-For; in production give ${TRUST_FORM}`,
+      };
     return { value: true };
   }
-  if (/^\d+$/.test(v)) return Number(v) <= 10 ? { value: Number(v) } : { error: `TRUST_PROXY: a hop count is at most 10; expected ${TRUST_FORM}` };
-  const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+  if (/^\d+$/.test(v))
+    return Number(v) <= 10
+      ? { value: Number(v) }
+      : { error: `TRUST_PROXY: a hop count is at most 10; expected ${TRUST_FORM}` };
+  const list = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
   const bad = list.filter((x) => !isAddressOrCidr(x));
-  if (bad.length || !list.length) return { error: `TRUST_PROXY: "${bad.join(',') || raw}" is not understood; expected ${TRUST_FORM}` };
+  if (bad.length || !list.length)
+    return { error: `TRUST_PROXY: "${bad.join(',') || raw}" is not understood; expected ${TRUST_FORM}` };
   return { value: list };
 }
 
 /** /metrics shows routes, rates and internals: production needs a bearer token of at least 24 characters. */
 export function checkMetricsToken(token: string | undefined, production: boolean): string | null {
-  if (token !== undefined && token.length < 24) return 'METRICS_TOKEN: at least 24 characters (e.g. openssl rand -hex 24)';
-  if (production && !token) return 'METRICS_TOKEN: required in production (/metrics then answers only with "Authorization: Bearer <METRICS_TOKEN>")';
+  if (token !== undefined && token.length < 24)
+    return 'METRICS_TOKEN: at least 24 characters (e.g. openssl rand -hex 24)';
+  if (production && !token)
+    return 'METRICS_TOKEN: required in production (/metrics then answers only with "Authorization: Bearer <METRICS_TOKEN>")';
   return null;
 }
 

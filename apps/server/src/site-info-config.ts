@@ -13,13 +13,26 @@ export interface SiteInfo {
   psbNumber: string;
 }
 
-const text = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(200).optional());
+const text = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.string().trim().max(200).optional(),
+);
 
 const siteEnv = z.object({
   SITE_OPERATOR_ZH: text,
   SITE_OPERATOR_EN: text,
-  ICP_NUMBER: text.pipe(z.string().regex(/ICP备\d+号(?:-\d+)?$/, 'must read like 京ICP备12345678号-1').optional()),
-  PSB_NUMBER: text.pipe(z.string().regex(/公网安备\d{14}号$/, 'must read like 京公网安备11010202000001号').optional()),
+  ICP_NUMBER: text.pipe(
+    z
+      .string()
+      .regex(/ICP备\d+号(?:-\d+)?$/, 'must read like 京ICP备12345678号-1')
+      .optional(),
+  ),
+  PSB_NUMBER: text.pipe(
+    z
+      .string()
+      .regex(/公网安备\d{14}号$/, 'must read like 京公网安备11010202000001号')
+      .optional(),
+  ),
 });
 
 export const DEMO_SITE_INFO: SiteInfo = {
@@ -42,11 +55,17 @@ export function loadSiteInfo(env: NodeJS.ProcessEnv, demo: boolean): SiteInfo | 
   if (!r.success) return { errors: r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
   const e = r.data;
   if (!demo) {
-    const missing = (['SITE_OPERATOR_ZH', 'SITE_OPERATOR_EN', 'ICP_NUMBER', 'PSB_NUMBER'] as const).filter((k) => !e[k]);
-    if (missing.length) return { errors: missing.map((k) => `${k}: required in production (shown in every page's footer)`) };
+    const missing = (['SITE_OPERATOR_ZH', 'SITE_OPERATOR_EN', 'ICP_NUMBER', 'PSB_NUMBER'] as const).filter(
+      (k) => !e[k],
+    );
+    if (missing.length)
+      return { errors: missing.map((k) => `${k}: required in production (shown in every page's footer)`) };
   }
   return {
-    operator: { zh: e.SITE_OPERATOR_ZH ?? DEMO_SITE_INFO.operator.zh, en: e.SITE_OPERATOR_EN ?? DEMO_SITE_INFO.operator.en },
+    operator: {
+      zh: e.SITE_OPERATOR_ZH ?? DEMO_SITE_INFO.operator.zh,
+      en: e.SITE_OPERATOR_EN ?? DEMO_SITE_INFO.operator.en,
+    },
     icpNumber: e.ICP_NUMBER ?? DEMO_SITE_INFO.icpNumber,
     psbNumber: e.PSB_NUMBER ?? DEMO_SITE_INFO.psbNumber,
   };

@@ -10,7 +10,10 @@ import type { StaffRole } from '../src/http/staff-auth.ts';
  * A real app on a fresh in-memory PGlite with the real migrations; on PostgreSQL
  * when TEST_DATABASE_URL is set (the CI database suite).
  */
-export async function testApp(overrides: Partial<Config> = {}, opts: { seed?: boolean } = {}): Promise<FastifyInstance> {
+export async function testApp(
+  overrides: Partial<Config> = {},
+  opts: { seed?: boolean } = {},
+): Promise<FastifyInstance> {
   const url = process.env.TEST_DATABASE_URL;
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...(url ? { DATABASE_URL: url } : {}) },
@@ -88,13 +91,18 @@ export async function call<T = unknown>(
   const res = await app.inject({ ...opts, headers, payload });
   const body = res.json() as Envelope<T>;
   const secret = app.ctx.config.responseSecret;
-  if (body.sign !== responseSign(body.code, body.timestamp, secret)) throw new Error(`bad response sign on ${opts.url}`);
+  if (body.sign !== responseSign(body.code, body.timestamp, secret))
+    throw new Error(`bad response sign on ${opts.url}`);
   return { ...body, status: res.statusCode };
 }
 
 let mobileSeq = 0;
 /** A fresh member with a live session (no captcha or SMS); a unique mobile unless given. */
-export async function memberSession(app: FastifyInstance, mobile?: string, profile: { name?: string; mail?: string; isFirst?: boolean } = {}): Promise<Session & { mobile: string }> {
+export async function memberSession(
+  app: FastifyInstance,
+  mobile?: string,
+  profile: { name?: string; mail?: string; isFirst?: boolean } = {},
+): Promise<Session & { mobile: string }> {
   const m = mobile ?? `137${String(process.pid % 1000).padStart(3, '0')}${String(++mobileSeq).padStart(5, '0')}`;
   const s = await devMemberSession(app.ctx, m, profile);
   return { token: s.token, randomKey: s.randomKey, memberId: s.memberId, mobile: m };
@@ -109,9 +117,14 @@ export async function staffSession(app: FastifyInstance, role: StaffRole, branch
 export function multipartBody(fields: Record<string, string>, file?: { name: string; bytes: Buffer; type?: string }) {
   const b = `----portalTest${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   if (file) {
-    parts.push(Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${b}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    );
     parts.push(file.bytes, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${b}--\r\n`));

@@ -25,7 +25,13 @@ export function foldSearchText(s: string): string {
 }
 
 /** A division: name is the Chinese name (what addresses store and carriers read), nameEn what English pages show. */
-export const areaSchema = z.object({ id: z.string(), name: z.string(), nameEn: z.string(), type: z.number(), upid: z.string() });
+export const areaSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  nameEn: z.string(),
+  type: z.number(),
+  upid: z.string(),
+});
 export type Area = z.infer<typeof areaSchema>;
 export const AREA_ROOT = '100000';
 

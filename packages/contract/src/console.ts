@@ -44,7 +44,10 @@ export type StaffSaveBody = z.infer<typeof staffSaveBody>;
 
 /** TOTP: six digits from an authenticator app (RFC 6238, 30 s steps, ±1 step accepted). */
 export const TOTP_PENDING_MINUTES = 10;
-export const totpCodeField = z.string().trim().regex(/^\d{6}$/, 'console.totpCodeFormat');
+export const totpCodeField = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'console.totpCodeFormat');
 
 /** A pending enrolment of one's own account: shown once, active only after its first code. */
 export const totpEnrolmentSchema = z.object({ uri: z.string(), expiresAt: z.string() });
@@ -89,10 +92,19 @@ export const orderSearchQuery = z.object({
   idNumber: z.string().trim().max(40).optional(),
   school: z.string().trim().max(60).optional(),
   state: z.coerce.number().int().optional(),
-  states: z.string().regex(/^\d{3}(,\d{3})*$/).optional(),
+  states: z
+    .string()
+    .regex(/^\d{3}(,\d{3})*$/)
+    .optional(),
   kind: z.enum(ORDER_KINDS).optional(),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(200).default(20),
 });
@@ -143,7 +155,12 @@ export const personSchema = z.object({
   photo: photoViewSchema.nullable(),
   /** The earlier photo or the national record's photo, with the face distance (smaller is closer). */
   compare: z
-    .object({ source: z.enum(['earlier', 'national']), url: z.string().nullable(), distance: z.number().nullable(), same: z.boolean().nullable() })
+    .object({
+      source: z.enum(['earlier', 'national']),
+      url: z.string().nullable(),
+      distance: z.number().nullable(),
+      same: z.boolean().nullable(),
+    })
     .nullable(),
   /** Other students (another ID number) whose photo shows the same face, on this order or another of the member's (orderNo then). */
   sameFace: z.array(z.object({ name: z.string(), orderNo: z.string().nullable() })),
@@ -160,14 +177,36 @@ export const orderPageSchema = z.object({
     payType: z.number().nullable(),
   }),
   persons: z.array(personSchema),
-  payments: z.array(z.object({ paymentNo: z.string(), provider: z.string(), amountFen: z.number(), state: z.string(), paidAt: z.string().nullable(), createdAt: z.string() })),
-  refunds: z.array(z.object({ id: z.number(), refundNo: z.string(), amountFen: z.number(), status: z.number(), reason: z.string().nullable(), createdAt: z.string() })),
+  payments: z.array(
+    z.object({
+      paymentNo: z.string(),
+      provider: z.string(),
+      amountFen: z.number(),
+      state: z.string(),
+      paidAt: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  refunds: z.array(
+    z.object({
+      id: z.number(),
+      refundNo: z.string(),
+      amountFen: z.number(),
+      status: z.number(),
+      reason: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
   trace: z.array(z.object({ opCode: z.string(), opTime: z.string(), opDesc: z.string() })),
   audit: z.array(auditRowSchema),
 });
 export type OrderPage = z.infer<typeof orderPageSchema>;
 
-export const reviewItemSchema = z.object({ order: orderRowSchema, persons: z.array(personSchema), waitingSince: z.string() });
+export const reviewItemSchema = z.object({
+  order: orderRowSchema,
+  persons: z.array(personSchema),
+  waitingSince: z.string(),
+});
 export type ReviewItem = z.infer<typeof reviewItemSchema>;
 
 export const STAFF_ACTIONS = ['approve', 'reject', 'produce', 'ship', 'deliver'] as const;
@@ -194,7 +233,14 @@ export const transitionBody = z.object({
    */
   seenPhotoIds: z.array(z.number().int()).max(6000).optional(),
   /** One waybill per id, in the order of ids (ship). */
-  waybillNos: z.array(z.string().trim().regex(/^[A-Za-z0-9-]{4,40}$/, 'console.waybillRequired')).optional(),
+  waybillNos: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9-]{4,40}$/, 'console.waybillRequired'),
+    )
+    .optional(),
 });
 export type TransitionBody = z.infer<typeof transitionBody>;
 
@@ -231,12 +277,50 @@ export interface ContentField {
   /** Shown in the list table. */
   list?: boolean;
 }
-const f = (name: string, kind: ContentFieldKind, required = false, list = false): ContentField => ({ name, kind, required, list });
+const f = (name: string, kind: ContentFieldKind, required = false, list = false): ContentField => ({
+  name,
+  kind,
+  required,
+  list,
+});
 export const CONTENT_TYPES = {
-  banners: [f('titleZh', 'text', false, true), f('titleEn', 'text', false, true), f('picUrl', 'text', true), f('type', 'int', true, true), f('url', 'text'), f('contentZh', 'html'), f('contentEn', 'html'), f('sort', 'int', false, true), f('active', 'bool', false, true)],
-  notices: [f('type', 'int', true, true), f('titleZh', 'text', false, true), f('titleEn', 'text', false, true), f('contentZh', 'html', true), f('contentEn', 'html', true), f('sort', 'int', false, true), f('active', 'bool', false, true)],
-  news: [f('titleZh', 'text', true, true), f('titleEn', 'text', true, true), f('type', 'int', true, true), f('url', 'text'), f('contentZh', 'html'), f('contentEn', 'html'), f('active', 'bool', false, true)],
-  faqs: [f('type', 'int', false, true), f('questionZh', 'text', true, true), f('questionEn', 'text', true, true), f('answerZh', 'html', true), f('answerEn', 'html', true), f('sort', 'int', false, true)],
+  banners: [
+    f('titleZh', 'text', false, true),
+    f('titleEn', 'text', false, true),
+    f('picUrl', 'text', true),
+    f('type', 'int', true, true),
+    f('url', 'text'),
+    f('contentZh', 'html'),
+    f('contentEn', 'html'),
+    f('sort', 'int', false, true),
+    f('active', 'bool', false, true),
+  ],
+  notices: [
+    f('type', 'int', true, true),
+    f('titleZh', 'text', false, true),
+    f('titleEn', 'text', false, true),
+    f('contentZh', 'html', true),
+    f('contentEn', 'html', true),
+    f('sort', 'int', false, true),
+    f('active', 'bool', false, true),
+  ],
+  news: [
+    f('titleZh', 'text', true, true),
+    f('titleEn', 'text', true, true),
+    f('type', 'int', true, true),
+    f('url', 'text'),
+    f('contentZh', 'html'),
+    f('contentEn', 'html'),
+    f('active', 'bool', false, true),
+  ],
+  faqs: [
+    f('type', 'int', false, true),
+    f('questionZh', 'text', true, true),
+    f('questionEn', 'text', true, true),
+    f('answerZh', 'html', true),
+    f('answerEn', 'html', true),
+    f('sort', 'int', false, true),
+  ],
   collectionCentres: [
     f('province', 'text', true, true),
     f('bofficeZh', 'text', true, true),
@@ -250,14 +334,28 @@ export const CONTENT_TYPES = {
     f('whoursEn', 'text', true),
     f('sort', 'int', false, true),
   ],
-  staticPages: [f('key', 'text', true, true), f('titleZh', 'text', true, true), f('titleEn', 'text', true, true), f('contentZh', 'html', true), f('contentEn', 'html', true)],
+  staticPages: [
+    f('key', 'text', true, true),
+    f('titleZh', 'text', true, true),
+    f('titleEn', 'text', true, true),
+    f('contentZh', 'html', true),
+    f('contentEn', 'html', true),
+  ],
 } as const satisfies Record<string, ContentField[]>;
 export type ContentType = keyof typeof CONTENT_TYPES;
 export const CONTENT_TYPE_NAMES = Object.keys(CONTENT_TYPES) as ContentType[];
 
 export const consoleSettingsSchema = z.object({
   maintenance: z.object({ on: z.boolean(), zh: z.string().trim().max(500), en: z.string().trim().max(500) }),
-  servicePhones: z.array(z.string().trim().regex(/^[0-9+\-() ]{5,20}$/, 'phone.invalid')).min(1).max(5),
+  servicePhones: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^[0-9+\-() ]{5,20}$/, 'phone.invalid'),
+    )
+    .min(1)
+    .max(5),
 });
 export type ConsoleSettings = z.infer<typeof consoleSettingsSchema>;
 
@@ -265,7 +363,19 @@ export type ConsoleSettings = z.infer<typeof consoleSettingsSchema>;
 export const FORM_FILE_MAX_MB = 20;
 export const FORM_FILE_MAX_BYTES = FORM_FILE_MAX_MB * 1024 * 1024;
 /** Accepted extensions; the server also checks each file's first bytes. */
-export const FORM_FILE_EXTENSIONS = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'zip', 'png', 'jpg', 'jpeg', 'gif', 'webp'] as const;
+export const FORM_FILE_EXTENSIONS = [
+  'pdf',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'zip',
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'webp',
+] as const;
 
 export const consoleFormSchema = z.object({
   id: z.number(),
@@ -299,9 +409,19 @@ export type FormSaveFields = z.input<typeof formSaveFields>;
 
 /** A photo report run to the national platform: a school or a date range, sent in batches. */
 export const nationalReportBody = z.object({
-  yxdm: z.string().trim().regex(/^\d{5}$/, 'school.chooseFromList').optional(),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  yxdm: z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, 'school.chooseFromList')
+    .optional(),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
 });
 export type NationalReportBody = z.infer<typeof nationalReportBody>;
 
@@ -344,7 +464,10 @@ export type NationalReportItem = z.infer<typeof nationalReportItemSchema>;
 /** A centralised-collection task as staff save it (console tasks page). */
 export const consoleTaskBody = z.object({
   id: z.number().int().optional(),
-  yxdm: z.string().trim().regex(/^\d{5}$/, 'school.chooseFromList'),
+  yxdm: z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, 'school.chooseFromList'),
   featureCode: z.string().trim().min(1, 'task.featureCodeRequired').max(20),
   nameZh: z.string().trim().min(1).max(100),
   nameEn: z.string().trim().min(1).max(200),

@@ -36,7 +36,10 @@ export const MESSAGES = {
   'mailCode.required': { zh: '请输入邮箱验证码', en: 'Please enter the e-mail code' },
   'mobile.sameAsOld': { zh: '新手机号不能原手机号一样', en: 'The new mobile number cannot be the same as the old one' },
   'mail.sameAsOld': { zh: '新邮箱不能与原邮箱一样', en: 'The new e-mail cannot be the same as the old one' },
-  'code.needMobileAndImage': { zh: '请先输入手机号和图形验证码', en: 'Please enter the mobile number and the image code first' },
+  'code.needMobileAndImage': {
+    zh: '请先输入手机号和图形验证码',
+    en: 'Please enter the mobile number and the image code first',
+  },
   'selectStudent.nameRequired': { zh: '名字不能为空', en: 'Name cannot be empty' },
   'selectStudent.codeRequired': { zh: '验证码不能为空', en: 'Code cannot be empty' },
   'binding.required': { zh: '学号或学校不能为空', en: 'Student number or school cannot be empty' },

@@ -149,5 +149,9 @@ export const STAFF_TRANSITIONS: Record<string, { from: number[]; to: OrderState 
 export const REFUND_BLOCKED_ACTIONS = ['approve', 'reject', 'produce', 'ship'] as const;
 export const REFUND_OPEN_STATUSES = [1, 2, 3] as const;
 export function refundBlocksStaffAction(action: string, refundStatus: number | null | undefined): boolean {
-  return refundStatus != null && (REFUND_OPEN_STATUSES as readonly number[]).includes(refundStatus) && (REFUND_BLOCKED_ACTIONS as readonly string[]).includes(action);
+  return (
+    refundStatus != null &&
+    (REFUND_OPEN_STATUSES as readonly number[]).includes(refundStatus) &&
+    (REFUND_BLOCKED_ACTIONS as readonly string[]).includes(action)
+  );
 }

@@ -96,7 +96,10 @@ const regionName = (key: MessageKey) => requiredText(key, 50);
 export const shippingFormSchema = z.object({
   shippingType: z.preprocess(
     (v) => (v === '' || v === null || v === undefined ? undefined : Number(v)),
-    z.number(msg('shipping.carrierRequired')).int(msg('shipping.carrierRequired')).positive(msg('shipping.carrierRequired')),
+    z
+      .number(msg('shipping.carrierRequired'))
+      .int(msg('shipping.carrierRequired'))
+      .positive(msg('shipping.carrierRequired')),
   ),
   shippingReceiveName: nameField,
   shippingReceiveMobile: phoneOrLandlineField,

@@ -28,5 +28,9 @@ export const parcelProblemRowSchema = z.object({
 });
 export type ParcelProblemRow = z.infer<typeof parcelProblemRowSchema>;
 
-export const parcelRefreshSchema = z.object({ added: z.number(), state: z.enum(parcelStates).nullable(), delivered: z.boolean() });
+export const parcelRefreshSchema = z.object({
+  added: z.number(),
+  state: z.enum(parcelStates).nullable(),
+  delivered: z.boolean(),
+});
 export type ParcelRefresh = z.infer<typeof parcelRefreshSchema>;

@@ -115,6 +115,8 @@ export const consoleRefundRow = z.object({
   updatedAt: z.string(),
 });
 export type ConsoleRefundRow = z.infer<typeof consoleRefundRow>;
-export const consoleRefundQuery = z.object({ status: z.coerce.number().int().min(1).max(5).optional(), origin: z.enum(['member', 'automatic']).optional() });
+export const consoleRefundQuery = z.object({
+  status: z.coerce.number().int().min(1).max(5).optional(),
+  origin: z.enum(['member', 'automatic']).optional(),
+});
 export const consoleRefuseBody = z.object({ reason: z.string().trim().min(1, 'refund.reasonRequired').max(200) });
-

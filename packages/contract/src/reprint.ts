@@ -39,9 +39,16 @@ export const quantityField = z.coerce
   .int(msg('reprint.quantity'))
   .min(REPRINT_MIN_QTY, msg('reprint.quantity'))
   .max(REPRINT_MAX_QTY, msg('reprint.quantity'));
-export const thirdStudentIdField = z.coerce.string(msg('reprint.rowRequired')).trim().min(1, msg('reprint.rowRequired'));
+export const thirdStudentIdField = z.coerce
+  .string(msg('reprint.rowRequired'))
+  .trim()
+  .min(1, msg('reprint.rowRequired'));
 
-export const createWashOrderBody = z.object({ dist: distField, num: quantityField, thirdStudentId: thirdStudentIdField });
+export const createWashOrderBody = z.object({
+  dist: distField,
+  num: quantityField,
+  thirdStudentId: thirdStudentIdField,
+});
 export type CreateWashOrderBody = z.infer<typeof createWashOrderBody>;
 export const modifyWashOrderBody = createWashOrderBody.extend({ id: z.coerce.number().int().positive() });
 export type ModifyWashOrderBody = z.infer<typeof modifyWashOrderBody>;

@@ -5,7 +5,11 @@ export const publicSettingsSchema = z.object({
   servicePhones: z.array(z.string()),
   serviceHours: z.object({ zh: z.string(), en: z.string() }),
   /** The footer's legal lines: the operator's name and the ICP and public-security filing numbers. */
-  site: z.object({ operator: z.object({ zh: z.string(), en: z.string() }), icpNumber: z.string(), psbNumber: z.string() }),
+  site: z.object({
+    operator: z.object({ zh: z.string(), en: z.string() }),
+    icpNumber: z.string(),
+    psbNumber: z.string(),
+  }),
   chatUrl: z.string(),
   maintenance: z.object({ on: z.boolean(), zh: z.string(), en: z.string() }),
   inactivitySeconds: z.number().int().positive(),

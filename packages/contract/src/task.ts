@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import type { MessageKey } from './messages.ts';
 import { nameField, PATTERNS, ruleString, studentIdField } from './validation.ts';
-import { choiceField, idNumberIssue, orderDetailAnswerSchema, shippingAnswerFields, updateShippingSchema } from './orders.ts';
+import {
+  choiceField,
+  idNumberIssue,
+  orderDetailAnswerSchema,
+  shippingAnswerFields,
+  updateShippingSchema,
+} from './orders.ts';
 import { TASK_ID_TYPES } from './enums.ts';
 
 /**
@@ -28,15 +34,26 @@ export const TASK_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
 const m = (key: MessageKey) => ({ error: key });
 
-
 /** Centralised form mobile: 1, then 3-9, then 9 digits (请检查手机号). */
 export const taskMobileField = ruleString('mobile.required', PATTERNS.taskMobile, 'mobile.taskInvalid');
 /** Centralised form mail: only an @ is needed. */
 export const taskMailField = ruleString('mail.required', /@/, 'mail.invalid');
 /** Collection entry number: the student number (4 to 20 letters or digits) or the ID number. */
-export const collectionNumberField = ruleString('studentId.required', PATTERNS.collectionNumber, 'task.studentIdPattern');
-export const featureCodeField = z.string(m('task.featureCodeRequired')).trim().min(1, m('task.featureCodeRequired')).max(64, m('task.featureCodeRequired'));
-export const yxdmField = z.string(m('task.schoolRequired')).trim().min(1, m('task.schoolRequired')).regex(PATTERNS.yxdm, m('school.chooseFromList'));
+export const collectionNumberField = ruleString(
+  'studentId.required',
+  PATTERNS.collectionNumber,
+  'task.studentIdPattern',
+);
+export const featureCodeField = z
+  .string(m('task.featureCodeRequired'))
+  .trim()
+  .min(1, m('task.featureCodeRequired'))
+  .max(64, m('task.featureCodeRequired'));
+export const yxdmField = z
+  .string(m('task.schoolRequired'))
+  .trim()
+  .min(1, m('task.schoolRequired'))
+  .regex(PATTERNS.yxdm, m('school.chooseFromList'));
 const optionalMajor = z
   .string()
   .trim()
@@ -121,7 +138,11 @@ export const taskCreateFields = z.object({
   xllb: choiceField('task.xllbRequired', [1, 2, 3, 4, 5, 6]),
   schoolType: choiceField('schoolType.required', [1, 2, 3, 4, 5, 6]),
   schoolName: z.string().trim().max(100).optional().nullable(),
-  yxdm: z.string(m('school.required')).trim().min(1, m('school.required')).regex(PATTERNS.yxdm, m('school.chooseFromList')),
+  yxdm: z
+    .string(m('school.required'))
+    .trim()
+    .min(1, m('school.required'))
+    .regex(PATTERNS.yxdm, m('school.chooseFromList')),
   mobile: taskMobileField,
   mail: taskMailField,
   picUrl: z.string(m('image.required')).trim().min(1, m('image.required')).max(500, m('image.required')),

@@ -58,12 +58,7 @@ const msg = (key: MessageKey) => ({ error: key });
 
 /** A required string, trimmed, with the required and pattern messages of one rule. */
 export function ruleString(required: MessageKey, pattern: RegExp, invalid: MessageKey) {
-  return z
-    .string(msg(required))
-    .trim()
-    .min(1, msg(required))
-    .max(200, msg(invalid))
-    .regex(pattern, msg(invalid));
+  return z.string(msg(required)).trim().min(1, msg(required)).max(200, msg(invalid)).regex(pattern, msg(invalid));
 }
 
 export const mobileField = ruleString('mobile.required', PATTERNS.mobile, 'mobile.invalid');

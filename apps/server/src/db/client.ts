@@ -19,7 +19,11 @@ export interface Database {
    * false when the listening connection is lost (every notification since may be missed) and
    * true again once it listens anew. Returns the function that stops listening.
    */
-  listen(channel: string, onMessage: (payload: string) => void, live: (on: boolean) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    live: (on: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -43,7 +47,8 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
     const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     await migrate(db as never, { migrationsFolder });
-    const listen: Database['listen'] = (channel, onMessage, live) => listenOnPostgres(pg, opts.databaseUrl!, channel, onMessage, live);
+    const listen: Database['listen'] = (channel, onMessage, live) =>
+      listenOnPostgres(pg, opts.databaseUrl!, channel, onMessage, live);
     return { db, kind: 'postgres', listen, close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -198,7 +203,12 @@ const heldLocally = new WeakMap<Db, Set<number>>();
  * pooled connection holds the lock; PGlite belongs to one process, where a local flag is enough.
  * Returns false when another instance (or another run in this process) holds it.
  */
-export async function withSessionAdvisoryLock(db: Db, kind: 'pglite' | 'postgres', key: number, fn: () => Promise<void>): Promise<boolean> {
+export async function withSessionAdvisoryLock(
+  db: Db,
+  kind: 'pglite' | 'postgres',
+  key: number,
+  fn: () => Promise<void>,
+): Promise<boolean> {
   let held = heldLocally.get(db);
   if (!held) heldLocally.set(db, (held = new Set()));
   if (held.has(key)) return false;

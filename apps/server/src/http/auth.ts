@@ -98,7 +98,10 @@ export async function resolveMember(
     return null;
   }
   if (idleMs > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, s.sessionId));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(sessions.id, s.sessionId));
     forgetMemberSessions(db, s.memberId);
   }
   return {

@@ -13,10 +13,15 @@ let app: FastifyInstance;
 let session: Session;
 
 async function makeSession(isFirst = false, lastSeen = new Date()): Promise<Session> {
-  const [m] = await app.ctx.db.insert(members).values({ mobile: `139${Math.floor(Math.random() * 1e8)}`.padEnd(11, '0'), isFirst }).returning();
+  const [m] = await app.ctx.db
+    .insert(members)
+    .values({ mobile: `139${Math.floor(Math.random() * 1e8)}`.padEnd(11, '0'), isFirst })
+    .returning();
   const token = randomToken();
   const randomKey = randomToken(16);
-  await app.ctx.db.insert(sessions).values({ memberId: m.id, tokenHash: sha256(token), randomKey, lastSeenAt: lastSeen });
+  await app.ctx.db
+    .insert(sessions)
+    .values({ memberId: m.id, tokenHash: sha256(token), randomKey, lastSeenAt: lastSeen });
   return { token, memberId: m.id, randomKey };
 }
 
@@ -26,7 +31,10 @@ beforeAll(async () => {
     '/api/test/echo',
     {
       config: { auth: 'member' },
-      schema: { body: z.object({ mobile: mobileField, note: z.string().max(5) }), response: { 200: envelope(z.object({ mobile: z.string() })) } },
+      schema: {
+        body: z.object({ mobile: mobileField, note: z.string().max(5) }),
+        response: { 200: envelope(z.object({ mobile: z.string() })) },
+      },
     },
     async (req) => ok({ mobile: req.body.mobile }),
   );
@@ -101,20 +109,35 @@ describe('auth guard', () => {
 
   it('ends a session idle past the timeout', async () => {
     const idle = await makeSession(false, new Date(Date.now() - 1801 * 1000));
-    const r = await call(app, { method: 'POST', url: '/api/test/echo', payload: { mobile: '13800138000', note: 'a' }, session: idle });
+    const r = await call(app, {
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { mobile: '13800138000', note: 'a' },
+      session: idle,
+    });
     expect(r.code).toBe(700);
   });
 
   it('confines an incomplete profile with 请务必先完善个人信息', async () => {
     const first = await makeSession(true);
-    const r = await call(app, { method: 'POST', url: '/api/test/echo', payload: { mobile: '13800138000', note: 'a' }, session: first });
+    const r = await call(app, {
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { mobile: '13800138000', note: 'a' },
+      session: first,
+    });
     expect([r.code, r.msg]).toEqual([403, '请务必先完善个人信息']);
   });
 });
 
 describe('signed bodies', () => {
   it('accepts a correctly signed body and validates the payload', async () => {
-    const r = await call<{ mobile: string }>(app, { method: 'POST', url: '/api/test/echo', payload: { mobile: '13800138000', note: 'hi' }, session });
+    const r = await call<{ mobile: string }>(app, {
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { mobile: '13800138000', note: 'hi' },
+      session,
+    });
     expect(r.code).toBe(200);
     expect(r.data.mobile).toBe('13800138000');
   });
@@ -131,16 +154,39 @@ describe('signed bodies', () => {
   });
 
   it('refuses an unsigned body', async () => {
-    const r = await call(app, { method: 'POST', url: '/api/test/echo', payload: { mobile: '13800138000', note: 'x' }, session, signed: false });
+    const r = await call(app, {
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { mobile: '13800138000', note: 'x' },
+      session,
+      signed: false,
+    });
     expect(r.code).toBe(400);
   });
 
   it('names the rule with the specification message', async () => {
-    const bad = await call(app, { method: 'POST', url: '/api/test/echo', payload: { mobile: '2380013800', note: 'x' }, session });
+    const bad = await call(app, {
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { mobile: '2380013800', note: 'x' },
+      session,
+    });
     expect([bad.code, bad.msg]).toEqual([400, '请输入正确的手机号']);
-    const en = await call(app, { method: 'POST', url: '/api/test/echo', payload: { mobile: '', note: 'x' }, session, headers: { lang: 'en' } });
+    const en = await call(app, {
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { mobile: '', note: 'x' },
+      session,
+      headers: { lang: 'en' },
+    });
     expect(en.msg).toBe('Please enter your mobile number');
-    const generic = await call(app, { method: 'POST', url: '/api/test/echo', payload: { mobile: '13800138000', note: 'toolong' }, session, headers: { lang: 'en' } });
+    const generic = await call(app, {
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { mobile: '13800138000', note: 'toolong' },
+      session,
+      headers: { lang: 'en' },
+    });
     expect(generic.msg).toContain('note');
   });
 });

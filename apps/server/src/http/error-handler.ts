@@ -40,7 +40,11 @@ export function describeIssue(issue: ZodishIssue, lang: Lang): string {
 
 /** The SQLSTATE of a database error, also when the ORM wrapped it. */
 function pgErrorCode(e: unknown): string | undefined {
-  for (let cur = e as { code?: unknown; cause?: unknown } | undefined, i = 0; cur && i < 4; cur = cur.cause as typeof cur, i++) {
+  for (
+    let cur = e as { code?: unknown; cause?: unknown } | undefined, i = 0;
+    cur && i < 4;
+    cur = cur.cause as typeof cur, i++
+  ) {
     if (typeof cur.code === 'string' && /^[0-9A-Z]{5}$/.test(cur.code)) return cur.code;
   }
   return undefined;
@@ -54,14 +58,30 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, secret: stri
   }
   const e = err as FastifyError & { validation?: ZodishIssue[] };
   if (hasZodFastifySchemaValidationErrors(e)) {
-    const first = e.validation[0] as unknown as { params?: { issue?: ZodishIssue }; message: string; instancePath: string };
+    const first = e.validation[0] as unknown as {
+      params?: { issue?: ZodishIssue };
+      message: string;
+      instancePath: string;
+    };
     const issue: ZodishIssue = first.params?.issue ?? { message: first.message, instancePath: first.instancePath };
     return reply.code(400).send(signedEnvelope(400, describeIssue(issue, lang), null, secret));
   }
   // A value PostgreSQL cannot take (an id beyond integer range, a malformed number) is the caller's fault.
   const pgCode = pgErrorCode(e);
   if (pgCode?.startsWith('22')) {
-    return reply.code(400).send(signedEnvelope(400, message(lang, 'http.badRequest', { field: 'input', rule: lang === 'zh' ? '取值超出范围或格式错误' : 'is out of range or malformed' }), null, secret));
+    return reply
+      .code(400)
+      .send(
+        signedEnvelope(
+          400,
+          message(lang, 'http.badRequest', {
+            field: 'input',
+            rule: lang === 'zh' ? '取值超出范围或格式错误' : 'is out of range or malformed',
+          }),
+          null,
+          secret,
+        ),
+      );
   }
   const status = e.statusCode ?? 500;
   if (status === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE' || e.code === 'FST_FILES_LIMIT') {
@@ -72,7 +92,8 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, secret: stri
     // Bad JSON, wrong content type, missing multipart boundary and the like: the caller's fault.
     const code = status === 404 ? 404 : 400;
     const rule = e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'content-type' : e.message.slice(0, 120);
-    const msg = code === 404 ? message(lang, 'http.notFound') : message(lang, 'http.badRequest', { field: 'body', rule });
+    const msg =
+      code === 404 ? message(lang, 'http.notFound') : message(lang, 'http.badRequest', { field: 'body', rule });
     return reply.code(code).send(signedEnvelope(code, msg, null, secret));
   }
   req.log.error({ err: e }, 'unhandled error');

@@ -1,7 +1,8 @@
 import type { FastifyServerOptions } from 'fastify';
 
 /** Query keys whose values never reach a log line: codes, tokens, secrets, ID numbers, mobiles, mail. */
-const SECRET_QUERY = /^(mobile|mail|messageCode|mailCode|code|imageCode|imageToken|token|idNum|idCard|zjhm|sfzh|traceNo|state|openId|secret|access_token|refresh_token)$/i;
+const SECRET_QUERY =
+  /^(mobile|mail|messageCode|mailCode|code|imageCode|imageToken|token|idNum|idCard|zjhm|sfzh|traceNo|state|openId|secret|access_token|refresh_token)$/i;
 
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');

@@ -22,7 +22,11 @@ export const metricsPlugin = fp(
     });
     app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
       if (opts.token && !bearerMatches(req.headers.authorization, opts.token)) {
-        return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').type('text/plain').send('unauthorized\n');
+        return reply
+          .code(401)
+          .header('www-authenticate', 'Bearer realm="metrics"')
+          .type('text/plain')
+          .send('unauthorized\n');
       }
       reply.type(registry.contentType);
       return registry.metrics();

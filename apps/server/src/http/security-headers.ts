@@ -24,7 +24,9 @@ const applyHeaders = helmet({
 
 export const securityHeadersPlugin = fp(
   async (app) => {
-    app.addHook('onRequest', (req, reply, done) => applyHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
+    app.addHook('onRequest', (req, reply, done) =>
+      applyHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
+    );
   },
   { name: 'security-headers' },
 );

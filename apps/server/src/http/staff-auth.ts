@@ -54,13 +54,26 @@ export async function resolveStaff(db: Db, token: string | null): Promise<StaffC
   const s = rows[0];
   if (!s || !s.active) return null;
   if (Date.now() - s.lastSeenAt.getTime() > STAFF_IDLE_SECONDS * 1000) {
-    await db.update(staffSessions).set({ endedAt: sql`now()` }).where(eq(staffSessions.id, s.sessionId));
+    await db
+      .update(staffSessions)
+      .set({ endedAt: sql`now()` })
+      .where(eq(staffSessions.id, s.sessionId));
     return null;
   }
   if (Date.now() - s.lastSeenAt.getTime() > 30_000) {
-    await db.update(staffSessions).set({ lastSeenAt: sql`now()` }).where(eq(staffSessions.id, s.sessionId));
+    await db
+      .update(staffSessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(staffSessions.id, s.sessionId));
   }
-  return { staffId: s.staffId, sessionId: s.sessionId, username: s.username, name: s.name, role: s.role, branch: s.branch };
+  return {
+    staffId: s.staffId,
+    sessionId: s.sessionId,
+    username: s.username,
+    name: s.name,
+    role: s.role,
+    branch: s.branch,
+  };
 }
 
 /**
@@ -69,7 +82,11 @@ export async function resolveStaff(db: Db, token: string | null): Promise<StaffC
  * `config.staff` list (the authorization suite fails until it is added), and any other
  * /api/console route is admins' only: a forgotten guard never leaves a console route open.
  */
-export function allowedBy(method: string, url: string | undefined, legacy: StaffRole[] | 'any' | undefined): ((role: StaffRole) => boolean) | null {
+export function allowedBy(
+  method: string,
+  url: string | undefined,
+  legacy: StaffRole[] | 'any' | undefined,
+): ((role: StaffRole) => boolean) | null {
   if (!url) return null;
   const key = method === 'HEAD' ? 'GET' : method;
   const ability = consoleRouteAbility(key, url);

@@ -17,7 +17,8 @@ export const staticWebPlugin = fp(
         wildcard: false,
         index: false,
         setHeaders(res, file) {
-          if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+          if (file.includes(`${path.sep}assets${path.sep}`))
+            res.header('cache-control', 'public, max-age=31536000, immutable');
           else res.header('cache-control', 'no-cache');
         },
       });

@@ -49,14 +49,23 @@ export function parseDataKey(k: string): Buffer | null {
 
 function parseKey(k: string, where: string): Buffer {
   const key = parseDataKey(k);
-  if (!key) throw new ConfigError(`${where}: malformed; expected a 32-byte key as 64 hex digits or 44 base64 characters`);
+  if (!key)
+    throw new ConfigError(`${where}: malformed; expected a 32-byte key as 64 hex digits or 44 base64 characters`);
   return key;
 }
 
 /** The key from config; in demo mode generated into DATA_DIR at first start. */
-export function loadPiiCipher(opts: { dataKey?: string; dataDir: string; demo: boolean; ephemeral?: boolean }): PiiCipher {
+export function loadPiiCipher(opts: {
+  dataKey?: string;
+  dataDir: string;
+  demo: boolean;
+  ephemeral?: boolean;
+}): PiiCipher {
   if (opts.dataKey) return new PiiCipher(parseKey(opts.dataKey, 'DATA_KEY'));
-  if (!opts.demo) throw new ConfigError('DATA_KEY: required in production; expected a 32-byte key as 64 hex digits or 44 base64 characters');
+  if (!opts.demo)
+    throw new ConfigError(
+      'DATA_KEY: required in production; expected a 32-byte key as 64 hex digits or 44 base64 characters',
+    );
   if (opts.ephemeral) return new PiiCipher(crypto.randomBytes(32));
   const file = path.join(opts.dataDir, 'data.key');
   if (!fs.existsSync(file)) {

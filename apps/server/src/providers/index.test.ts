@@ -14,7 +14,10 @@ function prodConfig(env: Record<string, string>) {
   // The payment settings are read from the process environment (pay-parties.ts).
   vi.unstubAllEnvs();
   for (const [k, v] of Object.entries(env)) vi.stubEnv(k, v);
-  const c = loadConfig({ NODE_ENV: 'development', DATA_DIR: '/tmp/parties-test', ...env }, { env: 'production', demo: false, seedDemo: false });
+  const c = loadConfig(
+    { NODE_ENV: 'development', DATA_DIR: '/tmp/parties-test', ...env },
+    { env: 'production', demo: false, seedDemo: false },
+  );
   return { ...c, tracking: trackingConfig(envSchema.parse({ ...env, NODE_ENV: 'production' }), false) };
 }
 
@@ -26,12 +29,27 @@ function gaps(env: Record<string, string>): string[] {
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;
     expect(e.message).toMatch(/^Refusing to start in production:/);
-    return e.message.split('\n').slice(1).map((l) => l.trim().split(':')[0]!);
+    return e.message
+      .split('\n')
+      .slice(1)
+      .map((l) => l.trim().split(':')[0]!);
   }
 }
 
-const S3 = { STORAGE_DRIVER: 's3', S3_ENDPOINT: 'https://cos.ap-beijing.myqcloud.com', S3_BUCKET: 'portal-1250000000', S3_ACCESS_KEY_ID: 'AKID', S3_SECRET_ACCESS_KEY: 'secret' };
-const PAY = { PUBLIC_URL: 'https://photo.example.edu.cn', PAY_PROVIDER: 'real', ALIPAY_APP_ID: '2021000000000000', ALIPAY_PRIVATE_KEY: 'pk', ALIPAY_PUBLIC_KEY: 'pub' };
+const S3 = {
+  STORAGE_DRIVER: 's3',
+  S3_ENDPOINT: 'https://cos.ap-beijing.myqcloud.com',
+  S3_BUCKET: 'portal-1250000000',
+  S3_ACCESS_KEY_ID: 'AKID',
+  S3_SECRET_ACCESS_KEY: 'secret',
+};
+const PAY = {
+  PUBLIC_URL: 'https://photo.example.edu.cn',
+  PAY_PROVIDER: 'real',
+  ALIPAY_APP_ID: '2021000000000000',
+  ALIPAY_PRIVATE_KEY: 'pk',
+  ALIPAY_PUBLIC_KEY: 'pub',
+};
 const NATIONAL = { NATIONAL_API_URL: 'https://api.example.gov.cn', NATIONAL_API_KEY: 'k', NATIONAL_API_SECRET: 's' };
 const MESSAGING = {
   SMS_PROVIDER: 'aliyun',
@@ -62,11 +80,19 @@ describe('production parties (providers/index.ts)', () => {
     expect(p.tracking.kind).toBe('none');
     expect(p.oauth).toBeNull();
     expect(p.pay.sandbox).toBeNull();
-    const k = { TRACKING_PROVIDER: 'kuaidi100', KUAIDI100_CUSTOMER: 'C1', KUAIDI100_KEY: 'K1', KUAIDI100_SALT: 'salt-salt', PUBLIC_URL: 'https://photo.example.edu.cn' };
+    const k = {
+      TRACKING_PROVIDER: 'kuaidi100',
+      KUAIDI100_CUSTOMER: 'C1',
+      KUAIDI100_KEY: 'K1',
+      KUAIDI100_SALT: 'salt-salt',
+      PUBLIC_URL: 'https://photo.example.edu.cn',
+    };
     expect(gaps({ ...COMPLETE, ...k })).toEqual([]);
     const withK = prodConfig({ ...COMPLETE, ...k });
     expect(withK.tracking.kuaidi100?.callbackUrl).toBe('https://photo.example.edu.cn/api/tracking/kuaidi100/callback');
-    expect(buildParties({ config: withK, db: {} as Db, dbKind: 'postgres', pii: {} } as AppContext).tracking).toBeInstanceOf(Kuaidi100Tracking);
+    expect(
+      buildParties({ config: withK, db: {} as Db, dbKind: 'postgres', pii: {} } as AppContext).tracking,
+    ).toBeInstanceOf(Kuaidi100Tracking);
   });
 
   it('stops at loading a half Kuaidi100 configuration, naming the settings', () => {

@@ -67,22 +67,29 @@ export function buildParties(ctx: AppContext): Parties {
 /** What production lacks: every sandbox and every missing party, each naming its settings. */
 export function productionGaps(config: AppContext['config'], p: Parties): string[] {
   const gaps: string[] = [];
-  if (p.sms.kind === 'sandbox') gaps.push('SMS: the outbox sandbox; set SMS_PROVIDER=aliyun or tencent with its settings');
+  if (p.sms.kind === 'sandbox')
+    gaps.push('SMS: the outbox sandbox; set SMS_PROVIDER=aliyun or tencent with its settings');
   // Mail codes are always offered (e-mail change, international students' binding).
   if (p.mail.kind === 'sandbox') gaps.push('mail: the outbox sandbox; set SMTP_URL and MAIL_FROM');
-  if (config.photos.storage.driver !== 's3') gaps.push('storage: disk is one instance\'s; set STORAGE_DRIVER=s3 with S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  if (config.photos.storage.driver !== 's3')
+    gaps.push(
+      "storage: disk is one instance's; set STORAGE_DRIVER=s3 with S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY",
+    );
   if (p.pay.sandbox) gaps.push('payment: the sandbox cashier (PAY_PROVIDER=sandbox); use PAY_PROVIDER=real');
   else if (!p.pay.wechat && !p.pay.alipay) gaps.push('payment: no channel; set the WXPAY_* and/or ALIPAY_* keys');
   const n = config.national;
-  if (p.national instanceof SandboxNational || !n.url || !n.appKey || !n.appSecret) gaps.push('national platform: set NATIONAL_API_URL, NATIONAL_API_KEY and NATIONAL_API_SECRET');
+  if (p.national instanceof SandboxNational || !n.url || !n.appKey || !n.appSecret)
+    gaps.push('national platform: set NATIONAL_API_URL, NATIONAL_API_KEY and NATIONAL_API_SECRET');
   if (p.oauth instanceof SandboxOAuth) gaps.push('WeChat login: the sandbox consent page');
-  if (p.tracking.kind === 'sandbox') gaps.push('tracking: the sandbox (TRACKING_PROVIDER=sandbox); use kuaidi100 or none');
+  if (p.tracking.kind === 'sandbox')
+    gaps.push('tracking: the sandbox (TRACKING_PROVIDER=sandbox); use kuaidi100 or none');
   return gaps;
 }
 
 function buildTracking(config: AppContext['config']): TrackingParty {
   const t = config.tracking;
-  if (t.provider === 'kuaidi100' && t.kuaidi100) return new Kuaidi100Tracking({ ...t.kuaidi100, timeoutMs: t.timeoutMs });
+  if (t.provider === 'kuaidi100' && t.kuaidi100)
+    return new Kuaidi100Tracking({ ...t.kuaidi100, timeoutMs: t.timeoutMs });
   return t.provider === 'sandbox' ? new SandboxTracking() : new NoTracking();
 }
 

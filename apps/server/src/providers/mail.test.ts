@@ -36,14 +36,24 @@ beforeAll(async () => {
       let raw = '';
       stream.on('data', (c: Buffer) => (raw += c.toString()));
       stream.on('end', () => {
-        inbox.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
+        inbox.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
         cb();
       });
     },
   });
   await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
   port = (smtp.server.address() as AddressInfo).port;
-  app = await testApp({ mail: { smtpUrl: `smtp://127.0.0.1:${port}`, from: '学生图像采集平台 <noreply@photo.example.edu.cn>', timeoutMs: 3000 } });
+  app = await testApp({
+    mail: {
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: '学生图像采集平台 <noreply@photo.example.edu.cn>',
+      timeoutMs: 3000,
+    },
+  });
 });
 afterAll(async () => {
   await app.close();
@@ -55,13 +65,23 @@ function decoded(raw: string): string {
   const [head, ...rest] = raw.split(/\r?\n\r?\n/);
   const body = rest.join('\n\n');
   const subject = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(head)?.[1] ?? '';
-  const words = subject.replace(/\r?\n[ \t]/g, '').replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_m, enc: string, s: string) =>
-    enc.toUpperCase() === 'B' ? Buffer.from(s, 'base64').toString() : decodeQ(s.replace(/_/g, ' ')),
-  );
-  const text = /Content-Transfer-Encoding: base64/i.test(head) ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString() : /quoted-printable/i.test(head) ? decodeQ(body) : body;
+  const words = subject
+    .replace(/\r?\n[ \t]/g, '')
+    .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_m, enc: string, s: string) =>
+      enc.toUpperCase() === 'B' ? Buffer.from(s, 'base64').toString() : decodeQ(s.replace(/_/g, ' ')),
+    );
+  const text = /Content-Transfer-Encoding: base64/i.test(head)
+    ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString()
+    : /quoted-printable/i.test(head)
+      ? decodeQ(body)
+      : body;
   return `${words}\n${text}`;
 }
-const decodeQ = (s: string) => Buffer.from(s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+const decodeQ = (s: string) =>
+  Buffer.from(
+    s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+    'latin1',
+  ).toString('utf8');
 
 const codeOf = async (mail: string) => {
   const rows = await app.ctx.db.select().from(verificationCodes).where(eq(verificationCodes.target, mail));
@@ -71,7 +91,12 @@ const codeOf = async (mail: string) => {
 describe('e-mail codes by SMTP', () => {
   it('arrive with sender, recipient, subject and code, in Chinese and in English', async () => {
     const send = async (mail: string, lang: string) =>
-      call(app, { method: 'POST', url: '/api/code/sendEmailCode', payload: { mail, step: 1, ...pick(await solvedCaptcha(app)) }, headers: { lang } });
+      call(app, {
+        method: 'POST',
+        url: '/api/code/sendEmailCode',
+        payload: { mail, step: 1, ...pick(await solvedCaptcha(app)) },
+        headers: { lang },
+      });
     expect((await send('zh.student@example.org', 'zh')).code).toBe(200);
     expect((await send('en.student@example.org', 'en')).code).toBe(200);
     const zh = inbox.find((m) => m.to[0] === 'zh.student@example.org')!;
@@ -90,7 +115,11 @@ describe('e-mail codes by SMTP', () => {
 
   it('a refused address: a clear message and no code left behind', async () => {
     const s = await memberSession(app);
-    const r = await call(app, { method: 'GET', url: `/api/member/sendMailCode?${qs({ mail: 'refused@example.org', ...pick(await solvedCaptcha(app)) })}`, session: s });
+    const r = await call(app, {
+      method: 'GET',
+      url: `/api/member/sendMailCode?${qs({ mail: 'refused@example.org', ...pick(await solvedCaptcha(app)) })}`,
+      session: s,
+    });
     expect([r.status, r.msg]).toEqual([400, '邮件服务器拒收，请检查邮箱地址是否正确']);
     expect(await codeOf('refused@example.org')).toEqual([]);
   });
@@ -100,11 +129,20 @@ describe('e-mail codes by SMTP', () => {
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const deadPort = (closed.address() as AddressInfo).port;
     await new Promise<void>((r) => closed.close(() => r()));
-    const down = await testApp({ mail: { smtpUrl: `smtp://127.0.0.1:${deadPort}`, from: 'noreply@photo.example.edu.cn', timeoutMs: 2000 } });
+    const down = await testApp({
+      mail: { smtpUrl: `smtp://127.0.0.1:${deadPort}`, from: 'noreply@photo.example.edu.cn', timeoutMs: 2000 },
+    });
     try {
-      const r = await call(down, { method: 'POST', url: '/api/code/sendEmailCode', payload: { mail: 'a@example.org', step: 1, ...pick(await solvedCaptcha(down)) }, headers: { lang: 'en' } });
+      const r = await call(down, {
+        method: 'POST',
+        url: '/api/code/sendEmailCode',
+        payload: { mail: 'a@example.org', step: 1, ...pick(await solvedCaptcha(down)) },
+        headers: { lang: 'en' },
+      });
       expect([r.status, r.msg]).toEqual([503, 'The e-mail could not be sent, please try again later']);
-      expect(await down.ctx.db.select().from(verificationCodes).where(eq(verificationCodes.target, 'a@example.org'))).toEqual([]);
+      expect(
+        await down.ctx.db.select().from(verificationCodes).where(eq(verificationCodes.target, 'a@example.org')),
+      ).toEqual([]);
     } finally {
       await down.close();
     }

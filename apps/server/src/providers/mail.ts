@@ -33,7 +33,12 @@ export class SmtpMail implements MailProvider {
     private readonly from: string,
     timeoutMs = 10_000,
   ) {
-    this.transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs } as Parameters<typeof nodemailer.createTransport>[0]);
+    this.transport = nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+    } as Parameters<typeof nodemailer.createTransport>[0]);
   }
   async send(m: MailMessage): Promise<void> {
     try {
@@ -42,7 +47,11 @@ export class SmtpMail implements MailProvider {
       const err = e as { code?: string; responseCode?: number; message?: string };
       // A 5xx answer to the envelope or the message is a refusal of this address or content.
       const rejected = err.code === 'EENVELOPE' || (err.responseCode !== undefined && err.responseCode >= 500);
-      throw new MailError(rejected ? 'rejected' : 'unavailable', String(err.responseCode ?? err.code ?? 'unknown'), String(err.message ?? e));
+      throw new MailError(
+        rejected ? 'rejected' : 'unavailable',
+        String(err.responseCode ?? err.code ?? 'unknown'),
+        String(err.message ?? e),
+      );
     }
   }
 }

@@ -74,8 +74,23 @@ afterAll(async () => {
 });
 
 const smsEnv = {
-  aliyun: () => ({ SMS_PROVIDER: 'aliyun', ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI-prod', ALIYUN_SMS_ACCESS_KEY_SECRET: 's', ALIYUN_SMS_SIGN_NAME: '学生图像', ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1', ALIYUN_SMS_ENDPOINT: sms.url }),
-  tencent: () => ({ SMS_PROVIDER: 'tencent', TENCENT_SMS_SECRET_ID: 'AKID-prod', TENCENT_SMS_SECRET_KEY: 's', TENCENT_SMS_SDK_APP_ID: '1400000001', TENCENT_SMS_SIGN_NAME: '学生图像', TENCENT_SMS_TEMPLATE_ID: '2000001', TENCENT_SMS_ENDPOINT: sms.url }),
+  aliyun: () => ({
+    SMS_PROVIDER: 'aliyun',
+    ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI-prod',
+    ALIYUN_SMS_ACCESS_KEY_SECRET: 's',
+    ALIYUN_SMS_SIGN_NAME: '学生图像',
+    ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
+    ALIYUN_SMS_ENDPOINT: sms.url,
+  }),
+  tencent: () => ({
+    SMS_PROVIDER: 'tencent',
+    TENCENT_SMS_SECRET_ID: 'AKID-prod',
+    TENCENT_SMS_SECRET_KEY: 's',
+    TENCENT_SMS_SDK_APP_ID: '1400000001',
+    TENCENT_SMS_SIGN_NAME: '学生图像',
+    TENCENT_SMS_TEMPLATE_ID: '2000001',
+    TENCENT_SMS_ENDPOINT: sms.url,
+  }),
 };
 
 async function productionApp(env: Record<string, string>): Promise<FastifyInstance> {
@@ -106,16 +121,29 @@ const qs = (o: Record<string, string>) => new URLSearchParams(o).toString();
 describe('a production start', () => {
   for (const provider of ['aliyun', 'tencent'] as const) {
     it(`with ${provider} SMS: the login code goes through the SDK, the member logs in; no outbox, no dev hook`, async () => {
-      const app = await productionApp({ ...others, ...smsEnv[provider](), SMTP_URL: smtpUrl, MAIL_FROM: 'noreply@photo.example.edu.cn' });
+      const app = await productionApp({
+        ...others,
+        ...smsEnv[provider](),
+        SMTP_URL: smtpUrl,
+        MAIL_FROM: 'noreply@photo.example.edu.cn',
+      });
       try {
         const mobile = provider === 'aliyun' ? '13912340001' : '13912340002';
         const cap = await captcha(app);
         sms.requests.length = 0;
-        expect((await call(app, { method: 'GET', url: `/api/login/sendCode?${qs({ mobile, ...cap })}` })).code).toBe(200);
+        expect((await call(app, { method: 'GET', url: `/api/login/sendCode?${qs({ mobile, ...cap })}` })).code).toBe(
+          200,
+        );
         const [req] = sms.requests;
         expect([req.provider, req.action]).toEqual([provider, 'SendSms']);
-        const code = provider === 'aliyun' ? (JSON.parse(String(req.params.TemplateParam)) as { code: string }).code : (req.params.TemplateParamSet as string[])[0];
-        const login = await call<{ token: string }>(app, { method: 'GET', url: `/api/login/auth?${qs({ mobile, ...cap, messageCode: code })}` });
+        const code =
+          provider === 'aliyun'
+            ? (JSON.parse(String(req.params.TemplateParam)) as { code: string }).code
+            : (req.params.TemplateParamSet as string[])[0];
+        const login = await call<{ token: string }>(app, {
+          method: 'GET',
+          url: `/api/login/auth?${qs({ mobile, ...cap, messageCode: code })}`,
+        });
         expect(login.code).toBe(200);
         // No table of codes in clear, and no hook to read one.
         const t = await app.ctx.db.execute(sql`select to_regclass('public.outbox') as t`);
@@ -124,7 +152,11 @@ describe('a production start', () => {
 
         // A mail code arrives at the SMTP server.
         const mail = `${provider}@example.org`;
-        const sent = await call(app, { method: 'POST', url: '/api/code/sendEmailCode', payload: { mail, step: 1, ...(await captcha(app)) } });
+        const sent = await call(app, {
+          method: 'POST',
+          url: '/api/code/sendEmailCode',
+          payload: { mail, step: 1, ...(await captcha(app)) },
+        });
         expect(sent.code).toBe(200);
         expect(inbox.find((m) => m.to === mail)).toBeDefined();
       } finally {
@@ -134,11 +166,19 @@ describe('a production start', () => {
   }
 
   it('refuses to start without a real SMS provider or without SMTP, naming the settings', async () => {
-    await expect(productionApp({ ...others, SMTP_URL: smtpUrl, MAIL_FROM: 'noreply@photo.example.edu.cn' })).rejects.toThrow(/SMS: the outbox sandbox; set SMS_PROVIDER=aliyun or tencent/);
-    await expect(productionApp({ ...others, SMS_PROVIDER: 'sandbox', SMTP_URL: smtpUrl, MAIL_FROM: 'x@example.org' })).rejects.toThrow(/SMS: the outbox sandbox/);
-    await expect(productionApp({ ...others, ...smsEnv.aliyun() })).rejects.toThrow(/mail: the outbox sandbox; set SMTP_URL and MAIL_FROM/);
+    await expect(
+      productionApp({ ...others, SMTP_URL: smtpUrl, MAIL_FROM: 'noreply@photo.example.edu.cn' }),
+    ).rejects.toThrow(/SMS: the outbox sandbox; set SMS_PROVIDER=aliyun or tencent/);
+    await expect(
+      productionApp({ ...others, SMS_PROVIDER: 'sandbox', SMTP_URL: smtpUrl, MAIL_FROM: 'x@example.org' }),
+    ).rejects.toThrow(/SMS: the outbox sandbox/);
+    await expect(productionApp({ ...others, ...smsEnv.aliyun() })).rejects.toThrow(
+      /mail: the outbox sandbox; set SMTP_URL and MAIL_FROM/,
+    );
     expect(() => loadConfig({ ...others, SMS_PROVIDER: 'tencent', TENCENT_SMS_SECRET_ID: 'x' })).toThrow(ConfigError);
-    expect(() => loadConfig({ ...others, SMS_PROVIDER: 'tencent', TENCENT_SMS_SECRET_ID: 'x' })).toThrow(/TENCENT_SMS_SECRET_KEY: required with SMS_PROVIDER=tencent/);
+    expect(() => loadConfig({ ...others, SMS_PROVIDER: 'tencent', TENCENT_SMS_SECRET_ID: 'x' })).toThrow(
+      /TENCENT_SMS_SECRET_KEY: required with SMS_PROVIDER=tencent/,
+    );
     expect(() => loadConfig({ ...others, SMTP_URL: smtpUrl })).toThrow(/MAIL_FROM: required with SMTP_URL/);
     expect(() => loadConfig({ ...others, SMS_PROVIDER: 'http' })).toThrow(/SMS_PROVIDER/);
   }, 180_000);

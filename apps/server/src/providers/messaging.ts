@@ -5,7 +5,10 @@ import { SmtpMail, type MailProvider } from './mail.ts';
 import { SandboxMail, SandboxSms } from './outbox.ts';
 
 /** SMS and mail settings (README, configuration). */
-export type SmsSettings = { provider: 'sandbox' } | { provider: 'aliyun'; aliyun: AliyunSmsConfig } | { provider: 'tencent'; tencent: TencentSmsConfig };
+export type SmsSettings =
+  | { provider: 'sandbox' }
+  | { provider: 'aliyun'; aliyun: AliyunSmsConfig }
+  | { provider: 'tencent'; tencent: TencentSmsConfig };
 /** The most of the daily code budget one address, one network (/24, /48) or one 7-digit number segment may take, in percent. */
 export interface CodeShares {
   address: number;
@@ -37,7 +40,12 @@ const env = z.object({
   TENCENT_SMS_SIGN_NAME: text,
   TENCENT_SMS_TEMPLATE_ID: text,
   TENCENT_SMS_ENDPOINT: blank(z.string().default('sms.tencentcloudapi.com')),
-  SMTP_URL: blank(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
+  SMTP_URL: blank(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
   MAIL_FROM: text,
   MAIL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   CODE_SHARE_ADDRESS_PERCENT: z.coerce.number().min(0.01).max(100).default(1),
@@ -62,10 +70,19 @@ export function loadMessagingConfig(raw: NodeJS.ProcessEnv): Messaging | { error
   if (!parsed.success) return { errors: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
   const e = parsed.data;
   const mail: MailSettings = { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, timeoutMs: e.MAIL_TIMEOUT_MS };
-  const codeShares = { address: e.CODE_SHARE_ADDRESS_PERCENT, network: e.CODE_SHARE_NETWORK_PERCENT, prefix: e.CODE_SHARE_PREFIX_PERCENT };
+  const codeShares = {
+    address: e.CODE_SHARE_ADDRESS_PERCENT,
+    network: e.CODE_SHARE_NETWORK_PERCENT,
+    prefix: e.CODE_SHARE_PREFIX_PERCENT,
+  };
   if (e.SMTP_URL && !e.MAIL_FROM) return { errors: ['MAIL_FROM: required with SMTP_URL'] };
   if (e.SMS_PROVIDER === 'aliyun') {
-    const missing = need(e, ['ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE']);
+    const missing = need(e, [
+      'ALIYUN_SMS_ACCESS_KEY_ID',
+      'ALIYUN_SMS_ACCESS_KEY_SECRET',
+      'ALIYUN_SMS_SIGN_NAME',
+      'ALIYUN_SMS_TEMPLATE_CODE',
+    ]);
     if (missing.length) return { errors: missing.map((n) => `${n}: required with SMS_PROVIDER=aliyun`) };
     const aliyun: AliyunSmsConfig = {
       accessKeyId: e.ALIYUN_SMS_ACCESS_KEY_ID!,
@@ -78,7 +95,13 @@ export function loadMessagingConfig(raw: NodeJS.ProcessEnv): Messaging | { error
     return { sms: { provider: 'aliyun', aliyun }, mail, codeShares };
   }
   if (e.SMS_PROVIDER === 'tencent') {
-    const missing = need(e, ['TENCENT_SMS_SECRET_ID', 'TENCENT_SMS_SECRET_KEY', 'TENCENT_SMS_SDK_APP_ID', 'TENCENT_SMS_SIGN_NAME', 'TENCENT_SMS_TEMPLATE_ID']);
+    const missing = need(e, [
+      'TENCENT_SMS_SECRET_ID',
+      'TENCENT_SMS_SECRET_KEY',
+      'TENCENT_SMS_SDK_APP_ID',
+      'TENCENT_SMS_SIGN_NAME',
+      'TENCENT_SMS_TEMPLATE_ID',
+    ]);
     if (missing.length) return { errors: missing.map((n) => `${n}: required with SMS_PROVIDER=tencent`) };
     const tencent: TencentSmsConfig = {
       secretId: e.TENCENT_SMS_SECRET_ID!,

@@ -34,7 +34,10 @@ export interface NationalHttpOptions {
 
 /** HMAC-SHA256 (hex) over timestamp + nonce + body with the app secret: the x-signature header. */
 export function nationalSignature(secret: string, timestamp: string, nonce: string, body: string): string {
-  return crypto.createHmac('sha256', secret).update(timestamp + nonce + body).digest('hex');
+  return crypto
+    .createHmac('sha256', secret)
+    .update(timestamp + nonce + body)
+    .digest('hex');
 }
 
 const answerSchema = z.object({
@@ -59,7 +62,14 @@ export class NationalHttpReporter {
   async reportPhotos(batch: PhotoReportItem[]): Promise<PhotoReportOutcome[]> {
     const body = JSON.stringify({
       batchNo: crypto.randomUUID(),
-      items: batch.map((i) => ({ ref: i.ref, zjhm: i.idNumber, xh: i.studentId, xm: i.name, yxdm: i.yxdm, photo: i.jpeg.toString('base64') })),
+      items: batch.map((i) => ({
+        ref: i.ref,
+        zjhm: i.idNumber,
+        xh: i.studentId,
+        xm: i.name,
+        yxdm: i.yxdm,
+        photo: i.jpeg.toString('base64'),
+      })),
     });
     const timestamp = String(Date.now());
     const nonce = crypto.randomBytes(16).toString('hex');
@@ -79,7 +89,9 @@ export class NationalHttpReporter {
       });
     } catch (e) {
       const name = (e as Error).name;
-      throw new NationalCallError(name === 'TimeoutError' || name === 'AbortError' ? `timed out after ${this.o.timeoutMs} ms` : 'network error');
+      throw new NationalCallError(
+        name === 'TimeoutError' || name === 'AbortError' ? `timed out after ${this.o.timeoutMs} ms` : 'network error',
+      );
     }
     if (!res.ok) throw new NationalCallError(`HTTP ${res.status}`);
     let answer: z.infer<typeof answerSchema>;
@@ -88,7 +100,8 @@ export class NationalHttpReporter {
     } catch {
       throw new NationalCallError('unreadable answer');
     }
-    if (answer.code !== 0) throw new NationalCallError(`platform code ${answer.code}${answer.msg ? `: ${answer.msg.slice(0, 200)}` : ''}`);
+    if (answer.code !== 0)
+      throw new NationalCallError(`platform code ${answer.code}${answer.msg ? `: ${answer.msg.slice(0, 200)}` : ''}`);
     const byRef = new Map((answer.data?.results ?? []).map((r) => [r.ref, r]));
     return batch.map((i) => {
       const r = byRef.get(i.ref);

@@ -4,7 +4,13 @@ import sharp from 'sharp';
 import type { AppContext } from '../context.ts';
 import { nationalReportReceipts, nationalStudents } from '../db/schema.ts';
 import { readSetting, writeSetting } from '../modules/system/settings-service.ts';
-import { NationalCallError, REPORT_PHOTO_MAX_BYTES, REPORT_PHOTO_MIN_BYTES, type PhotoReportItem, type PhotoReportOutcome } from './national-report.ts';
+import {
+  NationalCallError,
+  REPORT_PHOTO_MAX_BYTES,
+  REPORT_PHOTO_MIN_BYTES,
+  type PhotoReportItem,
+  type PhotoReportOutcome,
+} from './national-report.ts';
 
 /** The runtime setting that makes the sandbox fail whole calls: `{ failCalls: n }` fails the next n. */
 export const SANDBOX_SETTING = 'nationalSandbox';

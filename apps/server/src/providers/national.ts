@@ -3,7 +3,12 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { nationalQrSessions, nationalStudents } from '../db/schema.ts';
 import { AppError, conflict, notFound } from '../http/errors.ts';
-import { NationalCallError, NationalHttpReporter, type PhotoReportItem, type PhotoReportOutcome } from './national-report.ts';
+import {
+  NationalCallError,
+  NationalHttpReporter,
+  type PhotoReportItem,
+  type PhotoReportOutcome,
+} from './national-report.ts';
 import { sandboxReportPhotos } from './national-sandbox-report.ts';
 
 /** The national app QR session lasts three minutes (document 2, section 9). */
@@ -30,8 +35,7 @@ export interface NationalStudent {
 }
 
 export type QrSessionInfo =
-  | { status: 'pending' }
-  | { status: 'confirmed'; student: NationalStudent; bizSerialNum: string };
+  { status: 'pending' } | { status: 'confirmed'; student: NationalStudent; bizSerialNum: string };
 
 /** DESIGN section 6: the national platform, one interface with a sandbox and a real adapter. */
 export interface NationalPlatform {
@@ -47,7 +51,11 @@ export interface NationalPlatform {
    * Matches a student and checks a document number against the record (reprint binding):
    * null when there is no such record, else the record and whether the number is its own.
    */
-  verifyStudentIdentity(yxdm: string, xh: string, idNumber: string): Promise<{ student: NationalStudent; idMatches: boolean } | null>;
+  verifyStudentIdentity(
+    yxdm: string,
+    xh: string,
+    idNumber: string,
+  ): Promise<{ student: NationalStudent; idMatches: boolean } | null>;
   /** Reports a collected photo for a student (counted in the sandbox). */
   reportPhoto(yxdm: string, xh: string, photoId: number): Promise<void>;
   /**
@@ -91,10 +99,18 @@ export class SandboxNational implements NationalPlatform {
   }
 
   async qrSessionInfo(remarks: string, memberId: number): Promise<QrSessionInfo> {
-    const [s] = await this.ctx.db.select().from(nationalQrSessions).where(eq(nationalQrSessions.remarks, remarks)).limit(1);
+    const [s] = await this.ctx.db
+      .select()
+      .from(nationalQrSessions)
+      .where(eq(nationalQrSessions.remarks, remarks))
+      .limit(1);
     if (!s || s.memberId !== memberId) throw notFound('order.qrUnknown');
     if (s.confirmedAt && s.nationalStudentId) {
-      const [r] = await this.ctx.db.select().from(nationalStudents).where(eq(nationalStudents.id, s.nationalStudentId)).limit(1);
+      const [r] = await this.ctx.db
+        .select()
+        .from(nationalStudents)
+        .where(eq(nationalStudents.id, s.nationalStudentId))
+        .limit(1);
       if (r) return { status: 'confirmed', student: this.toStudent(r), bizSerialNum: s.bizSerialNum ?? '' };
     }
     if (s.expiresAt.getTime() < Date.now()) throw conflict('order.qrExpired');
@@ -103,11 +119,17 @@ export class SandboxNational implements NationalPlatform {
 
   /** The sandbox phone app confirms a session as one student (one person per code). */
   async confirmQrSession(remarks: string, xh: string, yxdm?: string): Promise<NationalStudent> {
-    const [s] = await this.ctx.db.select().from(nationalQrSessions).where(eq(nationalQrSessions.remarks, remarks)).limit(1);
+    const [s] = await this.ctx.db
+      .select()
+      .from(nationalQrSessions)
+      .where(eq(nationalQrSessions.remarks, remarks))
+      .limit(1);
     if (!s) throw notFound('order.qrUnknown');
     if (s.expiresAt.getTime() < Date.now()) throw conflict('order.qrExpired');
     if (s.confirmedAt) throw conflict('order.qrExpired');
-    const where = yxdm ? and(eq(nationalStudents.xh, xh), eq(nationalStudents.yxdm, yxdm)) : eq(nationalStudents.xh, xh);
+    const where = yxdm
+      ? and(eq(nationalStudents.xh, xh), eq(nationalStudents.yxdm, yxdm))
+      : eq(nationalStudents.xh, xh);
     const [r] = await this.ctx.db.select().from(nationalStudents).where(where).limit(1);
     if (!r) throw notFound('national.studentNotFound');
     const bizSerialNum = `BIZ${Date.now()}${crypto.randomInt(1000, 9999)}`;
@@ -142,7 +164,8 @@ export class SandboxNational implements NationalPlatform {
     if (!r) return null;
     const want = r.zjhmHash ?? (r.zjhmEnc ? this.ctx.pii.blindIndex(this.ctx.pii.decrypt(r.zjhmEnc)) : null);
     const given = this.ctx.pii.blindIndex(idNumber);
-    const idMatches = !!want && want.length === given.length && crypto.timingSafeEqual(Buffer.from(want), Buffer.from(given));
+    const idMatches =
+      !!want && want.length === given.length && crypto.timingSafeEqual(Buffer.from(want), Buffer.from(given));
     return { student: this.toStudent(r), idMatches };
   }
 
@@ -182,7 +205,13 @@ export class RealNational implements NationalPlatform {
     fetchFn: typeof fetch = fetch,
   ) {
     const { url, key, secret } = opts;
-    this.reporter = url && key && secret ? new NationalHttpReporter({ url, appKey: key, appSecret: secret, timeoutMs: opts.timeoutMs ?? 15_000 }, fetchFn) : null;
+    this.reporter =
+      url && key && secret
+        ? new NationalHttpReporter(
+            { url, appKey: key, appSecret: secret, timeoutMs: opts.timeoutMs ?? 15_000 },
+            fetchFn,
+          )
+        : null;
   }
   private unavailable(): never {
     throw new AppError(503, 'national.notConfigured');

@@ -32,12 +32,23 @@ export class WechatOAuth implements OAuthParty {
   ) {}
 
   authorizeUrl(state: string): string {
-    const q = new URLSearchParams({ appid: this.c.appId, redirect_uri: this.c.redirectUri, response_type: 'code', scope: 'snsapi_login', state });
+    const q = new URLSearchParams({
+      appid: this.c.appId,
+      redirect_uri: this.c.redirectUri,
+      response_type: 'code',
+      scope: 'snsapi_login',
+      state,
+    });
     return `https://open.weixin.qq.com/connect/qrconnect?${q.toString()}#wechat_redirect`;
   }
 
   async exchangeCode(code: string): Promise<OAuthIdentity> {
-    const body = await this.get('/sns/oauth2/access_token', { appid: this.c.appId, secret: this.c.appSecret, code, grant_type: 'authorization_code' });
+    const body = await this.get('/sns/oauth2/access_token', {
+      appid: this.c.appId,
+      secret: this.c.appSecret,
+      code,
+      grant_type: 'authorization_code',
+    });
     const ok = tokenAnswer.safeParse(body);
     if (!ok.success) throw new OAuthError('failed', 'token answer lacks access_token or openid');
     return { openId: ok.data.openid, unionId: ok.data.unionid, accessToken: ok.data.access_token };
@@ -46,7 +57,11 @@ export class WechatOAuth implements OAuthParty {
   async nickname(id: OAuthIdentity): Promise<string | undefined> {
     if (!id.accessToken) return undefined;
     // Best effort and shorter: the login goes on without a nickname.
-    const body = await this.get('/sns/userinfo', { access_token: id.accessToken, openid: id.openId, lang: 'zh_CN' }, Math.min(this.c.timeoutMs, 5000));
+    const body = await this.get(
+      '/sns/userinfo',
+      { access_token: id.accessToken, openid: id.openId, lang: 'zh_CN' },
+      Math.min(this.c.timeoutMs, 5000),
+    );
     const ok = userAnswer.safeParse(body);
     return ok.success && ok.data.openid === id.openId ? ok.data.nickname?.slice(0, 64) : undefined;
   }
@@ -57,12 +72,16 @@ export class WechatOAuth implements OAuthParty {
     let text: string;
     let status: number;
     try {
-      const res = await this.fetchFn(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+      const res = await this.fetchFn(url, {
+        signal: AbortSignal.timeout(timeoutMs),
+        headers: { accept: 'application/json' },
+      });
       status = res.status;
       text = await res.text();
     } catch (e) {
       const name = (e as Error).name;
-      if (name === 'TimeoutError' || name === 'AbortError') throw new OAuthError('timeout', `${path} timed out after ${timeoutMs} ms`);
+      if (name === 'TimeoutError' || name === 'AbortError')
+        throw new OAuthError('timeout', `${path} timed out after ${timeoutMs} ms`);
       throw new OAuthError('failed', `${path} network error`);
     }
     let body: unknown;
@@ -74,7 +93,11 @@ export class WechatOAuth implements OAuthParty {
     const err = errorAnswer.safeParse(body);
     if (err.success) {
       const { errcode, errmsg } = err.data;
-      throw new OAuthError(CODE_ERRORS.has(errcode) ? 'code' : 'failed', `${path} errcode ${errcode}: ${(errmsg ?? '').slice(0, 120)}`, errcode);
+      throw new OAuthError(
+        CODE_ERRORS.has(errcode) ? 'code' : 'failed',
+        `${path} errcode ${errcode}: ${(errmsg ?? '').slice(0, 120)}`,
+        errcode,
+      );
     }
     if (status < 200 || status >= 300) throw new OAuthError('failed', `${path} answered HTTP ${status}`);
     return body;

@@ -55,7 +55,14 @@ export class SandboxOAuth implements OAuthParty {
     const done = await this.db
       .update(oauthStates)
       .set({ code, openId })
-      .where(and(eq(oauthStates.state, state), isNull(oauthStates.usedAt), isNull(oauthStates.code), gt(oauthStates.expiresAt, new Date())))
+      .where(
+        and(
+          eq(oauthStates.state, state),
+          isNull(oauthStates.usedAt),
+          isNull(oauthStates.code),
+          gt(oauthStates.expiresAt, new Date()),
+        ),
+      )
       .returning({ state: oauthStates.state });
     if (!done.length) throw badRequest('oauth.stateInvalid');
     return `/loading?code=${code}&state=${encodeURIComponent(state)}`;

@@ -24,15 +24,34 @@ afterAll(async () => imitation.close());
 function settings(provider: 'aliyun' | 'tencent'): SmsSettings {
   const env =
     provider === 'aliyun'
-      ? { SMS_PROVIDER: 'aliyun', ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI-test', ALIYUN_SMS_ACCESS_KEY_SECRET: 'secret-1', ALIYUN_SMS_SIGN_NAME: '学生图像采集', ALIYUN_SMS_TEMPLATE_CODE: 'SMS_123456789', ALIYUN_SMS_ENDPOINT: imitation.url }
-      : { SMS_PROVIDER: 'tencent', TENCENT_SMS_SECRET_ID: 'AKID-test', TENCENT_SMS_SECRET_KEY: 'secret-2', TENCENT_SMS_SDK_APP_ID: '1400000001', TENCENT_SMS_SIGN_NAME: '学生图像采集', TENCENT_SMS_TEMPLATE_ID: '2000001', TENCENT_SMS_ENDPOINT: imitation.url };
+      ? {
+          SMS_PROVIDER: 'aliyun',
+          ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI-test',
+          ALIYUN_SMS_ACCESS_KEY_SECRET: 'secret-1',
+          ALIYUN_SMS_SIGN_NAME: '学生图像采集',
+          ALIYUN_SMS_TEMPLATE_CODE: 'SMS_123456789',
+          ALIYUN_SMS_ENDPOINT: imitation.url,
+        }
+      : {
+          SMS_PROVIDER: 'tencent',
+          TENCENT_SMS_SECRET_ID: 'AKID-test',
+          TENCENT_SMS_SECRET_KEY: 'secret-2',
+          TENCENT_SMS_SDK_APP_ID: '1400000001',
+          TENCENT_SMS_SIGN_NAME: '学生图像采集',
+          TENCENT_SMS_TEMPLATE_ID: '2000001',
+          TENCENT_SMS_ENDPOINT: imitation.url,
+        };
   const c = loadMessagingConfig(env);
   if ('errors' in c) throw new Error(c.errors.join('; '));
   return c.sms;
 }
 const adapter = (p: 'aliyun' | 'tencent') => {
   const s = settings(p);
-  return s.provider === 'aliyun' ? new AliyunSms(s.aliyun) : s.provider === 'tencent' ? new TencentSms(s.tencent) : null!;
+  return s.provider === 'aliyun'
+    ? new AliyunSms(s.aliyun)
+    : s.provider === 'tencent'
+      ? new TencentSms(s.tencent)
+      : null!;
 };
 const refusal = (p: 'aliyun' | 'tencent', phone: string) =>
   adapter(p)
@@ -48,7 +67,11 @@ describe('the SDK requests', () => {
     await adapter('aliyun').send('13900001111', 'ignored', '654321');
     const [r] = imitation.requests;
     expect(r.action).toBe('SendSms');
-    expect(r.params).toMatchObject({ PhoneNumbers: '13900001111', SignName: '学生图像采集', TemplateCode: 'SMS_123456789' });
+    expect(r.params).toMatchObject({
+      PhoneNumbers: '13900001111',
+      SignName: '学生图像采集',
+      TemplateCode: 'SMS_123456789',
+    });
     expect(JSON.parse(String(r.params.TemplateParam))).toEqual({ code: '654321' });
     expect(r.authorization).toMatch(/^ACS3-HMAC-SHA256 Credential=LTAI-test,/);
   });
@@ -58,7 +81,13 @@ describe('the SDK requests', () => {
     await adapter('tencent').send('13900002222', 'ignored', '654321');
     const [r] = imitation.requests;
     expect(r.action).toBe('SendSms');
-    expect(r.params).toEqual({ PhoneNumberSet: ['+8613900002222'], SmsSdkAppId: '1400000001', SignName: '学生图像采集', TemplateId: '2000001', TemplateParamSet: ['654321'] });
+    expect(r.params).toEqual({
+      PhoneNumberSet: ['+8613900002222'],
+      SmsSdkAppId: '1400000001',
+      SignName: '学生图像采集',
+      TemplateId: '2000001',
+      TemplateParamSet: ['654321'],
+    });
     expect(r.authorization).toMatch(/^TC3-HMAC-SHA256 Credential=AKID-test\//);
   });
 });
@@ -107,7 +136,11 @@ describe('a refused send, as the member and the operator see it', () => {
   afterAll(async () => app.close());
 
   const send = async (mobile: string, lang = 'zh') =>
-    call(app, { method: 'GET', url: `/api/login/sendCode?${qs({ mobile, ...pick(await solvedCaptcha(app)) })}`, headers: { lang } });
+    call(app, {
+      method: 'GET',
+      url: `/api/login/sendCode?${qs({ mobile, ...pick(await solvedCaptcha(app)) })}`,
+      headers: { lang },
+    });
 
   it('answers 短信发送失败，请稍后重试, leaves no code, and costs neither the minute nor the counts', async () => {
     const mobile = '13800003001';
@@ -117,13 +150,18 @@ describe('a refused send, as the member and the operator see it', () => {
     expect((await send(mobile, 'en')).msg).toBe('The text message could not be sent, please try again later');
     expect(await app.ctx.db.select().from(verificationCodes).where(eq(verificationCodes.target, mobile))).toEqual([]);
     const k = counterKeys(app.ctx, 'sms', mobile, '127.0.0.1');
-    const counts = await app.ctx.db.select({ count: rateCounters.count }).from(rateCounters).where(eq(rateCounters.key, k.targetHour));
+    const counts = await app.ctx.db
+      .select({ count: rateCounters.count })
+      .from(rateCounters)
+      .where(eq(rateCounters.key, k.targetHour));
     expect(counts.map((c) => c.count)).toEqual([0]);
     // The provider works again: the code goes at once (no 60-second wait was spent).
     outcomes.delete(mobile);
     expect((await send(mobile)).code).toBe(200);
     const metrics = (await app.inject({ url: '/metrics' })).body;
-    expect(metrics).toMatch(/code_send_failures_total\{channel="sms",provider="aliyun",reason="balance",code="isv.AMOUNT_NOT_ENOUGH"\} 2/);
+    expect(metrics).toMatch(
+      /code_send_failures_total\{channel="sms",provider="aliyun",reason="balance",code="isv.AMOUNT_NOT_ENOUGH"\} 2/,
+    );
   });
 
   it('a rate limit or a bad number says so', async () => {

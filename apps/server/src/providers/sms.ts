@@ -134,7 +134,13 @@ export class TencentSms implements SmsProvider {
     this.client = new tencent.sms.v20210111.Client({
       credential: { secretId: cfg.secretId, secretKey: cfg.secretKey },
       region: cfg.region,
-      profile: { httpProfile: { endpoint: cfg.endpoint, protocol: `${cfg.protocol}://`, reqTimeout: Math.ceil(cfg.timeoutMs / 1000) } },
+      profile: {
+        httpProfile: {
+          endpoint: cfg.endpoint,
+          protocol: `${cfg.protocol}://`,
+          reqTimeout: Math.ceil(cfg.timeoutMs / 1000),
+        },
+      },
     });
   }
   async send(to: string, _text: string, code: string): Promise<void> {

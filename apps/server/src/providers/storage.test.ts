@@ -19,9 +19,23 @@ const onDisk = (key: string) => readFile(path.join(dir, BUCKET, `${key}._S3rver_
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 's3-'));
-  server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+  server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
   const { port } = await server.run();
-  options = { endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', bucket: BUCKET, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', prefix: 'photos/', forcePathStyle: true };
+  options = {
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'us-east-1',
+    bucket: BUCKET,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    prefix: 'photos/',
+    forcePathStyle: true,
+  };
 });
 afterAll(async () => {
   await server.close();
@@ -64,8 +78,20 @@ describe('S3 storage against a local S3-compatible server', () => {
   });
 
   it('reads the settings from the environment, path-style off unless asked', () => {
-    const env = { NODE_ENV: 'development', STORAGE_DRIVER: 's3', S3_ENDPOINT: 'https://oss-cn-beijing.aliyuncs.com', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' };
-    expect(loadConfig(env).photos.storage).toMatchObject({ driver: 's3', forcePathStyle: false, prefix: 'photos/', region: 'us-east-1' });
+    const env = {
+      NODE_ENV: 'development',
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: 'https://oss-cn-beijing.aliyuncs.com',
+      S3_BUCKET: 'b',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+    };
+    expect(loadConfig(env).photos.storage).toMatchObject({
+      driver: 's3',
+      forcePathStyle: false,
+      prefix: 'photos/',
+      region: 'us-east-1',
+    });
     expect(loadConfig({ ...env, S3_FORCE_PATH_STYLE: 'true' }).photos.storage).toMatchObject({ forcePathStyle: true });
     expect(() => loadConfig({ ...env, S3_BUCKET: '' })).toThrow(/S3_BUCKET/);
   });
@@ -75,7 +101,9 @@ describe('S3 storage against a local S3-compatible server', () => {
     const app = await testApp({ photos: { ...base.photos, storage: { driver: 's3', ...options } } });
     try {
       const m = await memberSession(app);
-      const jpeg = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#a0c8f0' } }).jpeg().toBuffer();
+      const jpeg = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#a0c8f0' } })
+        .jpeg()
+        .toBuffer();
       const stored = await storePhotoBytes(app.ctx, m.memberId, jpeg, 'upload');
       expect(await onDisk(`photos/${stored.storageKey}`)).toEqual(jpeg);
       const url = photoUrl(app.ctx, stored);

@@ -122,7 +122,15 @@ export class S3Storage implements Storage {
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.o.bucket, Key: this.key(key), Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.o.bucket,
+        Key: this.key(key),
+        Body: bytes,
+        ContentType: contentType,
+        ContentLength: bytes.length,
+      }),
+    );
   }
 
   async get(key: string): Promise<Buffer | null> {

@@ -1,6 +1,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { STATE_OP_CODE, TrackingError, type CarrierTrack, type ParcelRef, type ParcelState, type TraceEvent, type TrackingParty } from './tracking.ts';
+import {
+  STATE_OP_CODE,
+  TrackingError,
+  type CarrierTrack,
+  type ParcelRef,
+  type ParcelState,
+  type TraceEvent,
+  type TrackingParty,
+} from './tracking.ts';
 import { NoTracking } from './tracking.ts';
 
 export interface Kuaidi100Options {
@@ -45,10 +53,32 @@ export function stateOf(code: string | number | undefined | null): ParcelState |
   if (n === 2 || n === 13) return 'problem';
   return [0, 1, 7, 8, 10, 11, 12].includes(n) ? 'transit' : null;
 }
-const STATUS_NAMES: Record<string, number> = { 在途: 0, 揽收: 1, 疑难: 2, 签收: 3, 退签: 4, 派件: 5, 退回: 6, 转投: 7, 清关: 8, 拒签: 14 };
+const STATUS_NAMES: Record<string, number> = {
+  在途: 0,
+  揽收: 1,
+  疑难: 2,
+  签收: 3,
+  退签: 4,
+  派件: 5,
+  退回: 6,
+  转投: 7,
+  清关: 8,
+  拒签: 14,
+};
 
-const item = z.object({ time: z.string(), ftime: z.string().optional(), context: z.string(), status: z.string().optional(), statusCode: z.string().optional() });
-const result = z.object({ state: z.union([z.string(), z.number()]).optional(), nu: z.string().optional(), com: z.string().optional(), data: z.array(item).default([]) });
+const item = z.object({
+  time: z.string(),
+  ftime: z.string().optional(),
+  context: z.string(),
+  status: z.string().optional(),
+  statusCode: z.string().optional(),
+});
+const result = z.object({
+  state: z.union([z.string(), z.number()]).optional(),
+  nu: z.string().optional(),
+  com: z.string().optional(),
+  data: z.array(item).default([]),
+});
 const pushParam = z.object({ status: z.string(), message: z.string().optional(), lastResult: result });
 
 /** Kuaidi100 times are Beijing time without a zone. */
@@ -74,7 +104,14 @@ export function toTrack(waybillNo: string, r: z.infer<typeof result>): CarrierTr
     return { n, time: beijing(d.ftime || d.time), context: d.context.trim() };
   });
   if (newestFirst[0] && newestFirst[0].n === null) newestFirst[0].n = trackCode;
-  const events = newestFirst.map(({ n, time, context }) => ({ opCode: n === 1 ? '10' : STATE_OP_CODE[stateOf(n) ?? 'transit'], opTime: time, opDesc: context }) satisfies TraceEvent);
+  const events = newestFirst.map(
+    ({ n, time, context }) =>
+      ({
+        opCode: n === 1 ? '10' : STATE_OP_CODE[stateOf(n) ?? 'transit'],
+        opTime: time,
+        opDesc: context,
+      }) satisfies TraceEvent,
+  );
   return { waybillNo, state: stateOf(trackCode), events: events.reverse() };
 }
 
@@ -135,7 +172,11 @@ export class Kuaidi100Tracking extends NoTracking implements TrackingParty {
     const q: Record<string, string> = { com: p.carrierCode, num: p.waybillNo, resultv2: '1' };
     if (p.phone && this.needsPhone(p.carrierCode)) q.phone = p.phone;
     const param = JSON.stringify(q);
-    const a = await this.post('/poll/query.do', { customer: this.o.customer, param, sign: md5Upper(param + this.o.key + this.o.customer) });
+    const a = await this.post('/poll/query.do', {
+      customer: this.o.customer,
+      param,
+      sign: md5Upper(param + this.o.key + this.o.customer),
+    });
     if (a.result === false) {
       // 500: no result yet (nothing scanned); other codes are our fault or theirs.
       if (a.returnCode === '500') return null;
@@ -147,7 +188,10 @@ export class Kuaidi100Tracking extends NoTracking implements TrackingParty {
   }
 
   /** Checks a push (form fields param and sign = MD5(param + salt)) and reads its latest track. */
-  verifyPush(param: string | undefined, sign: string | undefined): { status: string; message?: string; waybillNo: string; track: CarrierTrack } {
+  verifyPush(
+    param: string | undefined,
+    sign: string | undefined,
+  ): { status: string; message?: string; waybillNo: string; track: CarrierTrack } {
     if (!param || !sign) throw new PushRejected('missing param or sign');
     const want = Buffer.from(md5Upper(param + this.o.salt));
     const got = Buffer.from(sign.trim().toUpperCase());

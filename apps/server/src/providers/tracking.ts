@@ -9,7 +9,14 @@ export interface TraceEvent {
 }
 
 /** Our event codes (carriers' common ones): pick-up 10, transit 20/30, out for delivery 40, signed 80; returned, refused, problem. */
-export const STATE_OP_CODE: Record<ParcelState, string> = { transit: '30', delivering: '40', signed: '80', returned: '90', refused: '91', problem: '99' };
+export const STATE_OP_CODE: Record<ParcelState, string> = {
+  transit: '30',
+  delivering: '40',
+  signed: '80',
+  returned: '90',
+  refused: '91',
+  problem: '99',
+};
 
 /** One waybill as the party knows it: its latest state and its events, oldest first. */
 export interface CarrierTrack {
@@ -76,6 +83,10 @@ export class SandboxTracking extends NoTracking {
     const pickup = stored.find((e) => e.opCode === '10');
     if (!pickup) return [];
     const until = stored.find((e) => e.opCode === '80')?.opTime ?? now;
-    return SANDBOX_TRANSIT.map((t) => ({ opCode: t.opCode, opTime: new Date(pickup.opTime.getTime() + t.afterMinutes * 60_000), opDesc: t.opDesc })).filter((e) => e.opTime <= until);
+    return SANDBOX_TRANSIT.map((t) => ({
+      opCode: t.opCode,
+      opTime: new Date(pickup.opTime.getTime() + t.afterMinutes * 60_000),
+      opDesc: t.opDesc,
+    })).filter((e) => e.opTime <= until);
   }
 }

@@ -11,7 +11,13 @@ import { photoUrl, storePhotoBytes } from '../../src/modules/photos/photo-servic
 import { memberSession, staffSession, testApp, type Session } from '../helpers.ts';
 import { collectRoutes, type JsonSchema, type RouteInfo } from './route-table.ts';
 import { STAFF_ROLES } from '@portal/contract/console';
-import { CONSOLE_API, CONSOLE_PUBLIC, consoleRouteAbility, ORDER_ACTION_ABILITIES, staffMay } from '@portal/contract/staff-access';
+import {
+  CONSOLE_API,
+  CONSOLE_PUBLIC,
+  consoleRouteAbility,
+  ORDER_ACTION_ABILITIES,
+  staffMay,
+} from '@portal/contract/staff-access';
 
 /**
  * The authorization matrix, generated from the server's route table: every route
@@ -91,7 +97,11 @@ function fill(schema: JsonSchema | null, ids: Record<string, unknown>): Record<s
 }
 
 function fieldsOf(r: RouteInfo): string[] {
-  return [...Object.keys(r.query?.properties ?? {}), ...Object.keys(r.body?.properties ?? {}), ...[...r.url.matchAll(/:(\w+)/g)].map((m) => m[1])];
+  return [
+    ...Object.keys(r.query?.properties ?? {}),
+    ...Object.keys(r.body?.properties ?? {}),
+    ...[...r.url.matchAll(/:(\w+)/g)].map((m) => m[1]),
+  ];
 }
 
 async function send(r: RouteInfo, values: Record<string, unknown>, who: { member?: Session; staffToken?: string }) {
@@ -105,7 +115,8 @@ async function send(r: RouteInfo, values: Record<string, unknown>, who: { member
   const q = fill(r.query, values);
   const qs = new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString();
   const body = fill(r.body, values);
-  const payload = r.method === 'POST' ? (who.member && r.auth === 'member' ? signBody(body, who.member.randomKey) : body) : undefined;
+  const payload =
+    r.method === 'POST' ? (who.member && r.auth === 'member' ? signBody(body, who.member.randomKey) : body) : undefined;
   const res = await app.inject({ method: r.method, url: qs ? `${url}?${qs}` : url, headers, payload });
   return { status: res.statusCode, body: res.body };
 }
@@ -136,7 +147,11 @@ beforeAll(async () => {
       .set({ shippingOrderNo: WAYBILL, picAllowState: 1, ...(kind === 'task' && task ? { taskId: task.id } : {}) })
       .where(eq(orders.id, o.id));
     const [d] = await app.ctx.db.select().from(orderDetails).where(eq(orderDetails.orderId, o.id)).limit(1);
-    if (d) await app.ctx.db.update(orderDetails).set({ photoId: op.id, fy: task?.fy ?? 'beijing' }).where(eq(orderDetails.id, d.id));
+    if (d)
+      await app.ctx.db
+        .update(orderDetails)
+        .set({ photoId: op.id, fy: task?.fy ?? 'beijing' })
+        .where(eq(orderDetails.id, d.id));
     ownerOrders.push({ kind, id: o.id, orderNo: o.orderNo, detailId: d?.id ?? null });
   }
 }, 180_000);
@@ -145,7 +160,16 @@ afterAll(() => app?.close());
 /** Everything of the owner's that a request could change. */
 async function ownerSnapshot(): Promise<string> {
   const os = await app.ctx.db.select().from(orders).where(eq(orders.memberId, owner.memberId)).orderBy(orders.id);
-  const ds = await app.ctx.db.select().from(orderDetails).where(inArray(orderDetails.orderId, os.map((o) => o.id))).orderBy(orderDetails.id);
+  const ds = await app.ctx.db
+    .select()
+    .from(orderDetails)
+    .where(
+      inArray(
+        orderDetails.orderId,
+        os.map((o) => o.id),
+      ),
+    )
+    .orderBy(orderDetails.id);
   return JSON.stringify([os, ds]);
 }
 
@@ -168,8 +192,15 @@ describe('authorization matrix', () => {
       covered++;
       const attempts: Record<string, unknown>[] = [];
       for (const o of ownerOrders) {
-        attempts.push(Object.fromEntries(idFields.map((f) => [f, f.startsWith('detail') ? (o.detailId ?? o.id) : o.id])));
-        if (o.detailId) attempts.push(Object.fromEntries(idFields.map((f) => [f, f === 'id' ? o.detailId : f.startsWith('detail') ? o.detailId : o.id])));
+        attempts.push(
+          Object.fromEntries(idFields.map((f) => [f, f.startsWith('detail') ? (o.detailId ?? o.id) : o.id])),
+        );
+        if (o.detailId)
+          attempts.push(
+            Object.fromEntries(
+              idFields.map((f) => [f, f === 'id' ? o.detailId : f.startsWith('detail') ? o.detailId : o.id]),
+            ),
+          );
       }
       if (!idFields.length) attempts.push({});
       for (const ids of attempts) {
@@ -193,7 +224,25 @@ describe('authorization matrix', () => {
       method: 'POST',
       url: '/api/order/createCollectionOrder',
       headers: { authorization: `Bearer ${intruder.token}`, memberid: String(intruder.memberId) },
-      payload: signBody({ name: '乙同学', mobile: '13812345678', mail: 'b@example.com', imageUrl: ownerPhotoUrl, id_type: 2, id_num: 'E12345678', sex: 0, school_type: 1, school_name: '北京大学', daima: '10001', education: 2, student_id: '2021000001', major: '法学', xllb: 1 }, intruder.randomKey),
+      payload: signBody(
+        {
+          name: '乙同学',
+          mobile: '13812345678',
+          mail: 'b@example.com',
+          imageUrl: ownerPhotoUrl,
+          id_type: 2,
+          id_num: 'E12345678',
+          sex: 0,
+          school_type: 1,
+          school_name: '北京大学',
+          daima: '10001',
+          education: 2,
+          student_id: '2021000001',
+          major: '法学',
+          xllb: 1,
+        },
+        intruder.randomKey,
+      ),
     });
     const body = r.json() as { code: number };
     expect([403, 400]).toContain(body.code);
@@ -215,7 +264,8 @@ describe('authorization matrix', () => {
         const res = await send(r, ids, { staffToken: stranger.token });
         const leak = leaks(res.body);
         const changedNothing = res.status === 200 && /"changed":0/.test(res.body);
-        if (![403, 404].includes(res.status) && !changedNothing) failures.push(`${r.method} ${r.url} ${JSON.stringify(ids)} -> ${res.status} ${res.body.slice(0, 160)}`);
+        if (![403, 404].includes(res.status) && !changedNothing)
+          failures.push(`${r.method} ${r.url} ${JSON.stringify(ids)} -> ${res.status} ${res.body.slice(0, 160)}`);
         else if (leak) failures.push(`${r.method} ${r.url} leaked ${leak}`);
       }
     }
@@ -231,7 +281,11 @@ describe('authorization matrix', () => {
  */
 describe('console role table', () => {
   const consoleRoutes = () => {
-    const keys = new Set(app.routeTable.filter((r) => r.method !== 'HEAD' && r.url.startsWith('/api/console')).map((r) => `${r.method} ${r.url}`));
+    const keys = new Set(
+      app.routeTable
+        .filter((r) => r.method !== 'HEAD' && r.url.startsWith('/api/console'))
+        .map((r) => `${r.method} ${r.url}`),
+    );
     return [...keys].filter((k) => !(CONSOLE_PUBLIC as readonly string[]).includes(k));
   };
 
@@ -250,34 +304,59 @@ describe('console role table', () => {
       const s = await staffSession(app, role, role === 'branch' ? 'beijing' : null);
       for (const key of keys) {
         const [method, url] = key.split(' ') as ['GET' | 'POST', string];
-        const info: RouteInfo = infos.get(key) ?? { method, url, query: null, body: null, auth: 'staff', multipart: false };
+        const info: RouteInfo = infos.get(key) ?? {
+          method,
+          url,
+          query: null,
+          body: null,
+          auth: 'staff',
+          multipart: false,
+        };
         const ability = consoleRouteAbility(method, url)!;
         // The transition route checks the body's action too: send one this role may take.
         const action = Object.keys(ORDER_ACTION_ABILITIES).find((a) => staffMay(role, ORDER_ACTION_ABILITIES[a]));
         const res = await send(info, { id: 1, ...(action ? { action } : {}) }, { staffToken: s.token });
         const refused = res.status === 403;
-        if (staffMay(role, ability) === refused || res.status === 401) failures.push(`${role} ${key} (${ability}) -> ${res.status} ${res.body.slice(0, 120)}`);
+        if (staffMay(role, ability) === refused || res.status === 401)
+          failures.push(`${role} ${key} (${ability}) -> ${res.status} ${res.body.slice(0, 120)}`);
       }
     }
     expect(failures).toEqual([]);
   }, 300_000);
 
   it('never lets the content editor or finance see a face photo', async () => {
-    const photoId = (await app.ctx.db.select({ p: orderDetails.photoId }).from(orderDetails).where(eq(orderDetails.id, ownerOrders[0].detailId!)))[0].p!;
+    const photoId = (
+      await app.ctx.db
+        .select({ p: orderDetails.photoId })
+        .from(orderDetails)
+        .where(eq(orderDetails.id, ownerOrders[0].detailId!))
+    )[0].p!;
     for (const role of ['editor', 'finance'] as const) {
       const s = await staffSession(app, role);
-      const res = await app.inject({ method: 'GET', url: `/api/console/photos/${photoId}`, headers: { 'x-staff-token': s.token } });
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/console/photos/${photoId}`,
+        headers: { 'x-staff-token': s.token },
+      });
       expect(res.statusCode).toBe(403);
       expect(res.headers['content-type']).not.toContain('image/');
     }
     const fin = await staffSession(app, 'finance');
-    const page = await app.inject({ method: 'GET', url: `/api/console/orders/${ownerOrders[0].id}`, headers: { 'x-staff-token': fin.token } });
+    const page = await app.inject({
+      method: 'GET',
+      url: `/api/console/orders/${ownerOrders[0].id}`,
+      headers: { 'x-staff-token': fin.token },
+    });
     expect(page.statusCode).toBe(200);
     const persons = (page.json() as { data: { persons: { photo: { url: string | null } | null }[] } }).data.persons;
     expect(persons.some((p) => p.photo)).toBe(true);
     expect(persons.map((p) => p.photo?.url ?? null).filter(Boolean)).toEqual([]);
     const reviewer = await staffSession(app, 'reviewer');
-    const shown = await app.inject({ method: 'GET', url: `/api/console/photos/${photoId}`, headers: { 'x-staff-token': reviewer.token } });
+    const shown = await app.inject({
+      method: 'GET',
+      url: `/api/console/photos/${photoId}`,
+      headers: { 'x-staff-token': reviewer.token },
+    });
     expect(shown.statusCode).toBe(200);
     expect(shown.headers['content-type']).toContain('image/jpeg');
   });

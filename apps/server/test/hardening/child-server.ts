@@ -32,7 +32,10 @@ export async function reachablePostgres(): Promise<string | null> {
 }
 
 /** A throwaway database beside the base one; drop() forces the last connections out. */
-export async function throwawayDatabase(baseUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function throwawayDatabase(
+  baseUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const { default: pg } = await import('pg');
   const { name, url } = await createDatabase(baseUrl, prefix);
   return {
@@ -54,7 +57,6 @@ export async function sqlClient(url: string) {
   await c.connect();
   return c;
 }
-
 
 export function tempDataDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
@@ -178,7 +180,11 @@ export interface TwoInstances {
   stop(): Promise<void>;
 }
 
-export async function twoInstances(baseUrl: string, prefix: string, env: Record<string, string> = {}): Promise<TwoInstances> {
+export async function twoInstances(
+  baseUrl: string,
+  prefix: string,
+  env: Record<string, string> = {},
+): Promise<TwoInstances> {
   const db = await throwawayDatabase(baseUrl, prefix);
   const dirs = [tempDataDir(`portal-${prefix}-a`), tempDataDir(`portal-${prefix}-b`)];
   const started: ChildServer[] = [];
@@ -214,7 +220,15 @@ export type Answer<T = unknown> = Envelope<T> & { status: number };
  */
 export async function api<T = unknown>(
   base: string,
-  opts: { method?: 'GET' | 'POST'; url: string; body?: unknown; session?: MemberSession; headers?: Record<string, string>; form?: FormData; timeoutMs?: number },
+  opts: {
+    method?: 'GET' | 'POST';
+    url: string;
+    body?: unknown;
+    session?: MemberSession;
+    headers?: Record<string, string>;
+    form?: FormData;
+    timeoutMs?: number;
+  },
 ): Promise<Answer<T>> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.session) {
@@ -227,9 +241,15 @@ export async function api<T = unknown>(
     headers['content-type'] = 'application/json';
     body = JSON.stringify(opts.session ? signBody(opts.body, opts.session.randomKey) : opts.body);
   }
-  const res = await fetch(base + opts.url, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body, signal: AbortSignal.timeout(opts.timeoutMs ?? 60_000) });
+  const res = await fetch(base + opts.url, {
+    method: opts.method ?? (body ? 'POST' : 'GET'),
+    headers,
+    body,
+    signal: AbortSignal.timeout(opts.timeoutMs ?? 60_000),
+  });
   const env = (await res.json()) as Envelope<T>;
-  if (env.sign !== responseSign(env.code, env.timestamp, DEFAULT_RESPONSE_SECRET)) throw new Error(`bad response sign on ${opts.url}`);
+  if (env.sign !== responseSign(env.code, env.timestamp, DEFAULT_RESPONSE_SECRET))
+    throw new Error(`bad response sign on ${opts.url}`);
   return { ...env, status: res.status };
 }
 

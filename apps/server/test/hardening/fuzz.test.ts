@@ -70,7 +70,9 @@ async function counts(): Promise<string> {
 beforeAll(async () => {
   app = await testApp({ rateLimitPerMinute: 1_000_000 }, { seed: true });
   await app.ready();
-  routes = collectRoutes(app).filter((r) => !r.url.startsWith('/api/dev/') && !r.url.startsWith('/sandbox/') && r.url !== '/api/docs/json');
+  routes = collectRoutes(app).filter(
+    (r) => !r.url.startsWith('/api/dev/') && !r.url.startsWith('/sandbox/') && r.url !== '/api/docs/json',
+  );
   member = await memberSession(app);
   staffToken = (await staffSession(app, 'admin')).token;
 }, 120_000);
@@ -92,37 +94,59 @@ describe('bad input on every route', () => {
       const before = await counts();
       let pastTheGuard = 0;
       await fc.assert(
-        fc.asyncProperty(objectFor(route.query), objectFor(route.body), fc.constantFrom('good', 'badSign', 'badBase64', 'plain'), async (q, b, signing) => {
-          const headers: Record<string, string> = { 'content-type': 'application/json' };
-          if (route.auth === 'member' || route.auth === 'optional') {
-            headers.authorization = `Bearer ${member.token}`;
-            headers.memberid = String(member.memberId);
-          }
-          if (route.auth === 'staff') headers['x-staff-token'] = staffToken;
-          let payload: unknown = b;
-          if (route.auth === 'member' && route.method === 'POST') {
-            const signed = signBody(b, member.randomKey);
-            payload =
-              signing === 'good' ? signed : signing === 'badSign' ? { ...signed, sign: 'f'.repeat(64) } : signing === 'badBase64' ? { object: '%%%not base64', sign: signed.sign } : b;
-          }
-          const qs = new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString();
-          const url = route.url.replace(/:(\w+)/g, '999999') + (qs ? `?${qs}` : '');
-          const res = await app.inject({ method: route.method, url, headers, payload: route.method === 'POST' ? JSON.stringify(payload) : undefined });
-          if (res.statusCode !== 401) pastTheGuard++;
-          if (res.statusCode >= 500) failures.push(`${route.method} ${route.url} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
-          const ct = String(res.headers['content-type'] ?? '');
-          if (ct.includes('application/json')) {
-            const body = res.json() as { code: number; timestamp: number; sign: string; msg: string };
-            if (body.sign !== responseSign(body.code, body.timestamp, secret)) failures.push(`${route.method} ${route.url}: unsigned answer`);
-            if (res.statusCode >= 400 && !body.msg) failures.push(`${route.method} ${route.url}: error without a message`);
-          }
-        }),
+        fc.asyncProperty(
+          objectFor(route.query),
+          objectFor(route.body),
+          fc.constantFrom('good', 'badSign', 'badBase64', 'plain'),
+          async (q, b, signing) => {
+            const headers: Record<string, string> = { 'content-type': 'application/json' };
+            if (route.auth === 'member' || route.auth === 'optional') {
+              headers.authorization = `Bearer ${member.token}`;
+              headers.memberid = String(member.memberId);
+            }
+            if (route.auth === 'staff') headers['x-staff-token'] = staffToken;
+            let payload: unknown = b;
+            if (route.auth === 'member' && route.method === 'POST') {
+              const signed = signBody(b, member.randomKey);
+              payload =
+                signing === 'good'
+                  ? signed
+                  : signing === 'badSign'
+                    ? { ...signed, sign: 'f'.repeat(64) }
+                    : signing === 'badBase64'
+                      ? { object: '%%%not base64', sign: signed.sign }
+                      : b;
+            }
+            const qs = new URLSearchParams(
+              Object.entries(q).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+            ).toString();
+            const url = route.url.replace(/:(\w+)/g, '999999') + (qs ? `?${qs}` : '');
+            const res = await app.inject({
+              method: route.method,
+              url,
+              headers,
+              payload: route.method === 'POST' ? JSON.stringify(payload) : undefined,
+            });
+            if (res.statusCode !== 401) pastTheGuard++;
+            if (res.statusCode >= 500)
+              failures.push(`${route.method} ${route.url} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
+            const ct = String(res.headers['content-type'] ?? '');
+            if (ct.includes('application/json')) {
+              const body = res.json() as { code: number; timestamp: number; sign: string; msg: string };
+              if (body.sign !== responseSign(body.code, body.timestamp, secret))
+                failures.push(`${route.method} ${route.url}: unsigned answer`);
+              if (res.statusCode >= 400 && !body.msg)
+                failures.push(`${route.method} ${route.url}: error without a message`);
+            }
+          },
+        ),
         { numRuns: 25, seed: 20261121 },
       );
       // The suite must reach each route's own validation, not stop at the login guard.
       if (!pastTheGuard) failures.push(`${route.method} ${route.url}: every request stopped at the login guard`);
       const after = await counts();
-      if (before !== after && route.auth !== 'staff') failures.push(`${route.method} ${route.url}: rows changed (${before} -> ${after})`);
+      if (before !== after && route.auth !== 'staff')
+        failures.push(`${route.method} ${route.url}: rows changed (${before} -> ${after})`);
     }
     expect(failures).toEqual([]);
   }, 600_000);

@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ChildServer, apiData, reachablePostgres, tempDataDir, throwawayDatabase, type MemberSession } from './child-server.ts';
+import {
+  ChildServer,
+  apiData,
+  reachablePostgres,
+  tempDataDir,
+  throwawayDatabase,
+  type MemberSession,
+} from './child-server.ts';
 
 /**
  * SIGTERM under load, as a rolling deploy sends it: while draining the instance still
@@ -29,7 +36,10 @@ async function readUntilRefused(base: string, s: MemberSession, clients: number)
     Array.from({ length: clients }, async () => {
       for (;;) {
         try {
-          const r = await fetch(`${base}/api/order/findOrderList?type=1`, { headers, signal: AbortSignal.timeout(30_000) });
+          const r = await fetch(`${base}/api/order/findOrderList?type=1`, {
+            headers,
+            signal: AbortSignal.timeout(30_000),
+          });
           await r.arrayBuffer();
           out.push({ status: r.status, connectionClose: r.headers.get('connection') === 'close', at: Date.now() });
         } catch {
@@ -42,9 +52,17 @@ async function readUntilRefused(base: string, s: MemberSession, clients: number)
 }
 
 async function shutdownUnderLoad(server: ChildServer) {
-  const s = await apiData<MemberSession>(server.url, { method: 'POST', url: '/api/dev/login', body: { mobile: '13955556666' } });
+  const s = await apiData<MemberSession>(server.url, {
+    method: 'POST',
+    url: '/api/dev/login',
+    body: { mobile: '13955556666' },
+  });
   for (let i = 0; i < 5; i++) {
-    await apiData(server.url, { method: 'POST', url: '/api/dev/order', body: { mobile: '13955556666', kind: 'individual', persons: 2, withShipping: true } });
+    await apiData(server.url, {
+      method: 'POST',
+      url: '/api/dev/order',
+      body: { mobile: '13955556666', kind: 'individual', persons: 2, withShipping: true },
+    });
   }
   const load = readUntilRefused(server.url, s, 8);
   await new Promise((r) => setTimeout(r, 800));
@@ -60,7 +78,14 @@ async function shutdownUnderLoad(server: ChildServer) {
 
   const outcomes = await load;
   await stopped;
-  return { termAt, drainingAt, outcomes, ready: { status: ready.status, ...readyBody }, exitCode: server.exitCode, log: server.log() };
+  return {
+    termAt,
+    drainingAt,
+    outcomes,
+    ready: { status: ready.status, ...readyBody },
+    exitCode: server.exitCode,
+    log: server.log(),
+  };
 }
 
 function expectClean(r: Awaited<ReturnType<typeof shutdownUnderLoad>>) {
@@ -82,11 +107,22 @@ function expectClean(r: Awaited<ReturnType<typeof shutdownUnderLoad>>) {
  * running when the close starts and must find the database open (the close waits for them).
  */
 async function hangUpsThenTerm(server: ChildServer) {
-  const s = await apiData<MemberSession>(server.url, { method: 'POST', url: '/api/dev/login', body: { mobile: '13955557777' } });
-  const { id } = await apiData<{ id: number }>(server.url, { method: 'POST', url: '/api/dev/order', body: { mobile: '13955557777', kind: 'individual', persons: 3, withShipping: true } });
+  const s = await apiData<MemberSession>(server.url, {
+    method: 'POST',
+    url: '/api/dev/login',
+    body: { mobile: '13955557777' },
+  });
+  const { id } = await apiData<{ id: number }>(server.url, {
+    method: 'POST',
+    url: '/api/dev/order',
+    body: { mobile: '13955557777', kind: 'individual', persons: 3, withShipping: true },
+  });
   const headers = { authorization: `Bearer ${s.token}`, memberid: String(s.memberId) };
   const sent = Array.from({ length: 60 }, () =>
-    fetch(`${server.url}/api/order/findOrderAndOrderDetails?id=${id}`, { headers, signal: AbortSignal.timeout(3) }).catch(() => null),
+    fetch(`${server.url}/api/order/findOrderAndOrderDetails?id=${id}`, {
+      headers,
+      signal: AbortSignal.timeout(3),
+    }).catch(() => null),
   );
   await new Promise((r) => setTimeout(r, 5));
   await server.stop(60_000);
@@ -120,7 +156,11 @@ describe('graceful shutdown under load', () => {
     cleanups.push(() => db.drop());
     const dataDir = tempDataDir('portal-shutdown-pg');
     cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const server = await ChildServer.start({ databaseUrl: db.url, dataDir, env: { SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS) } });
+    const server = await ChildServer.start({
+      databaseUrl: db.url,
+      dataDir,
+      env: { SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS) },
+    });
     cleanups.push(() => server.kill9());
     expectClean(await shutdownUnderLoad(server));
   });

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChildServer, TEST_DATA_KEY, api, apiData, reachablePostgres, twoInstances, type TwoInstances } from './child-server.ts';
+import {
+  ChildServer,
+  TEST_DATA_KEY,
+  api,
+  apiData,
+  reachablePostgres,
+  twoInstances,
+  type TwoInstances,
+} from './child-server.ts';
 import { loadPiiCipher } from '../../src/lib/pii.ts';
 import { counterKeys } from '../../src/modules/auth/codes.ts';
 
@@ -35,8 +43,16 @@ describe.skipIf(!pgBase)('limits shared by two instances on one PostgreSQL datab
 
   beforeAll(async () => {
     // Every send comes from one address here: its daily shares of the budget are not under test.
-    const shares = { CODE_SHARE_ADDRESS_PERCENT: '100', CODE_SHARE_NETWORK_PERCENT: '100', CODE_SHARE_PREFIX_PERCENT: '100' };
-    two = await twoInstances(pgBase!, 'limits', { CODE_DAILY_BUDGET: String(BUDGET), CODE_IP_HOURLY: '100000', ...shares });
+    const shares = {
+      CODE_SHARE_ADDRESS_PERCENT: '100',
+      CODE_SHARE_NETWORK_PERCENT: '100',
+      CODE_SHARE_PREFIX_PERCENT: '100',
+    };
+    two = await twoInstances(pgBase!, 'limits', {
+      CODE_DAILY_BUDGET: String(BUDGET),
+      CODE_IP_HOURLY: '100000',
+      ...shares,
+    });
     ({ a, b, pg } = two);
   }, 240_000);
   afterAll(async () => two?.stop());
@@ -53,7 +69,10 @@ describe.skipIf(!pgBase)('limits shared by two instances on one PostgreSQL datab
     api<{ token: string }>(s.url, { url: `/api/login/auth?${qs({ mobile, ...cap, messageCode })}` });
   const outbox = (mobile: string) => apiData<{ code: string | null }[]>(a.url, { url: `/api/dev/outbox?to=${mobile}` });
   /** Time passing for the resend interval only: the codes of a mobile look 61 s older. */
-  const age = (mobile: string) => pg.query(`update verification_codes set created_at = created_at - interval '61 seconds' where target = $1`, [mobile]);
+  const age = (mobile: string) =>
+    pg.query(`update verification_codes set created_at = created_at - interval '61 seconds' where target = $1`, [
+      mobile,
+    ]);
   /** Runs fn again (once) when a fixed counter window turned over while it ran. */
   async function inOneWindow(seconds: number, fn: () => Promise<void>) {
     const w = () => Math.floor(Date.now() / (seconds * 1000));
@@ -110,7 +129,15 @@ describe.skipIf(!pgBase)('limits shared by two instances on one PostgreSQL datab
       const mobile = freshMobile();
       // Nine codes today already (pre-filled); the tenth goes through A, the eleventh is refused by B.
       const day = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000);
-      await pg.query(`insert into rate_counters (key, window_start, count) values ($1, $2, 9)`, [counterKeys({ pii: loadPiiCipher({ dataKey: TEST_DATA_KEY, dataDir: '.', demo: true, ephemeral: true }) }, 'sms', mobile, '').targetDay, day]);
+      await pg.query(`insert into rate_counters (key, window_start, count) values ($1, $2, 9)`, [
+        counterKeys(
+          { pii: loadPiiCipher({ dataKey: TEST_DATA_KEY, dataDir: '.', demo: true, ephemeral: true }) },
+          'sms',
+          mobile,
+          '',
+        ).targetDay,
+        day,
+      ]);
       expect((await sendCode(a, mobile, await captcha(b))).code).toBe(200);
       await age(mobile);
       const next = await sendCode(b, mobile, await captcha(b));
@@ -145,8 +172,12 @@ describe.skipIf(!pgBase)('limits shared by two instances on one PostgreSQL datab
     const [{ code }] = await outbox(mobile);
     const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => login(i % 2 ? b : a, mobile, cap, code!)));
     expect(answers.filter((r) => r.code === 200)).toHaveLength(1);
-    for (const r of answers.filter((x) => x.code !== 200)) expect([MSG.captchaExpired, '验证码已失效，请重新获取']).toContain(r.msg);
-    const sessions = await pg.query(`select count(*)::int as n from sessions s join members m on m.id = s.member_id where m.mobile = $1`, [mobile]);
+    for (const r of answers.filter((x) => x.code !== 200))
+      expect([MSG.captchaExpired, '验证码已失效，请重新获取']).toContain(r.msg);
+    const sessions = await pg.query(
+      `select count(*)::int as n from sessions s join members m on m.id = s.member_id where m.mobile = $1`,
+      [mobile],
+    );
     expect(sessions.rows[0].n).toBe(1);
   });
 

@@ -33,18 +33,31 @@ describe(`modify racing a staff review (${process.env.TEST_DATABASE_URL ? 'Postg
     const s = await memberSession(app);
     await consent(app, s);
     const [oldUrl, nextUrl] = [await memberPhoto(app, s.memberId), await memberPhoto(app, s.memberId)];
-    const created = await call<number>(app, { method: 'POST', url: '/api/order/createCollectionOrder', payload: person(oldUrl), session: s });
+    const created = await call<number>(app, {
+      method: 'POST',
+      url: '/api/order/createCollectionOrder',
+      payload: person(oldUrl),
+      session: s,
+    });
     expect(created.code).toBe(200);
     const orderId = created.data;
     await app.ctx.db.update(orders).set({ state: 115, payTime: new Date(), payType: 1 }).where(eq(orders.id, orderId));
     const [line] = await app.ctx.db.select().from(orderDetails).where(eq(orderDetails.orderId, orderId));
-    const ids = { old: await photoIdFromUrl(app.ctx, s.memberId, oldUrl), next: await photoIdFromUrl(app.ctx, s.memberId, nextUrl) };
+    const ids = {
+      old: await photoIdFromUrl(app.ctx, s.memberId, oldUrl),
+      next: await photoIdFromUrl(app.ctx, s.memberId, nextUrl),
+    };
     expect(line.photoId).toBe(ids.old);
     return { s, orderId, lineId: line.id, nextUrl, ids };
   }
 
   const modify = (s: Session, lineId: number, picUrl: string) =>
-    call(app, { method: 'POST', url: '/api/order/updatePerson', payload: { id: lineId, mobile: '13700007777', mail: 'new@example.com', picUrl }, session: s });
+    call(app, {
+      method: 'POST',
+      url: '/api/order/updatePerson',
+      payload: { id: lineId, mobile: '13700007777', mail: 'new@example.com', picUrl },
+      session: s,
+    });
   const review = (orderId: number, action: 'approve' | 'reject', seenPhotoIds?: number[]) =>
     call<{ changed: number }>(app, {
       method: 'POST',
@@ -71,7 +84,10 @@ describe(`modify racing a staff review (${process.env.TEST_DATABASE_URL ? 'Postg
     const outcomes = { modifyFirst: 0, reviewFirst: 0 };
     for (let i = 0; i < ITERATIONS; i++) {
       const o = await paidOrder();
-      const [m, r] = await Promise.all([later(i, () => modify(o.s, o.lineId, o.nextUrl)), review(o.orderId, 'approve')]);
+      const [m, r] = await Promise.all([
+        later(i, () => modify(o.s, o.lineId, o.nextUrl)),
+        review(o.orderId, 'approve'),
+      ]);
       // Modify never moves the state, so the approval always finds 115.
       expect(r.code, r.msg).toBe(200);
       const [order] = await app.ctx.db.select().from(orders).where(eq(orders.id, o.orderId));
@@ -101,7 +117,10 @@ describe(`modify racing a staff review (${process.env.TEST_DATABASE_URL ? 'Postg
     const outcomes = { refused: 0, approved: 0 };
     for (let i = 0; i < ITERATIONS; i++) {
       const o = await paidOrder();
-      const [m, r] = await Promise.all([later(i, () => modify(o.s, o.lineId, o.nextUrl)), review(o.orderId, 'approve', [o.ids.old])]);
+      const [m, r] = await Promise.all([
+        later(i, () => modify(o.s, o.lineId, o.nextUrl)),
+        review(o.orderId, 'approve', [o.ids.old]),
+      ]);
       const [order] = await app.ctx.db.select().from(orders).where(eq(orders.id, o.orderId));
       const [line] = await app.ctx.db.select().from(orderDetails).where(eq(orderDetails.id, o.lineId));
       if (r.code === 200) {

@@ -34,7 +34,18 @@ export interface JsonSchema {
 export function collectRoutes(app: FastifyInstance): RouteInfo[] {
   const out: RouteInfo[] = [];
   const seen = new Set<string>();
-  const doc = app.swagger() as { paths: Record<string, Record<string, { parameters?: { in: string; name: string; required?: boolean; schema: JsonSchema }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>> };
+  const doc = app.swagger() as {
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          parameters?: { in: string; name: string; required?: boolean; schema: JsonSchema }[];
+          requestBody?: { content: Record<string, { schema: JsonSchema }> };
+        }
+      >
+    >;
+  };
   for (const [url, methods] of Object.entries(doc.paths)) {
     for (const [m, op] of Object.entries(methods)) {
       const method = m.toUpperCase();
@@ -44,7 +55,11 @@ export function collectRoutes(app: FastifyInstance): RouteInfo[] {
       seen.add(key);
       const qp = (op.parameters ?? []).filter((p) => p.in === 'query');
       const query: JsonSchema | null = qp.length
-        ? { type: 'object', properties: Object.fromEntries(qp.map((p) => [p.name, p.schema])), required: qp.filter((p) => p.required).map((p) => p.name) }
+        ? {
+            type: 'object',
+            properties: Object.fromEntries(qp.map((p) => [p.name, p.schema])),
+            required: qp.filter((p) => p.required).map((p) => p.name),
+          }
         : null;
       const content = op.requestBody?.content ?? {};
       const bodySchema = content['application/json']?.schema ?? Object.values(content)[0]?.schema ?? null;

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE } from '@portal/contract/envelope';
-import { ChildServer, api, apiData, reachablePostgres, twoInstances, type MemberSession, type TwoInstances } from './child-server.ts';
+import {
+  ChildServer,
+  api,
+  apiData,
+  reachablePostgres,
+  twoInstances,
+  type MemberSession,
+  type TwoInstances,
+} from './child-server.ts';
 
 /**
  * Sessions cached in each instance's memory (http/session-cache.ts) against two server
@@ -33,8 +41,12 @@ describe.skipIf(!pgBase)('member sessions shared by two instances on one Postgre
   afterAll(async () => two?.stop());
 
   const login = (s: ChildServer) =>
-    apiData<MemberSession>(s.url, { url: '/api/dev/login', body: { mobile: freshMobile(), name: '张三', isFirst: false } });
-  const listCode = async (s: ChildServer, session: MemberSession) => (await api(s.url, { url: '/api/order/findOrderList?type=1', session })).code;
+    apiData<MemberSession>(s.url, {
+      url: '/api/dev/login',
+      body: { mobile: freshMobile(), name: '张三', isFirst: false },
+    });
+  const listCode = async (s: ChildServer, session: MemberSession) =>
+    (await api(s.url, { url: '/api/order/findOrderList?type=1', session })).code;
 
   /** Calls until the instance refuses the session; the time it took, or a failure past the bound. */
   async function refusedWithin(s: ChildServer, session: MemberSession): Promise<number> {
@@ -43,7 +55,8 @@ describe.skipIf(!pgBase)('member sessions shared by two instances on one Postgre
       const code = await listCode(s, session);
       if (code === NOT_LOGGED_IN) return Date.now() - t0;
       expect(code).toBe(200);
-      if (Date.now() - t0 > NOTIFY_WITHIN_MS) throw new Error(`instance still accepts the session after ${NOTIFY_WITHIN_MS} ms`);
+      if (Date.now() - t0 > NOTIFY_WITHIN_MS)
+        throw new Error(`instance still accepts the session after ${NOTIFY_WITHIN_MS} ms`);
       await new Promise((r) => setTimeout(r, 10));
     }
   }
@@ -72,9 +85,15 @@ describe.skipIf(!pgBase)('member sessions shared by two instances on one Postgre
     const me = await login(a);
     expect(await listCode(b, me)).toBe(200);
     const listeners = async () =>
-      (await pg.query<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database() and application_name = 'portal-listen'`)).rows.map((r) => r.pid);
+      (
+        await pg.query<{ pid: number }>(
+          `select pid from pg_stat_activity where datname = current_database() and application_name = 'portal-listen'`,
+        )
+      ).rows.map((r) => r.pid);
     expect((await listeners()).length).toBe(2);
-    await pg.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = 'portal-listen'`);
+    await pg.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = 'portal-listen'`,
+    );
     // The instances notice the closed connection; a notification sent now reaches nobody.
     await new Promise((r) => setTimeout(r, 200));
     await pg.query(`update sessions set ended_at = now(), end_reason = 'test' where member_id = $1`, [me.memberId]);

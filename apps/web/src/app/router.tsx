@@ -1,5 +1,13 @@
 import { lazy, type ComponentType, type ReactNode, useEffect } from 'react';
-import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useLocation, useNavigate, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  useNavigate,
+  type RouteObject,
+} from 'react-router';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MainLayout } from './layouts/main-layout.tsx';
@@ -52,7 +60,10 @@ const layoutRoutes: RouteObject[] = [
   { path: '/bannerContent', element: p(() => import('../features/home/pages/banner-content-page.tsx')) },
   { path: '/home/newsList', element: p(() => import('../features/content/pages/news-list-page.tsx')) },
   { path: '/home/newsList/newsDetails', element: p(() => import('../features/content/pages/news-detail-page.tsx')) },
-  { path: '/home/newsList/newsDetails/:id', element: p(() => import('../features/content/pages/news-detail-page.tsx')) },
+  {
+    path: '/home/newsList/newsDetails/:id',
+    element: p(() => import('../features/content/pages/news-detail-page.tsx')),
+  },
   { path: '/home/collectionCenter', element: p(() => import('../features/content/pages/collection-center-page.tsx')) },
   { path: '/home/photoGuide', element: p(() => import('../features/photos/pages/photo-guide-page.tsx')) },
   { path: '/home/downloadExcel', element: p(() => import('../features/content/pages/download-excel-page.tsx')) },
@@ -85,7 +96,10 @@ const layoutRoutes: RouteObject[] = [
     ],
   },
   { path: '/home/orderModify', element: member(p(() => import('../features/orders/pages/order-modify-page.tsx'))) },
-  { path: '/home/orderModifyjiami', element: member(p(() => import('../features/orders/pages/order-modify-page.tsx'))) },
+  {
+    path: '/home/orderModifyjiami',
+    element: member(p(() => import('../features/orders/pages/order-modify-page.tsx'))),
+  },
   { path: '/home/myOrder', element: member(p(() => import('../features/orders/pages/my-order-page.tsx'))) },
   { path: '/home/myOrderCai', element: member(p(() => import('../features/task/pages/my-order-cai-page.tsx'))) },
   { path: '/home/myRollOder', element: member(p(() => import('../features/reprint/pages/my-roll-order-page.tsx'))) },

@@ -23,7 +23,13 @@ export function useCaptcha() {
     void refresh();
   }, [refresh]);
   const token = cap?.imageCodeToken ?? '';
-  return { token, image: cap?.imageCode ?? '', refresh, spent: !!token && spentToken === token, markSpent: () => setSpentToken(token) };
+  return {
+    token,
+    image: cap?.imageCode ?? '',
+    refresh,
+    spent: !!token && spentToken === token,
+    markSpent: () => setSpentToken(token),
+  };
 }
 
 export type Captcha = ReturnType<typeof useCaptcha>;
@@ -32,7 +38,13 @@ export type Captcha = ReturnType<typeof useCaptcha>;
 export function CaptchaImage(props: { image: string; onRefresh: () => void }) {
   const { t } = useTranslation();
   return (
-    <button type="button" className="captcha-image" onClick={props.onRefresh} title={t('captcha.refresh')} aria-label={t('captcha.refresh')}>
+    <button
+      type="button"
+      className="captcha-image"
+      onClick={props.onRefresh}
+      title={t('captcha.refresh')}
+      aria-label={t('captcha.refresh')}
+    >
       {props.image ? <img src={props.image} alt={t('captcha.alt')} width={120} height={40} /> : <Spin size="small" />}
     </button>
   );
@@ -47,7 +59,11 @@ export function CaptchaField(props: { captcha: Captcha; onRefresh: () => void; l
   return (
     <Form.Item label={props.label}>
       <Space.Compact style={{ width: '100%' }}>
-        <Form.Item name="imageCode" noStyle rules={[{ pattern: PATTERNS.imageCode, message: t('msg.imageCode.invalid') }]}>
+        <Form.Item
+          name="imageCode"
+          noStyle
+          rules={[{ pattern: PATTERNS.imageCode, message: t('msg.imageCode.invalid') }]}
+        >
           <Input maxLength={4} autoComplete="off" placeholder={props.placeholder} aria-label={props.label} />
         </Form.Item>
         <CaptchaImage image={props.captcha.image} onRefresh={props.onRefresh} />

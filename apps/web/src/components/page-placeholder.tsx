@@ -6,7 +6,11 @@ export function PagePlaceholder({ title }: { title: string }) {
   const { t } = useTranslation();
   return (
     <Card>
-      <Result status="info" title={<h1 style={{ fontSize: 22, margin: 0 }}>{title}</h1>} subTitle={t('common.placeholderBody')} />
+      <Result
+        status="info"
+        title={<h1 style={{ fontSize: 22, margin: 0 }}>{title}</h1>}
+        subTitle={t('common.placeholderBody')}
+      />
     </Card>
   );
 }

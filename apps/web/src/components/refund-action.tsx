@@ -32,8 +32,18 @@ export function useRefundAction(kind: OrderKind, onDone?: (r: RefundView) => voi
     busy,
     // "Refund requested": 退款成功 is for when the money is back (refund status 4).
     request: (orderId: number, why: RefundWhy = {}) =>
-      run(() => apiGet<RefundView>(kind === 'task' ? '/api/taskPay/refund' : '/api/pay/refund', { query: { id: orderId, ...why } }), t('msg.ok.refundRequested')),
-    cancel: (orderId: number) => run(() => apiPost<RefundView>('/api/refund/cancelRefund', { body: { order_id: orderId } }), t('msg.ok.refundCancelled')),
+      run(
+        () =>
+          apiGet<RefundView>(kind === 'task' ? '/api/taskPay/refund' : '/api/pay/refund', {
+            query: { id: orderId, ...why },
+          }),
+        t('msg.ok.refundRequested'),
+      ),
+    cancel: (orderId: number) =>
+      run(
+        () => apiPost<RefundView>('/api/refund/cancelRefund', { body: { order_id: orderId } }),
+        t('msg.ok.refundCancelled'),
+      ),
   };
 }
 
@@ -63,7 +73,11 @@ export function RefundAction({ orderId, kind, refund, onDone, statusShown = fals
     return (
       <Space size={4}>
         {!statusShown && <RefundStatusTag status={live.status} />}
-        <Button size="small" onClick={() => void action.cancel(orderId).then((r) => r && setLocal('none'))} loading={action.busy}>
+        <Button
+          size="small"
+          onClick={() => void action.cancel(orderId).then((r) => r && setLocal('none'))}
+          loading={action.busy}
+        >
           {t('refund.cancel')}
         </Button>
       </Space>
@@ -71,7 +85,10 @@ export function RefundAction({ orderId, kind, refund, onDone, statusShown = fals
   if (live && live.status !== 5) return statusShown ? null : <RefundStatusTag status={live.status} />;
   const submit = async () => {
     const why = await form.validateFields();
-    const r = await action.request(orderId, { reasonCode: why.reasonCode, reasonText: why.reasonText?.trim() || undefined });
+    const r = await action.request(orderId, {
+      reasonCode: why.reasonCode,
+      reasonText: why.reasonText?.trim() || undefined,
+    });
     if (r) {
       setLocal(r);
       setOpen(false);
@@ -82,12 +99,32 @@ export function RefundAction({ orderId, kind, refund, onDone, statusShown = fals
       <Button size="small" danger loading={action.busy} onClick={() => setOpen(true)}>
         {t('refund.request')}
       </Button>
-      <Modal open={open} title={t('msg.refund.confirm')} okText={t('refund.ok')} cancelText={t('refund.no')} onCancel={() => setOpen(false)} onOk={() => void submit()} confirmLoading={action.busy} destroyOnHidden>
+      <Modal
+        open={open}
+        title={t('msg.refund.confirm')}
+        okText={t('refund.ok')}
+        cancelText={t('refund.no')}
+        onCancel={() => setOpen(false)}
+        onOk={() => void submit()}
+        confirmLoading={action.busy}
+        destroyOnHidden
+      >
         <Form form={form} layout="vertical" preserve={false}>
-          <Form.Item name="reasonCode" label={t('refund.reason')} rules={[{ required: true, message: t('msg.refund.reasonCodeInvalid') }]}>
-            <Select placeholder={t('refund.reasonPick')} options={Object.entries(REFUND_REASONS).map(([value, text]) => ({ value, label: pick(text) }))} />
+          <Form.Item
+            name="reasonCode"
+            label={t('refund.reason')}
+            rules={[{ required: true, message: t('msg.refund.reasonCodeInvalid') }]}
+          >
+            <Select
+              placeholder={t('refund.reasonPick')}
+              options={Object.entries(REFUND_REASONS).map(([value, text]) => ({ value, label: pick(text) }))}
+            />
           </Form.Item>
-          <Form.Item name="reasonText" label={t('refund.reasonText')} rules={[{ max: 200, message: t('msg.refund.reasonTooLong') }]}>
+          <Form.Item
+            name="reasonText"
+            label={t('refund.reasonText')}
+            rules={[{ max: 200, message: t('msg.refund.reasonTooLong') }]}
+          >
             <Input.TextArea rows={3} maxLength={200} showCount />
           </Form.Item>
         </Form>
@@ -103,7 +140,11 @@ export function RefundStatusTag({ status, failReason }: { status: number; failRe
   if (!text) return null;
   const color = status === 4 ? 'green' : status === 5 ? 'red' : status === 3 ? 'blue' : 'gold';
   return (
-    <Tag color={color} title={failReason ? t('refund.failReason', { reason: failReason }) : undefined} data-testid="refund-status">
+    <Tag
+      color={color}
+      title={failReason ? t('refund.failReason', { reason: failReason }) : undefined}
+      data-testid="refund-status"
+    >
       {pick(text)}
       {failReason ? ` (${failReason})` : ''}
     </Tag>

@@ -10,12 +10,37 @@ describe('console access', () => {
     expect(routesFor(null)).toEqual([]);
   });
   it('limits each role to its screens', () => {
-    expect(routesFor({ role: 'reviewer' }).map((r) => r.path)).toEqual(['/dashboard', '/orders', '/review', '/bindings', '/account']);
-    expect(routesFor({ role: 'finance' }).map((r) => r.path)).toEqual(['/dashboard', '/orders', '/refunds', '/account']);
+    expect(routesFor({ role: 'reviewer' }).map((r) => r.path)).toEqual([
+      '/dashboard',
+      '/orders',
+      '/review',
+      '/bindings',
+      '/account',
+    ]);
+    expect(routesFor({ role: 'finance' }).map((r) => r.path)).toEqual([
+      '/dashboard',
+      '/orders',
+      '/refunds',
+      '/account',
+    ]);
     expect(canAccess({ role: 'editor' }, route('/orders'))).toBe(false);
     expect(canAccess({ role: 'branch' }, route('/staff'))).toBe(false);
-    expect(routesFor({ role: 'branch' }).map((r) => r.path)).toEqual(['/dashboard', '/orders', '/review', '/schools', '/export', '/account']);
-    expect(routesFor({ role: 'production' }).map((r) => r.path)).toEqual(['/dashboard', '/orders', '/shipping', '/parcels', '/export', '/account']);
+    expect(routesFor({ role: 'branch' }).map((r) => r.path)).toEqual([
+      '/dashboard',
+      '/orders',
+      '/review',
+      '/schools',
+      '/export',
+      '/account',
+    ]);
+    expect(routesFor({ role: 'production' }).map((r) => r.path)).toEqual([
+      '/dashboard',
+      '/orders',
+      '/shipping',
+      '/parcels',
+      '/export',
+      '/account',
+    ]);
   });
   it('mirrors the server on order actions', () => {
     expect(canAct({ role: 'reviewer' }, 'approve')).toBe(true);
@@ -26,7 +51,8 @@ describe('console access', () => {
   it('never offers face photos to the content editor or finance', () => {
     expect(may({ role: 'editor' }, 'photos.view')).toBe(false);
     expect(may({ role: 'finance' }, 'photos.view')).toBe(false);
-    for (const role of ['reviewer', 'production', 'branch', 'admin'] as const) expect(may({ role }, 'photos.view')).toBe(true);
+    for (const role of ['reviewer', 'production', 'branch', 'admin'] as const)
+      expect(may({ role }, 'photos.view')).toBe(true);
   });
   it('reads the table the server guards with: every screen and route names a known ability', () => {
     for (const r of CONSOLE_ROUTES) expect(STAFF_ABILITIES).toHaveProperty([r.ability]);

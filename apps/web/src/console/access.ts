@@ -9,7 +9,11 @@ export interface ConsoleRoute {
 }
 
 /** The menu, in order: the contract's CONSOLE_PAGES, which the server's guards read too. */
-export const CONSOLE_ROUTES: ConsoleRoute[] = CONSOLE_PAGES.map((p) => ({ path: p.path, titleKey: `console.menu.${p.path.slice(1)}`, ability: p.ability }));
+export const CONSOLE_ROUTES: ConsoleRoute[] = CONSOLE_PAGES.map((p) => ({
+  path: p.path,
+  titleKey: `console.menu.${p.path.slice(1)}`,
+  ability: p.ability,
+}));
 
 type Who = Pick<StaffMe, 'role'> | null | undefined;
 

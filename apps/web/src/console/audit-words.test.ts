@@ -20,7 +20,13 @@ describe('the console in words', () => {
     expect(actionText(i18n.t, 'order.deliver')).toBe('确认送达');
     expect(actionText(i18n.t, 'content.notices.update')).toBe('修改公告');
     expect(diffLines(i18n.t, { state: 140, refuseReason: null }, { state: 145 })).toEqual(['状态: 已发货 → 已完成']);
-    expect(diffLines(i18n.t, { contentZh: '<p>旧</p>', updatedAt: '2026-11-24T05:19:41.003Z' }, { contentZh: '<p>新 <b>通知</b></p>', updatedAt: '2026-11-24T05:19:47.122Z' })).toEqual(['内容（中文）: 旧 → 新 通知']);
+    expect(
+      diffLines(
+        i18n.t,
+        { contentZh: '<p>旧</p>', updatedAt: '2026-11-24T05:19:41.003Z' },
+        { contentZh: '<p>新 <b>通知</b></p>', updatedAt: '2026-11-24T05:19:47.122Z' },
+      ),
+    ).toEqual(['内容（中文）: 旧 → 新 通知']);
     await i18n.changeLanguage('en');
     expect(actionText(i18n.t, 'content.notices.update')).toBe('Edited Notices');
     expect(diffLines(i18n.t, { state: 140 }, { state: 145 })).toEqual(['State: Shipped → Completed']);

@@ -3,12 +3,16 @@ import { ORDER_STATE_TEXT, type OrderState } from '@portal/contract/order-states
 import { pick } from '../lib/i18n.ts';
 
 /** A stored key in words, or the key itself when the console has no word for it yet. */
-const word = (t: TFunction, key: string, fallback: string, vars: Record<string, string> = {}) => t(key, { defaultValue: fallback, ...vars });
+const word = (t: TFunction, key: string, fallback: string, vars: Record<string, string> = {}) =>
+  t(key, { defaultValue: fallback, ...vars });
 
 /** An audit action (`order.deliver`, `content.notices.update`) in words. */
 export function actionText(t: TFunction, action: string): string {
   const content = /^content\.(\w+)\.(create|update|delete)$/.exec(action);
-  if (content) return word(t, `console.act.content.${content[2]}`, action, { type: word(t, `console.content.${content[1]}`, content[1]!) });
+  if (content)
+    return word(t, `console.act.content.${content[2]}`, action, {
+      type: word(t, `console.content.${content[1]}`, content[1]!),
+    });
   return word(t, `console.act.${action}`, action);
 }
 
@@ -24,14 +28,18 @@ const BOOKKEEPING = new Set(['createdAt', 'updatedAt', 'id']);
 function valueText(t: TFunction, field: string, v: unknown): string {
   if (v === null || v === undefined || v === '') return t('console.diff.empty');
   if (typeof v === 'boolean') return v ? t('console.yes') : t('console.no');
-  if (field === 'state' && typeof v === 'number' && ORDER_STATE_TEXT[v as OrderState]) return pick(ORDER_STATE_TEXT[v as OrderState]);
+  if (field === 'state' && typeof v === 'number' && ORDER_STATE_TEXT[v as OrderState])
+    return pick(ORDER_STATE_TEXT[v as OrderState]);
   if (field === 'amountFen' && typeof v === 'number') return `¥${(v / 100).toFixed(2)}`;
   if (Array.isArray(v)) return v.map((x) => valueText(t, field, x)).join(t('console.review.listSep'));
   if (typeof v === 'object') return JSON.stringify(v);
   const s = String(v);
   if (ISO.test(s)) return new Date(s).toLocaleString('zh-CN', { hour12: false });
   // HTML bodies read as their text; long ones are cut (the full text is in the content itself).
-  const text = s.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = s
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 }
 

@@ -25,14 +25,22 @@ function url(path: string, query?: Query) {
 }
 
 /** One console API call: staff token, envelope and signature checks, the red toast on failure. */
-export async function consoleRequest<T>(method: 'GET' | 'POST', path: string, opts: { query?: Query; body?: unknown; form?: FormData; silent?: boolean } = {}): Promise<T> {
+export async function consoleRequest<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  opts: { query?: Query; body?: unknown; form?: FormData; silent?: boolean } = {},
+): Promise<T> {
   const headers: Record<string, string> = { lang: currentLang(), accept: 'application/json' };
   const token = getStaffToken();
   if (token) headers['x-staff-token'] = token;
   if (method === 'POST' && !opts.form) headers['content-type'] = 'application/json;charset=UTF-8';
   let res: Response;
   try {
-    res = await fetch(url(path, opts.query), { method, headers, body: method === 'POST' ? (opts.form ?? JSON.stringify(opts.body ?? {})) : undefined });
+    res = await fetch(url(path, opts.query), {
+      method,
+      headers,
+      body: method === 'POST' ? (opts.form ?? JSON.stringify(opts.body ?? {})) : undefined,
+    });
   } catch {
     const text = i18n.t('common.networkError');
     if (!opts.silent) void message.error(text, TOAST_SECONDS);
@@ -71,7 +79,11 @@ export async function fetchStaffImage(path: string): Promise<string | null> {
 /** A staff download (POST answering a file): saved through a temporary link; an envelope answer is an error. */
 export async function downloadStaffFile(path: string, body: unknown): Promise<void> {
   const token = getStaffToken();
-  const res = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', lang: currentLang(), ...(token ? { 'x-staff-token': token } : {}) }, body: JSON.stringify(body) });
+  const res = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', lang: currentLang(), ...(token ? { 'x-staff-token': token } : {}) },
+    body: JSON.stringify(body),
+  });
   const type = res.headers.get('content-type') ?? '';
   if (!res.ok || type.includes('json')) {
     const env = (await res.json().catch(() => null)) as { msg?: string } | null;

@@ -71,7 +71,16 @@ function Frame() {
         </nav>
       </Layout.Sider>
       <Layout>
-        <Layout.Header className="console-header" style={{ background: '#fff', display: 'flex', justifyContent: 'flex-end', alignItems: 'center', paddingInline: 24 }}>
+        <Layout.Header
+          className="console-header"
+          style={{
+            background: '#fff',
+            display: 'flex',
+            justifyContent: 'flex-end',
+            alignItems: 'center',
+            paddingInline: 24,
+          }}
+        >
           <Space>
             {!staff.totp && (
               <Button size="small" type="link" danger onClick={() => nav('/account')}>
@@ -107,8 +116,22 @@ const router = createBrowserRouter(
       element: <Frame />,
       children: [
         { index: true, element: <Navigate to="/dashboard" replace /> },
-        ...Object.entries(pages).map(([path, Page]) => ({ path: path.slice(1), element: <Guard path={path}><Page /></Guard> })),
-        { path: 'orders/:id', element: <Guard path="/orders"><OrderPage /></Guard> },
+        ...Object.entries(pages).map(([path, Page]) => ({
+          path: path.slice(1),
+          element: (
+            <Guard path={path}>
+              <Page />
+            </Guard>
+          ),
+        })),
+        {
+          path: 'orders/:id',
+          element: (
+            <Guard path="/orders">
+              <OrderPage />
+            </Guard>
+          ),
+        },
         { path: '*', element: <Navigate to="/dashboard" replace /> },
       ],
     },
@@ -119,7 +142,11 @@ const router = createBrowserRouter(
 /** The staff console: its own staff session (x-staff-token), a role-aware menu. */
 export function ConsoleApp() {
   const token = useToken();
-  const me = useQuery({ queryKey: ['console', 'me', token], queryFn: () => cGet<StaffMe>('/api/console/me'), enabled: !!token });
+  const me = useQuery({
+    queryKey: ['console', 'me', token],
+    queryFn: () => cGet<StaffMe>('/api/console/me'),
+    enabled: !!token,
+  });
   if (!token) return <LoginPage />;
   if (me.isLoading) return <Spin style={{ margin: 64 }} />;
   if (!me.data) return <LoginPage />;

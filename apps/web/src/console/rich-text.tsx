@@ -11,17 +11,36 @@ import { cUpload } from './console-api.ts';
  * Notices and news are written, not typed as HTML: a rich-text editor whose output is HTML
  * (the server sanitizes it on save as before). An antd Form control: value and onChange.
  */
-export function RichText({ value, onChange, id, label }: { value?: string; onChange?: (html: string) => void; id?: string; label: string }) {
+export function RichText({
+  value,
+  onChange,
+  id,
+  label,
+}: {
+  value?: string;
+  onChange?: (html: string) => void;
+  id?: string;
+  label: string;
+}) {
   const { t } = useTranslation();
   const editor = useEditor({
     extensions: [StarterKit, Image],
     content: value ?? '',
-    editorProps: { attributes: { id: id ?? '', 'aria-label': label, role: 'textbox', 'aria-multiline': 'true', style: 'min-height: 160px; padding: 8px 11px; outline: none' } },
+    editorProps: {
+      attributes: {
+        id: id ?? '',
+        'aria-label': label,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        style: 'min-height: 160px; padding: 8px 11px; outline: none',
+      },
+    },
     onUpdate: ({ editor: e }) => onChange?.(e.isEmpty ? '' : e.getHTML()),
   });
   // A value set from outside (another row opened) replaces the text; our own echo does not.
   useEffect(() => {
-    if (editor && value !== undefined && value !== editor.getHTML() && !(value === '' && editor.isEmpty)) editor.commands.setContent(value, { emitUpdate: false });
+    if (editor && value !== undefined && value !== editor.getHTML() && !(value === '' && editor.isEmpty))
+      editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
   if (!editor) return null;
   return (
@@ -35,7 +54,13 @@ export function RichText({ value, onChange, id, label }: { value?: string; onCha
 function Toolbar({ editor, t }: { editor: Editor; t: (k: string) => string }) {
   const mark = (name: string, label: ReactNode, run: () => void, attrs?: Record<string, unknown>) => (
     <Tooltip title={t(`console.rich.${name}`)} key={name + JSON.stringify(attrs ?? {})}>
-      <Button size="small" type={editor.isActive(name, attrs) ? 'primary' : 'text'} aria-label={t(`console.rich.${name}`)} aria-pressed={editor.isActive(name, attrs)} onClick={run}>
+      <Button
+        size="small"
+        type={editor.isActive(name, attrs) ? 'primary' : 'text'}
+        aria-label={t(`console.rich.${name}`)}
+        aria-pressed={editor.isActive(name, attrs)}
+        onClick={run}
+      >
         {label}
       </Button>
     </Tooltip>
@@ -48,10 +73,16 @@ function Toolbar({ editor, t }: { editor: Editor; t: (k: string) => string }) {
     const fd = new FormData();
     fd.append('file', f);
     const { url } = await cUpload<{ url: string }>('/api/console/content-image', fd);
-    c().setImage({ src: url, alt: f.name.replace(/\.[^.]*$/, '') }).run();
+    c()
+      .setImage({ src: url, alt: f.name.replace(/\.[^.]*$/, '') })
+      .run();
   };
   return (
-    <Space size={2} wrap style={{ borderBottom: '1px solid #f0f0f0', padding: 4, width: '100%', boxSizing: 'border-box' }}>
+    <Space
+      size={2}
+      wrap
+      style={{ borderBottom: '1px solid #f0f0f0', padding: 4, width: '100%', boxSizing: 'border-box' }}
+    >
       {mark('bold', 'B', () => c().toggleBold().run())}
       {mark('italic', 'I', () => c().toggleItalic().run())}
       {mark('heading', 'H', () => c().toggleHeading({ level: 3 }).run(), { level: 3 })}

@@ -19,7 +19,15 @@ function secretOf(uri: string): string {
  * Enrolling one's own account: a QR code of the pending otpauth:// URI, drawn here in the browser,
  * the key for manual entry, then the first code; the server switches TOTP on only when it matches.
  */
-export function TotpEnrolment({ enrolment, onDone, onClose }: { enrolment: TotpEnrolmentInfo; onDone: (me: StaffMe) => void; onClose: () => void }) {
+export function TotpEnrolment({
+  enrolment,
+  onDone,
+  onClose,
+}: {
+  enrolment: TotpEnrolmentInfo;
+  onDone: (me: StaffMe) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const { uri, expiresAt } = enrolment;
   const [img, setImg] = useState('');
@@ -51,7 +59,12 @@ export function TotpEnrolment({ enrolment, onDone, onClose }: { enrolment: TotpE
         {img ? <img src={img} width={220} height={220} alt={t('console.totp.qrAlt')} /> : <Spin />}
       </div>
       <Typography.Text strong>{t('console.totp.secret')}</Typography.Text>
-      <Typography.Paragraph copyable={{ text: secretOf(uri).replace(/ /g, '') }} code style={{ fontSize: 16, letterSpacing: 1 }} aria-label={t('console.totp.secret')}>
+      <Typography.Paragraph
+        copyable={{ text: secretOf(uri).replace(/ /g, '') }}
+        code
+        style={{ fontSize: 16, letterSpacing: 1 }}
+        aria-label={t('console.totp.secret')}
+      >
         {secretOf(uri)}
       </Typography.Paragraph>
       <details style={{ marginBottom: 16 }}>
@@ -66,7 +79,13 @@ export function TotpEnrolment({ enrolment, onDone, onClose }: { enrolment: TotpE
           extra={t('console.totp.expires', { time })}
           rules={[{ required: true, pattern: /^\s*\d{6}\s*$/, message: t('msg.console.totpCodeFormat') }]}
         >
-          <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} style={{ width: 160, letterSpacing: 4 }} autoFocus />
+          <Input
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={6}
+            style={{ width: 160, letterSpacing: 4 }}
+            autoFocus
+          />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" loading={busy}>

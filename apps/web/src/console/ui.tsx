@@ -6,9 +6,20 @@ import { pick } from '../lib/i18n.ts';
 import { fetchStaffImage } from './console-api.ts';
 
 export const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
-export const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
+export const when = (iso: string | null | undefined) =>
+  iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—';
 
-const STATE_COLOURS: Record<number, string> = { 110: 'default', 115: 'gold', 116: 'gold', 120: 'blue', 125: 'red', 130: 'cyan', 140: 'purple', 145: 'green', 150: 'default' };
+const STATE_COLOURS: Record<number, string> = {
+  110: 'default',
+  115: 'gold',
+  116: 'gold',
+  120: 'blue',
+  125: 'red',
+  130: 'cyan',
+  140: 'purple',
+  145: 'green',
+  150: 'default',
+};
 export function StateTag({ state }: { state: number }) {
   return <Tag color={STATE_COLOURS[state]}>{pick(ORDER_STATE_TEXT[state as OrderState]) || state}</Tag>;
 }
@@ -21,7 +32,9 @@ const CLIP = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', w
 export function Clip({ text }: { text: string }) {
   return (
     <Tooltip title={text} placement="topLeft">
-      <span tabIndex={0} style={CLIP}>{text}</span>
+      <span tabIndex={0} style={CLIP}>
+        {text}
+      </span>
     </Tooltip>
   );
 }
@@ -53,7 +66,22 @@ export function StaffPhoto({ src, alt, width = 150 }: { src: string | null | und
   }, [src]);
   if (!src || failed)
     return (
-      <div style={{ width, height: (width * 4) / 3, background: '#f5f5f5', display: 'grid', placeItems: 'center', color: '#999' }}>{t('console.noPhoto')}</div>
+      <div
+        style={{
+          width,
+          height: (width * 4) / 3,
+          background: '#f5f5f5',
+          display: 'grid',
+          placeItems: 'center',
+          color: '#999',
+        }}
+      >
+        {t('console.noPhoto')}
+      </div>
     );
-  return url ? <Image src={url} alt={alt} width={width} /> : <div style={{ width, height: (width * 4) / 3, background: '#fafafa' }} />;
+  return url ? (
+    <Image src={url} alt={alt} width={width} />
+  ) : (
+    <div style={{ width, height: (width * 4) / 3, background: '#fafafa' }} />
+  );
 }

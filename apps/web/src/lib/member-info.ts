@@ -29,6 +29,13 @@ export async function loadMemberInfo(): Promise<MemberInfo> {
 export function takeReturnPath(): string {
   const url = getSession('url');
   setSession('url', null);
-  if (!url || url.startsWith('/login') || url.startsWith('/loading') || url.startsWith('/selectStudent') || url.startsWith('/firstIn')) return '/home';
+  if (
+    !url ||
+    url.startsWith('/login') ||
+    url.startsWith('/loading') ||
+    url.startsWith('/selectStudent') ||
+    url.startsWith('/firstIn')
+  )
+    return '/home';
   return url;
 }

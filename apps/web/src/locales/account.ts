@@ -53,7 +53,8 @@ const en: Record<keyof typeof zh, string> = {
   'account.deactivateButton': 'Deactivate account',
   'account.logoutCode': 'Verification code',
   'account.deactivateSubmit': 'Deactivate now',
-  'account.deactivateBlockedWhy': 'So that these orders can still be made and posted to you, the account cannot be deactivated until they have shipped. You can deactivate it afterwards.',
+  'account.deactivateBlockedWhy':
+    'So that these orders can still be made and posted to you, the account cannot be deactivated until they have shipped. You can deactivate it afterwards.',
   'account.deactivateOrderLink': 'View order {{orderNo}}',
 };
 

@@ -52,7 +52,8 @@ const en: Record<keyof typeof zh, string> = {
   'login.thirdParty': 'Log in with WeChat',
   'login.hint': 'A number without an account gets one once it is verified.',
   'reject.title': 'A photo was rejected',
-  'reject.body': 'A photo in one of your orders did not pass review. Open the order list to see why and upload a new photo.',
+  'reject.body':
+    'A photo in one of your orders did not pass review. Open the order list to see why and upload a new photo.',
   'reject.dismiss': 'Got it',
   'reject.dismissIn': 'Got it ({{n}} s)',
   'reject.goIndividual': 'My individual orders',

@@ -142,7 +142,8 @@ const en: Record<keyof typeof zh, string> = {
   'layout.logoutOk': 'Logged out',
   'maintenance.title': 'System under maintenance',
   'phone.title': 'Please use a desktop browser',
-  'phone.body': 'This portal works in desktop browsers only (Chrome, Edge, Firefox…). Open this address on a computer to submit and order your photos:',
+  'phone.body':
+    'This portal works in desktop browsers only (Chrome, Edge, Firefox…). Open this address on a computer to submit and order your photos:',
   'phone.copy': 'Copy address',
   'phone.copied': 'Copied',
   'loginDialog.title': 'Notice',

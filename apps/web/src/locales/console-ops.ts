@@ -45,7 +45,8 @@ const zh: Record<string, string> = {
   'console.report.attempts': '尝试次数',
   'console.report.all': '全部',
   'console.totp.title': '绑定身份验证器',
-  'console.totp.scan': '第一步：使用身份验证器 App（如 Google Authenticator、Microsoft Authenticator）扫描二维码。二维码只在此显示，关闭后需重新开始。',
+  'console.totp.scan':
+    '第一步：使用身份验证器 App（如 Google Authenticator、Microsoft Authenticator）扫描二维码。二维码只在此显示，关闭后需重新开始。',
   'console.totp.qrAlt': '身份验证器绑定二维码',
   'console.totp.secret': '无法扫码时手动输入密钥',
   'console.totp.uri': '绑定地址',
@@ -60,7 +61,8 @@ const zh: Record<string, string> = {
   'console.account.totp': '两步验证（动态口令）',
   'console.account.totpOn': '已启用',
   'console.account.totpOff': '未启用',
-  'console.account.totpIntro': '启用后，登录时除密码外还需输入身份验证器 App 上的6位动态口令。手机丢失时请联系管理员重置。',
+  'console.account.totpIntro':
+    '启用后，登录时除密码外还需输入身份验证器 App 上的6位动态口令。手机丢失时请联系管理员重置。',
   'console.account.enable': '启用动态口令',
   'console.account.disable': '停用动态口令',
   'console.account.disableHint': '停用需输入当前动态口令，或输入登录密码。',
@@ -98,7 +100,8 @@ const en: Record<string, string> = {
   'console.forms.type': 'Type',
   'console.forms.updated': 'Updated',
   'console.report.title': 'Report to the national platform',
-  'console.report.hint': 'Sends the approved photos of the scope to the national platform in batches; a later run sends only the photos not yet accepted.',
+  'console.report.hint':
+    'Sends the approved photos of the scope to the national platform in batches; a later run sends only the photos not yet accepted.',
   'console.report.run': 'Start report',
   'console.report.started': 'The report run has started',
   'console.report.state.running': 'Running',
@@ -124,11 +127,13 @@ const en: Record<string, string> = {
   'console.report.attempts': 'Attempts',
   'console.report.all': 'All',
   'console.totp.title': 'Set up the authenticator',
-  'console.totp.scan': 'Step 1: scan the QR code with an authenticator app (such as Google Authenticator or Microsoft Authenticator). It is shown only here; after closing you start again.',
+  'console.totp.scan':
+    'Step 1: scan the QR code with an authenticator app (such as Google Authenticator or Microsoft Authenticator). It is shown only here; after closing you start again.',
   'console.totp.qrAlt': 'QR code for the authenticator',
   'console.totp.secret': 'Key to enter by hand if scanning fails',
   'console.totp.uri': 'Set-up address',
-  'console.totp.codeStep': 'Step 2: enter the 6-digit code your authenticator shows; the one-time code is switched on only when it matches.',
+  'console.totp.codeStep':
+    'Step 2: enter the 6-digit code your authenticator shows; the one-time code is switched on only when it matches.',
   'console.totp.code': 'One-time code',
   'console.totp.confirm': 'Verify and switch on',
   'console.totp.expires': 'Verify before {{time}}; after that, start again',
@@ -139,7 +144,8 @@ const en: Record<string, string> = {
   'console.account.totp': 'Two-step verification (one-time code)',
   'console.account.totpOn': 'On',
   'console.account.totpOff': 'Off',
-  'console.account.totpIntro': 'When on, logging in asks for the 6-digit code of your authenticator app besides the password. If you lose your phone, ask an administrator to reset it.',
+  'console.account.totpIntro':
+    'When on, logging in asks for the 6-digit code of your authenticator app besides the password. If you lose your phone, ask an administrator to reset it.',
   'console.account.enable': 'Switch on the one-time code',
   'console.account.disable': 'Switch off the one-time code',
   'console.account.disableHint': 'To switch it off, enter a current one-time code or your password.',
@@ -147,7 +153,8 @@ const en: Record<string, string> = {
   'console.account.disabled': 'The one-time code is off',
   'console.account.notice': 'Your account does not use a one-time code yet',
   'console.staff.totpReset': 'Reset one-time code',
-  'console.staff.totpResetConfirm': 'This clears the one-time code of {{name}}, who sets it up again after the next login. Reset?',
+  'console.staff.totpResetConfirm':
+    'This clears the one-time code of {{name}}, who sets it up again after the next login. Reset?',
   'console.staff.totpResetDone': 'The one-time code of {{name}} was reset',
   'console.staff.lock': 'Login lock',
   'console.staff.lockedUntil': 'Locked until {{time}}',

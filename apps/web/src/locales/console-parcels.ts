@@ -1,7 +1,8 @@
 // Console: the parcels with a problem (carrier tracking). Flat dotted keys, zh and en.
 const zh: Record<string, string> = {
   'console.menu.parcels': '物流异常',
-  'console.parcels.intro': '已发货的包裹中，被退回、被拒收、快递公司标记为异常，或连续 {{days}} 天没有物流动态的，列在这里，等待最久的在前。',
+  'console.parcels.intro':
+    '已发货的包裹中，被退回、被拒收、快递公司标记为异常，或连续 {{days}} 天没有物流动态的，列在这里，等待最久的在前。',
   'console.parcels.orderNo': '订单编号',
   'console.parcels.waybill': '快递单号',
   'console.parcels.carrier': '快递公司',
@@ -22,7 +23,8 @@ const zh: Record<string, string> = {
 
 const en: Record<keyof typeof zh, string> = {
   'console.menu.parcels': 'Parcel problems',
-  'console.parcels.intro': 'Shipped parcels that were returned, refused, flagged by the carrier, or that have not moved for {{days}} days; the longest waiting first.',
+  'console.parcels.intro':
+    'Shipped parcels that were returned, refused, flagged by the carrier, or that have not moved for {{days}} days; the longest waiting first.',
   'console.parcels.orderNo': 'Order number',
   'console.parcels.waybill': 'Tracking number',
   'console.parcels.carrier': 'Courier',

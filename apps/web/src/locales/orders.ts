@@ -9,7 +9,8 @@ const zh: Record<string, string> = {
   'orders.step.form': '填写信息',
   'orders.tips.title': '提交前请确认',
   'orders.tips.app': '请先在手机上安装“学信网”App 并登录，试点院校的学生需用 App 扫码采集个人信息。',
-  'orders.tips.notes': '照片须为本人近期正面免冠证件照，不得使用录取照片或其他证件照片；照片将进行人脸比对，请勿提交修图照片。',
+  'orders.tips.notes':
+    '照片须为本人近期正面免冠证件照，不得使用录取照片或其他证件照片；照片将进行人脸比对，请勿提交修图照片。',
   'orders.tips.confirm': '我已安装并登录学信网 App，已阅读以上说明',
   'orders.tips.next': '下一步',
   'orders.school.label': '学校',
@@ -183,8 +184,10 @@ const en: Record<keyof typeof zh, string> = {
   'orders.step.qr': 'Scan',
   'orders.step.form': 'Details',
   'orders.tips.title': 'Please confirm before submitting',
-  'orders.tips.app': 'Install the national student-information app on your phone and log in; students of pilot schools scan a code with the app to collect their details.',
-  'orders.tips.notes': 'The photo must be a recent frontal ID-style photo of yourself, not the admission photo or another qualification photo; it is compared by face, so do not submit retouched photos.',
+  'orders.tips.app':
+    'Install the national student-information app on your phone and log in; students of pilot schools scan a code with the app to collect their details.',
+  'orders.tips.notes':
+    'The photo must be a recent frontal ID-style photo of yourself, not the admission photo or another qualification photo; it is compared by face, so do not submit retouched photos.',
   'orders.tips.confirm': 'I have installed and logged in to the app and read the notes above',
   'orders.tips.next': 'Next',
   'orders.school.label': 'School',
@@ -323,9 +326,11 @@ const en: Record<keyof typeof zh, string> = {
   'photoIssues.sameFace.todo': "Upload each student's own photo, then pay.",
   'photoIssues.national.title': 'The national platform refused a photo; the submission is not complete',
   'photoIssues.national.item': 'Order {{orderNo}}, {{name}}: {{reason}}.',
-  'photoIssues.national.todo': 'Take a new photo that meets the requirement and upload it with "Replace photo"; we will report it to the platform again.',
+  'photoIssues.national.todo':
+    'Take a new photo that meets the requirement and upload it with "Replace photo"; we will report it to the platform again.',
   'photoIssues.national.replace': 'Replace photo',
-  'photoIssues.national.todoId': 'Check the ID number; if it was recorded wrongly, ask customer service to correct it and we will report it again.',
+  'photoIssues.national.todoId':
+    'Check the ID number; if it was recorded wrongly, ask customer service to correct it and we will report it again.',
   'national.reason.ID_UNKNOWN': 'the national platform does not know this ID number',
   'national.reason.PHOTO_SIZE': 'the photo size does not meet the platform requirement',
   'national.reason.PHOTO_FORMAT': 'the photo format does not meet the platform requirement',

@@ -37,10 +37,12 @@ const zh: Record<string, string> = {
   'refunds.view': '退款类别',
   'refunds.view.member': '学生申请',
   'refunds.view.automatic': '自动退款',
-  'refunds.automaticHint': '同一订单收到第二笔付款（或订单已关闭、已删除后才到账）时，系统会自动原路退回，并在此列出。退款失败的需要人工处理：核对后点“重新退款”。',
+  'refunds.automaticHint':
+    '同一订单收到第二笔付款（或订单已关闭、已删除后才到账）时，系统会自动原路退回，并在此列出。退款失败的需要人工处理：核对后点“重新退款”。',
   'refunds.automaticReason': '重复付款自动退回（支付单号 {{payment}}）',
   'refunds.attention': '{{n}} 笔自动退款失败，需要人工处理',
-  'refunds.attentionHint': '这些是学生多付的款项，系统未能自动退回。请在“自动退款”中选择状态“退款失败”，核对失败原因后重新退款，或联系支付平台。',
+  'refunds.attentionHint':
+    '这些是学生多付的款项，系统未能自动退回。请在“自动退款”中选择状态“退款失败”，核对失败原因后重新退款，或联系支付平台。',
   'refunds.member': '学生',
   'refunds.memberReason': '退款原因',
   'refunds.failReason': '失败原因',
@@ -81,7 +83,8 @@ const en: Record<keyof typeof zh, string> = {
   'pay.return.failedBody': 'This payment did not go through. The order is still awaiting payment; you can pay again.',
   'pay.return.payAgain': 'Pay again',
   'pay.return.pendingTitle': 'Confirming the payment with the provider',
-  'pay.return.pendingBody': 'We will update this order as soon as the payment is confirmed; there is no need to pay again.',
+  'pay.return.pendingBody':
+    'We will update this order as soon as the payment is confirmed; there is no need to pay again.',
   'pay.return.viewOrder': 'View the order',
   'refund.request': 'Request refund',
   'refund.cancel': 'Cancel refund',
@@ -95,10 +98,12 @@ const en: Record<keyof typeof zh, string> = {
   'refunds.view': 'Kind of refund',
   'refunds.view.member': 'Requested by students',
   'refunds.view.automatic': 'Automatic refunds',
-  'refunds.automaticHint': 'When an order receives a second payment (or a payment arrives after the order was closed or deleted), it is refunded automatically to where it came from and listed here. Failed ones need a person: check them, then choose "Refund again".',
+  'refunds.automaticHint':
+    'When an order receives a second payment (or a payment arrives after the order was closed or deleted), it is refunded automatically to where it came from and listed here. Failed ones need a person: check them, then choose "Refund again".',
   'refunds.automaticReason': 'Second payment refunded automatically (payment {{payment}})',
   'refunds.attention': '{{n}} automatic refund(s) failed and need a person',
-  'refunds.attentionHint': 'Students paid these twice and the money could not be returned automatically. Under "Automatic refunds" choose the state "Refund failed", check the reason and refund again, or contact the payment platform.',
+  'refunds.attentionHint':
+    'Students paid these twice and the money could not be returned automatically. Under "Automatic refunds" choose the state "Refund failed", check the reason and refund again, or contact the payment platform.',
   'refunds.member': 'Student',
   'refunds.memberReason': 'Reason',
   'refunds.failReason': 'Failure reason',
@@ -108,7 +113,8 @@ const en: Record<keyof typeof zh, string> = {
   'refunds.confirmTitle': 'Confirm the refund',
   'refunds.confirmRetryTitle': 'Confirm refunding again',
   'refunds.confirmOk': 'Refund {{amount}}',
-  'refunds.confirmBody': 'Refund {{amount}} to {{member}} through {{channel}} (order {{order}}). Money sent back cannot be recalled.',
+  'refunds.confirmBody':
+    'Refund {{amount}} to {{member}} through {{channel}} (order {{order}}). Money sent back cannot be recalled.',
   'refunds.refuseBody': 'Refuse the refund request of {{member}} ({{amount}}). The student sees the reason.',
   'refunds.channel.wechat': 'WeChat Pay',
   'refunds.channel.alipay': 'Alipay',

@@ -39,9 +39,11 @@ const zh: Record<string, string> = {
   'photos.range.backgroundout': BG.zh,
   'photos.range.topComplete': '头顶不被裁掉',
   'photos.guide.title': '合格毕业照片指南',
-  'photos.guide.intro': '照片按国家毕业生图像采集标准自动检测：480 × 640 像素、JPG 格式，头部位置、背景、清晰度逐项判断。',
+  'photos.guide.intro':
+    '照片按国家毕业生图像采集标准自动检测：480 × 640 像素、JPG 格式，头部位置、背景、清晰度逐项判断。',
   'photos.guide.frame': '构图',
-  'photos.guide.frame.body': '头顶距上边 50-110 像素，双眼距上边 200-300 像素，脸宽 180-300 像素并居中，下巴以下留有空间。',
+  'photos.guide.frame.body':
+    '头顶距上边 50-110 像素，双眼距上边 200-300 像素，脸宽 180-300 像素并居中，下巴以下留有空间。',
   'photos.guide.background': '背景',
   'photos.guide.background.body': `${BG.zh}；颜色均匀，无渐变、阴影、杂物。`,
   'photos.guide.posture': '姿势',
@@ -62,7 +64,8 @@ const zh: Record<string, string> = {
   'photos.problems': '需要修改的地方',
   'photos.details': '检测明细（各项数值与标准范围）',
   'photos.refused': '未通过检测的照片（标出标准范围与问题位置）',
-  'photos.guide.legend': '照片上的彩色带为标准范围：橙色为头顶位置，蓝色为双眼位置，绿色为脸部左右边缘；红线为不合格项的实际位置。',
+  'photos.guide.legend':
+    '照片上的彩色带为标准范围：橙色为头顶位置，蓝色为双眼位置，绿色为脸部左右边缘；红线为不合格项的实际位置。',
   'photos.band.head': '头顶 50-110',
   'photos.band.eyes': '双眼 200-300',
   'photos.band.face': '脸宽 180-300',
@@ -104,7 +107,8 @@ const en: Record<keyof typeof zh, string> = {
   'photos.crop.title': 'Crop the photo (3:4)',
   'photos.crop.ok': 'Crop and upload',
   'photos.crop.cancel': 'Cancel',
-  'photos.crop.bands': 'While cropping: the head top inside the orange band, the eyes inside the blue band, the face edges inside the green bands',
+  'photos.crop.bands':
+    'While cropping: the head top inside the orange band, the eyes inside the blue band, the face edges inside the green bands',
   'photos.guide.link': 'Guide to a compliant photo',
   'photos.retry': 'Got it',
   'photos.col.item': 'Item',
@@ -132,21 +136,28 @@ const en: Record<keyof typeof zh, string> = {
   'photos.range.backgroundout': BG.en[0].toUpperCase() + BG.en.slice(1),
   'photos.range.topComplete': 'Head top not cut off',
   'photos.guide.title': 'Guide to a compliant graduation photo',
-  'photos.guide.intro': 'Photos are checked automatically against the national graduation photo standard: 480 × 640 pixels, JPG, item by item for head position, background and sharpness.',
+  'photos.guide.intro':
+    'Photos are checked automatically against the national graduation photo standard: 480 × 640 pixels, JPG, item by item for head position, background and sharpness.',
   'photos.guide.frame': 'Framing',
-  'photos.guide.frame.body': 'Head top 50-110 px below the upper edge, eyes 200-300 px below it, face 180-300 px wide and centred, room below the chin.',
+  'photos.guide.frame.body':
+    'Head top 50-110 px below the upper edge, eyes 200-300 px below it, face 180-300 px wide and centred, room below the chin.',
   'photos.guide.background': 'Background',
   'photos.guide.background.body': `Accepted: ${BG.en}. Even, no gradient, shadow or objects.`,
   'photos.guide.posture': 'Posture',
-  'photos.guide.posture.body': 'Face the camera bareheaded, head straight and shoulders level, eyes on the lens, mouth closed naturally.',
+  'photos.guide.posture.body':
+    'Face the camera bareheaded, head straight and shoulders level, eyes on the lens, mouth closed naturally.',
   'photos.guide.glasses': 'Glasses',
-  'photos.guide.glasses.body': 'Preferably none; if you must wear them, no glare on the lenses, frames clear of the eyes, no tinted glasses.',
+  'photos.guide.glasses.body':
+    'Preferably none; if you must wear them, no glare on the lenses, frames clear of the eyes, no tinted glasses.',
   'photos.guide.hair': 'Hair',
-  'photos.guide.hair.body': 'Hair clear of the eyebrows, eyes and ear outline; the whole head top in the frame; no hat or headwear.',
+  'photos.guide.hair.body':
+    'Hair clear of the eyebrows, eyes and ear outline; the whole head top in the frame; no hat or headwear.',
   'photos.guide.clothing': 'Clothing',
-  'photos.guide.clothing.body': 'A collared top in a colour that stands out from the background; not the background colour, no white collarless tops.',
+  'photos.guide.clothing.body':
+    'A collared top in a colour that stands out from the background; not the background colour, no white collarless tops.',
   'photos.guide.lighting': 'Lighting',
-  'photos.guide.lighting.body': 'Even, soft light, no shadows or highlights on the face; in focus, not blurred, no beautifying filters.',
+  'photos.guide.lighting.body':
+    'Even, soft light, no shadows or highlights on the face; in focus, not blurred, no beautifying filters.',
   'photos.guide.check': 'Check my photo',
   'photos.guide.check.body': 'Try your photo here first and see item by item whether it passes.',
   'photos.guide.login': 'Log in to check a photo.',
@@ -155,7 +166,8 @@ const en: Record<keyof typeof zh, string> = {
   'photos.problems': 'What to change',
   'photos.details': 'Details (each value and its standard range)',
   'photos.refused': 'The refused photo, with the standard ranges and where the problems are',
-  'photos.guide.legend': 'The coloured bands are the standard: orange for the head top, blue for the eyes, green for the face edges; a red line is where a failing item was measured.',
+  'photos.guide.legend':
+    'The coloured bands are the standard: orange for the head top, blue for the eyes, green for the face edges; a red line is where a failing item was measured.',
   'photos.band.head': 'Head top 50-110',
   'photos.band.eyes': 'Eyes 200-300',
   'photos.band.face': 'Face width 180-300',

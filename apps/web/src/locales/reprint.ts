@@ -7,7 +7,8 @@ const zh: Record<string, string> = {
   'reprint.notes.dispatch': '下单支付后约十天寄出。',
   'reprint.notes.price': '每版10元（一版8张一寸或4张二寸照片），邮费20元，刻光盘10元。',
   'reprint.newId.title': '绑定学籍信息',
-  'reprint.newId.intro': '请选择学校、输入学号，并填写学籍登记的证件号码核验本人身份，我们将在全国学籍照片库中查找您已有的照片。',
+  'reprint.newId.intro':
+    '请选择学校、输入学号，并填写学籍登记的证件号码核验本人身份，我们将在全国学籍照片库中查找您已有的照片。',
   'reprint.newId.school': '学校',
   'reprint.newId.schoolPlaceholder': '输入学校名称或代码搜索',
   'reprint.newId.studentId': '学号',
@@ -20,7 +21,8 @@ const zh: Record<string, string> = {
   'reprint.newId.failedTitle': '绑定未成功',
   'reprint.untied.suspended': '客服电话：{{phones}}',
   'reprint.dispute.title': '绑定争议',
-  'reprint.dispute.intro': '学生用证件号码核验了本人身份，但该学籍已被其他账号绑定。原绑定在处理前已暂停（不能查看信息和照片、不能下单）。请电话联系双方核实后处理。',
+  'reprint.dispute.intro':
+    '学生用证件号码核验了本人身份，但该学籍已被其他账号绑定。原绑定在处理前已暂停（不能查看信息和照片、不能下单）。请电话联系双方核实后处理。',
   'reprint.dispute.record': '学籍',
   'reprint.dispute.holder': '原绑定账号',
   'reprint.dispute.claimant': '核验通过的申请人',
@@ -35,7 +37,8 @@ const zh: Record<string, string> = {
   'reprint.dispute.done': '已处理',
   'reprint.newId.submit': '绑定',
   'reprint.newId.confirmTitle': '确认绑定',
-  'reprint.newId.confirmBody': '确认绑定 {{school}}，学号 {{studentId}}？一个学籍同一时间只能绑定一个账号，解绑需客服审核。',
+  'reprint.newId.confirmBody':
+    '确认绑定 {{school}}，学号 {{studentId}}？一个学籍同一时间只能绑定一个账号，解绑需客服审核。',
   'reprint.newId.success': '绑定成功，正在进入选片页面',
   'reprint.untied.title': '解绑学籍信息',
   'reprint.untied.school': '已绑定学校',
@@ -101,7 +104,8 @@ const zh: Record<string, string> = {
   'reprint.list.pay': '去支付',
   'reprint.list.logistics': '查看物流',
   'reprint.dialog.title': '毕业照冲印',
-  'reprint.dialog.body': '冲印的是已在全国学籍照片库中的毕业照片。需先绑定本人学籍信息（学校和学号），冲印照片无背胶，约十天寄出。',
+  'reprint.dialog.body':
+    '冲印的是已在全国学籍照片库中的毕业照片。需先绑定本人学籍信息（学校和学号），冲印照片无背胶，约十天寄出。',
   'reprint.dialog.ok': '确定',
   'reprint.dialog.cancel': '取消',
   'reprint.yes': '是',
@@ -116,12 +120,14 @@ const en: Record<keyof typeof zh, string> = {
   'reprint.notes.dispatch': 'Dispatch takes about ten days after payment.',
   'reprint.notes.price': '10 yuan per sheet (8 one-inch or 4 two-inch photos), postage 20 yuan, disc burning 10 yuan.',
   'reprint.newId.title': 'Bind your student record',
-  'reprint.newId.intro': 'Choose your school, enter your student number and the document number on your student record to prove it is you; we look up your photos on file in the national records.',
+  'reprint.newId.intro':
+    'Choose your school, enter your student number and the document number on your student record to prove it is you; we look up your photos on file in the national records.',
   'reprint.newId.school': 'School',
   'reprint.newId.schoolPlaceholder': 'Search by school name or code',
   'reprint.newId.studentId': 'Student number',
   'reprint.newId.idCard': 'ID card number',
-  'reprint.newId.idCardHelp': 'It must match the document number on your student record. It only proves who you are and is never stored in clear. At most 5 failed checks a day.',
+  'reprint.newId.idCardHelp':
+    'It must match the document number on your student record. It only proves who you are and is never stored in clear. At most 5 failed checks a day.',
   'reprint.newId.idType': 'Document type',
   'reprint.newId.idNum': 'Document number',
   'reprint.newId.disputeTitle': 'Sent to customer service',
@@ -129,7 +135,8 @@ const en: Record<keyof typeof zh, string> = {
   'reprint.newId.failedTitle': 'Not bound',
   'reprint.untied.suspended': 'Customer service: {{phones}}',
   'reprint.dispute.title': 'Binding disputes',
-  'reprint.dispute.intro': 'A student proved identity with the document number, but the record is bound to another account. That binding is suspended until you decide (no record, no photo, no orders). Call both members before deciding.',
+  'reprint.dispute.intro':
+    'A student proved identity with the document number, but the record is bound to another account. That binding is suspended until you decide (no record, no photo, no orders). Call both members before deciding.',
   'reprint.dispute.record': 'Record',
   'reprint.dispute.holder': 'Bound account',
   'reprint.dispute.claimant': 'Claimant (identity verified)',
@@ -144,7 +151,8 @@ const en: Record<keyof typeof zh, string> = {
   'reprint.dispute.done': 'Done',
   'reprint.newId.submit': 'Bind',
   'reprint.newId.confirmTitle': 'Confirm binding',
-  'reprint.newId.confirmBody': 'Bind {{school}}, student number {{studentId}}? A student record binds to one account at a time; unbinding needs customer-service approval.',
+  'reprint.newId.confirmBody':
+    'Bind {{school}}, student number {{studentId}}? A student record binds to one account at a time; unbinding needs customer-service approval.',
   'reprint.newId.success': 'Bound; opening the photo selection',
   'reprint.untied.title': 'Unbind your student record',
   'reprint.untied.school': 'Bound school',
@@ -154,7 +162,8 @@ const en: Record<keyof typeof zh, string> = {
   'reprint.untied.step1': 'Submit the request in the system',
   'reprint.untied.step2': 'Phone customer service for review',
   'reprint.untied.step3': 'Bind again after approval',
-  'reprint.untied.pending': 'Your unbind request is submitted. Please call customer service at {{phones}} for review, then refresh this page.',
+  'reprint.untied.pending':
+    'Your unbind request is submitted. Please call customer service at {{phones}} for review, then refresh this page.',
   'reprint.untied.refresh': 'Refresh',
   'reprint.untied.notBound': 'You have not bound a student record.',
   'reprint.untied.goBind': 'Bind now',
@@ -210,7 +219,8 @@ const en: Record<keyof typeof zh, string> = {
   'reprint.list.pay': 'Pay now',
   'reprint.list.logistics': 'Logistics',
   'reprint.dialog.title': 'Graduation photo reprints',
-  'reprint.dialog.body': 'Reprints are extra prints of your graduation photos already on file in the national records. Bind your own student record (school and student number) first. Paper reprints have no adhesive backing; dispatch takes about ten days.',
+  'reprint.dialog.body':
+    'Reprints are extra prints of your graduation photos already on file in the national records. Bind your own student record (school and student number) first. Paper reprints have no adhesive backing; dispatch takes about ten days.',
   'reprint.dialog.ok': 'OK',
   'reprint.dialog.cancel': 'Cancel',
   'reprint.yes': 'Yes',

@@ -3,12 +3,18 @@ import type { Text } from '../i18n.ts';
 /** Messages of the accounts area (zh word for word from the specification, and en). */
 export const accountsMessages = {
   'captcha.wrong': { zh: '图形验证码错误，请重新输入', en: 'The image code is wrong, please enter the new one' },
-  'captcha.expired': { zh: '图形验证码已失效，请点击图片刷新', en: 'The image code has expired, click the image to refresh it' },
+  'captcha.expired': {
+    zh: '图形验证码已失效，请点击图片刷新',
+    en: 'The image code has expired, click the image to refresh it',
+  },
   'code.sent': { zh: '验证码已发送', en: 'The code has been sent' },
   'code.wrong': { zh: '验证码错误', en: 'The code is wrong' },
   'code.expired': { zh: '验证码已失效，请重新获取', en: 'The code has expired, please request a new one' },
   'code.tooManyTries': { zh: '验证码错误次数过多，请重新获取', en: 'Too many wrong tries, please request a new code' },
-  'code.tooSoon': { zh: '请{seconds}秒后再获取验证码', en: 'Please wait {seconds} seconds before requesting another code' },
+  'code.tooSoon': {
+    zh: '请{seconds}秒后再获取验证码',
+    en: 'Please wait {seconds} seconds before requesting another code',
+  },
   'code.hourlyLimit': {
     zh: '该号码1小时内获取验证码次数已达上限，请稍后再试',
     en: 'This number has had too many codes in the last hour, please try again later',
@@ -22,7 +28,10 @@ export const accountsMessages = {
     en: 'Too many codes were requested from your network, please try again later',
   },
   'code.budget': { zh: '短信服务繁忙，请稍后再试', en: 'The SMS service is busy, please try again later' },
-  'code.needMailAndImage': { zh: '请先输入邮箱和图形验证码', en: 'Please enter the e-mail address and the image code first' },
+  'code.needMailAndImage': {
+    zh: '请先输入邮箱和图形验证码',
+    en: 'Please enter the e-mail address and the image code first',
+  },
   'code.needImage': { zh: '请先输入图形验证码', en: 'Please enter the image code first' },
   'sms.failed': { zh: '短信发送失败，请稍后重试', en: 'The text message could not be sent, please try again later' },
   'sms.rateLimited': {
@@ -48,7 +57,10 @@ export const accountsMessages = {
   },
   'mobile.taken': { zh: '该手机号已被其他账户使用', en: 'This mobile number belongs to another account' },
   'oauth.stateInvalid': { zh: '授权已失效，请重新登录', en: 'The authorisation has expired, please log in again' },
-  'oauth.openIdInvalid': { zh: '第三方登录已失效，请重新登录', en: 'The third-party login has expired, please log in again' },
+  'oauth.openIdInvalid': {
+    zh: '第三方登录已失效，请重新登录',
+    en: 'The third-party login has expired, please log in again',
+  },
   'oauth.alreadyLinked': {
     zh: '该账户已绑定其他第三方账号',
     en: 'This account is already linked to another third-party login',
@@ -69,5 +81,8 @@ export const accountsMessages = {
     zh: '您有已支付但尚未发货的订单，暂不能注销账户，请在订单发货后再试',
     en: 'You have a paid order that has not been shipped yet; you can deactivate the account once it has shipped',
   },
-  'deactivate.noContact': { zh: '账户没有可接收验证码的手机号或邮箱', en: 'The account has no mobile or e-mail to receive a code' },
+  'deactivate.noContact': {
+    zh: '账户没有可接收验证码的手机号或邮箱',
+    en: 'The account has no mobile or e-mail to receive a code',
+  },
 } as const satisfies Record<string, Text>;

@@ -18,7 +18,10 @@ export const consoleMessages = {
     zh: '绑定已过期或已完成，请重新开始绑定身份验证器',
     en: 'This set-up has expired or was already completed; please start setting up the authenticator again',
   },
-  'console.totpAlreadyOn': { zh: '动态口令已启用，如需更换请先停用', en: 'The one-time code is already on; turn it off first to change it' },
+  'console.totpAlreadyOn': {
+    zh: '动态口令已启用，如需更换请先停用',
+    en: 'The one-time code is already on; turn it off first to change it',
+  },
   'console.totpNotOn': { zh: '动态口令未启用', en: 'The one-time code is not on' },
   'console.totpDisableProof': { zh: '请输入动态口令或登录密码', en: 'Please enter the one-time code or your password' },
   'console.passwordWrong': { zh: '登录密码：密码错误', en: 'Password: the password is wrong' },
@@ -43,5 +46,8 @@ export const consoleMessages = {
   'console.nothingToExport': { zh: '没有可导出的照片', en: 'There are no photos to export' },
   'console.nothingToReport': { zh: '范围内没有审核通过的照片', en: 'There are no approved photos in this scope' },
   'console.allReported': { zh: '范围内的照片均已上报成功', en: 'Every photo in this scope has already been accepted' },
-  'console.reportRunning': { zh: '已有上报任务正在进行，请等待其完成', en: 'A report run is in progress; please wait until it finishes' },
+  'console.reportRunning': {
+    zh: '已有上报任务正在进行，请等待其完成',
+    en: 'A report run is in progress; please wait until it finishes',
+  },
 } as const satisfies Record<string, Text>;

@@ -9,7 +9,10 @@ export const contentMessages = {
   'content.idRequired': { zh: '请提供编号', en: 'Please give the id' },
   'content.formNameZhRequired': { zh: '中文名称：必填', en: 'Chinese name: required' },
   'content.formNameEnRequired': { zh: '英文名称：必填', en: 'English name: required' },
-  'content.formUrlInvalid': { zh: '下载链接：须为以 http:// 或 https:// 开头的地址', en: 'Download link: must be an address starting with http:// or https://' },
+  'content.formUrlInvalid': {
+    zh: '下载链接：须为以 http:// 或 https:// 开头的地址',
+    en: 'Download link: must be an address starting with http:// or https://',
+  },
   'content.formFileOrUrl': { zh: '文件：请上传文件或填写下载链接', en: 'File: upload a file or give a download link' },
   'content.formFileType': {
     zh: '文件：仅支持 PDF、Word、Excel、ZIP 或图片（PNG、JPEG、GIF、WebP）',

@@ -6,11 +6,23 @@ export const ordersMessages = {
   'order.notYours': { zh: '无权操作该订单', en: 'This order is not yours' },
   'order.personNotFound': { zh: '该条信息不存在', en: 'This entry does not exist' },
   'order.stateNoDelete': { zh: '当前订单状态不允许删除', en: 'The order cannot be deleted in its current state' },
-  'order.stateNoAdd': { zh: '当前订单状态不允许添加或删除照片', en: 'Entries cannot be added or deleted in the current order state' },
+  'order.stateNoAdd': {
+    zh: '当前订单状态不允许添加或删除照片',
+    en: 'Entries cannot be added or deleted in the current order state',
+  },
   'order.stateNoModify': { zh: '当前订单状态不允许修改', en: 'The order cannot be modified in its current state' },
-  'order.stateNoShipping': { zh: '当前订单状态不允许修改物流信息', en: 'The shipping cannot be changed in the current order state' },
-  'order.stateNoPhoto': { zh: '当前订单状态不允许修改照片', en: 'The photo cannot be changed in the current order state' },
-  'order.stateNoDownload': { zh: '当前订单状态不允许下载照片', en: 'The photo cannot be downloaded in the current order state' },
+  'order.stateNoShipping': {
+    zh: '当前订单状态不允许修改物流信息',
+    en: 'The shipping cannot be changed in the current order state',
+  },
+  'order.stateNoPhoto': {
+    zh: '当前订单状态不允许修改照片',
+    en: 'The photo cannot be changed in the current order state',
+  },
+  'order.stateNoDownload': {
+    zh: '当前订单状态不允许下载照片',
+    en: 'The photo cannot be downloaded in the current order state',
+  },
   'order.photoInvalid': { zh: '照片无效，请重新上传', en: 'The photo is not valid, please upload it again' },
   'order.duplicatePerson': { zh: '该学生已在订单中', en: 'This student is already on the order' },
   'order.carrierUnknown': { zh: '请选择快递', en: 'Please choose a courier' },

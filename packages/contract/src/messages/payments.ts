@@ -4,13 +4,22 @@ import type { Text } from '../i18n.ts';
 export const paymentsMessages = {
   'pay.notPayable': { zh: '当前订单状态不允许支付', en: 'This order cannot be paid in its current state' },
   'pay.failed': { zh: '支付失败，请重新支付', en: 'Payment failed, please pay again' },
-  'pay.providerUnavailable': { zh: '支付服务暂不可用，请稍后再试', en: 'The payment service is unavailable, please try again later' },
+  'pay.providerUnavailable': {
+    zh: '支付服务暂不可用，请稍后再试',
+    en: 'The payment service is unavailable, please try again later',
+  },
   'pay.wxpayUnavailable': { zh: '该订单暂不支持微信支付', en: 'WeChat Pay is not available for this order' },
   'refund.notAllowed': { zh: '当前订单状态不允许退款', en: 'This order cannot be refunded in its current state' },
   'refund.exists': { zh: '退款申请已提交，请勿重复申请', en: 'A refund request already exists for this order' },
-  'refund.notPending': { zh: '退款申请已审核，无法取消', en: 'The refund request has been reviewed and can no longer be cancelled' },
+  'refund.notPending': {
+    zh: '退款申请已审核，无法取消',
+    en: 'The refund request has been reviewed and can no longer be cancelled',
+  },
   'refund.notFound': { zh: '未找到退款申请', en: 'No refund request was found' },
-  'refund.notApprovable': { zh: '该退款申请当前状态不允许此操作', en: 'This refund request cannot be handled in its current status' },
+  'refund.notApprovable': {
+    zh: '该退款申请当前状态不允许此操作',
+    en: 'This refund request cannot be handled in its current status',
+  },
   'refund.reasonRequired': { zh: '请输入拒绝原因', en: 'Please enter the reason for refusing' },
   'ok.refundRequested': { zh: '退款申请已提交', en: 'Refund requested' },
   'refund.reasonCodeInvalid': { zh: '请选择退款原因', en: 'Please choose a reason for the refund' },

@@ -5,29 +5,86 @@ import type { Text } from '../i18n.ts';
  * photos.ts picks them; the refusal's message is the main one, the page lists them all).
  */
 export const photoProblemMessages = {
-  'photo.problem.noFace': { zh: '未检测到人脸，请上传本人正面免冠照片', en: 'No face found: upload a front-facing photo of yourself' },
-  'photo.problem.manyFaces': { zh: '检测到多张人脸，照片中只能有本人', en: 'More than one face: only you may be in the photo' },
-  'photo.problem.tooDark': { zh: '光线太暗，请面向窗户或灯光重新拍摄', en: 'Too dark: face a window or a lamp and take it again' },
-  'photo.problem.tooBright': { zh: '光线太亮，脸部曝光过度，请避开强光', en: 'Too bright: the face is washed out, move away from strong light' },
-  'photo.problem.flatLight': { zh: '脸部对比度太低，照片发灰，请在明亮均匀的光线下拍摄', en: 'The face is flat and grey: take it in bright, even light' },
-  'photo.problem.harshLight': { zh: '脸部光线明暗不均，请避免侧光和阴影', en: 'Harsh light on the face: avoid side light and shadows' },
-  'photo.problem.compressed': { zh: '照片压缩过度，出现方块，请上传原始照片', en: 'The photo is over-compressed (blocky): upload the original' },
-  'photo.problem.blurred': { zh: '照片模糊，请对焦清楚后重新拍摄', en: 'The photo is blurred: focus and take it again' },
-  'photo.problem.headTurned': { zh: '头部转向一侧，请正对镜头', en: 'Your head is turned: face the camera straight on' },
+  'photo.problem.noFace': {
+    zh: '未检测到人脸，请上传本人正面免冠照片',
+    en: 'No face found: upload a front-facing photo of yourself',
+  },
+  'photo.problem.manyFaces': {
+    zh: '检测到多张人脸，照片中只能有本人',
+    en: 'More than one face: only you may be in the photo',
+  },
+  'photo.problem.tooDark': {
+    zh: '光线太暗，请面向窗户或灯光重新拍摄',
+    en: 'Too dark: face a window or a lamp and take it again',
+  },
+  'photo.problem.tooBright': {
+    zh: '光线太亮，脸部曝光过度，请避开强光',
+    en: 'Too bright: the face is washed out, move away from strong light',
+  },
+  'photo.problem.flatLight': {
+    zh: '脸部对比度太低，照片发灰，请在明亮均匀的光线下拍摄',
+    en: 'The face is flat and grey: take it in bright, even light',
+  },
+  'photo.problem.harshLight': {
+    zh: '脸部光线明暗不均，请避免侧光和阴影',
+    en: 'Harsh light on the face: avoid side light and shadows',
+  },
+  'photo.problem.compressed': {
+    zh: '照片压缩过度，出现方块，请上传原始照片',
+    en: 'The photo is over-compressed (blocky): upload the original',
+  },
+  'photo.problem.blurred': {
+    zh: '照片模糊，请对焦清楚后重新拍摄',
+    en: 'The photo is blurred: focus and take it again',
+  },
+  'photo.problem.headTurned': {
+    zh: '头部转向一侧，请正对镜头',
+    en: 'Your head is turned: face the camera straight on',
+  },
   'photo.problem.headRaised': { zh: '头部上仰，请平视镜头', en: 'Your head is raised: look straight into the camera' },
-  'photo.problem.headLowered': { zh: '头部低垂，请平视镜头', en: 'Your head is lowered: look straight into the camera' },
-  'photo.problem.eyesClosed': { zh: '眼睛未睁开，请睁眼看向镜头', en: 'Your eyes are closed: open them and look at the camera' },
-  'photo.problem.mouthOpen': { zh: '嘴巴张开，请闭嘴并保持自然表情', en: 'Your mouth is open: close it and keep a neutral expression' },
-  'photo.problem.headCut': { zh: '头顶被裁掉，请在头顶上方留出空间', en: 'The top of your head is cut off: leave room above it' },
+  'photo.problem.headLowered': {
+    zh: '头部低垂，请平视镜头',
+    en: 'Your head is lowered: look straight into the camera',
+  },
+  'photo.problem.eyesClosed': {
+    zh: '眼睛未睁开，请睁眼看向镜头',
+    en: 'Your eyes are closed: open them and look at the camera',
+  },
+  'photo.problem.mouthOpen': {
+    zh: '嘴巴张开，请闭嘴并保持自然表情',
+    en: 'Your mouth is open: close it and keep a neutral expression',
+  },
+  'photo.problem.headCut': {
+    zh: '头顶被裁掉，请在头顶上方留出空间',
+    en: 'The top of your head is cut off: leave room above it',
+  },
   'photo.problem.faceSmall': { zh: '头部偏小，请靠近镜头', en: 'Your head is too small in the frame: move closer' },
   'photo.problem.faceLarge': { zh: '头部偏大，请离镜头远一些', en: 'Your head is too large in the frame: move back' },
-  'photo.problem.offCentre': { zh: '脸部不居中，请把脸放在照片正中', en: 'Your face is not centred: put it in the middle of the photo' },
-  'photo.problem.headHigh': { zh: '头部位置太高，请把头部往下移', en: 'Your head is too high in the frame: move it down' },
+  'photo.problem.offCentre': {
+    zh: '脸部不居中，请把脸放在照片正中',
+    en: 'Your face is not centred: put it in the middle of the photo',
+  },
+  'photo.problem.headHigh': {
+    zh: '头部位置太高，请把头部往下移',
+    en: 'Your head is too high in the frame: move it down',
+  },
   'photo.problem.headLow': { zh: '头部位置太低，请把头部往上移', en: 'Your head is too low in the frame: move it up' },
-  'photo.problem.tilted': { zh: '头部歪斜，请摆正头部，双眼保持水平', en: 'Your head is tilted: hold it straight, eyes level' },
-  'photo.problem.backgroundBusy': { zh: '背景不是纯色，请在纯色墙面前拍摄', en: 'The background is not plain: stand in front of a plain wall' },
-  'photo.problem.backgroundColour': { zh: '背景颜色不符合要求，请使用浅蓝、白色或浅灰背景', en: 'Wrong background colour: use light blue, white or light grey' },
-  'photo.problem.darkBorder': { zh: '照片边缘有黑边，请重新裁剪', en: 'Dark border along the edge: crop the photo again' },
+  'photo.problem.tilted': {
+    zh: '头部歪斜，请摆正头部，双眼保持水平',
+    en: 'Your head is tilted: hold it straight, eyes level',
+  },
+  'photo.problem.backgroundBusy': {
+    zh: '背景不是纯色，请在纯色墙面前拍摄',
+    en: 'The background is not plain: stand in front of a plain wall',
+  },
+  'photo.problem.backgroundColour': {
+    zh: '背景颜色不符合要求，请使用浅蓝、白色或浅灰背景',
+    en: 'Wrong background colour: use light blue, white or light grey',
+  },
+  'photo.problem.darkBorder': {
+    zh: '照片边缘有黑边，请重新裁剪',
+    en: 'Dark border along the edge: crop the photo again',
+  },
 } as const satisfies Record<string, Text>;
 
 /** Messages of the photos area (zh word for word from the specification, and en). */

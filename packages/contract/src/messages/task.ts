@@ -5,7 +5,10 @@ import type { Text } from '../i18n.ts';
  * Chinese text for these answers; they follow its wording style.
  */
 export const taskMessages = {
-  'task.notFound': { zh: '未找到该采集任务，请核对学校和特征码', en: 'No collection task matches this school and feature code' },
+  'task.notFound': {
+    zh: '未找到该采集任务，请核对学校和特征码',
+    en: 'No collection task matches this school and feature code',
+  },
   'task.useMiniProgram': {
     zh: '该采集任务已截止网页采集，请使用小程序进行采集',
     en: 'Web collection for this task has closed; please use the mini-programme',

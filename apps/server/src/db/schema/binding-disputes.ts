@@ -29,7 +29,9 @@ export const bindingDisputes = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('binding_dispute_open_uq').on(t.yxdm, t.studentId).where(sql`state = 1`),
+    uniqueIndex('binding_dispute_open_uq')
+      .on(t.yxdm, t.studentId)
+      .where(sql`state = 1`),
     index('binding_dispute_state_idx').on(t.state, t.createdAt),
   ],
 );

@@ -13,11 +13,17 @@ export const members = pgTable(
     idCardHash: text(),
     openId: text(),
     isFirst: boolean().notNull().default(true),
-    status: text({ enum: ['active', 'deactivated'] }).notNull().default('active'),
+    status: text({ enum: ['active', 'deactivated'] })
+      .notNull()
+      .default('active'),
     deactivatedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('members_mobile_uq').on(t.mobile), uniqueIndex('members_open_id_uq').on(t.openId), index('members_mail_idx').on(t.mail)],
+  (t) => [
+    uniqueIndex('members_mobile_uq').on(t.mobile),
+    uniqueIndex('members_open_id_uq').on(t.openId),
+    index('members_mail_idx').on(t.mail),
+  ],
 );
 
 /** A login session: the token is kept only as its sha256; idles out server-side. */

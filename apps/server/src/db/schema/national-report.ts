@@ -6,7 +6,9 @@ export const nationalReportJobs = pgTable('national_report_jobs', {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
   staffId: integer().notNull(),
   scope: jsonb().notNull(),
-  state: text({ enum: ['running', 'done'] }).notNull().default('running'),
+  state: text({ enum: ['running', 'done'] })
+    .notNull()
+    .default('running'),
   /** Photos this run sends (those not yet accepted when it started). */
   total: integer().notNull(),
   /** This run's outcomes, kept on the job so a later run taking up its rejects leaves them as they were. */
@@ -29,7 +31,9 @@ export const nationalPhotoReports = pgTable(
     photoId: integer().notNull(),
     /** The run that last took it up. */
     jobId: integer(),
-    status: text({ enum: ['pending', 'accepted', 'rejected', 'failed'] }).notNull().default('pending'),
+    status: text({ enum: ['pending', 'accepted', 'rejected', 'failed'] })
+      .notNull()
+      .default('pending'),
     reason: text(),
     /** Calls that failed as a whole for it in the current run. */
     attempts: integer().notNull().default(0),
@@ -37,7 +41,10 @@ export const nationalPhotoReports = pgTable(
     reportedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('national_photo_report_uq').on(t.orderDetailId, t.photoId), index('national_photo_report_job_idx').on(t.jobId, t.status)],
+  (t) => [
+    uniqueIndex('national_photo_report_uq').on(t.orderDetailId, t.photoId),
+    index('national_photo_report_job_idx').on(t.jobId, t.status),
+  ],
 );
 
 /** What the sandbox platform received (demo mode): never the clear ID number, only its blind index. */

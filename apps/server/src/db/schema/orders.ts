@@ -113,7 +113,9 @@ export const photos = pgTable(
     passed: boolean().notNull(),
     checkResult: jsonb().notNull(),
     descriptor: real().array(),
-    source: text({ enum: ['upload', 'national', 'seed'] }).notNull().default('upload'),
+    source: text({ enum: ['upload', 'national', 'seed'] })
+      .notNull()
+      .default('upload'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('photos_key_uq').on(t.storageKey), index('photos_member_idx').on(t.memberId)],
@@ -144,14 +146,20 @@ export const payments = pgTable(
     provider: text({ enum: ['wechat', 'alipay', 'zero'] }).notNull(),
     payType: integer().notNull(),
     amountFen: integer().notNull(),
-    state: text({ enum: ['pending', 'paid', 'failed', 'closed'] }).notNull().default('pending'),
+    state: text({ enum: ['pending', 'paid', 'failed', 'closed'] })
+      .notNull()
+      .default('pending'),
     providerTradeNo: text(),
     rawNotify: jsonb(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     paidAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('payments_no_uq').on(t.paymentNo), index('payments_order_idx').on(t.orderId), index('payments_state_idx').on(t.state, t.createdAt)],
+  (t) => [
+    uniqueIndex('payments_no_uq').on(t.paymentNo),
+    index('payments_order_idx').on(t.orderId),
+    index('payments_state_idx').on(t.state, t.createdAt),
+  ],
 );
 
 /** Refund status: 1 and 2 pending review, 3 review passed, 4 refunded, 5 refund failed. */
@@ -170,13 +178,19 @@ export const refunds = pgTable(
     /** The member's chosen reason (a key of REFUND_REASONS); free text goes in reason. */
     reasonCode: text(),
     /** 'member': asked for by the member; 'automatic': a second charge the server gives back by itself. */
-    origin: text({ enum: ['member', 'automatic'] }).notNull().default('member'),
+    origin: text({ enum: ['member', 'automatic'] })
+      .notNull()
+      .default('member'),
     failReason: text(),
     cancelled: boolean().notNull().default(false),
     staffId: integer(),
     ...timestamps,
   },
-  (t) => [uniqueIndex('refunds_no_uq').on(t.refundNo), index('refunds_order_idx').on(t.orderId), index('refunds_status_idx').on(t.status)],
+  (t) => [
+    uniqueIndex('refunds_no_uq').on(t.refundNo),
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_status_idx').on(t.status),
+  ],
 );
 
 export const traceEvents = pgTable(
@@ -190,7 +204,10 @@ export const traceEvents = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // One row per event: a carrier's push repeats the events it sent before (logistics/parcel-events.ts).
-  (t) => [index('trace_waybill_idx').on(t.waybillNo, t.opTime), uniqueIndex('trace_event_uq').on(t.waybillNo, t.opTime, t.opDesc)],
+  (t) => [
+    index('trace_waybill_idx').on(t.waybillNo, t.opTime),
+    uniqueIndex('trace_event_uq').on(t.waybillNo, t.opTime, t.opDesc),
+  ],
 );
 
 /** Reprint identity binding: 0 or 3 not bound, 1 bound, 2 unbind pending. */

@@ -31,5 +31,9 @@ export const parcels = pgTable(
     checkedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('parcels_order_uq').on(t.orderId), index('parcels_waybill_idx').on(t.waybillNo), index('parcels_state_idx').on(t.state, t.lastEventAt)],
+  (t) => [
+    uniqueIndex('parcels_order_uq').on(t.orderId),
+    index('parcels_waybill_idx').on(t.waybillNo),
+    index('parcels_state_idx').on(t.state, t.lastEventAt),
+  ],
 );

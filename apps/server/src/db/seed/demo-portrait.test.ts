@@ -26,6 +26,11 @@ describe('the demo photo on file', () => {
     expect([info.width, info.height]).toEqual([480, 640]);
     // The standard blue in both top corners (the test portrait has a white background).
     const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)];
-    for (const [x, y] of [[8, 8], [471, 8]]) for (const [c, want] of at(x, y).map((v, i) => [v, [100, 197, 255][i]])) expect(Math.abs(c - want)).toBeLessThan(6);
+    for (const [x, y] of [
+      [8, 8],
+      [471, 8],
+    ])
+      for (const [c, want] of at(x, y).map((v, i) => [v, [100, 197, 255][i]]))
+        expect(Math.abs(c - want)).toBeLessThan(6);
   });
 });

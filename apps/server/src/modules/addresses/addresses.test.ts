@@ -19,9 +19,11 @@ beforeAll(async () => {
 });
 afterAll(async () => app.close());
 
-const save = (body: Record<string, unknown>, s: Session = me) => call<Address>(app, { method: 'POST', url: '/api/address/save', payload: body, session: s });
+const save = (body: Record<string, unknown>, s: Session = me) =>
+  call<Address>(app, { method: 'POST', url: '/api/address/save', payload: body, session: s });
 const list = (s: Session = me) => call<Address[]>(app, { url: '/api/address/list', session: s });
-const post = (url: string, id: number, s: Session = me) => call(app, { method: 'POST', url, payload: { id }, session: s });
+const post = (url: string, id: number, s: Session = me) =>
+  call(app, { method: 'POST', url, payload: { id }, session: s });
 
 describe('address book', () => {
   it('saves addresses (the first is the default), lists the default first, moves the default, edits and deletes', async () => {

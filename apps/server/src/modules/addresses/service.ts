@@ -44,12 +44,17 @@ async function clearDefault(tx: DbOrTx, memberId: number, except: number): Promi
   await tx
     .update(memberAddresses)
     .set({ isDefault: false })
-    .where(and(eq(memberAddresses.memberId, memberId), ne(memberAddresses.id, except), eq(memberAddresses.isDefault, true)));
+    .where(
+      and(eq(memberAddresses.memberId, memberId), ne(memberAddresses.id, except), eq(memberAddresses.isDefault, true)),
+    );
 }
 
 /** Saves a new address (the first one becomes the default) or changes one of the member's own. */
 export async function saveAddress(ctx: AppContext, memberId: number, body: AddressSave): Promise<Address> {
-  const [carrier] = await ctx.db.select({ id: carriers.id }).from(carriers).where(and(eq(carriers.id, body.shippingType), eq(carriers.active, true)));
+  const [carrier] = await ctx.db
+    .select({ id: carriers.id })
+    .from(carriers)
+    .where(and(eq(carriers.id, body.shippingType), eq(carriers.active, true)));
   if (!carrier) throw badRequest('shipping.carrierRequired');
   const values = {
     shippingType: body.shippingType,
@@ -72,7 +77,10 @@ export async function saveAddress(ctx: AppContext, memberId: number, body: Addre
     } else {
       // Serialise a member's saves so two tabs cannot pass the limit or both become the default.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`addresses:${memberId}`}))`);
-      const [{ n }] = await tx.select({ n: count() }).from(memberAddresses).where(eq(memberAddresses.memberId, memberId));
+      const [{ n }] = await tx
+        .select({ n: count() })
+        .from(memberAddresses)
+        .where(eq(memberAddresses.memberId, memberId));
       if (n >= MAX_ADDRESSES) throw conflict('address.max');
       [row] = await tx
         .insert(memberAddresses)
@@ -98,7 +106,12 @@ export async function deleteAddress(ctx: AppContext, memberId: number, id: numbe
     const own = await ownAddress(tx, memberId, id);
     await tx.delete(memberAddresses).where(eq(memberAddresses.id, own.id));
     if (!own.isDefault) return;
-    const [next] = await tx.select({ id: memberAddresses.id }).from(memberAddresses).where(eq(memberAddresses.memberId, memberId)).orderBy(desc(memberAddresses.id)).limit(1);
+    const [next] = await tx
+      .select({ id: memberAddresses.id })
+      .from(memberAddresses)
+      .where(eq(memberAddresses.memberId, memberId))
+      .orderBy(desc(memberAddresses.id))
+      .limit(1);
     if (next) await tx.update(memberAddresses).set({ isDefault: true }).where(eq(memberAddresses.id, next.id));
   });
 }

@@ -16,9 +16,19 @@ const CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';
  * lines and per-character colours and rotation, so plain OCR struggles.
  */
 export async function createCaptcha(db: Db): Promise<{ imageCodeToken: string; imageCode: string }> {
-  const c = svgCaptcha.create({ size: 4, charPreset: CHARS, noise: 4, color: true, width: 120, height: 40, fontSize: 46 });
+  const c = svgCaptcha.create({
+    size: 4,
+    charPreset: CHARS,
+    noise: 4,
+    color: true,
+    width: 120,
+    height: 40,
+    fontSize: 46,
+  });
   const token = randomToken(16);
-  await db.insert(captchas).values({ token, answer: c.text, expiresAt: new Date(Date.now() + CAPTCHA_TTL_SECONDS * 1000) });
+  await db
+    .insert(captchas)
+    .values({ token, answer: c.text, expiresAt: new Date(Date.now() + CAPTCHA_TTL_SECONDS * 1000) });
   return { imageCodeToken: token, imageCode: `data:image/svg+xml;base64,${Buffer.from(c.data).toString('base64')}` };
 }
 
@@ -33,7 +43,12 @@ export type CaptchaUse = 'send' | 'probe' | 'consume';
  * Checks a captcha answer (case-insensitive) for a mobile or e-mail. A wrong answer kills it
  * (the page shows a new one). The target is kept only as a blind index.
  */
-export async function checkCaptcha(ctx: Pick<AppContext, 'db' | 'pii'>, c: { token: string; answer: string }, target: string, use: CaptchaUse): Promise<void> {
+export async function checkCaptcha(
+  ctx: Pick<AppContext, 'db' | 'pii'>,
+  c: { token: string; answer: string },
+  target: string,
+  use: CaptchaUse,
+): Promise<void> {
   const { db } = ctx;
   const bound = ctx.pii.blindIndex(`captcha:${target}`);
   const [row] = await db.select().from(captchas).where(eq(captchas.token, c.token)).limit(1);
@@ -41,10 +56,18 @@ export async function checkCaptcha(ctx: Pick<AppContext, 'db' | 'pii'>, c: { tok
   if (row.boundTarget && row.boundTarget !== bound) throw badRequest('captcha.expired');
   if (use !== 'consume' && row.sentAt) throw badRequest('captcha.expired');
   if (row.answer.toLowerCase() !== c.answer.trim().toLowerCase()) {
-    await db.update(captchas).set({ usedAt: sql`now()` }).where(eq(captchas.token, c.token));
+    await db
+      .update(captchas)
+      .set({ usedAt: sql`now()` })
+      .where(eq(captchas.token, c.token));
     throw badRequest('captcha.wrong');
   }
-  const set = use === 'consume' ? { usedAt: sql`now()`, boundTarget: bound } : use === 'send' ? { sentAt: sql`now()`, boundTarget: bound } : { boundTarget: bound };
+  const set =
+    use === 'consume'
+      ? { usedAt: sql`now()`, boundTarget: bound }
+      : use === 'send'
+        ? { sentAt: sql`now()`, boundTarget: bound }
+        : { boundTarget: bound };
   // The guard repeats the checks in the update, so two simultaneous requests cannot both spend it.
   const done = await db
     .update(captchas)

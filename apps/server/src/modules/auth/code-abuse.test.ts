@@ -18,13 +18,25 @@ afterAll(async () => app.close());
 
 let seq = 0;
 /** A mobile in a number segment of its own unless `segment` (4 digits after 13) is given. */
-const mobileIn = (segment: string) => `13${segment}${String(process.pid % 100).padStart(2, '0')}${String(++seq).padStart(3, '0')}`;
+const mobileIn = (segment: string) =>
+  `13${segment}${String(process.pid % 100).padStart(2, '0')}${String(++seq).padStart(3, '0')}`;
 const fresh = () => mobileIn(String(1000 + ((seq * 37) % 9000)));
 
-const sendFrom = async (a: FastifyInstance, mobile: string, ip: string, cap?: { imageToken: string; imageCode: string }) =>
-  call(a, { method: 'GET', url: `/api/login/sendCode?${qs({ mobile, ...pick(cap ?? (await solvedCaptcha(a))) })}`, remoteAddress: ip });
+const sendFrom = async (
+  a: FastifyInstance,
+  mobile: string,
+  ip: string,
+  cap?: { imageToken: string; imageCode: string },
+) =>
+  call(a, {
+    method: 'GET',
+    url: `/api/login/sendCode?${qs({ mobile, ...pick(cap ?? (await solvedCaptcha(a))) })}`,
+    remoteAddress: ip,
+  });
 const backdate = (a: FastifyInstance, mobile: string) =>
-  a.ctx.db.execute(sql`update verification_codes set created_at = created_at - interval '61 seconds' where target = ${mobile}`);
+  a.ctx.db.execute(
+    sql`update verification_codes set created_at = created_at - interval '61 seconds' where target = ${mobile}`,
+  );
 
 describe('a captcha answer per code', () => {
   it('one solved captcha sends one code, even to the same number once the minute has passed', async () => {
@@ -41,14 +53,19 @@ describe('a captcha answer per code', () => {
     const known = fresh();
     await smsLogin(app, known);
     const unknown = fresh();
-    const post = (payload: object, ip = '10.8.0.1') => call(app, { method: 'POST', url: '/api/code/sendMobileCode', payload, remoteAddress: ip });
+    const post = (payload: object, ip = '10.8.0.1') =>
+      call(app, { method: 'POST', url: '/api/code/sendMobileCode', payload, remoteAddress: ip });
     for (const step of [1, 2]) {
       const a = await post({ mobile: known, step });
       const b = await post({ mobile: unknown, step });
       expect([a.status, a.code, a.msg]).toEqual([400, 400, '请先输入手机号和图形验证码']);
       expect([b.status, b.code, b.msg]).toEqual([a.status, a.code, a.msg]);
     }
-    const mail = await call(app, { method: 'POST', url: '/api/code/sendEmailCode', payload: { mail: 'who@example.com', step: 1 } });
+    const mail = await call(app, {
+      method: 'POST',
+      url: '/api/code/sendEmailCode',
+      payload: { mail: 'who@example.com', step: 1 },
+    });
     expect(mail.msg).toBe('请先输入邮箱和图形验证码');
     expect(await lastCode(app, unknown)).toBeNull();
 
@@ -70,7 +87,12 @@ describe('a captcha answer per code', () => {
       const known = fresh();
       await smsLogin(small, known);
       const ask = async () =>
-        call(small, { method: 'POST', url: '/api/code/sendMobileCode', payload: { mobile: known, step: 1, ...pick(await solvedCaptcha(small)) }, remoteAddress: '10.7.0.1' });
+        call(small, {
+          method: 'POST',
+          url: '/api/code/sendMobileCode',
+          payload: { mobile: known, step: 1, ...pick(await solvedCaptcha(small)) },
+          remoteAddress: '10.7.0.1',
+        });
       expect((await ask()).code).toBe(201);
       expect((await ask()).code).toBe(201);
       const third = await ask();
@@ -121,7 +143,10 @@ describe('the daily budget is shared out', () => {
     const b = await testApp({ codeDailyBudget: 4, codeShares: { address: 100, network: 100, prefix: 100 } });
     try {
       const lines: { level: string; o: Record<string, unknown> }[] = [];
-      const log = { warn: (o: object) => lines.push({ level: 'warn', o: o as Record<string, unknown> }), error: (o: object) => lines.push({ level: 'error', o: o as Record<string, unknown> }) };
+      const log = {
+        warn: (o: object) => lines.push({ level: 'warn', o: o as Record<string, unknown> }),
+        error: (o: object) => lines.push({ level: 'error', o: o as Record<string, unknown> }),
+      };
       const metric = async (level: string) => {
         const text = (await b.inject({ url: '/metrics' })).body;
         const m = new RegExp(`code_budget_alerts_total\\{channel="sms",level="${level}"\\} (\\d+)`).exec(text);
@@ -130,7 +155,14 @@ describe('the daily budget is shared out', () => {
       const before = { 50: await metric('50'), 80: await metric('80'), 100: await metric('100') };
       const send = async () => {
         const c = await solvedCaptcha(b);
-        return sendCode(b.ctx, log, { channel: 'sms', target: fresh(), purpose: 'login', ip: `10.10.${seq}.1`, lang: 'zh', captcha: { token: c.imageToken, answer: c.imageCode } }).then(
+        return sendCode(b.ctx, log, {
+          channel: 'sms',
+          target: fresh(),
+          purpose: 'login',
+          ip: `10.10.${seq}.1`,
+          lang: 'zh',
+          captcha: { token: c.imageToken, answer: c.imageCode },
+        }).then(
           () => 'sent',
           (e: Error) => e.message,
         );
@@ -141,10 +173,17 @@ describe('the daily budget is shared out', () => {
       expect(lines.map((l) => [l.level, l.o.level])).toEqual([['warn', 50]]);
       expect(await send()).toBe('sent');
       expect(await send()).toBe('sent'); // 4 of 4: 80% reached (3.2 rounds up)
-      expect(lines.map((l) => [l.level, l.o.level])).toEqual([['warn', 50], ['warn', 80]]);
+      expect(lines.map((l) => [l.level, l.o.level])).toEqual([
+        ['warn', 50],
+        ['warn', 80],
+      ]);
       expect(await send()).not.toBe('sent');
       expect(lines.at(-1)).toMatchObject({ level: 'error', o: { alert: 'code-budget' } });
-      expect([await metric('50'), await metric('80'), await metric('100')]).toEqual([before[50] + 1, before[80] + 1, before[100] + 1]);
+      expect([await metric('50'), await metric('80'), await metric('100')]).toEqual([
+        before[50] + 1,
+        before[80] + 1,
+        before[100] + 1,
+      ]);
       expect((await b.inject({ url: '/metrics' })).body).toMatch(/code_budget_used_ratio\{channel="sms"\} 1\.25/);
     } finally {
       await b.close();

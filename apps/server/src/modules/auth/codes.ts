@@ -55,12 +55,19 @@ export function counterKeys(ctx: Pick<AppContext, 'pii'>, channel: CodeChannel, 
 const shareOf = (budget: number, percent: number) => Math.max(1, Math.ceil((budget * percent) / 100));
 
 /** A "registered?" answer of the binding step 1 counts against the address's caps like a code. */
-export async function countLookup(ctx: AppContext, channel: CodeChannel, target: string, ip: string): Promise<AppError | null> {
+export async function countLookup(
+  ctx: AppContext,
+  channel: CodeChannel,
+  target: string,
+  ip: string,
+): Promise<AppError | null> {
   const k = counterKeys(ctx, channel, target, ip);
   const { config } = ctx;
   if ((await bump(ctx.db, k.ipHour, 3600)) > config.codeIpHourly) return tooMany('code.ipLimit');
-  if ((await bump(ctx.db, k.address, 86400)) > shareOf(config.codeDailyBudget, config.codeShares.address)) return tooMany('code.ipLimit');
-  if ((await bump(ctx.db, k.network, 86400)) > shareOf(config.codeDailyBudget, config.codeShares.network)) return tooMany('code.ipLimit');
+  if ((await bump(ctx.db, k.address, 86400)) > shareOf(config.codeDailyBudget, config.codeShares.address))
+    return tooMany('code.ipLimit');
+  if ((await bump(ctx.db, k.network, 86400)) > shareOf(config.codeDailyBudget, config.codeShares.network))
+    return tooMany('code.ipLimit');
   return null;
 }
 
@@ -159,8 +166,15 @@ function sendFailure(ctx: AppContext, log: Log, channel: CodeChannel, e: unknown
   const provider = channel === 'sms' ? ctx.sms.kind : ctx.mail.kind;
   if (e instanceof SmsError || e instanceof MailError) {
     codeSendFailures.inc({ channel, provider, reason: e.reason, code: e.providerCode });
-    log.error({ channel, provider, reason: e.reason, providerCode: e.providerCode, err: e.message }, 'code not sent: the provider refused');
-    if (e instanceof MailError) return new AppError(e.reason === 'rejected' ? 400 : 503, e.reason === 'rejected' ? 'mail.rejected' : 'mail.failed');
+    log.error(
+      { channel, provider, reason: e.reason, providerCode: e.providerCode, err: e.message },
+      'code not sent: the provider refused',
+    );
+    if (e instanceof MailError)
+      return new AppError(
+        e.reason === 'rejected' ? 400 : 503,
+        e.reason === 'rejected' ? 'mail.rejected' : 'mail.failed',
+      );
     if (e.reason === 'rateLimited') return tooMany('sms.rateLimited');
     if (e.reason === 'numberInvalid') return badRequest('sms.numberInvalid');
     return new AppError(503, 'sms.failed');
@@ -174,7 +188,10 @@ function sendFailure(ctx: AppContext, log: Log, channel: CodeChannel, e: unknown
  * Checks a code: the newest one for the target and purpose, unused, within 5
  * minutes, and dead after 5 wrong tries. A right code is used up.
  */
-export async function verifyCode(ctx: AppContext, opts: { channel: CodeChannel; target: string; purpose: CodePurpose; code: string }): Promise<void> {
+export async function verifyCode(
+  ctx: AppContext,
+  opts: { channel: CodeChannel; target: string; purpose: CodePurpose; code: string },
+): Promise<void> {
   const { db } = ctx;
   const [row] = await db
     .select()

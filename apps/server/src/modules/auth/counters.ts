@@ -3,7 +3,8 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { captchas, rateCounters, verificationCodes } from '../../db/schema.ts';
 
-const windowStart = (windowSeconds: number, now: number) => new Date(Math.floor(now / (windowSeconds * 1000)) * windowSeconds * 1000);
+const windowStart = (windowSeconds: number, now: number) =>
+  new Date(Math.floor(now / (windowSeconds * 1000)) * windowSeconds * 1000);
 
 /**
  * Adds one to a fixed-window counter shared by every instance (DESIGN 8) and
@@ -13,7 +14,10 @@ export async function bump(db: DbOrTx, key: string, windowSeconds: number, now =
   const [row] = await db
     .insert(rateCounters)
     .values({ key, windowStart: windowStart(windowSeconds, now), count: 1 })
-    .onConflictDoUpdate({ target: [rateCounters.key, rateCounters.windowStart], set: { count: sql`${rateCounters.count} + 1` } })
+    .onConflictDoUpdate({
+      target: [rateCounters.key, rateCounters.windowStart],
+      set: { count: sql`${rateCounters.count} + 1` },
+    })
     .returning({ count: rateCounters.count });
   return row.count;
 }
@@ -35,7 +39,10 @@ export function networkOf(ip: string): string {
   const h = head ? head.split(':') : [];
   const t = tail ? tail.split(':') : [];
   const groups = [...h, ...Array(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t];
-  return `${groups.slice(0, 3).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/48`;
+  return `${groups
+    .slice(0, 3)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/48`;
 }
 
 /** How long each kind of row outlives its use (README, "How long code data lives"). */
@@ -49,7 +56,9 @@ export const RETENTION = { counterDays: 2, captchaHours: 1, codeHours: 24 } as c
 export async function purgeExpired(db: DbOrTx, now = Date.now()): Promise<void> {
   await db.delete(rateCounters).where(lt(rateCounters.windowStart, new Date(now - RETENTION.counterDays * 86_400_000)));
   await db.delete(captchas).where(lt(captchas.expiresAt, new Date(now - RETENTION.captchaHours * 3_600_000)));
-  await db.delete(verificationCodes).where(lt(verificationCodes.expiresAt, new Date(now - RETENTION.codeHours * 3_600_000)));
+  await db
+    .delete(verificationCodes)
+    .where(lt(verificationCodes.expiresAt, new Date(now - RETENTION.codeHours * 3_600_000)));
 }
 
 let lastPurge = 0;

@@ -6,7 +6,11 @@ const m = (key: MessageKey) => ({ error: key });
 
 /** A required text whose missing message is `required`, then an optional pattern rule. */
 export function required(key: MessageKey, pattern?: RegExp, invalid?: MessageKey) {
-  const s = z.string(m(key)).trim().min(1, m(key)).max(200, m(invalid ?? key));
+  const s = z
+    .string(m(key))
+    .trim()
+    .min(1, m(key))
+    .max(200, m(invalid ?? key));
   return pattern ? s.regex(pattern, m(invalid ?? key)) : s;
 }
 

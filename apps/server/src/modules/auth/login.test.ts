@@ -30,9 +30,15 @@ describe('image captcha', () => {
   it('sending needs mobile and image code first; a wrong captcha dies', async () => {
     const mobile = newMobile();
     expect((await get('/api/login/sendCode', { mobile })).msg).toBe('请先输入手机号和图形验证码');
-    expect((await get('/api/login/sendCode', { imageToken: 'x', imageCode: 'abcd' })).msg).toBe('请先输入手机号和图形验证码');
-    expect((await get('/api/login/sendCode', { mobile: '2345', imageToken: 'x', imageCode: 'abcd' })).msg).toBe('请输入正确的手机号');
-    expect((await get('/api/login/sendCode', { mobile, imageToken: 'x', imageCode: 'ab!' })).msg).toBe('验证码格式不符');
+    expect((await get('/api/login/sendCode', { imageToken: 'x', imageCode: 'abcd' })).msg).toBe(
+      '请先输入手机号和图形验证码',
+    );
+    expect((await get('/api/login/sendCode', { mobile: '2345', imageToken: 'x', imageCode: 'abcd' })).msg).toBe(
+      '请输入正确的手机号',
+    );
+    expect((await get('/api/login/sendCode', { mobile, imageToken: 'x', imageCode: 'ab!' })).msg).toBe(
+      '验证码格式不符',
+    );
     const cap = await solvedCaptcha(app);
     const wrong = cap.imageCode === 'zzzz' ? 'yyyy' : 'zzzz';
     const r = await get('/api/login/sendCode', { mobile, imageToken: cap.imageToken, imageCode: wrong });
@@ -46,7 +52,9 @@ describe('image captcha', () => {
     const a = newMobile();
     const cap = await solvedCaptcha(app);
     expect((await get('/api/login/sendCode', { mobile: a, ...pick(cap) })).code).toBe(200);
-    expect((await get('/api/login/sendCode', { mobile: newMobile(), ...pick(cap) })).msg).toBe('图形验证码已失效，请点击图片刷新');
+    expect((await get('/api/login/sendCode', { mobile: newMobile(), ...pick(cap) })).msg).toBe(
+      '图形验证码已失效，请点击图片刷新',
+    );
     const code = (await lastCode(app, a))!;
     expect((await get('/api/login/auth', { mobile: a, ...pick(cap), messageCode: code })).code).toBe(200);
     const reuse = await get('/api/login/auth', { mobile: a, ...pick(cap), messageCode: code });
@@ -55,8 +63,12 @@ describe('image captcha', () => {
 
   it('expires after 5 minutes', async () => {
     const cap = await solvedCaptcha(app);
-    await app.ctx.db.execute(sql`update captchas set expires_at = now() - interval '1 second' where token = ${cap.imageToken}`);
-    expect((await get('/api/login/sendCode', { mobile: newMobile(), ...pick(cap) })).msg).toBe('图形验证码已失效，请点击图片刷新');
+    await app.ctx.db.execute(
+      sql`update captchas set expires_at = now() - interval '1 second' where token = ${cap.imageToken}`,
+    );
+    expect((await get('/api/login/sendCode', { mobile: newMobile(), ...pick(cap) })).msg).toBe(
+      '图形验证码已失效，请点击图片刷新',
+    );
   });
 });
 
@@ -70,7 +82,11 @@ describe('login', () => {
     expect((await get('/api/login/auth', { ...base, imageCode: 'abcde' })).msg).toBe('验证码格式不符');
     expect((await get('/api/login/auth', { ...base, messageCode: '' })).msg).toBe('请输入手机验证码');
     expect((await get('/api/login/auth', { ...base, messageCode: '12345' })).msg).toBe('验证码格式不符');
-    const en = await call(app, { method: 'GET', url: `/api/login/auth?${qs({ ...base, mobile: '' })}`, headers: { lang: 'en' } });
+    const en = await call(app, {
+      method: 'GET',
+      url: `/api/login/auth?${qs({ ...base, mobile: '' })}`,
+      headers: { lang: 'en' },
+    });
     expect(en.msg).toBe('Please enter your mobile number');
   });
 
@@ -95,7 +111,9 @@ describe('login', () => {
   it('answers a send the same whether the number is registered or not', async () => {
     const known = newMobile();
     await smsLogin(app, known);
-    await app.ctx.db.execute(sql`update verification_codes set created_at = now() - interval '2 minutes' where target = ${known}`);
+    await app.ctx.db.execute(
+      sql`update verification_codes set created_at = now() - interval '2 minutes' where target = ${known}`,
+    );
     const c1 = await solvedCaptcha(app);
     const c2 = await solvedCaptcha(app);
     const a = await get('/api/login/sendCode', { mobile: known, ...pick(c1) });
@@ -111,7 +129,10 @@ describe('login', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     const answers: string[] = [];
     // Every try needs a fresh captcha: a failed login uses it up (the page shows a new one).
-    for (let i = 0; i < 5; i++) answers.push((await get('/api/login/auth', { mobile, ...pick(await solvedCaptcha(app)), messageCode: wrong })).msg);
+    for (let i = 0; i < 5; i++)
+      answers.push(
+        (await get('/api/login/auth', { mobile, ...pick(await solvedCaptcha(app)), messageCode: wrong })).msg,
+      );
     expect(answers.slice(0, 4)).toEqual(Array(4).fill('验证码错误'));
     expect(answers[4]).toBe('验证码错误次数过多，请重新获取');
     const right = await get('/api/login/auth', { mobile, ...pick(await solvedCaptcha(app)), messageCode: code });
@@ -122,7 +143,9 @@ describe('login', () => {
     const mobile = newMobile();
     const cap = await solvedCaptcha(app);
     await get('/api/login/sendCode', { mobile, ...pick(cap) });
-    await app.ctx.db.execute(sql`update verification_codes set expires_at = now() - interval '1 second' where target = ${mobile}`);
+    await app.ctx.db.execute(
+      sql`update verification_codes set expires_at = now() - interval '1 second' where target = ${mobile}`,
+    );
     const r = await get('/api/login/auth', { mobile, ...pick(cap), messageCode: (await lastCode(app, mobile))! });
     expect([r.status, r.msg]).toEqual([400, '验证码已失效，请重新获取']);
   });
@@ -131,7 +154,9 @@ describe('login', () => {
 describe('abuse limits', () => {
   const send = async (mobile: string) => get('/api/login/sendCode', { mobile, ...pick(await solvedCaptcha(app)) });
   const backdate = (mobile: string) =>
-    app.ctx.db.execute(sql`update verification_codes set created_at = created_at - interval '61 seconds' where target = ${mobile}`);
+    app.ctx.db.execute(
+      sql`update verification_codes set created_at = created_at - interval '61 seconds' where target = ${mobile}`,
+    );
 
   it('waits 60 s between codes to one mobile', async () => {
     const mobile = newMobile();
@@ -153,7 +178,9 @@ describe('abuse limits', () => {
     expect([r.status, r.msg]).toEqual([429, '该号码1小时内获取验证码次数已达上限，请稍后再试']);
     const day = newMobile();
     const dayStart = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000);
-    await app.ctx.db.execute(sql`insert into rate_counters (key, window_start, count) values (${counterKeys(app.ctx, 'sms', day, '127.0.0.1').targetDay}, ${dayStart.toISOString()}, 10)`);
+    await app.ctx.db.execute(
+      sql`insert into rate_counters (key, window_start, count) values (${counterKeys(app.ctx, 'sms', day, '127.0.0.1').targetDay}, ${dayStart.toISOString()}, 10)`,
+    );
     const d = await send(day);
     expect([d.status, d.msg]).toEqual([429, '该号码今日获取验证码次数已达上限，请明天再试']);
     expect(await lastCode(app, day)).toBeNull();
@@ -166,7 +193,9 @@ describe('sessions', () => {
     const s = { token: r.data.token, memberId: r.data.memberId, randomKey: r.data.randomKey };
     await app.ctx.db.update(members).set({ isFirst: false }).where(eq(members.id, s.memberId));
     expect((await call(app, { method: 'GET', url: '/api/member/getMemberInfo', session: s })).code).toBe(200);
-    expect((await call(app, { method: 'POST', url: '/api/login/exit', session: s, payload: {}, signed: false })).code).toBe(200);
+    expect(
+      (await call(app, { method: 'POST', url: '/api/login/exit', session: s, payload: {}, signed: false })).code,
+    ).toBe(200);
     const after = await call(app, { method: 'GET', url: '/api/member/getMemberInfo', session: s });
     expect([after.status, after.code]).toEqual([401, 700]);
   });
@@ -174,7 +203,15 @@ describe('sessions', () => {
   it('answers 700 when memberId does not match the token, and after 1800 s idle', async () => {
     const r = await smsLogin(app, newMobile());
     const s = { token: r.data.token, memberId: r.data.memberId, randomKey: r.data.randomKey };
-    expect((await call(app, { method: 'GET', url: '/api/member/getMemberInfo', session: { ...s, memberId: s.memberId + 1000 } })).code).toBe(700);
+    expect(
+      (
+        await call(app, {
+          method: 'GET',
+          url: '/api/member/getMemberInfo',
+          session: { ...s, memberId: s.memberId + 1000 },
+        })
+      ).code,
+    ).toBe(700);
     expect((await call(app, { method: 'GET', url: '/api/member/getMemberInfo', session: s })).code).toBe(200);
     // 1801 s pass on the server's clock (the session, in the database and in memory, ages with it).
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -194,9 +231,18 @@ describe('sessions', () => {
     const s = { token: r.data.token, memberId: r.data.memberId, randomKey: r.data.randomKey };
     const refused = await call(app, { method: 'GET', url: '/api/baseInfo/refuseList', session: s });
     expect([refused.status, refused.msg]).toEqual([403, '请务必先完善个人信息']);
-    const done = await call(app, { method: 'POST', url: '/api/member/updateMemberInfo', session: s, payload: { name: '张三', mail: 'Zs@Example.com' } });
+    const done = await call(app, {
+      method: 'POST',
+      url: '/api/member/updateMemberInfo',
+      session: s,
+      payload: { name: '张三', mail: 'Zs@Example.com' },
+    });
     expect([done.code, done.msg]).toEqual([200, '已成功完善基本信息']);
-    const info = await call<{ isFirst: boolean; mail: string; name: string }>(app, { method: 'GET', url: '/api/member/getMemberInfo', session: s });
+    const info = await call<{ isFirst: boolean; mail: string; name: string }>(app, {
+      method: 'GET',
+      url: '/api/member/getMemberInfo',
+      session: s,
+    });
     expect(info.data).toMatchObject({ isFirst: false, mail: 'zs@example.com', name: '张三' });
     expect((await call(app, { method: 'GET', url: '/api/baseInfo/refuseList', session: s })).data).toBe(0);
   });

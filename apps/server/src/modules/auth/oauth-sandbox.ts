@@ -47,7 +47,8 @@ button{margin-top:20px;width:100%;padding:10px;background:#07c160;color:#fff;bor
     },
     async (req, reply) => {
       const url = await sandbox.confirm(req.body.state, req.body.openId);
-      if (String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) return reply.redirect(url, 303);
+      if (String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'))
+        return reply.redirect(url, 303);
       return ok({ url });
     },
   );

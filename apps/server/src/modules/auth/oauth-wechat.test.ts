@@ -46,7 +46,8 @@ async function authorise(target = app) {
 const stateOf = async () => (await authorise()).searchParams.get('state')!;
 const callback = (code: string, state: string, headers: Record<string, string> = {}, target = app) =>
   call<CallbackData>(target, { method: 'GET', url: `/api/login/callback?${qs({ code, state })}`, headers });
-const exchanges = (code: string) => wx.calls.filter((c) => c.path === '/sns/oauth2/access_token' && c.query.code === code).length;
+const exchanges = (code: string) =>
+  wx.calls.filter((c) => c.path === '/sns/oauth2/access_token' && c.query.code === code).length;
 
 describe('WeChat website login (real adapter against a local imitation)', () => {
   it('sends the browser to the QR connect page with the app id, the redirect and a fresh state; no sandbox beside it', async () => {
@@ -62,11 +63,22 @@ describe('WeChat website login (real adapter against a local imitation)', () => 
     ]);
     expect(p.get('state')).toMatch(/^[0-9a-f]{32}$/);
     expect(u.toString()).not.toContain(FAKE_APP_SECRET);
-    expect(await app.ctx.db.select().from(oauthStates).where(eq(oauthStates.state, p.get('state')!))).toHaveLength(1);
+    expect(
+      await app.ctx.db
+        .select()
+        .from(oauthStates)
+        .where(eq(oauthStates.state, p.get('state')!)),
+    ).toHaveLength(1);
     // The sandbox consent page cannot stand in for WeChat here.
-    const confirm = await app.inject({ method: 'POST', url: '/sandbox/oauth/confirm', payload: { state: p.get('state'), openId: 'wx_fake' } });
+    const confirm = await app.inject({
+      method: 'POST',
+      url: '/sandbox/oauth/confirm',
+      payload: { state: p.get('state'), openId: 'wx_fake' },
+    });
     expect(confirm.statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: `/sandbox/oauth/authorize?state=${p.get('state')}` })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: `/sandbox/oauth/authorize?state=${p.get('state')}` })).statusCode,
+    ).toBe(404);
   });
 
   it('a new WeChat user goes on to binding with the openId and nickname; the state is good once; once bound, the next login gives a session', async () => {
@@ -81,7 +93,15 @@ describe('WeChat website login (real adapter against a local imitation)', () => 
     expect(exchanges(`ok-${openId}`)).toBe(1);
 
     const mobile = `135${String(Date.now()).slice(-8)}`;
-    expect((await call(app, { method: 'POST', url: '/api/code/sendMobileCode', payload: { mobile, step: 1, ...pick(await solvedCaptcha(app)) } })).code).toBe(200);
+    expect(
+      (
+        await call(app, {
+          method: 'POST',
+          url: '/api/code/sendMobileCode',
+          payload: { mobile, step: 1, ...pick(await solvedCaptcha(app)) },
+        })
+      ).code,
+    ).toBe(200);
     const bound = await call<{ memberId: number }>(app, {
       method: 'POST',
       url: '/api/login/bindingMobile',
@@ -124,7 +144,10 @@ describe('WeChat website login (real adapter against a local imitation)', () => 
     const busy = await callback('busy', await stateOf());
     expect([busy.status, busy.msg]).toEqual([502, '微信登录服务返回异常，请稍后再试或使用手机号登录']);
     const html = await callback('html', await stateOf(), { lang: 'en' });
-    expect([html.status, html.msg]).toEqual([502, 'The WeChat login service gave an error, please try again later or log in with your mobile number']);
+    expect([html.status, html.msg]).toEqual([
+      502,
+      'The WeChat login service gave an error, please try again later or log in with your mobile number',
+    ]);
     // demo: false is production's behaviour; NODE_ENV=production itself would refuse the other sandboxes (providers/index.ts).
     const down = await testApp({ demo: false, wechat: wechat('http://127.0.0.1:9') });
     try {
@@ -170,10 +193,20 @@ describe('third-party login settings', () => {
     try {
       const w = await call(prod, { method: 'GET', url: '/api/login/wxlogin' });
       expect([w.status, w.msg]).toEqual([503, '本站未开通微信登录，请使用手机号登录']);
-      const c = await call(prod, { method: 'GET', url: `/api/login/callback?${qs({ code: 'x', state: 'y' })}`, headers: { lang: 'en' } });
-      expect([c.status, c.msg]).toEqual([503, 'WeChat login is not set up on this site, please log in with your mobile number']);
+      const c = await call(prod, {
+        method: 'GET',
+        url: `/api/login/callback?${qs({ code: 'x', state: 'y' })}`,
+        headers: { lang: 'en' },
+      });
+      expect([c.status, c.msg]).toEqual([
+        503,
+        'WeChat login is not set up on this site, please log in with your mobile number',
+      ]);
       expect((await prod.inject({ method: 'GET', url: '/sandbox/oauth/authorize?state=abc' })).statusCode).toBe(404);
-      expect((await prod.inject({ method: 'POST', url: '/sandbox/oauth/confirm', payload: { state: 'abc', openId: 'x' } })).statusCode).toBe(404);
+      expect(
+        (await prod.inject({ method: 'POST', url: '/sandbox/oauth/confirm', payload: { state: 'abc', openId: 'x' } }))
+          .statusCode,
+      ).toBe(404);
       // The web learns it from the public settings and shows no WeChat button.
       const settings = await call<{ thirdPartyLogin: boolean }>(prod, { method: 'GET', url: '/api/baseInfo/settings' });
       expect(settings.data.thirdPartyLogin).toBe(false);
@@ -190,31 +223,69 @@ describe('third-party login settings', () => {
   });
 
   it('reads WECHAT_* from the environment: all or none, validated, the redirect defaulting to PUBLIC_URL/loading', () => {
-    const base = { NODE_ENV: 'production', DATA_DIR: '/tmp/x', RESPONSE_SECRET: 'a-secret-of-this-deployment', DATA_KEY: '44'.repeat(32), METRICS_TOKEN: 'a-metrics-token-of-this-deployment', ...PRODUCTION_SITE_ENV } as const;
+    const base = {
+      NODE_ENV: 'production',
+      DATA_DIR: '/tmp/x',
+      RESPONSE_SECRET: 'a-secret-of-this-deployment',
+      DATA_KEY: '44'.repeat(32),
+      METRICS_TOKEN: 'a-metrics-token-of-this-deployment',
+      ...PRODUCTION_SITE_ENV,
+    } as const;
     expect(loadConfig({ NODE_ENV: 'development' }).wechat).toBeUndefined();
-    expect(loadConfig({ ...base, WECHAT_APP_ID: '', WECHAT_APP_SECRET: '', WECHAT_API_URL: '' }).wechat).toBeUndefined();
-    expect(loadConfig({ ...base, WECHAT_APP_ID: FAKE_APP_ID, WECHAT_APP_SECRET: FAKE_APP_SECRET, PUBLIC_URL: 'https://p.example.org/' }).wechat).toEqual({
+    expect(
+      loadConfig({ ...base, WECHAT_APP_ID: '', WECHAT_APP_SECRET: '', WECHAT_API_URL: '' }).wechat,
+    ).toBeUndefined();
+    expect(
+      loadConfig({
+        ...base,
+        WECHAT_APP_ID: FAKE_APP_ID,
+        WECHAT_APP_SECRET: FAKE_APP_SECRET,
+        PUBLIC_URL: 'https://p.example.org/',
+      }).wechat,
+    ).toEqual({
       appId: FAKE_APP_ID,
       appSecret: FAKE_APP_SECRET,
       redirectUri: 'https://p.example.org/loading',
       apiUrl: 'https://api.weixin.qq.com',
       timeoutMs: 10_000,
     });
-    const full = { ...base, WECHAT_APP_ID: FAKE_APP_ID, WECHAT_APP_SECRET: FAKE_APP_SECRET, WECHAT_REDIRECT_URI: 'https://q.example.org/loading' };
+    const full = {
+      ...base,
+      WECHAT_APP_ID: FAKE_APP_ID,
+      WECHAT_APP_SECRET: FAKE_APP_SECRET,
+      WECHAT_REDIRECT_URI: 'https://q.example.org/loading',
+    };
     expect(loadConfig({ ...full, WECHAT_TIMEOUT_MS: '2500' }).wechat?.timeoutMs).toBe(2500);
-    expect(() => loadConfig({ ...base, WECHAT_APP_ID: FAKE_APP_ID })).toThrow(/WECHAT_APP_ID, WECHAT_APP_SECRET and WECHAT_REDIRECT_URI/);
-    expect(() => loadConfig({ ...base, WECHAT_APP_ID: FAKE_APP_ID, WECHAT_APP_SECRET: FAKE_APP_SECRET })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, WECHAT_APP_ID: FAKE_APP_ID })).toThrow(
+      /WECHAT_APP_ID, WECHAT_APP_SECRET and WECHAT_REDIRECT_URI/,
+    );
+    expect(() => loadConfig({ ...base, WECHAT_APP_ID: FAKE_APP_ID, WECHAT_APP_SECRET: FAKE_APP_SECRET })).toThrow(
+      ConfigError,
+    );
     expect(() => loadConfig({ ...full, WECHAT_APP_ID: 'myapp' })).toThrow(/WECHAT_APP_ID/);
     expect(() => loadConfig({ ...full, WECHAT_REDIRECT_URI: 'not a url' })).toThrow(/WECHAT_REDIRECT_URI/);
     expect(() => loadConfig({ ...full, WECHAT_TIMEOUT_MS: 'soon' })).toThrow(/WECHAT_TIMEOUT_MS/);
   });
 
   it('the app secret and tokens never reach a log line', () => {
-    expect(redactUrl(`/sns/oauth2/access_token?appid=${FAKE_APP_ID}&secret=${FAKE_APP_SECRET}&code=c1`)).not.toMatch(/fake-app-secret|c1/);
+    expect(redactUrl(`/sns/oauth2/access_token?appid=${FAKE_APP_ID}&secret=${FAKE_APP_SECRET}&code=c1`)).not.toMatch(
+      /fake-app-secret|c1/,
+    );
     expect(redactUrl('/sns/userinfo?access_token=TOKEN123&openid=o1')).not.toContain('TOKEN123');
     const lines: string[] = [];
     const log = pino(loggerOptions('info') as LoggerOptions, { write: (s: string) => void lines.push(s) });
-    log.info({ wechat: { secret: FAKE_APP_SECRET, appSecret: FAKE_APP_SECRET, access_token: 'TOKEN123', accessToken: 'TOKEN123', refresh_token: 'R1' } }, 'x');
+    log.info(
+      {
+        wechat: {
+          secret: FAKE_APP_SECRET,
+          appSecret: FAKE_APP_SECRET,
+          access_token: 'TOKEN123',
+          accessToken: 'TOKEN123',
+          refresh_token: 'R1',
+        },
+      },
+      'x',
+    );
     expect(lines.join('')).not.toMatch(/fake-app-secret|TOKEN123|R1/);
   });
 });

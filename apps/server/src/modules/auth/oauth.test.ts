@@ -21,13 +21,22 @@ async function consent(openId: string) {
   const state = new URL(w.data.url, 'http://x').searchParams.get('state')!;
   const page = await app.inject({ method: 'GET', url: w.data.url });
   expect(page.body).toContain('确认登录');
-  const c = await call<{ url: string }>(app, { method: 'POST', url: '/sandbox/oauth/confirm', payload: { state, openId } });
+  const c = await call<{ url: string }>(app, {
+    method: 'POST',
+    url: '/sandbox/oauth/confirm',
+    payload: { state, openId },
+  });
   const u = new URL(c.data.url, 'http://x');
   expect(u.pathname).toBe('/loading');
   return { code: u.searchParams.get('code')!, state: u.searchParams.get('state')! };
 }
-const callback = (q: { code: string; state: string }) => call<{ openId?: string; token?: string; memberId?: number }>(app, { method: 'GET', url: `/api/login/callback?${qs(q)}` });
-const post = (url: string, payload: object) => call<{ token: string; memberId: number; isFirst: boolean; randomKey: string }>(app, { method: 'POST', url, payload });
+const callback = (q: { code: string; state: string }) =>
+  call<{ openId?: string; token?: string; memberId?: number }>(app, {
+    method: 'GET',
+    url: `/api/login/callback?${qs(q)}`,
+  });
+const post = (url: string, payload: object) =>
+  call<{ token: string; memberId: number; isFirst: boolean; randomKey: string }>(app, { method: 'POST', url, payload });
 
 describe('third-party login', () => {
   it('checks the state once; an unknown openId goes to binding, an ordinary student binds a mobile', async () => {
@@ -42,9 +51,18 @@ describe('third-party login', () => {
     const mobile = newMobile();
     const bad = await post('/api/login/bindingMobile', { name: '', mobile, messageCode: '', openId });
     expect(bad.msg).toBe('名字不能为空');
-    expect((await post('/api/login/bindingMobile', { name: '李四', mobile, messageCode: '', openId })).msg).toBe('验证码不能为空');
-    expect((await post('/api/code/sendMobileCode', { mobile, step: 1, ...pick(await solvedCaptcha(app)) })).code).toBe(200);
-    const bound = await post('/api/login/bindingMobile', { name: '李四', mobile, messageCode: (await lastCode(app, mobile))!, openId });
+    expect((await post('/api/login/bindingMobile', { name: '李四', mobile, messageCode: '', openId })).msg).toBe(
+      '验证码不能为空',
+    );
+    expect((await post('/api/code/sendMobileCode', { mobile, step: 1, ...pick(await solvedCaptcha(app)) })).code).toBe(
+      200,
+    );
+    const bound = await post('/api/login/bindingMobile', {
+      name: '李四',
+      mobile,
+      messageCode: (await lastCode(app, mobile))!,
+      openId,
+    });
     expect(bound.code).toBe(200);
     expect(bound.data.isFirst).toBe(true);
 
@@ -60,7 +78,9 @@ describe('third-party login', () => {
     const existing = await smsLogin(app, mobile);
     const openId = `wx_link_${Date.now()}`;
     await callback(await consent(openId));
-    await app.ctx.db.execute(`update verification_codes set created_at = created_at - interval '2 minutes' where target = '${mobile}'`);
+    await app.ctx.db.execute(
+      `update verification_codes set created_at = created_at - interval '2 minutes' where target = '${mobile}'`,
+    );
     const cap = pick(await solvedCaptcha(app));
     const step1 = await post('/api/code/sendMobileCode', { mobile, step: 1, ...cap });
     expect(step1.code).toBe(201);
@@ -82,22 +102,35 @@ describe('third-party login', () => {
     const openId = `wx_intl_${Date.now()}`;
     await callback(await consent(openId));
     const mail = `intl${Date.now()}@example.org`;
-    expect((await post('/api/code/sendEmailCode', { mail: 'bad', step: 1, ...pick(await solvedCaptcha(app)) })).msg).toBe('邮箱格式有误');
-    expect((await post('/api/code/sendEmailCode', { mail, step: 1, ...pick(await solvedCaptcha(app)) })).code).toBe(200);
+    expect(
+      (await post('/api/code/sendEmailCode', { mail: 'bad', step: 1, ...pick(await solvedCaptcha(app)) })).msg,
+    ).toBe('邮箱格式有误');
+    expect((await post('/api/code/sendEmailCode', { mail, step: 1, ...pick(await solvedCaptcha(app)) })).code).toBe(
+      200,
+    );
     const wrong = await post('/api/login/bindingMail', { name: 'Anna Smith', mail, mailCode: '000000', openId });
     const code = (await lastCode(app, mail))!;
     if (code !== '000000') expect(wrong.msg).toBe('验证码错误');
     const r = await post('/api/login/bindingMail', { name: 'Anna Smith', mail, mailCode: code, openId });
     expect(r.code).toBe(200);
     expect(r.data.isFirst).toBe(false);
-    const existing = await post('/api/code/sendEmailCode', { mail: mail.toUpperCase(), step: 1, ...pick(await solvedCaptcha(app)) });
+    const existing = await post('/api/code/sendEmailCode', {
+      mail: mail.toUpperCase(),
+      step: 1,
+      ...pick(await solvedCaptcha(app)),
+    });
     expect(existing.msg).toContain('该邮箱已注册');
   });
 
   it('refuses an openId that never came through the callback', async () => {
     const mobile = newMobile();
     await post('/api/code/sendMobileCode', { mobile, step: 1, ...pick(await solvedCaptcha(app)) });
-    const r = await post('/api/login/bindingMobile', { name: '赵六', mobile, messageCode: (await lastCode(app, mobile))!, openId: 'wx_forged' });
+    const r = await post('/api/login/bindingMobile', {
+      name: '赵六',
+      mobile,
+      messageCode: (await lastCode(app, mobile))!,
+      openId: 'wx_forged',
+    });
     expect([r.status, r.msg]).toEqual([400, '第三方登录已失效，请重新登录']);
   });
 });

@@ -12,7 +12,12 @@ import { oauthSandboxRoutes } from './oauth-sandbox.ts';
 import { accountsDevHooks } from './dev-hooks.ts';
 
 const loginData = z.object({ token: z.string(), randomKey: z.string(), memberId: z.number(), isFirst: z.boolean() });
-const meta = (req: FastifyRequest): svc.Meta => ({ ip: req.ip, userAgent: req.headers['user-agent'], log: req.log, lang: req.lang ?? 'zh' });
+const meta = (req: FastifyRequest): svc.Meta => ({
+  ip: req.ip,
+  userAgent: req.headers['user-agent'],
+  log: req.log,
+  lang: req.lang ?? 'zh',
+});
 
 /** Login and session calls (document 1, section 7). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,17 +25,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(oauthSandboxRoutes);
   if (ctx.config.demo) await app.register(accountsDevHooks);
 
-  app.get('/api/login/getImageCode', { schema: { response: { 200: envelope(z.object({ imageCodeToken: z.string(), imageCode: z.string() })) } } }, async () =>
-    ok(await createCaptcha(ctx.db)),
+  app.get(
+    '/api/login/getImageCode',
+    { schema: { response: { 200: envelope(z.object({ imageCodeToken: z.string(), imageCode: z.string() })) } } },
+    async () => ok(await createCaptcha(ctx.db)),
   );
 
-  app.get('/api/login/sendCode', { schema: { querystring: f.sendCodeQuery, response: { 200: envelope(z.null()) } } }, async (req) => {
-    await svc.sendLoginCode(ctx, req.query, meta(req));
-    return ok(null);
-  });
+  app.get(
+    '/api/login/sendCode',
+    { schema: { querystring: f.sendCodeQuery, response: { 200: envelope(z.null()) } } },
+    async (req) => {
+      await svc.sendLoginCode(ctx, req.query, meta(req));
+      return ok(null);
+    },
+  );
 
-  app.get('/api/login/auth', { schema: { querystring: f.loginQuery, response: { 200: envelope(loginData) } } }, async (req) =>
-    ok(await svc.login(ctx, req.query, meta(req))),
+  app.get(
+    '/api/login/auth',
+    { schema: { querystring: f.loginQuery, response: { 200: envelope(loginData) } } },
+    async (req) => ok(await svc.login(ctx, req.query, meta(req))),
   );
 
   app.get('/api/login/wxlogin', { schema: { response: { 200: envelope(z.object({ url: z.string() })) } } }, async () =>
@@ -42,7 +55,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         querystring: z.object({ code: f.required('oauth.stateInvalid'), state: f.required('oauth.stateInvalid') }),
-        response: { 200: envelope(z.union([loginData, z.object({ openId: z.string(), nickname: z.string().optional() }), z.null()])) },
+        response: {
+          200: envelope(
+            z.union([loginData, z.object({ openId: z.string(), nickname: z.string().optional() }), z.null()]),
+          ),
+        },
       },
     },
     async (req) => {
@@ -54,14 +71,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/login/exit', { config: { auth: 'optional' }, schema: { response: { 200: envelope(z.null()) } } }, async (req) => {
-    if (req.member) await endSession(ctx.db, req.member.sessionId, 'logout');
-    return ok(null);
-  });
+  app.post(
+    '/api/login/exit',
+    { config: { auth: 'optional' }, schema: { response: { 200: envelope(z.null()) } } },
+    async (req) => {
+      if (req.member) await endSession(ctx.db, req.member.sessionId, 'logout');
+      return ok(null);
+    },
+  );
 
   app.get(
     '/api/login/sendLogoutCode',
-    { config: { auth: 'member', allowIncomplete: true }, schema: { querystring: z.object(f.ownCaptcha), response: { 200: envelope(z.null()) } } },
+    {
+      config: { auth: 'member', allowIncomplete: true },
+      schema: { querystring: z.object(f.ownCaptcha), response: { 200: envelope(z.null()) } },
+    },
     async (req) => {
       await svc.sendLogoutCode(ctx, memberOf(req), req.query, meta(req));
       return ok(null);
@@ -70,7 +94,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/login/logout',
-    { config: { auth: 'member', allowIncomplete: true }, schema: { querystring: z.object({ messageCode: f.smsCodeField }), response: { 200: envelope(z.null()) } } },
+    {
+      config: { auth: 'member', allowIncomplete: true },
+      schema: { querystring: z.object({ messageCode: f.smsCodeField }), response: { 200: envelope(z.null()) } },
+    },
     async (req) => {
       await svc.deactivate(ctx, memberOf(req), req.query.messageCode);
       return ok(null, 'ok');
@@ -81,13 +108,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/login/bindingMobile',
     {
       schema: {
-        body: z.object({ name: f.selectStudentName, mobile: f.mobileField, messageCode: f.selectStudentCode, openId: f.openIdField }),
+        body: z.object({
+          name: f.selectStudentName,
+          mobile: f.mobileField,
+          messageCode: f.selectStudentCode,
+          openId: f.openIdField,
+        }),
         response: { 200: envelope(loginData) },
       },
     },
     async (req) => {
       const b = req.body;
-      return ok(await svc.bind(ctx, { channel: 'sms', target: b.mobile, name: b.name, code: b.messageCode, openId: b.openId }, meta(req)));
+      return ok(
+        await svc.bind(
+          ctx,
+          { channel: 'sms', target: b.mobile, name: b.name, code: b.messageCode, openId: b.openId },
+          meta(req),
+        ),
+      );
     },
   );
 
@@ -95,19 +133,35 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/login/bindingMail',
     {
       schema: {
-        body: z.object({ name: f.selectStudentName, mail: f.lowerMail, mailCode: f.selectStudentCode, openId: f.openIdField }),
+        body: z.object({
+          name: f.selectStudentName,
+          mail: f.lowerMail,
+          mailCode: f.selectStudentCode,
+          openId: f.openIdField,
+        }),
         response: { 200: envelope(loginData) },
       },
     },
     async (req) => {
       const b = req.body;
-      return ok(await svc.bind(ctx, { channel: 'mail', target: b.mail, name: b.name, code: b.mailCode, openId: b.openId }, meta(req)));
+      return ok(
+        await svc.bind(
+          ctx,
+          { channel: 'mail', target: b.mail, name: b.name, code: b.mailCode, openId: b.openId },
+          meta(req),
+        ),
+      );
     },
   );
 
   app.post(
     '/api/code/sendMobileCode',
-    { schema: { body: z.object({ mobile: f.mobileField, step: f.stepField, ...f.mobileCaptcha }), response: { 200: envelope(z.null()) } } },
+    {
+      schema: {
+        body: z.object({ mobile: f.mobileField, step: f.stepField, ...f.mobileCaptcha }),
+        response: { 200: envelope(z.null()) },
+      },
+    },
     async (req) => {
       await svc.sendBindCode(ctx, { channel: 'sms', target: req.body.mobile, ...req.body }, meta(req));
       return ok(null);
@@ -116,7 +170,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/code/sendEmailCode',
-    { schema: { body: z.object({ mail: f.lowerMail, step: f.stepField, ...f.mailCaptcha }), response: { 200: envelope(z.null()) } } },
+    {
+      schema: {
+        body: z.object({ mail: f.lowerMail, step: f.stepField, ...f.mailCaptcha }),
+        response: { 200: envelope(z.null()) },
+      },
+    },
     async (req) => {
       await svc.sendBindCode(ctx, { channel: 'mail', target: req.body.mail, ...req.body }, meta(req));
       return ok(null);

@@ -21,7 +21,10 @@ export interface Meta {
 }
 
 /** The captcha fields of a code-sending call, as sendCode takes them. */
-export const captchaOf = (q: { imageToken: string; imageCode: string }) => ({ token: q.imageToken, answer: q.imageCode });
+export const captchaOf = (q: { imageToken: string; imageCode: string }) => ({
+  token: q.imageToken,
+  answer: q.imageCode,
+});
 
 export interface LoginAnswer {
   token: string;
@@ -36,15 +39,32 @@ async function loginAs(ctx: AppContext, m: repo.MemberRow, meta: Meta): Promise<
 }
 
 /** Login SMS: the captcha must be right (it is then bound to this mobile); same answer whether registered or not. */
-export async function sendLoginCode(ctx: AppContext, q: { mobile: string; imageToken: string; imageCode: string }, meta: Meta) {
-  await sendCode(ctx, meta.log, { channel: 'sms', target: q.mobile, purpose: 'login', ip: meta.ip, lang: meta.lang, captcha: captchaOf(q) });
+export async function sendLoginCode(
+  ctx: AppContext,
+  q: { mobile: string; imageToken: string; imageCode: string },
+  meta: Meta,
+) {
+  await sendCode(ctx, meta.log, {
+    channel: 'sms',
+    target: q.mobile,
+    purpose: 'login',
+    ip: meta.ip,
+    lang: meta.lang,
+    captcha: captchaOf(q),
+  });
 }
 
 /** Mobile + captcha + SMS code; the member is created at first login (isFirst). */
-export async function login(ctx: AppContext, q: { mobile: string; imageToken: string; imageCode: string; messageCode: string }, meta: Meta) {
+export async function login(
+  ctx: AppContext,
+  q: { mobile: string; imageToken: string; imageCode: string; messageCode: string },
+  meta: Meta,
+) {
   await checkCaptcha(ctx, captchaOf(q), q.mobile, 'consume');
   await verifyCode(ctx, { channel: 'sms', target: q.mobile, purpose: 'login', code: q.messageCode });
-  const m = (await repo.activeByMobile(ctx.db, q.mobile)) ?? (await repo.createMember(ctx.db, { mobile: q.mobile, isFirst: true }));
+  const m =
+    (await repo.activeByMobile(ctx.db, q.mobile)) ??
+    (await repo.createMember(ctx.db, { mobile: q.mobile, isFirst: true }));
   return loginAs(ctx, m, meta);
 }
 
@@ -70,9 +90,15 @@ export async function authorizeUrl(ctx: AppContext): Promise<string> {
 /** A failed call to the party as the user sees it; the log gets what failed, never a secret. */
 function partyError(e: unknown, party: OAuthParty, meta: Meta): AppError {
   if (!(e instanceof OAuthError)) throw e;
-  meta.log.warn({ oauth: party.kind, reason: e.reason, errcode: e.errcode, detail: e.detail }, 'third-party login call failed');
+  meta.log.warn(
+    { oauth: party.kind, reason: e.reason, errcode: e.errcode, detail: e.detail },
+    'third-party login call failed',
+  );
   if (e.reason === 'code') return badRequest('oauth.stateInvalid');
-  return new AppError(e.reason === 'timeout' ? 504 : 502, e.reason === 'timeout' ? 'oauth.providerTimeout' : 'oauth.providerFailed');
+  return new AppError(
+    e.reason === 'timeout' ? 504 : 502,
+    e.reason === 'timeout' ? 'oauth.providerTimeout' : 'oauth.providerFailed',
+  );
 }
 
 /**
@@ -87,7 +113,14 @@ export async function callback(ctx: AppContext, q: { code: string; state: string
   const taken = await ctx.db
     .update(oauthStates)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(oauthStates.state, q.state), codeMatches, isNull(oauthStates.usedAt), gt(oauthStates.expiresAt, new Date())))
+    .where(
+      and(
+        eq(oauthStates.state, q.state),
+        codeMatches,
+        isNull(oauthStates.usedAt),
+        gt(oauthStates.expiresAt, new Date()),
+      ),
+    )
     .returning({ state: oauthStates.state });
   if (!taken.length) throw badRequest('oauth.stateInvalid');
   let id: OAuthIdentity;
@@ -108,7 +141,13 @@ async function checkOpenId(ctx: AppContext, openId: string) {
   const rows = await ctx.db
     .select({ state: oauthStates.state })
     .from(oauthStates)
-    .where(and(eq(oauthStates.openId, openId), isNotNull(oauthStates.usedAt), gt(oauthStates.usedAt, new Date(Date.now() - BIND_TTL_MS))))
+    .where(
+      and(
+        eq(oauthStates.openId, openId),
+        isNotNull(oauthStates.usedAt),
+        gt(oauthStates.usedAt, new Date(Date.now() - BIND_TTL_MS)),
+      ),
+    )
     .limit(1);
   if (!rows.length) throw badRequest('oauth.openIdInvalid');
 }
@@ -126,14 +165,22 @@ export async function sendBindCode(
 ) {
   if (q.step !== 2) {
     await checkCaptcha(ctx, captchaOf(q), q.target, 'probe');
-    const existing = q.channel === 'sms' ? await repo.activeByMobile(ctx.db, q.target) : await repo.activeByMail(ctx.db, q.target);
+    const existing =
+      q.channel === 'sms' ? await repo.activeByMobile(ctx.db, q.target) : await repo.activeByMail(ctx.db, q.target);
     if (existing) {
       const refused = await countLookup(ctx, q.channel, q.target, meta.ip);
       if (refused) throw refused;
       throw withCode(201, q.channel === 'sms' ? 'code.mobileRegistered' : 'code.mailRegistered');
     }
   }
-  await sendCode(ctx, meta.log, { channel: q.channel, target: q.target, purpose: 'bind', ip: meta.ip, lang: meta.lang, captcha: captchaOf(q) });
+  await sendCode(ctx, meta.log, {
+    channel: q.channel,
+    target: q.target,
+    purpose: 'bind',
+    ip: meta.ip,
+    lang: meta.lang,
+    captcha: captchaOf(q),
+  });
 }
 
 /** Binds the third-party identity to the account of that mobile or e-mail (created when none), then logs in. */
@@ -145,7 +192,8 @@ export async function bind(
   await checkOpenId(ctx, b.openId);
   await verifyCode(ctx, { channel: b.channel, target: b.target, purpose: 'bind', code: b.code });
   const linked = await repo.activeByOpenId(ctx.db, b.openId);
-  const existing = b.channel === 'sms' ? await repo.activeByMobile(ctx.db, b.target) : await repo.activeByMail(ctx.db, b.target);
+  const existing =
+    b.channel === 'sms' ? await repo.activeByMobile(ctx.db, b.target) : await repo.activeByMail(ctx.db, b.target);
   if (existing) {
     if (existing.openId && existing.openId !== b.openId) throw conflict('oauth.alreadyLinked');
     if (linked && linked.id !== existing.id) throw conflict('oauth.alreadyLinked');
@@ -172,9 +220,20 @@ function contactOf(m: { mobile: string | null; mail: string | null }) {
 }
 
 /** Checked before the code is sent (issue 21): a code that cannot be used is never sent. */
-export async function sendLogoutCode(ctx: AppContext, member: MemberContext, q: { imageToken: string; imageCode: string }, meta: Meta) {
+export async function sendLogoutCode(
+  ctx: AppContext,
+  member: MemberContext,
+  q: { imageToken: string; imageCode: string },
+  meta: Meta,
+) {
   if (await repo.hasUnshippedPaidOrder(ctx.db, member.memberId)) throw conflict('deactivate.pendingOrders');
-  await sendCode(ctx, meta.log, { ...contactOf(member), purpose: 'logout', ip: meta.ip, lang: meta.lang, captcha: captchaOf(q) });
+  await sendCode(ctx, meta.log, {
+    ...contactOf(member),
+    purpose: 'logout',
+    ip: meta.ip,
+    lang: meta.lang,
+    captcha: captchaOf(q),
+  });
 }
 
 /** Refused while a paid order is unshipped; otherwise every session ends and the personal data goes. */

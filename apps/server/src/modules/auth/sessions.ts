@@ -8,7 +8,9 @@ import { forgetMemberSessions } from '../../http/session-cache.ts';
 export async function startSession(db: Db, memberId: number, meta: { ip?: string; userAgent?: string } = {}) {
   const token = randomToken();
   const randomKey = randomToken(16);
-  await db.insert(sessions).values({ memberId, tokenHash: sha256(token), randomKey, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) });
+  await db
+    .insert(sessions)
+    .values({ memberId, tokenHash: sha256(token), randomKey, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) });
   return { token, randomKey };
 }
 
@@ -23,6 +25,9 @@ export async function endSession(db: Db, sessionId: number, reason: string): Pro
 
 /** Ends every live session of a member (mobile change, deactivation). */
 export async function endAllSessions(db: Db, memberId: number, reason: string): Promise<void> {
-  await db.update(sessions).set({ endedAt: sql`now()`, endReason: reason }).where(and(eq(sessions.memberId, memberId), isNull(sessions.endedAt)));
+  await db
+    .update(sessions)
+    .set({ endedAt: sql`now()`, endReason: reason })
+    .where(and(eq(sessions.memberId, memberId), isNull(sessions.endedAt)));
   forgetMemberSessions(db, memberId);
 }

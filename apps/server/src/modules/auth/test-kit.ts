@@ -6,7 +6,10 @@ import { call } from '../../../test/helpers.ts';
 
 /** Test helpers of the accounts area: a solved captcha and the last code sent to a target. */
 export async function solvedCaptcha(app: FastifyInstance) {
-  const r = await call<{ imageCodeToken: string; imageCode: string }>(app, { method: 'GET', url: '/api/login/getImageCode' });
+  const r = await call<{ imageCodeToken: string; imageCode: string }>(app, {
+    method: 'GET',
+    url: '/api/login/getImageCode',
+  });
   const [c] = await app.ctx.db.select().from(captchas).where(eq(captchas.token, r.data.imageCodeToken));
   return { imageToken: r.data.imageCodeToken, imageCode: c.answer, image: r.data.imageCode };
 }
@@ -16,7 +19,8 @@ export async function lastCode(app: FastifyInstance, to: string): Promise<string
   return row?.code ?? null;
 }
 
-export const qs = (o: Record<string, string | number>) => new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
+export const qs = (o: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 /** Logs in through captcha and SMS like the page does. */
 export async function smsLogin(app: FastifyInstance, mobile: string) {
@@ -30,4 +34,7 @@ export async function smsLogin(app: FastifyInstance, mobile: string) {
   });
 }
 
-export const pick = (c: { imageToken: string; imageCode: string }) => ({ imageToken: c.imageToken, imageCode: c.imageCode });
+export const pick = (c: { imageToken: string; imageCode: string }) => ({
+  imageToken: c.imageToken,
+  imageCode: c.imageCode,
+});

@@ -27,7 +27,14 @@ export async function startWechatImitation() {
       const code = q.code ?? '';
       if (code.startsWith('ok-')) {
         const openid = code.slice(3);
-        return json({ access_token: `ACCESS-${openid}`, expires_in: 7200, refresh_token: `REFRESH-${openid}`, openid, scope: 'snsapi_login', unionid: `U-${openid}` });
+        return json({
+          access_token: `ACCESS-${openid}`,
+          expires_in: 7200,
+          refresh_token: `REFRESH-${openid}`,
+          openid,
+          scope: 'snsapi_login',
+          unionid: `U-${openid}`,
+        });
       }
       if (code === 'used') return json({ errcode: 40163, errmsg: 'code been used, rid: 2' });
       if (code === 'invalid') return json({ errcode: 40029, errmsg: 'invalid code, rid: 3' });
@@ -41,7 +48,17 @@ export async function startWechatImitation() {
     }
     if (u.pathname === '/sns/userinfo') {
       if (q.access_token !== `ACCESS-${q.openid}`) return json({ errcode: 40001, errmsg: 'invalid credential' });
-      return json({ openid: q.openid, nickname: '小明同学', sex: 1, province: '', city: '', country: 'CN', headimgurl: '', privilege: [], unionid: `U-${q.openid}` });
+      return json({
+        openid: q.openid,
+        nickname: '小明同学',
+        sex: 1,
+        province: '',
+        city: '',
+        country: 'CN',
+        headimgurl: '',
+        privilege: [],
+        unionid: `U-${q.openid}`,
+      });
     }
     res.writeHead(404).end();
   });

@@ -103,14 +103,23 @@ describe('regions', () => {
   it('names every division in English too, and offers no 市辖区 placeholder', async () => {
     const provinces = await call<Area[]>(app, { method: 'POST', url: '/api/baseInfo/selectArea?upid=100000' });
     const en = Object.fromEntries(provinces.data.map((a) => [a.name, a.nameEn]));
-    expect(en).toMatchObject({ 湖北省: 'Hubei', 陕西省: 'Shaanxi', 山西省: 'Shanxi', 内蒙古自治区: 'Inner Mongolia', 西藏自治区: 'Tibet', 香港特别行政区: 'Hong Kong' });
+    expect(en).toMatchObject({
+      湖北省: 'Hubei',
+      陕西省: 'Shaanxi',
+      山西省: 'Shanxi',
+      内蒙古自治区: 'Inner Mongolia',
+      西藏自治区: 'Tibet',
+      香港特别行政区: 'Hong Kong',
+    });
     expect(provinces.data.every((a) => /^[A-Za-z' -]+$/.test(a.nameEn))).toBe(true);
     const hubei = await call<Area[]>(app, { method: 'POST', url: '/api/baseInfo/selectArea?upid=420000' });
     expect(hubei.data.find((a) => a.id === '420100')?.nameEn).toBe('Wuhan');
     expect(hubei.data.find((a) => a.name === '恩施土家族苗族自治州')?.nameEn).toBe('Enshi Autonomous Prefecture');
     const wuhan = await call<Area[]>(app, { method: 'POST', url: '/api/baseInfo/selectArea?upid=420100' });
     expect(wuhan.data.map((a) => a.name)).not.toContain('市辖区');
-    expect(wuhan.data.map((a) => a.nameEn)).toEqual(expect.arrayContaining(['Wuchang District', 'Qiaokou District', 'Jiangxia District']));
+    expect(wuhan.data.map((a) => a.nameEn)).toEqual(
+      expect.arrayContaining(['Wuchang District', 'Qiaokou District', 'Jiangxia District']),
+    );
     const shaanxi = await call<Area[]>(app, { method: 'POST', url: '/api/baseInfo/selectArea?upid=610000' });
     expect(shaanxi.data.find((a) => a.name === '西安市')?.nameEn).toBe("Xi'an");
     const placeholders = await app.ctx.db.select().from(regions).where(eq(regions.name, '市辖区'));

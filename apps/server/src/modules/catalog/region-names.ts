@@ -8,9 +8,10 @@ import { PROVINCE_EN } from '@portal/contract/province-names';
  */
 
 // Ethnic groups named in autonomous divisions; dropped from the English name (the place name stays).
-const ETHNIC = '土家|苗|藏|羌|彝|回|蒙古|朝鲜|壮|布依|侗|傣|景颇|白|哈尼|傈僳|哈萨克|柯尔克孜|维吾尔|满|瑶|黎|畲|仫佬|毛南|仡佬|水|纳西|拉祜|佤|独龙|怒|普米|土|撒拉|东乡|保安|裕固|达斡尔|鄂温克|鄂伦春|锡伯|塔吉克|各|基诺|德昂|阿昌|京|门巴|珞巴'
-  .split('|')
-  .sort((a, b) => b.length - a.length);
+const ETHNIC =
+  '土家|苗|藏|羌|彝|回|蒙古|朝鲜|壮|布依|侗|傣|景颇|白|哈尼|傈僳|哈萨克|柯尔克孜|维吾尔|满|瑶|黎|畲|仫佬|毛南|仡佬|水|纳西|拉祜|佤|独龙|怒|普米|土|撒拉|东乡|保安|裕固|达斡尔|鄂温克|鄂伦春|锡伯|塔吉克|各|基诺|德昂|阿昌|京|门巴|珞巴'
+    .split('|')
+    .sort((a, b) => b.length - a.length);
 // With 族, or (some prefectures omit it) a name of two or more characters.
 const ETHNIC_RUN = `(?:(?:${ETHNIC.join('|')})族|${ETHNIC.filter((e) => e.length > 1).join('|')})+`;
 const AUTONOMOUS = new RegExp(`^(.+?)(?:${ETHNIC_RUN})自治(州|县|旗)$`, 'u');
@@ -29,7 +30,11 @@ const SUFFIXES: [string, string][] = [
   ['旗', ' Banner'],
   ['盟', ' League'],
 ];
-const AUTONOMOUS_EN: Record<string, string> = { 州: ' Autonomous Prefecture', 县: ' Autonomous County', 旗: ' Autonomous Banner' };
+const AUTONOMOUS_EN: Record<string, string> = {
+  州: ' Autonomous Prefecture',
+  县: ' Autonomous County',
+  旗: ' Autonomous Banner',
+};
 
 /** Hanyu Pinyin of a place name as one capitalised word, with the apostrophe before a, o, e (Xi'an). */
 export function placePinyin(zh: string): string {

@@ -19,7 +19,11 @@ export interface AuditEntry {
 }
 
 /** Who did what, when, before and after. Never pass codes, tokens, ID numbers or photos. */
-export async function writeAudit(tx: DbOrTx, staff: Pick<StaffContext, 'staffId'> | null, e: AuditEntry): Promise<void> {
+export async function writeAudit(
+  tx: DbOrTx,
+  staff: Pick<StaffContext, 'staffId'> | null,
+  e: AuditEntry,
+): Promise<void> {
   await tx.insert(auditLog).values({
     actorKind: staff ? 'staff' : 'system',
     actorId: staff?.staffId ?? null,
@@ -52,7 +56,10 @@ export async function searchAudit(db: Db, q: AuditQuery): Promise<{ total: numbe
   if (q.from) where.push(gte(auditLog.createdAt, new Date(`${q.from}T00:00:00+08:00`)));
   if (q.to) where.push(lte(auditLog.createdAt, new Date(`${q.to}T23:59:59.999+08:00`)));
   const cond = where.length ? and(...where) : undefined;
-  const base = db.select({ n: sql<number>`count(*)::int` }).from(auditLog).leftJoin(staffUsers, staffActor);
+  const base = db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .leftJoin(staffUsers, staffActor);
   const [{ n }] = await base.where(cond);
   const rows = await db
     .select({ a: auditLog, actorName })

@@ -43,7 +43,11 @@ export async function claimAttempt(db: DbOrTx, id: number): Promise<number> {
     .where(and(eq(staffUsers.id, id), unlocked))
     .returning({ failures: staffUsers.loginFailures });
   if (row) return row.failures;
-  const [s] = await db.select({ lockedUntil: staffUsers.lockedUntil }).from(staffUsers).where(eq(staffUsers.id, id)).limit(1);
+  const [s] = await db
+    .select({ lockedUntil: staffUsers.lockedUntil })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, id))
+    .limit(1);
   throw lockedError(s?.lockedUntil ?? null);
 }
 
@@ -73,9 +77,22 @@ export async function auditFailure(
   ip: string,
   action = 'staff.loginFailed',
 ): Promise<void> {
-  await writeAudit(ctx.db, actor, { action, targetKind: 'staff', targetId: s.id, after: { username: s.username, reason, failures }, ip });
+  await writeAudit(ctx.db, actor, {
+    action,
+    targetKind: 'staff',
+    targetId: s.id,
+    after: { username: s.username, reason, failures },
+    ip,
+  });
   const minutes = lockMinutes(failures);
-  if (minutes) await writeAudit(ctx.db, actor, { action: 'staff.locked', targetKind: 'staff', targetId: s.id, after: { username: s.username, failures, minutes }, ip });
+  if (minutes)
+    await writeAudit(ctx.db, actor, {
+      action: 'staff.locked',
+      targetKind: 'staff',
+      targetId: s.id,
+      after: { username: s.username, failures, minutes },
+      ip,
+    });
 }
 
 /** An admin lifts a lock-out (and clears the count). */

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditRowSchema, pageOf, staffLoginBody, staffMeSchema, staffSaveBody, staffUnlockBody, staffUserSchema } from '@portal/contract/console';
+import {
+  auditRowSchema,
+  pageOf,
+  staffLoginBody,
+  staffMeSchema,
+  staffSaveBody,
+  staffUnlockBody,
+  staffUserSchema,
+} from '@portal/contract/console';
 import { envelope, ok } from '../../http/envelope.ts';
 import { staffOf } from '../../http/staff-auth.ts';
 import { listStaff, saveStaff, staffLogin, staffLogout, staffMe } from './auth-service.ts';
@@ -16,34 +24,52 @@ export const consoleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Per address here; per account in the service (auth-lockout.ts).
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: { body: staffLoginBody, response: { 200: envelope(z.object({ token: z.string(), staff: staffMeSchema })) } },
+      schema: {
+        body: staffLoginBody,
+        response: { 200: envelope(z.object({ token: z.string(), staff: staffMeSchema })) },
+      },
     },
     async (req) => ok(await staffLogin(ctx, req.body, req.ip)),
   );
 
-  app.post('/api/console/logout', { config: { staff: 'any' }, schema: { response: { 200: envelope(z.null()) } } }, async (req) => {
-    await staffLogout(ctx, staffOf(req));
-    return ok(null);
-  });
-
-  app.get('/api/console/me', { config: { staff: 'any' }, schema: { response: { 200: envelope(staffMeSchema) } } }, async (req) =>
-    ok(await staffMe(ctx, staffOf(req))),
+  app.post(
+    '/api/console/logout',
+    { config: { staff: 'any' }, schema: { response: { 200: envelope(z.null()) } } },
+    async (req) => {
+      await staffLogout(ctx, staffOf(req));
+      return ok(null);
+    },
   );
 
-  app.get('/api/console/staff', { config: { staff: ['admin'] }, schema: { response: { 200: envelope(z.array(staffUserSchema)) } } }, async () =>
-    ok(await listStaff(ctx)),
+  app.get(
+    '/api/console/me',
+    { config: { staff: 'any' }, schema: { response: { 200: envelope(staffMeSchema) } } },
+    async (req) => ok(await staffMe(ctx, staffOf(req))),
+  );
+
+  app.get(
+    '/api/console/staff',
+    { config: { staff: ['admin'] }, schema: { response: { 200: envelope(z.array(staffUserSchema)) } } },
+    async () => ok(await listStaff(ctx)),
   );
 
   app.post(
     '/api/console/staff',
-    { config: { staff: ['admin'] }, schema: { body: staffSaveBody, response: { 200: envelope(z.object({ id: z.number() })) } } },
+    {
+      config: { staff: ['admin'] },
+      schema: { body: staffSaveBody, response: { 200: envelope(z.object({ id: z.number() })) } },
+    },
     async (req) => ok(await saveStaff(ctx, staffOf(req), req.body)),
   );
 
-  app.post('/api/console/staff/unlock', { config: { staff: ['admin'] }, schema: { body: staffUnlockBody, response: { 200: envelope(z.null()) } } }, async (req) => {
-    await unlockStaff(ctx, staffOf(req), req.body.id, req.ip);
-    return ok(null);
-  });
+  app.post(
+    '/api/console/staff/unlock',
+    { config: { staff: ['admin'] }, schema: { body: staffUnlockBody, response: { 200: envelope(z.null()) } } },
+    async (req) => {
+      await unlockStaff(ctx, staffOf(req), req.body.id, req.ip);
+      return ok(null);
+    },
+  );
 
   app.get(
     '/api/console/audit',
@@ -55,8 +81,14 @@ export const consoleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
           action: z.string().max(60).optional(),
           targetKind: z.string().max(20).optional(),
           targetId: z.string().max(40).optional(),
-          from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-          to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+          from: z
+            .string()
+            .regex(/^\d{4}-\d{2}-\d{2}$/)
+            .optional(),
+          to: z
+            .string()
+            .regex(/^\d{4}-\d{2}-\d{2}$/)
+            .optional(),
           page: z.coerce.number().int().min(1).default(1),
           size: z.coerce.number().int().min(1).max(200).default(20),
         }),

@@ -37,14 +37,25 @@ async function passwordMatches(s: StaffRow | undefined, password: string): Promi
  * Password (argon2) and, when the account has one, the TOTP code. Every attempt on an account is
  * counted before it is checked (auth-lockout.ts): past 5 failures the account is locked for a while.
  */
-export async function staffLogin(ctx: AppContext, body: StaffLoginBody, ip: string): Promise<{ token: string; staff: StaffMe }> {
+export async function staffLogin(
+  ctx: AppContext,
+  body: StaffLoginBody,
+  ip: string,
+): Promise<{ token: string; staff: StaffMe }> {
   const [s] = await ctx.db.select().from(staffUsers).where(eq(staffUsers.username, body.username)).limit(1);
   const failures = s ? await claimAttempt(ctx.db, s.id) : 0;
   // Checked whether or not the account exists (against the dummy hash when not).
   const okPassword = await passwordMatches(s, body.password);
   if (!s || !okPassword) {
     if (s) await auditFailure(ctx, null, s, failures, s.active ? 'password' : 'inactive', ip);
-    else await writeAudit(ctx.db, null, { action: 'staff.loginFailed', targetKind: 'staff', targetId: null, after: { username: body.username }, ip });
+    else
+      await writeAudit(ctx.db, null, {
+        action: 'staff.loginFailed',
+        targetKind: 'staff',
+        targetId: null,
+        after: { username: body.username },
+        ip,
+      });
     throw badRequest('console.badLogin');
   }
   if (s.totpSecret) {
@@ -66,7 +77,10 @@ export async function staffLogin(ctx: AppContext, body: StaffLoginBody, ip: stri
 }
 
 export async function staffLogout(ctx: AppContext, staff: StaffContext): Promise<void> {
-  await ctx.db.update(staffSessions).set({ endedAt: sql`now()` }).where(and(eq(staffSessions.id, staff.sessionId), isNull(staffSessions.endedAt)));
+  await ctx.db
+    .update(staffSessions)
+    .set({ endedAt: sql`now()` })
+    .where(and(eq(staffSessions.id, staff.sessionId), isNull(staffSessions.endedAt)));
   await writeAudit(ctx.db, staff, { action: 'staff.logout', targetKind: 'staff', targetId: staff.staffId });
 }
 
@@ -111,22 +125,52 @@ export async function saveStaff(ctx: AppContext, actor: StaffContext, body: Staf
         })
         .where(eq(staffUsers.id, body.id));
       id = body.id;
-      if (body.active === false) await tx.update(staffSessions).set({ endedAt: sql`now()` }).where(and(eq(staffSessions.staffId, id), isNull(staffSessions.endedAt)));
+      if (body.active === false)
+        await tx
+          .update(staffSessions)
+          .set({ endedAt: sql`now()` })
+          .where(and(eq(staffSessions.staffId, id), isNull(staffSessions.endedAt)));
       await writeAudit(tx, actor, {
         action: 'staff.update',
         targetKind: 'staff',
         targetId: id,
-        before: { username: before.username, name: before.name, role: before.role, branch: before.branch, active: before.active, totp: !!before.totpSecret },
-        after: { username: body.username, name: body.name, role: body.role, branch, active: body.active ?? before.active, passwordChanged: !!body.password },
+        before: {
+          username: before.username,
+          name: before.name,
+          role: before.role,
+          branch: before.branch,
+          active: before.active,
+          totp: !!before.totpSecret,
+        },
+        after: {
+          username: body.username,
+          name: body.name,
+          role: body.role,
+          branch,
+          active: body.active ?? before.active,
+          passwordChanged: !!body.password,
+        },
       });
     } else {
       if (!body.password) throw badRequest('console.passwordRequired');
       const [row] = await tx
         .insert(staffUsers)
-        .values({ username: body.username, name: body.name, role: body.role, branch, passwordHash: await hash(body.password), active: body.active ?? true })
+        .values({
+          username: body.username,
+          name: body.name,
+          role: body.role,
+          branch,
+          passwordHash: await hash(body.password),
+          active: body.active ?? true,
+        })
         .returning();
       id = row.id;
-      await writeAudit(tx, actor, { action: 'staff.create', targetKind: 'staff', targetId: id, after: { username: body.username, name: body.name, role: body.role, branch } });
+      await writeAudit(tx, actor, {
+        action: 'staff.create',
+        targetKind: 'staff',
+        targetId: id,
+        after: { username: body.username, name: body.name, role: body.role, branch },
+      });
     }
     return { id };
   });
@@ -138,13 +182,26 @@ export async function saveStaff(ctx: AppContext, actor: StaffContext, body: Staf
  */
 export async function seedConsole(ctx: AppContext): Promise<void> {
   if (!ctx.config.demo) {
-    const [admin] = await ctx.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.role, 'admin')).limit(1);
-    if (!admin) process.stdout.write('No console admin yet: create the first with `npm run admin:create -- --username <name>`\n');
+    const [admin] = await ctx.db
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(eq(staffUsers.role, 'admin'))
+      .limit(1);
+    if (!admin)
+      process.stdout.write('No console admin yet: create the first with `npm run admin:create -- --username <name>`\n');
     return;
   }
-  const [any] = await ctx.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, 'admin')).limit(1);
+  const [any] = await ctx.db
+    .select({ id: staffUsers.id })
+    .from(staffUsers)
+    .where(eq(staffUsers.username, 'admin'))
+    .limit(1);
   if (any) return;
   const password = randomToken(6);
-  await ctx.db.insert(staffUsers).values({ username: 'admin', name: '管理员', role: 'admin', passwordHash: await hash(password) });
-  process.stdout.write(`\nDemo console admin: user "admin", password "${password}" (shown once; console at /console)\n\n`);
+  await ctx.db
+    .insert(staffUsers)
+    .values({ username: 'admin', name: '管理员', role: 'admin', passwordHash: await hash(password) });
+  process.stdout.write(
+    `\nDemo console admin: user "admin", password "${password}" (shown once; console at /console)\n\n`,
+  );
 }

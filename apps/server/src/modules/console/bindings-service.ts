@@ -34,14 +34,25 @@ export async function listBindings(ctx: AppContext, state: number): Promise<Bind
 }
 
 /** Approve (-> 3, unbound) or refuse (-> 1, still bound) an unbinding request still pending. */
-export async function decideBinding(ctx: AppContext, staff: StaffContext, id: number, approve: boolean): Promise<{ state: number }> {
+export async function decideBinding(
+  ctx: AppContext,
+  staff: StaffContext,
+  id: number,
+  approve: boolean,
+): Promise<{ state: number }> {
   const to = approve ? BINDING.UNBOUND : BINDING.BOUND;
   return ctx.db.transaction(async (tx) => {
     const [b] = await tx.select().from(bindings).where(eq(bindings.id, id)).for('update');
     if (!b) throw notFound();
     if (b.state !== BINDING.UNBIND_PENDING) throw conflict('console.bindingNotPending');
     await tx.update(bindings).set({ state: to }).where(eq(bindings.id, id));
-    await writeAudit(tx, staff, { action: approve ? 'binding.approve' : 'binding.refuse', targetKind: 'binding', targetId: id, before: { state: b.state }, after: { state: to } });
+    await writeAudit(tx, staff, {
+      action: approve ? 'binding.approve' : 'binding.refuse',
+      targetKind: 'binding',
+      targetId: id,
+      before: { state: b.state },
+      after: { state: to },
+    });
     return { state: to };
   });
 }
@@ -51,7 +62,8 @@ export const DISPUTE = { OPEN: 1, TO_CLAIMANT: 2, RESTORED: 3 } as const;
 
 const maskName = (n: string | null) => (n ? `${n.slice(0, 1)}${'*'.repeat(Math.max(n.length - 1, 1))}` : '');
 const maskMail = (m: string) => m.replace(/^(.).*(@.*)$/, '$1***$2');
-const account = (m: { mobile: string | null; mail: string | null }) => (m.mobile ? maskMobile(m.mobile) : m.mail ? maskMail(m.mail) : '');
+const account = (m: { mobile: string | null; mail: string | null }) =>
+  m.mobile ? maskMobile(m.mobile) : m.mail ? maskMail(m.mail) : '';
 
 /** Disputes over bound records, newest first; the two members masked (staff see who, not their details). */
 export async function listDisputes(ctx: AppContext, state: number): Promise<BindingDisputeRow[]> {
@@ -73,7 +85,13 @@ export async function listDisputes(ctx: AppContext, state: number): Promise<Bind
     yxdm: r.d.yxdm,
     schoolName: r.schoolName,
     studentId: r.d.studentId,
-    holder: { memberId: r.holder.id, account: account(r.holder), name: maskName(r.holder.name), boundAt: r.b.createdAt.toISOString(), proven: !!r.b.provenAt },
+    holder: {
+      memberId: r.holder.id,
+      account: account(r.holder),
+      name: maskName(r.holder.name),
+      boundAt: r.b.createdAt.toISOString(),
+      proven: !!r.b.provenAt,
+    },
     claimant: { memberId: r.claimant.id, account: account(r.claimant), name: maskName(r.claimant.name) },
     createdAt: r.d.createdAt.toISOString(),
     resolvedAt: r.d.resolvedAt?.toISOString() ?? null,
@@ -85,7 +103,12 @@ export async function listDisputes(ctx: AppContext, state: number): Promise<Bind
  * (the earlier binding ends, still suspended so its photo addresses stay dead; the claimant is
  * bound as proven) or restore the earlier binding (suspension lifted).
  */
-export async function resolveDispute(ctx: AppContext, staff: StaffContext, id: number, outcome: ResolveDisputeBody['outcome']): Promise<{ state: number }> {
+export async function resolveDispute(
+  ctx: AppContext,
+  staff: StaffContext,
+  id: number,
+  outcome: ResolveDisputeBody['outcome'],
+): Promise<{ state: number }> {
   return ctx.db.transaction(async (tx) => {
     const [d] = await tx.select().from(bindingDisputes).where(eq(bindingDisputes.id, id)).for('update');
     if (!d) throw notFound();
@@ -94,25 +117,46 @@ export async function resolveDispute(ctx: AppContext, staff: StaffContext, id: n
     const now = new Date();
     let claimantBindingId: number | null = null;
     if (outcome === 'claimant') {
-      const [mine] = await tx.select().from(bindings).where(eq(bindings.memberId, d.claimantId)).orderBy(desc(bindings.id)).limit(1);
-      if (mine && (mine.state === BINDING.BOUND || mine.state === BINDING.UNBIND_PENDING)) throw conflict('reprint.claimantBound');
+      const [mine] = await tx
+        .select()
+        .from(bindings)
+        .where(eq(bindings.memberId, d.claimantId))
+        .orderBy(desc(bindings.id))
+        .limit(1);
+      if (mine && (mine.state === BINDING.BOUND || mine.state === BINDING.UNBIND_PENDING))
+        throw conflict('reprint.claimantBound');
       await tx.update(bindings).set({ state: BINDING.UNBOUND }).where(eq(bindings.id, d.heldBindingId));
       const [b] = await tx
         .insert(bindings)
-        .values({ memberId: d.claimantId, yxdm: d.yxdm, studentId: d.studentId, nationalStudentId: d.nationalStudentId, state: BINDING.BOUND, provenAt: d.createdAt })
+        .values({
+          memberId: d.claimantId,
+          yxdm: d.yxdm,
+          studentId: d.studentId,
+          nationalStudentId: d.nationalStudentId,
+          state: BINDING.BOUND,
+          provenAt: d.createdAt,
+        })
         .returning({ id: bindings.id });
       claimantBindingId = b.id;
     } else {
       await tx.update(bindings).set({ suspendedAt: null }).where(eq(bindings.id, d.heldBindingId));
     }
     const to = outcome === 'claimant' ? DISPUTE.TO_CLAIMANT : DISPUTE.RESTORED;
-    await tx.update(bindingDisputes).set({ state: to, resolvedBy: staff.staffId, resolvedAt: now }).where(eq(bindingDisputes.id, id));
+    await tx
+      .update(bindingDisputes)
+      .set({ state: to, resolvedBy: staff.staffId, resolvedAt: now })
+      .where(eq(bindingDisputes.id, id));
     await writeAudit(tx, staff, {
       action: outcome === 'claimant' ? 'binding.dispute.toClaimant' : 'binding.dispute.restore',
       targetKind: 'binding_dispute',
       targetId: id,
       before: { state: d.state, heldBindingId: d.heldBindingId, heldState: held?.state ?? null, suspended: true },
-      after: { state: to, heldState: outcome === 'claimant' ? BINDING.UNBOUND : (held?.state ?? null), suspended: outcome === 'claimant', claimantBindingId },
+      after: {
+        state: to,
+        heldState: outcome === 'claimant' ? BINDING.UNBOUND : (held?.state ?? null),
+        suspended: outcome === 'claimant',
+        claimantBindingId,
+      },
     });
     return { state: to };
   });

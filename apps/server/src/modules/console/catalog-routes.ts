@@ -18,7 +18,19 @@ export const consoleCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { staff: ['branch'] },
       schema: {
         querystring: z.object({ q: z.string().trim().max(40).optional() }),
-        response: { 200: envelope(z.array(z.object({ yxdm: z.string(), name: z.string(), province: z.string().nullable(), level: z.string().nullable(), testPoint: z.number() }))) },
+        response: {
+          200: envelope(
+            z.array(
+              z.object({
+                yxdm: z.string(),
+                name: z.string(),
+                province: z.string().nullable(),
+                level: z.string().nullable(),
+                testPoint: z.number(),
+              }),
+            ),
+          ),
+        },
       },
     },
     async (req) => ok(await findSchools(ctx, req.query.q)),
@@ -26,40 +38,93 @@ export const consoleCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/console/schools/import',
-    { config: { staff: ['admin'] }, bodyLimit: 4 * 1024 * 1024, schema: { body: z.object({ csv: z.string().min(1).max(4_000_000) }), response: { 200: envelope(z.object({ created: z.number(), updated: z.number() })) } } },
+    {
+      config: { staff: ['admin'] },
+      bodyLimit: 4 * 1024 * 1024,
+      schema: {
+        body: z.object({ csv: z.string().min(1).max(4_000_000) }),
+        response: { 200: envelope(z.object({ created: z.number(), updated: z.number() })) },
+      },
+    },
     async (req) => ok(await importSchools(ctx, staffOf(req), req.body.csv)),
   );
 
   app.post(
     '/api/console/schools/:yxdm/pilot',
-    { config: { staff: ['admin'] }, schema: { params: z.object({ yxdm: z.string().regex(/^\d{5}$/) }), body: z.object({ testPoint: z.union([z.literal(0), z.literal(1)]) }), response: { 200: envelope(z.null()) } } },
+    {
+      config: { staff: ['admin'] },
+      schema: {
+        params: z.object({ yxdm: z.string().regex(/^\d{5}$/) }),
+        body: z.object({ testPoint: z.union([z.literal(0), z.literal(1)]) }),
+        response: { 200: envelope(z.null()) },
+      },
+    },
     async (req) => {
       await setPilot(ctx, staffOf(req), req.params.yxdm, req.body.testPoint);
       return ok(null);
     },
   );
 
-  app.get('/api/console/tasks', { config: { staff: ['branch'] }, schema: { response: { 200: envelope(z.array(consoleTaskRowSchema)) } } }, async (req) =>
-    ok(await listTasks(ctx, staffOf(req))),
+  app.get(
+    '/api/console/tasks',
+    { config: { staff: ['branch'] }, schema: { response: { 200: envelope(z.array(consoleTaskRowSchema)) } } },
+    async (req) => ok(await listTasks(ctx, staffOf(req))),
   );
 
-  app.post('/api/console/tasks', { config: { staff: ['branch'] }, schema: { body: consoleTaskBody, response: { 200: envelope(consoleTaskRowSchema) } } }, async (req) =>
-    ok(await saveTask(ctx, staffOf(req), req.body)),
+  app.post(
+    '/api/console/tasks',
+    {
+      config: { staff: ['branch'] },
+      schema: { body: consoleTaskBody, response: { 200: envelope(consoleTaskRowSchema) } },
+    },
+    async (req) => ok(await saveTask(ctx, staffOf(req), req.body)),
   );
 
   app.post(
     '/api/console/national-export',
-    { config: { staff: ['production', 'branch'] }, schema: { body: z.object({ yxdm: z.string().regex(/^\d{5}$/).optional(), from: day.optional(), to: day.optional() }) } },
+    {
+      config: { staff: ['production', 'branch'] },
+      schema: {
+        body: z.object({
+          yxdm: z
+            .string()
+            .regex(/^\d{5}$/)
+            .optional(),
+          from: day.optional(),
+          to: day.optional(),
+        }),
+      },
+    },
     async (req, reply) => {
       const { zip } = await nationalExport(ctx, staffOf(req), req.body);
       const name = `national-${req.body.yxdm ?? 'all'}-${new Date().toISOString().slice(0, 10)}.zip`;
-      return reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${name}"`).send(zip);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(zip);
     },
   );
 
   app.get(
     '/api/console/national-export',
-    { config: { staff: ['production', 'branch'] }, schema: { response: { 200: envelope(z.array(z.object({ id: z.number(), staffId: z.number(), scope: z.unknown(), photoCount: z.number(), createdAt: z.string() }))) } } },
+    {
+      config: { staff: ['production', 'branch'] },
+      schema: {
+        response: {
+          200: envelope(
+            z.array(
+              z.object({
+                id: z.number(),
+                staffId: z.number(),
+                scope: z.unknown(),
+                photoCount: z.number(),
+                createdAt: z.string(),
+              }),
+            ),
+          ),
+        },
+      },
+    },
     async () => ok(await exportHistory(ctx)),
   );
 };

@@ -11,7 +11,10 @@ const HEAD = ['name', 'code10', 'yxdm', 'province', 'city', 'authority', 'level'
 
 /** Parses the national list (the Ministry's CSV columns); a wrong header or row is a 400. */
 export function parseSchoolsCsv(text: string) {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim());
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((l) => l.trim());
   const head = (lines[0] ?? '').split(',').map((s) => s.trim());
   if (!['name', 'yxdm'].every((k) => head.includes(k))) throw badRequest('console.csvInvalid');
   const col = (k: string) => head.indexOf(k);
@@ -39,7 +42,11 @@ export function parseSchoolsCsv(text: string) {
 export const SCHOOL_CSV_HEAD = HEAD.join(',');
 
 /** Upserts the list by yxdm; pilot flags and authorisations stay as they were. */
-export async function importSchools(ctx: AppContext, staff: StaffContext, csv: string): Promise<{ created: number; updated: number }> {
+export async function importSchools(
+  ctx: AppContext,
+  staff: StaffContext,
+  csv: string,
+): Promise<{ created: number; updated: number }> {
   const rows = parseSchoolsCsv(csv);
   return ctx.db.transaction(async (tx) => {
     const existing = new Set((await tx.select({ yxdm: schools.yxdm }).from(schools)).map((r) => r.yxdm));
@@ -50,7 +57,16 @@ export async function importSchools(ctx: AppContext, staff: StaffContext, csv: s
         .values(chunk)
         .onConflictDoUpdate({
           target: schools.yxdm,
-          set: { name: sql`excluded.name`, code10: sql`excluded.code10`, searchName: sql`excluded.search_name`, province: sql`excluded.province`, city: sql`excluded.city`, authority: sql`excluded.authority`, level: sql`excluded.level`, private: sql`excluded.private` },
+          set: {
+            name: sql`excluded.name`,
+            code10: sql`excluded.code10`,
+            searchName: sql`excluded.search_name`,
+            province: sql`excluded.province`,
+            city: sql`excluded.city`,
+            authority: sql`excluded.authority`,
+            level: sql`excluded.level`,
+            private: sql`excluded.private`,
+          },
         });
     }
     const created = rows.filter((r) => !existing.has(r.yxdm)).length;
@@ -68,7 +84,13 @@ export async function findSchools(ctx: AppContext, q: string | undefined) {
     .where(q ? or(ilike(schools.searchName, like), eq(schools.yxdm, q)) : undefined)
     .orderBy(desc(schools.testPoint), asc(schools.yxdm))
     .limit(50);
-  return rows.map((s) => ({ yxdm: s.yxdm, name: s.name, province: s.province, level: s.level, testPoint: s.testPoint }));
+  return rows.map((s) => ({
+    yxdm: s.yxdm,
+    name: s.name,
+    province: s.province,
+    level: s.level,
+    testPoint: s.testPoint,
+  }));
 }
 
 export async function setPilot(ctx: AppContext, staff: StaffContext, yxdm: string, testPoint: number) {
@@ -76,12 +98,22 @@ export async function setPilot(ctx: AppContext, staff: StaffContext, yxdm: strin
     const [s] = await tx.select().from(schools).where(eq(schools.yxdm, yxdm));
     if (!s) throw notFound();
     await tx.update(schools).set({ testPoint }).where(eq(schools.yxdm, yxdm));
-    await writeAudit(tx, staff, { action: 'schools.pilot', targetKind: 'school', targetId: yxdm, before: { testPoint: s.testPoint }, after: { testPoint } });
+    await writeAudit(tx, staff, {
+      action: 'schools.pilot',
+      targetKind: 'school',
+      targetId: yxdm,
+      before: { testPoint: s.testPoint },
+      after: { testPoint },
+    });
   });
 }
 
-
-const taskView = (t: typeof tasks.$inferSelect) => ({ ...t, endTime: t.endTime.toISOString(), createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString() });
+const taskView = (t: typeof tasks.$inferSelect) => ({
+  ...t,
+  endTime: t.endTime.toISOString(),
+  createdAt: t.createdAt.toISOString(),
+  updatedAt: t.updatedAt.toISOString(),
+});
 
 /** Tasks; a branch account sees and edits only its own branch's. */
 export async function listTasks(ctx: AppContext, staff: StaffContext) {
@@ -107,11 +139,22 @@ export async function saveTask(ctx: AppContext, staff: StaffContext, input: Cons
       if (!before) throw notFound();
       if (staff.role === 'branch' && before.fy !== staff.branch) throw forbidden();
       const [after] = await tx.update(tasks).set(row).where(eq(tasks.id, id)).returning();
-      await writeAudit(tx, staff, { action: 'task.update', targetKind: 'task', targetId: id, before: taskView(before), after: taskView(after) });
+      await writeAudit(tx, staff, {
+        action: 'task.update',
+        targetKind: 'task',
+        targetId: id,
+        before: taskView(before),
+        after: taskView(after),
+      });
       return taskView(after);
     }
     const [after] = await tx.insert(tasks).values(row).returning();
-    await writeAudit(tx, staff, { action: 'task.create', targetKind: 'task', targetId: after.id, after: taskView(after) });
+    await writeAudit(tx, staff, {
+      action: 'task.create',
+      targetKind: 'task',
+      targetId: after.id,
+      after: taskView(after),
+    });
     return taskView(after);
   });
 }

@@ -19,26 +19,67 @@ afterAll(async () => {
 describe('schools and tasks', () => {
   it('imports the national CSV, keeps pilot flags, and refuses a malformed file', async () => {
     const admin = await staffSession(app, 'admin');
-    const csv = 'name,code10,yxdm,province,city,authority,level,private\n测试大学,4111099991,99991,北京市,北京市,教育部,本科,0\n测试学院,4111099992,99992,上海市,上海市,上海市,专科,1\n';
-    const r = await call<{ created: number }>(app, { method: 'POST', url: '/api/console/schools/import', headers: h(admin.token), payload: { csv } });
+    const csv =
+      'name,code10,yxdm,province,city,authority,level,private\n测试大学,4111099991,99991,北京市,北京市,教育部,本科,0\n测试学院,4111099992,99992,上海市,上海市,上海市,专科,1\n';
+    const r = await call<{ created: number }>(app, {
+      method: 'POST',
+      url: '/api/console/schools/import',
+      headers: h(admin.token),
+      payload: { csv },
+    });
     expect(r.data.created).toBe(2);
-    await call(app, { method: 'POST', url: '/api/console/schools/99991/pilot', headers: h(admin.token), payload: { testPoint: 1 } });
-    const again = await call<{ created: number; updated: number }>(app, { method: 'POST', url: '/api/console/schools/import', headers: h(admin.token), payload: { csv: csv.replace('测试大学', '测试大学（新）') } });
+    await call(app, {
+      method: 'POST',
+      url: '/api/console/schools/99991/pilot',
+      headers: h(admin.token),
+      payload: { testPoint: 1 },
+    });
+    const again = await call<{ created: number; updated: number }>(app, {
+      method: 'POST',
+      url: '/api/console/schools/import',
+      headers: h(admin.token),
+      payload: { csv: csv.replace('测试大学', '测试大学（新）') },
+    });
     expect(again.data).toEqual({ created: 0, updated: 2 });
     const [s] = await app.ctx.db.select().from(schools).where(eq(schools.yxdm, '99991'));
     expect(s.name).toBe('测试大学（新）');
     expect(s.testPoint).toBe(1);
-    const bad = await call(app, { method: 'POST', url: '/api/console/schools/import', headers: h(admin.token), payload: { csv: 'a,b\n1,2' } });
+    const bad = await call(app, {
+      method: 'POST',
+      url: '/api/console/schools/import',
+      headers: h(admin.token),
+      payload: { csv: 'a,b\n1,2' },
+    });
     expect(bad.code).toBe(400);
     expect(bad.msg).toBe('CSV文件格式有误');
   });
 
   it('lets a branch save tasks of its own branch only', async () => {
     const br = await staffSession(app, 'branch', 'BJ');
-    const body = { yxdm: '99991', featureCode: 'BJ01', nameZh: '测试采集', nameEn: 'Test', priceFen: 3000, endTime: '2030-06-30T16:00:00Z', mosaic: true, fy: 'BJ', active: true };
-    const ok = await call<{ id: number }>(app, { method: 'POST', url: '/api/console/tasks', headers: h(br.token), payload: body });
+    const body = {
+      yxdm: '99991',
+      featureCode: 'BJ01',
+      nameZh: '测试采集',
+      nameEn: 'Test',
+      priceFen: 3000,
+      endTime: '2030-06-30T16:00:00Z',
+      mosaic: true,
+      fy: 'BJ',
+      active: true,
+    };
+    const ok = await call<{ id: number }>(app, {
+      method: 'POST',
+      url: '/api/console/tasks',
+      headers: h(br.token),
+      payload: body,
+    });
     expect(ok.code).toBe(200);
-    const other = await call(app, { method: 'POST', url: '/api/console/tasks', headers: h(br.token), payload: { ...body, fy: 'SH' } });
+    const other = await call(app, {
+      method: 'POST',
+      url: '/api/console/tasks',
+      headers: h(br.token),
+      payload: { ...body, fy: 'SH' },
+    });
     expect(other.code).toBe(403);
     const sh = await staffSession(app, 'branch', 'SH');
     const list = await call<{ id: number }[]>(app, { method: 'GET', url: '/api/console/tasks', headers: h(sh.token) });
@@ -49,8 +90,14 @@ describe('schools and tasks', () => {
 
 describe('national export', () => {
   it('makes 480 x 640 JPEGs of 20-40 KB', async () => {
-    const noisy = await sharp(Buffer.from(Array.from({ length: 600 * 800 * 3 }, (_, i) => (i * 7919) % 251)), { raw: { width: 600, height: 800, channels: 3 } }).jpeg().toBuffer();
-    const plain = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#64c5ff' } }).jpeg().toBuffer();
+    const noisy = await sharp(Buffer.from(Array.from({ length: 600 * 800 * 3 }, (_, i) => (i * 7919) % 251)), {
+      raw: { width: 600, height: 800, channels: 3 },
+    })
+      .jpeg()
+      .toBuffer();
+    const plain = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#64c5ff' } })
+      .jpeg()
+      .toBuffer();
     for (const input of [noisy, plain]) {
       const out = await nationalJpeg(input);
       const meta = await sharp(out).metadata();
@@ -62,7 +109,12 @@ describe('national export', () => {
 
   it('answers 400 when nothing is approved in the scope', async () => {
     const prod = await staffSession(app, 'production');
-    const r = await call(app, { method: 'POST', url: '/api/console/national-export', headers: h(prod.token), payload: { yxdm: '99991' } });
+    const r = await call(app, {
+      method: 'POST',
+      url: '/api/console/national-export',
+      headers: h(prod.token),
+      payload: { yxdm: '99991' },
+    });
     expect(r.code).toBe(400);
     expect(r.msg).toBe('没有可导出的照片');
   });

@@ -14,9 +14,16 @@ const multipart = (bytes: Buffer, name: string) => multipartBody({}, { name, byt
 describe('images in notices and news', () => {
   it('an editor uploads a PNG through the storage provider; the portal serves it by its public path', async () => {
     const editor = await staffSession(app, 'editor');
-    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
     const m = multipart(png, 'banner.png');
-    const r = await call<{ url: string }>(app, { method: 'POST', url: '/api/console/content-image', headers: { ...m.headers, 'x-staff-token': editor.token }, payload: m.payload });
+    const r = await call<{ url: string }>(app, {
+      method: 'POST',
+      url: '/api/console/content-image',
+      headers: { ...m.headers, 'x-staff-token': editor.token },
+      payload: m.payload,
+    });
     expect(r.code).toBe(200);
     expect(r.data.url).toMatch(/^\/api\/baseinfo\/content_image\/content-[0-9a-f]{32}\.png$/);
     const got = await app.inject({ url: r.data.url });
@@ -30,11 +37,19 @@ describe('images in notices and news', () => {
     const editor = await staffSession(app, 'editor');
     const jpeg = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#cc6633' } })
       .jpeg()
-      .withExif({ IFD0: { Make: 'PhoneMaker', Model: 'Phone 9' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '39/1 54/1 0/1' } })
+      .withExif({
+        IFD0: { Make: 'PhoneMaker', Model: 'Phone 9' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '39/1 54/1 0/1' },
+      })
       .toBuffer();
     expect((await sharp(jpeg).metadata()).exif).toBeDefined();
     const m = multipart(jpeg, 'photo.jpg');
-    const r = await call<{ url: string }>(app, { method: 'POST', url: '/api/console/content-image', headers: { ...m.headers, 'x-staff-token': editor.token }, payload: m.payload });
+    const r = await call<{ url: string }>(app, {
+      method: 'POST',
+      url: '/api/console/content-image',
+      headers: { ...m.headers, 'x-staff-token': editor.token },
+      payload: m.payload,
+    });
     expect(r.code).toBe(200);
     const got = await app.inject({ url: r.data.url });
     expect(got.headers['content-type']).toBe('image/jpeg');
@@ -45,10 +60,20 @@ describe('images in notices and news', () => {
   it('refuses a file that is not an image whatever its name, and a member or anonymous caller', async () => {
     const editor = await staffSession(app, 'editor');
     const m = multipart(Buffer.from('<script>alert(1)</script>'), 'x.png');
-    const bad = await call(app, { method: 'POST', url: '/api/console/content-image', headers: { ...m.headers, 'x-staff-token': editor.token }, payload: m.payload });
+    const bad = await call(app, {
+      method: 'POST',
+      url: '/api/console/content-image',
+      headers: { ...m.headers, 'x-staff-token': editor.token },
+      payload: m.payload,
+    });
     expect(bad.code).toBe(400);
     expect(bad.msg).toContain('file');
-    const anon = await call(app, { method: 'POST', url: '/api/console/content-image', headers: m.headers, payload: m.payload });
+    const anon = await call(app, {
+      method: 'POST',
+      url: '/api/console/content-image',
+      headers: m.headers,
+      payload: m.payload,
+    });
     expect(anon.code).not.toBe(200);
     expect((await app.inject({ url: '/api/baseinfo/content_image/..%2Fsecret.png' })).statusCode).not.toBe(200);
   });

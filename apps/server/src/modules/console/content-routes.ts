@@ -5,7 +5,13 @@ import { envelope, ok } from '../../http/envelope.ts';
 import { staffOf } from '../../http/staff-auth.ts';
 import { storeContentImage } from './content-image.ts';
 import { badRequest } from '../../http/errors.ts';
-import { deleteContent, listContent, readConsoleSettings, saveConsoleSettings, saveContent } from './content-service.ts';
+import {
+  deleteContent,
+  listContent,
+  readConsoleSettings,
+  saveConsoleSettings,
+  saveContent,
+} from './content-service.ts';
 
 const typeParam = z.object({ type: z.enum(CONTENT_TYPE_NAMES as [string, ...string[]]) });
 const editor = { staff: ['editor' as const] };
@@ -18,7 +24,10 @@ export const consoleContentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/console/content/:type',
-    { config: editor, schema: { params: typeParam, response: { 200: envelope(z.array(z.record(z.string(), z.unknown()))) } } },
+    {
+      config: editor,
+      schema: { params: typeParam, response: { 200: envelope(z.array(z.record(z.string(), z.unknown()))) } },
+    },
     async (req) => ok(await listContent(ctx, req.params.type as T)),
   );
 
@@ -28,7 +37,13 @@ export const consoleContentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: editor,
       schema: {
         params: typeParam,
-        body: z.object({ id: z.union([z.number().int(), z.string().max(60)]).nullable().optional(), values: z.record(z.string(), z.unknown()) }),
+        body: z.object({
+          id: z
+            .union([z.number().int(), z.string().max(60)])
+            .nullable()
+            .optional(),
+          values: z.record(z.string(), z.unknown()),
+        }),
         response: { 200: envelope(z.record(z.string(), z.unknown())) },
       },
     },
@@ -36,25 +51,42 @@ export const consoleContentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // An image for a notice or news body, uploaded from the rich-text editor (multipart, one `file`).
-  app.post('/api/console/content-image', { config: editor, schema: { response: { 200: envelope(z.object({ url: z.string() })) } } }, async (req) => {
-    const file = req.isMultipart() ? await req.file({ limits: { fileSize: CONTENT_IMAGE_MAX_BYTES } }) : undefined;
-    if (!file) throw badRequest('http.badRequest', { field: 'file', rule: 'multipart/form-data' });
-    const bytes = await file.toBuffer();
-    return ok({ url: await storeContentImage(ctx, bytes) });
-  });
+  app.post(
+    '/api/console/content-image',
+    { config: editor, schema: { response: { 200: envelope(z.object({ url: z.string() })) } } },
+    async (req) => {
+      const file = req.isMultipart() ? await req.file({ limits: { fileSize: CONTENT_IMAGE_MAX_BYTES } }) : undefined;
+      if (!file) throw badRequest('http.badRequest', { field: 'file', rule: 'multipart/form-data' });
+      const bytes = await file.toBuffer();
+      return ok({ url: await storeContentImage(ctx, bytes) });
+    },
+  );
 
   app.post(
     '/api/console/content/:type/delete',
-    { config: editor, schema: { params: typeParam, body: z.object({ id: z.union([z.number().int(), z.string().max(60)]) }), response: { 200: envelope(z.null()) } } },
+    {
+      config: editor,
+      schema: {
+        params: typeParam,
+        body: z.object({ id: z.union([z.number().int(), z.string().max(60)]) }),
+        response: { 200: envelope(z.null()) },
+      },
+    },
     async (req) => {
       await deleteContent(ctx, staffOf(req), req.params.type as T, req.body.id);
       return ok(null);
     },
   );
 
-  app.get('/api/console/settings', { config: editor, schema: { response: { 200: envelope(consoleSettingsSchema) } } }, async () => ok(await readConsoleSettings(ctx)));
+  app.get(
+    '/api/console/settings',
+    { config: editor, schema: { response: { 200: envelope(consoleSettingsSchema) } } },
+    async () => ok(await readConsoleSettings(ctx)),
+  );
 
-  app.post('/api/console/settings', { config: editor, schema: { body: consoleSettingsSchema, response: { 200: envelope(consoleSettingsSchema) } } }, async (req) =>
-    ok(await saveConsoleSettings(ctx, staffOf(req), req.body)),
+  app.post(
+    '/api/console/settings',
+    { config: editor, schema: { body: consoleSettingsSchema, response: { 200: envelope(consoleSettingsSchema) } } },
+    async (req) => ok(await saveConsoleSettings(ctx, staffOf(req), req.body)),
   );
 };

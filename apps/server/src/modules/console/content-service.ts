@@ -14,11 +14,16 @@ import { writeAudit } from './audit.ts';
 const TABLES: Record<ContentType, PgTable> = { banners, notices, news, faqs, collectionCentres, staticPages };
 /** Static pages are keyed by their key; the rest by id. */
 const keyOf = (type: ContentType) => (type === 'staticPages' ? 'key' : 'id');
-const keyColumn = (type: ContentType) => (type === 'staticPages' ? staticPages.key : (TABLES[type] as typeof banners).id);
+const keyColumn = (type: ContentType) =>
+  type === 'staticPages' ? staticPages.key : (TABLES[type] as typeof banners).id;
 
 function fieldSchema(f: ContentField) {
   const base =
-    f.kind === 'int' ? z.coerce.number().int().min(0).max(1_000_000) : f.kind === 'bool' ? z.boolean() : z.string().max(f.kind === 'html' ? 200_000 : 2000);
+    f.kind === 'int'
+      ? z.coerce.number().int().min(0).max(1_000_000)
+      : f.kind === 'bool'
+        ? z.boolean()
+        : z.string().max(f.kind === 'html' ? 200_000 : 2000);
   if (f.kind === 'int' || f.kind === 'bool') return f.required ? base : base.optional();
   return f.required ? (base as z.ZodString).trim().min(1) : (base as z.ZodString).nullish();
 }
@@ -37,28 +42,60 @@ export function cleanRow(type: ContentType, values: Record<string, unknown>): Re
     const v = (parsed.data as Record<string, unknown>)[f.name];
     if (v === undefined) continue;
     // URLs and plain text keep their characters; anything looking like markup is stripped.
-    out[f.name] = typeof v === 'string' ? (f.kind === 'html' ? sanitizeRich(v) : /[<>]/.test(v) ? sanitizePlain(v) : v.trim()) : v;
+    out[f.name] =
+      typeof v === 'string' ? (f.kind === 'html' ? sanitizeRich(v) : /[<>]/.test(v) ? sanitizePlain(v) : v.trim()) : v;
   }
   return out;
 }
 
 export async function listContent(ctx: AppContext, type: ContentType) {
-  const rows = await ctx.db.select().from(TABLES[type]).orderBy(asc(keyColumn(type))).limit(500);
+  const rows = await ctx.db
+    .select()
+    .from(TABLES[type])
+    .orderBy(asc(keyColumn(type)))
+    .limit(500);
   return rows as Record<string, unknown>[];
 }
 
 /** Creates or updates one row, audits before and after, and drops the public content cache. */
-export async function saveContent(ctx: AppContext, staff: StaffContext, type: ContentType, id: string | number | null, values: Record<string, unknown>) {
+export async function saveContent(
+  ctx: AppContext,
+  staff: StaffContext,
+  type: ContentType,
+  id: string | number | null,
+  values: Record<string, unknown>,
+) {
   const row = cleanRow(type, values);
   const table = TABLES[type];
   const col = keyColumn(type);
   const saved = await ctx.db.transaction(async (tx) => {
-    const [before] = id === null ? [] : await tx.select().from(table).where(eq(col, id as never));
+    const [before] =
+      id === null
+        ? []
+        : await tx
+            .select()
+            .from(table)
+            .where(eq(col, id as never));
     if (id !== null && !before) throw notFound();
     let after: Record<string, unknown>;
-    if (before) [after] = (await tx.update(table).set({ ...row, updatedAt: new Date() } as never).where(eq(col, id as never)).returning()) as Record<string, unknown>[];
-    else [after] = (await tx.insert(table).values(row as never).returning()) as Record<string, unknown>[];
-    await writeAudit(tx, staff, { action: `content.${type}.${before ? 'update' : 'create'}`, targetKind: type, targetId: String(after[keyOf(type)]), before: before ?? null, after });
+    if (before)
+      [after] = (await tx
+        .update(table)
+        .set({ ...row, updatedAt: new Date() } as never)
+        .where(eq(col, id as never))
+        .returning()) as Record<string, unknown>[];
+    else
+      [after] = (await tx
+        .insert(table)
+        .values(row as never)
+        .returning()) as Record<string, unknown>[];
+    await writeAudit(tx, staff, {
+      action: `content.${type}.${before ? 'update' : 'create'}`,
+      targetKind: type,
+      targetId: String(after[keyOf(type)]),
+      before: before ?? null,
+      after,
+    });
     return after;
   });
   invalidateContentCache();
@@ -69,7 +106,10 @@ export async function deleteContent(ctx: AppContext, staff: StaffContext, type: 
   const table = TABLES[type];
   const col = keyColumn(type);
   await ctx.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(table).where(eq(col, id as never));
+    const [before] = await tx
+      .select()
+      .from(table)
+      .where(eq(col, id as never));
     if (!before) throw notFound();
     await tx.delete(table).where(eq(col, id as never));
     await writeAudit(tx, staff, { action: `content.${type}.delete`, targetKind: type, targetId: String(id), before });
@@ -79,14 +119,31 @@ export async function deleteContent(ctx: AppContext, staff: StaffContext, type: 
 
 export async function readConsoleSettings(ctx: AppContext): Promise<ConsoleSettings> {
   const s = await publicSettings(ctx);
-  return { maintenance: { on: s.maintenance.on, zh: s.maintenance.zh, en: s.maintenance.en }, servicePhones: s.servicePhones };
+  return {
+    maintenance: { on: s.maintenance.on, zh: s.maintenance.zh, en: s.maintenance.en },
+    servicePhones: s.servicePhones,
+  };
 }
 
-export async function saveConsoleSettings(ctx: AppContext, staff: StaffContext, next: ConsoleSettings): Promise<ConsoleSettings> {
+export async function saveConsoleSettings(
+  ctx: AppContext,
+  staff: StaffContext,
+  next: ConsoleSettings,
+): Promise<ConsoleSettings> {
   const before = await readConsoleSettings(ctx);
-  await writeSetting(ctx, 'maintenance', { on: next.maintenance.on, zh: sanitizePlain(next.maintenance.zh), en: sanitizePlain(next.maintenance.en) });
+  await writeSetting(ctx, 'maintenance', {
+    on: next.maintenance.on,
+    zh: sanitizePlain(next.maintenance.zh),
+    en: sanitizePlain(next.maintenance.en),
+  });
   await writeSetting(ctx, 'servicePhones', next.servicePhones);
-  await writeAudit(ctx.db, staff, { action: 'settings.update', targetKind: 'settings', targetId: 'site', before, after: next });
+  await writeAudit(ctx.db, staff, {
+    action: 'settings.update',
+    targetKind: 'settings',
+    targetId: 'site',
+    before,
+    after: next,
+  });
   invalidateContentCache();
   return readConsoleSettings(ctx);
 }

@@ -42,11 +42,18 @@ export async function dashboard(ctx: AppContext, staff: StaffContext): Promise<D
     .innerJoin(orders, eq(orders.id, refunds.orderId))
     .where(and(gte(refunds.createdAt, today), scope));
   const [backlog] = await db
-    .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(coalesce(${orders.payTime}, ${orders.updatedAt}))` })
+    .select({
+      count: sql<number>`count(*)::int`,
+      oldest: sql<string | null>`min(coalesce(${orders.payTime}, ${orders.updatedAt}))`,
+    })
     .from(orders)
     .where(and(inArray(orders.state, [115, 116]), scope));
   // Refused uploads are never stored as photos: their check objects are kept apart (the last 2000).
-  const failed = await db.select({ check: photoCheckFailures.checkResult }).from(photoCheckFailures).orderBy(sql`${photoCheckFailures.id} desc`).limit(2000);
+  const failed = await db
+    .select({ check: photoCheckFailures.checkResult })
+    .from(photoCheckFailures)
+    .orderBy(sql`${photoCheckFailures.id} desc`)
+    .limit(2000);
   const counts = new Map<string, number>();
   for (const f of failed) for (const item of failingItems(f.check)) counts.set(item, (counts.get(item) ?? 0) + 1);
   return {

@@ -20,11 +20,21 @@ describe('dashboard: 照片检测未通过项', () => {
     const m = await memberSession(app);
     const refusals = 20;
     for (let i = 0; i < refusals; i++) {
-      const r = await call(app, { method: 'POST', url: '/api/img/upload', session: m, signed: false, ...multipart(blurred) });
+      const r = await call(app, {
+        method: 'POST',
+        url: '/api/img/upload',
+        session: m,
+        signed: false,
+        ...multipart(blurred),
+      });
       expect(r.code).toBe(-1);
     }
     const admin = await staffSession(app, 'admin');
-    const d = await call<Dashboard>(app, { method: 'GET', url: '/api/console/dashboard', headers: { 'x-staff-token': admin.token } });
+    const d = await call<Dashboard>(app, {
+      method: 'GET',
+      url: '/api/console/dashboard',
+      headers: { 'x-staff-token': admin.token },
+    });
     expect(d.code).toBe(200);
     expect(d.data.failingItems.find((f) => f.item === 'definition')?.count).toBe(refusals);
   }, 180_000);

@@ -11,12 +11,16 @@ import { deleteForm, listForms, saveForm, type UploadedFile } from './forms-serv
 const editor = { staff: ['editor' as const] };
 
 /** The multipart save: text fields and at most one part named `file` (up to the cap; one byte more is refused). */
-async function readFormParts(req: FastifyRequest): Promise<{ fields: Record<string, string>; file: UploadedFile | null }> {
+async function readFormParts(
+  req: FastifyRequest,
+): Promise<{ fields: Record<string, string>; file: UploadedFile | null }> {
   if (!req.isMultipart()) throw badRequest('http.badRequest', { field: 'body', rule: 'multipart/form-data' });
   const fields: Record<string, string> = {};
   let file: UploadedFile | null = null;
   try {
-    for await (const part of req.parts({ limits: { fileSize: FORM_FILE_MAX_BYTES, files: 1, fields: 10, fieldSize: 4096 } })) {
+    for await (const part of req.parts({
+      limits: { fileSize: FORM_FILE_MAX_BYTES, files: 1, fields: 10, fieldSize: 4096 },
+    })) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
         if (part.fieldname === 'file' && part.filename) file = { name: part.filename, bytes };
@@ -33,16 +37,31 @@ async function readFormParts(req: FastifyRequest): Promise<{ fields: Record<stri
 export const consoleFormsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/api/console/forms', { config: editor, schema: { response: { 200: envelope(z.array(consoleFormSchema)) } } }, async () => ok(await listForms(ctx)));
+  app.get(
+    '/api/console/forms',
+    { config: editor, schema: { response: { 200: envelope(z.array(consoleFormSchema)) } } },
+    async () => ok(await listForms(ctx)),
+  );
 
-  app.post('/api/console/forms', { config: editor, bodyLimit: FORM_FILE_MAX_BYTES + 1024 * 1024, schema: { response: { 200: envelope(consoleFormSchema) } } }, async (req) => {
-    const { fields, file } = await readFormParts(req);
-    return ok(await saveForm(ctx, staffOf(req), fields, file));
-  });
+  app.post(
+    '/api/console/forms',
+    {
+      config: editor,
+      bodyLimit: FORM_FILE_MAX_BYTES + 1024 * 1024,
+      schema: { response: { 200: envelope(consoleFormSchema) } },
+    },
+    async (req) => {
+      const { fields, file } = await readFormParts(req);
+      return ok(await saveForm(ctx, staffOf(req), fields, file));
+    },
+  );
 
   app.post(
     '/api/console/forms/delete',
-    { config: editor, schema: { body: z.object({ id: z.number().int().positive() }), response: { 200: envelope(z.null()) } } },
+    {
+      config: editor,
+      schema: { body: z.object({ id: z.number().int().positive() }), response: { 200: envelope(z.null()) } },
+    },
     async (req) => {
       await deleteForm(ctx, staffOf(req), req.body.id);
       return ok(null);

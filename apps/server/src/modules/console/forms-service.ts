@@ -37,7 +37,16 @@ function toConsoleForm(f: FormRow): ConsoleForm {
 }
 
 /** What the audit log keeps of a form: no bytes, nothing personal. */
-const auditView = (f: FormRow) => ({ fileNameZh: f.fileNameZh, fileNameEn: f.fileNameEn, sort: f.sort, url: f.url, storageKey: f.storageKey, originalName: f.originalName, size: f.size, contentType: f.contentType });
+const auditView = (f: FormRow) => ({
+  fileNameZh: f.fileNameZh,
+  fileNameEn: f.fileNameEn,
+  sort: f.sort,
+  url: f.url,
+  storageKey: f.storageKey,
+  originalName: f.originalName,
+  size: f.size,
+  contentType: f.contentType,
+});
 
 export async function listForms(ctx: AppContext): Promise<ConsoleForm[]> {
   const rows = await ctx.db.select().from(forms).orderBy(asc(forms.sort), asc(forms.id));
@@ -57,9 +66,20 @@ function parseFields(fields: Record<string, string>) {
  * storage provider) or an external link. A replaced or dropped file's object is deleted once the
  * row is saved; a failed save deletes the new object instead.
  */
-export async function saveForm(ctx: AppContext, staff: StaffContext, fields: Record<string, string>, file: UploadedFile | null): Promise<ConsoleForm> {
+export async function saveForm(
+  ctx: AppContext,
+  staff: StaffContext,
+  fields: Record<string, string>,
+  file: UploadedFile | null,
+): Promise<ConsoleForm> {
   const v = parseFields(fields);
-  const upload = file ? { ...checkFormFile(file.name, file.bytes), bytes: file.bytes, name: sanitizePlain(file.name).slice(0, 200) || 'file' } : null;
+  const upload = file
+    ? {
+        ...checkFormFile(file.name, file.bytes),
+        bytes: file.bytes,
+        name: sanitizePlain(file.name).slice(0, 200) || 'file',
+      }
+    : null;
   const url = v.url || null;
   const key = upload ? `form-${crypto.randomBytes(12).toString('hex')}.${upload.ext}` : null;
   if (upload && key) await ctx.storage.put(key, upload.bytes, upload.contentType);
@@ -71,22 +91,44 @@ export async function saveForm(ctx: AppContext, staff: StaffContext, fields: Rec
       if (v.id && !prev) throw notFound('content.formNotFound');
       if (!upload && !url && !prev?.storageKey) throw badRequest('content.formFileOrUrl');
       const source = upload
-        ? { storageKey: key, originalName: upload.name, size: upload.bytes.length, contentType: upload.contentType, url: null }
+        ? {
+            storageKey: key,
+            originalName: upload.name,
+            size: upload.bytes.length,
+            contentType: upload.contentType,
+            url: null,
+          }
         : url
           ? { storageKey: null, originalName: null, size: null, contentType: 'application/octet-stream', url }
           : {};
-      const row = { fileNameZh: sanitizePlain(v.fileNameZh), fileNameEn: sanitizePlain(v.fileNameEn), sort: v.sort, ...source };
+      const row = {
+        fileNameZh: sanitizePlain(v.fileNameZh),
+        fileNameEn: sanitizePlain(v.fileNameEn),
+        sort: v.sort,
+        ...source,
+      };
       const [saved] = prev
-        ? await tx.update(forms).set({ ...row, updatedAt: new Date() }).where(eq(forms.id, prev.id)).returning()
+        ? await tx
+            .update(forms)
+            .set({ ...row, updatedAt: new Date() })
+            .where(eq(forms.id, prev.id))
+            .returning()
         : await tx.insert(forms).values(row).returning();
-      await writeAudit(tx, staff, { action: `content.forms.${prev ? 'update' : 'create'}`, targetKind: 'forms', targetId: saved.id, before: prev ? auditView(prev) : null, after: auditView(saved) });
+      await writeAudit(tx, staff, {
+        action: `content.forms.${prev ? 'update' : 'create'}`,
+        targetKind: 'forms',
+        targetId: saved.id,
+        before: prev ? auditView(prev) : null,
+        after: auditView(saved),
+      });
       return { before: prev, after: saved };
     }));
   } catch (e) {
     if (key) await ctx.storage.delete(key);
     throw e;
   }
-  if (before && stored(before.storageKey) && before.storageKey !== after.storageKey) await ctx.storage.delete(before.storageKey!);
+  if (before && stored(before.storageKey) && before.storageKey !== after.storageKey)
+    await ctx.storage.delete(before.storageKey!);
   invalidateContentCache();
   return toConsoleForm(after);
 }
@@ -97,7 +139,12 @@ export async function deleteForm(ctx: AppContext, staff: StaffContext, id: numbe
     const [prev] = await tx.select().from(forms).where(eq(forms.id, id));
     if (!prev) throw notFound('content.formNotFound');
     await tx.delete(forms).where(eq(forms.id, id));
-    await writeAudit(tx, staff, { action: 'content.forms.delete', targetKind: 'forms', targetId: id, before: auditView(prev) });
+    await writeAudit(tx, staff, {
+      action: 'content.forms.delete',
+      targetKind: 'forms',
+      targetId: id,
+      before: auditView(prev),
+    });
     return prev;
   });
   if (stored(before.storageKey)) await ctx.storage.delete(before.storageKey!);

@@ -19,7 +19,12 @@ let other: FastifyInstance;
 
 beforeAll(async () => {
   app = await testApp();
-  const shared: Database = { db: app.ctx.db, kind: app.ctx.dbKind, close: async () => {}, listen: async () => async () => {} };
+  const shared: Database = {
+    db: app.ctx.db,
+    kind: app.ctx.dbKind,
+    close: async () => {},
+    listen: async () => async () => {},
+  };
   other = await buildApp(app.ctx.config, { database: shared, skipSeed: true, logger: false });
 }, 60_000);
 afterAll(async () => {
@@ -31,17 +36,37 @@ const LOCKED = /^登录失败次数过多，账号已锁定，请(\d+)分钟后�
 let addr = 0;
 /** Each attempt from a new address, as an attacker rotating addresses would. */
 const login = (payload: Record<string, string>, on = app) =>
-  call<{ token: string }>(on, { method: 'POST', url: '/api/console/login', payload, remoteAddress: `198.51.100.${++addr % 250}` } as never);
+  call<{ token: string }>(on, {
+    method: 'POST',
+    url: '/api/console/login',
+    payload,
+    remoteAddress: `198.51.100.${++addr % 250}`,
+  } as never);
 const rowOf = async (id: number) => (await app.ctx.db.select().from(staffUsers).where(eq(staffUsers.id, id)))[0];
 const actions = async (id: number) =>
-  (await app.ctx.db.select().from(auditLog).where(and(eq(auditLog.targetKind, 'staff'), eq(auditLog.targetId, String(id))))).map((a) => a.action);
+  (
+    await app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetKind, 'staff'), eq(auditLog.targetId, String(id))))
+  ).map((a) => a.action);
 /** Lets the current lock run out (as if its minutes had passed). */
-const expireLock = (id: number) => app.ctx.db.update(staffUsers).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(staffUsers.id, id));
+const expireLock = (id: number) =>
+  app.ctx.db
+    .update(staffUsers)
+    .set({ lockedUntil: sql`now() - interval '1 second'` })
+    .where(eq(staffUsers.id, id));
 
 async function account(username: string, totpSecret: string | null = null) {
   const [row] = await app.ctx.db
     .insert(staffUsers)
-    .values({ username, name: username, role: 'reviewer', passwordHash: await hashPassword('correct horse'), totpSecret })
+    .values({
+      username,
+      name: username,
+      role: 'reviewer',
+      passwordHash: await hashPassword('correct horse'),
+      totpSecret,
+    })
     .returning();
   return row.id;
 }
@@ -50,7 +75,8 @@ describe('staff login lock-out', () => {
   it('locks an account after 5 wrong passwords from rotating addresses on two instances; the right one is refused until it runs out', async () => {
     const id = await account('lock-pw');
     const answers: number[] = [];
-    for (let i = 0; i < 40; i++) answers.push((await login({ username: 'lock-pw', password: `guess-${i}` }, i % 2 ? other : app)).code);
+    for (let i = 0; i < 40; i++)
+      answers.push((await login({ username: 'lock-pw', password: `guess-${i}` }, i % 2 ? other : app)).code);
     expect(answers.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
     expect(new Set(answers.slice(5))).toEqual(new Set([429]));
 
@@ -58,8 +84,15 @@ describe('staff login lock-out', () => {
     expect(refused.code).toBe(429);
     expect(refused.msg).toMatch(LOCKED);
     expect(Number(LOCKED.exec(refused.msg)![1])).toBe(1);
-    const en = await call(app, { method: 'POST', url: '/api/console/login', payload: { username: 'lock-pw', password: 'correct horse' }, headers: { lang: 'en' } });
-    expect(en.msg).toBe('Too many failed logins: the account is locked; try again in 1 minutes or ask an admin to unlock it');
+    const en = await call(app, {
+      method: 'POST',
+      url: '/api/console/login',
+      payload: { username: 'lock-pw', password: 'correct horse' },
+      headers: { lang: 'en' },
+    });
+    expect(en.msg).toBe(
+      'Too many failed logins: the account is locked; try again in 1 minutes or ask an admin to unlock it',
+    );
     const row = await rowOf(id);
     expect(row.loginFailures).toBe(5);
     expect(row.lockedUntil!.getTime() - Date.now()).toBeGreaterThan(50_000);
@@ -87,12 +120,14 @@ describe('staff login lock-out', () => {
     const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
     const id = await account('lock-totp', secret);
     // Asking for the code (password right, no code yet) is no guess and never locks.
-    for (let i = 0; i < 8; i++) expect((await login({ username: 'lock-totp', password: 'correct horse' })).msg).toBe('请输入动态口令');
+    for (let i = 0; i < 8; i++)
+      expect((await login({ username: 'lock-totp', password: 'correct horse' })).msg).toBe('请输入动态口令');
     expect((await rowOf(id)).loginFailures).toBe(0);
     const right = await generate({ secret });
     const wrong = String((Number(right) + 500_000) % 1_000_000).padStart(6, '0');
     const answers: number[] = [];
-    for (let i = 0; i < 100; i++) answers.push((await login({ username: 'lock-totp', password: 'correct horse', totp: wrong })).code);
+    for (let i = 0; i < 100; i++)
+      answers.push((await login({ username: 'lock-totp', password: 'correct horse', totp: wrong })).code);
     expect(answers.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
     expect(answers.slice(5).every((c) => c === 429)).toBe(true);
     const after = await login({ username: 'lock-totp', password: 'correct horse', totp: right });
@@ -104,16 +139,34 @@ describe('staff login lock-out', () => {
     const id = await account('lock-admin');
     for (let i = 0; i < 6; i++) await login({ username: 'lock-admin', password: 'nope' });
     const admin = await staffSession(app, 'admin');
-    const list = await call<{ id: number; lockedUntil: string | null; loginFailures: number }[]>(app, { method: 'GET', url: '/api/console/staff', headers: { 'x-staff-token': admin.token } });
+    const list = await call<{ id: number; lockedUntil: string | null; loginFailures: number }[]>(app, {
+      method: 'GET',
+      url: '/api/console/staff',
+      headers: { 'x-staff-token': admin.token },
+    });
     const listed = list.data.find((s) => s.id === id)!;
     expect(listed.loginFailures).toBe(5);
     expect(new Date(listed.lockedUntil!).getTime()).toBeGreaterThan(Date.now());
 
     const reviewer = await staffSession(app, 'reviewer');
-    expect((await call(app, { method: 'POST', url: '/api/console/staff/unlock', headers: { 'x-staff-token': reviewer.token }, payload: { id } })).code).toBe(403);
+    expect(
+      (
+        await call(app, {
+          method: 'POST',
+          url: '/api/console/staff/unlock',
+          headers: { 'x-staff-token': reviewer.token },
+          payload: { id },
+        })
+      ).code,
+    ).toBe(403);
     expect((await rowOf(id)).lockedUntil).not.toBeNull();
 
-    const lifted = await call(app, { method: 'POST', url: '/api/console/staff/unlock', headers: { 'x-staff-token': admin.token }, payload: { id } });
+    const lifted = await call(app, {
+      method: 'POST',
+      url: '/api/console/staff/unlock',
+      headers: { 'x-staff-token': admin.token },
+      payload: { id },
+    });
     expect(lifted.code).toBe(200);
     expect(await rowOf(id)).toMatchObject({ loginFailures: 0, lockedUntil: null });
     expect(await actions(id)).toContain('staff.unlock');
@@ -126,7 +179,12 @@ describe('staff login timing', () => {
     await account('timing-known');
     const time = async (username: string) => {
       const t = process.hrtime.bigint();
-      const r = await app.inject({ method: 'POST', url: '/api/console/login', payload: { username, password: 'wrong password' }, remoteAddress: `203.0.113.${++addr % 250}` });
+      const r = await app.inject({
+        method: 'POST',
+        url: '/api/console/login',
+        payload: { username, password: 'wrong password' },
+        remoteAddress: `203.0.113.${++addr % 250}`,
+      });
       expect(r.json().code).toBe(400);
       return Number(process.hrtime.bigint() - t) / 1e6;
     };
@@ -134,7 +192,10 @@ describe('staff login timing', () => {
     const unknown: number[] = [];
     // Interleaved, so load on the machine falls on both alike; the known account is unlocked between rounds.
     for (let i = 0; i < 9; i++) {
-      await app.ctx.db.update(staffUsers).set({ loginFailures: 0, lockedUntil: null }).where(eq(staffUsers.username, 'timing-known'));
+      await app.ctx.db
+        .update(staffUsers)
+        .set({ loginFailures: 0, lockedUntil: null })
+        .where(eq(staffUsers.username, 'timing-known'));
       known.push(await time('timing-known'));
       unknown.push(await time(`nobody-${i}`));
     }

@@ -20,11 +20,19 @@ export async function nationalJpeg(input: Buffer): Promise<Buffer> {
   let last: Buffer | null = null;
   // Quality 60 and up as the national standard asks; lower only when a busy picture would not fit 40 KB otherwise.
   for (const quality of [95, 90, 85, 80, 75, 70, 65, 60, 50, 40, 30, 20]) {
-    last = await base.clone().jpeg({ quality, chromaSubsampling: quality >= 90 ? '4:4:4' : '4:2:0' }).toBuffer();
+    last = await base
+      .clone()
+      .jpeg({ quality, chromaSubsampling: quality >= 90 ? '4:4:4' : '4:2:0' })
+      .toBuffer();
     if (last.length <= MAX_BYTES) break;
   }
   // A very plain picture compresses below the platform's lower bound: pad it with a JPEG comment.
-  if (last!.length < MIN_BYTES) return Buffer.concat([last!.subarray(0, 2), commentSegment(Buffer.alloc(MIN_BYTES - last!.length + 8, 0x20)), last!.subarray(2)]);
+  if (last!.length < MIN_BYTES)
+    return Buffer.concat([
+      last!.subarray(0, 2),
+      commentSegment(Buffer.alloc(MIN_BYTES - last!.length + 8, 0x20)),
+      last!.subarray(2),
+    ]);
   return last!;
 }
 
@@ -69,7 +77,11 @@ export function approvedPhotoRows(ctx: AppContext, staff: StaffContext, scope: E
 }
 
 /** The approved photos of a school or date range as a ZIP with a CSV manifest; recorded and audited. */
-export async function nationalExport(ctx: AppContext, staff: StaffContext, scope: ExportScope): Promise<{ zip: ZipArchive; count: number }> {
+export async function nationalExport(
+  ctx: AppContext,
+  staff: StaffContext,
+  scope: ExportScope,
+): Promise<{ zip: ZipArchive; count: number }> {
   const rows = await approvedPhotoRows(ctx, staff, scope);
   if (!rows.length) throw badRequest('console.nothingToExport');
   const zip = new ZipArchive({ zlib: { level: 0 } });
@@ -104,5 +116,11 @@ const csvCell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"
 
 export async function exportHistory(ctx: AppContext) {
   const rows = await ctx.db.select().from(nationalExports).orderBy(asc(nationalExports.id)).limit(200);
-  return rows.map((r) => ({ id: r.id, staffId: r.staffId, scope: r.scope, photoCount: r.photoCount, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    id: r.id,
+    staffId: r.staffId,
+    scope: r.scope,
+    photoCount: r.photoCount,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }

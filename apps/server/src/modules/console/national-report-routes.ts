@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { nationalReportBody, nationalReportItemSchema, nationalReportJobSchema, REPORT_STATUSES } from '@portal/contract/console';
+import {
+  nationalReportBody,
+  nationalReportItemSchema,
+  nationalReportJobSchema,
+  REPORT_STATUSES,
+} from '@portal/contract/console';
 import { envelope, ok } from '../../http/envelope.ts';
 import { staffOf } from '../../http/staff-auth.ts';
 import { listNationalReports, reportItems, runNationalReports, startNationalReport } from './national-report.ts';
@@ -18,17 +23,25 @@ export const consoleNationalReportRoutes: FastifyPluginAsyncZod = async (app) =>
   let closing = false;
   const kick = () => {
     if (closing) return;
-    inFlight = runNationalReports(ctx, app.log).catch((err: unknown) => app.log.error({ err }, 'national report run failed'));
+    inFlight = runNationalReports(ctx, app.log).catch((err: unknown) =>
+      app.log.error({ err }, 'national report run failed'),
+    );
   };
 
-  app.post('/api/console/national-report', { config: reporters, schema: { body: nationalReportBody, response: { 200: envelope(nationalReportJobSchema) } } }, async (req) => {
-    const job = await startNationalReport(ctx, staffOf(req), req.body);
-    kick();
-    return ok(job);
-  });
+  app.post(
+    '/api/console/national-report',
+    { config: reporters, schema: { body: nationalReportBody, response: { 200: envelope(nationalReportJobSchema) } } },
+    async (req) => {
+      const job = await startNationalReport(ctx, staffOf(req), req.body);
+      kick();
+      return ok(job);
+    },
+  );
 
-  app.get('/api/console/national-report', { config: reporters, schema: { response: { 200: envelope(z.array(nationalReportJobSchema)) } } }, async () =>
-    ok(await listNationalReports(ctx)),
+  app.get(
+    '/api/console/national-report',
+    { config: reporters, schema: { response: { 200: envelope(z.array(nationalReportJobSchema)) } } },
+    async () => ok(await listNationalReports(ctx)),
   );
 
   app.get(

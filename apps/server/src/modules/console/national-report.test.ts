@@ -17,7 +17,12 @@ let prod: string;
 const h = () => ({ 'x-staff-token': prod });
 
 const start = (body: Record<string, string>, token = prod, lang = 'zh') =>
-  call<NationalReportJob>(app, { method: 'POST', url: '/api/console/national-report', payload: body, headers: { 'x-staff-token': token, lang } });
+  call<NationalReportJob>(app, {
+    method: 'POST',
+    url: '/api/console/national-report',
+    payload: body,
+    headers: { 'x-staff-token': token, lang },
+  });
 
 /** Polls the console's progress list until the run is done, as the page does. */
 async function finished(id: number): Promise<NationalReportJob> {
@@ -29,7 +34,8 @@ async function finished(id: number): Promise<NationalReportJob> {
   }
   throw new Error('report run did not finish');
 }
-const items = async (id: number) => (await call<NationalReportItem[]>(app, { url: `/api/console/national-report/${id}/items`, headers: h() })).data;
+const items = async (id: number) =>
+  (await call<NationalReportItem[]>(app, { url: `/api/console/national-report/${id}/items`, headers: h() })).data;
 
 beforeAll(async () => {
   app = await testApp({ national: { timeoutMs: 2000, reportBatch: 2, reportSeconds: 0, reportAttempts: 3 } });
@@ -51,7 +57,11 @@ describe('national photo report runs', () => {
     expect(job).toMatchObject({ total: 3, accepted: 2, rejected: 1, failed: 0, pending: 0, calls: 2, failedCalls: 0 });
     const list = await items(job.id);
     expect(list.filter((i) => i.status === 'accepted')).toHaveLength(2);
-    expect(list.find((i) => i.status === 'rejected')).toMatchObject({ name: '未登记学生1', reason: 'ID_UNKNOWN', idNumMask: expect.stringMatching(/^110\*+\d{3}[\dX]$/) });
+    expect(list.find((i) => i.status === 'rejected')).toMatchObject({
+      name: '未登记学生1',
+      reason: 'ID_UNKNOWN',
+      idNumMask: expect.stringMatching(/^110\*+\d{3}[\dX]$/),
+    });
 
     // What the platform received: 480 x 640 JPEGs of 20-40 KB, the ID number only as its blind index.
     const got = await app.ctx.db.select().from(nationalReportReceipts);
@@ -61,7 +71,12 @@ describe('national photo report runs', () => {
       expect(g.bytes).toBeLessThanOrEqual(40 * 1024);
       expect(g.zjhmHash).toMatch(/^[0-9a-f]{16,}$/);
     }
-    const known = await app.ctx.db.select().from(nationalStudents).where(eq(nationalStudents.yxdm, '10001')).orderBy(nationalStudents.xh).limit(2);
+    const known = await app.ctx.db
+      .select()
+      .from(nationalStudents)
+      .where(eq(nationalStudents.yxdm, '10001'))
+      .orderBy(nationalStudents.xh)
+      .limit(2);
     expect(known.every((s) => s.hasPhoto)).toBe(true);
 
     const again = await start({ yxdm: '10001' });
@@ -71,8 +86,16 @@ describe('national photo report runs', () => {
     // The first run keeps its own counts.
     expect((await finished(job.id)).rejected).toBe(1);
 
-    const audits = await app.ctx.db.select().from(auditLog).where(sql`${auditLog.action} like 'national.report.%'`);
-    expect(audits.map((a) => a.action).sort()).toEqual(['national.report.done', 'national.report.done', 'national.report.start', 'national.report.start']);
+    const audits = await app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.action} like 'national.report.%'`);
+    expect(audits.map((a) => a.action).sort()).toEqual([
+      'national.report.done',
+      'national.report.done',
+      'national.report.start',
+      'national.report.start',
+    ]);
     expect(JSON.stringify(audits)).not.toMatch(/\d{17}[\dX]/);
   });
 
@@ -105,7 +128,9 @@ describe('national photo report runs', () => {
 
   it('sends under the advisory lock: a second sender finds it held', async () => {
     let inner: { ran: boolean } | null = null;
-    const outer = await runNationalReports(app.ctx, app.log, { onLocked: async () => void (inner = await runNationalReports(app.ctx, app.log)) });
+    const outer = await runNationalReports(app.ctx, app.log, {
+      onLocked: async () => void (inner = await runNationalReports(app.ctx, app.log)),
+    });
     expect(outer.ran).toBe(true);
     expect(inner).toEqual({ ran: false, calls: 0 });
   });
@@ -113,7 +138,9 @@ describe('national photo report runs', () => {
   it('on PostgreSQL, another instance (its own connection) cannot take the sending lock while it is held', async () => {
     if (app.ctx.dbKind !== 'postgres') return;
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const other = drizzle({ client: (app.ctx.db as unknown as { $client: never }).$client }) as unknown as typeof app.ctx.db;
+    const other = drizzle({
+      client: (app.ctx.db as unknown as { $client: never }).$client,
+    }) as unknown as typeof app.ctx.db;
     let second: boolean | null = null;
     const first = await withSessionAdvisoryLock(app.ctx.db, 'postgres', NATIONAL_REPORT_LOCK_KEY, async () => {
       second = await withSessionAdvisoryLock(other, 'postgres', NATIONAL_REPORT_LOCK_KEY, async () => {});
@@ -139,8 +166,12 @@ describe('national photo report runs', () => {
 describe('the sandbox platform', () => {
   it('rejects a photo outside 20-40 KB and records it', async () => {
     const [s] = await app.ctx.db.select().from(nationalStudents).limit(1);
-    const small = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#64c5ff' } }).jpeg().toBuffer();
-    const out = await sandboxReportPhotos(app.ctx, [{ ref: 'x1', idNumber: app.ctx.pii.decrypt(s.zjhmEnc!), studentId: s.xh, name: s.xm, yxdm: s.yxdm, jpeg: small }]);
+    const small = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#64c5ff' } })
+      .jpeg()
+      .toBuffer();
+    const out = await sandboxReportPhotos(app.ctx, [
+      { ref: 'x1', idNumber: app.ctx.pii.decrypt(s.zjhmEnc!), studentId: s.xh, name: s.xm, yxdm: s.yxdm, jpeg: small },
+    ]);
     expect(out).toEqual([{ ref: 'x1', accepted: false, reason: 'PHOTO_SIZE' }]);
     const [rec] = await app.ctx.db.select().from(nationalReportReceipts).where(eq(nationalReportReceipts.ref, 'x1'));
     expect(rec).toMatchObject({ accepted: false, reason: 'PHOTO_SIZE', bytes: small.length });

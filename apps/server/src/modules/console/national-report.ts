@@ -43,13 +43,21 @@ function jobView(j: JobRow, staffName: string | null): NationalReportJob {
  * Starts a run over the approved photos of a school or date range: each gets a report record, and
  * the run takes up those not yet accepted (new, rejected or failed before). Audited.
  */
-export async function startNationalReport(ctx: AppContext, staff: StaffContext, scope: NationalReportBody): Promise<NationalReportJob> {
+export async function startNationalReport(
+  ctx: AppContext,
+  staff: StaffContext,
+  scope: NationalReportBody,
+): Promise<NationalReportJob> {
   const rows = await approvedPhotoRows(ctx, staff, scope);
   if (!rows.length) throw badRequest('console.nothingToReport');
   const pairs = new Set(rows.map((r) => `${r.d.id}:${r.d.photoId}`));
   const job = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${START_LOCK_KEY})`);
-    const [running] = await tx.select({ id: nationalReportJobs.id }).from(nationalReportJobs).where(eq(nationalReportJobs.state, 'running')).limit(1);
+    const [running] = await tx
+      .select({ id: nationalReportJobs.id })
+      .from(nationalReportJobs)
+      .where(eq(nationalReportJobs.state, 'running'))
+      .limit(1);
     if (running) throw conflict('console.reportRunning');
     await tx
       .insert(nationalPhotoReports)
@@ -57,17 +65,42 @@ export async function startNationalReport(ctx: AppContext, staff: StaffContext, 
       .onConflictDoNothing();
     const open = (
       await tx
-        .select({ id: nationalPhotoReports.id, detail: nationalPhotoReports.orderDetailId, photo: nationalPhotoReports.photoId })
+        .select({
+          id: nationalPhotoReports.id,
+          detail: nationalPhotoReports.orderDetailId,
+          photo: nationalPhotoReports.photoId,
+        })
         .from(nationalPhotoReports)
-        .where(and(inArray(nationalPhotoReports.orderDetailId, rows.map((r) => r.d.id)), ne(nationalPhotoReports.status, 'accepted')))
+        .where(
+          and(
+            inArray(
+              nationalPhotoReports.orderDetailId,
+              rows.map((r) => r.d.id),
+            ),
+            ne(nationalPhotoReports.status, 'accepted'),
+          ),
+        )
     ).filter((r) => pairs.has(`${r.detail}:${r.photo}`));
     if (!open.length) throw badRequest('console.allReported');
-    const [j] = await tx.insert(nationalReportJobs).values({ staffId: staff.staffId, scope, total: open.length }).returning();
+    const [j] = await tx
+      .insert(nationalReportJobs)
+      .values({ staffId: staff.staffId, scope, total: open.length })
+      .returning();
     await tx
       .update(nationalPhotoReports)
       .set({ jobId: j.id, status: 'pending', reason: null, attempts: 0, nextAttemptAt: null })
-      .where(inArray(nationalPhotoReports.id, open.map((r) => r.id)));
-    await writeAudit(tx, staff, { action: 'national.report.start', targetKind: 'nationalReport', targetId: j.id, after: { ...scope, total: open.length, approved: rows.length } });
+      .where(
+        inArray(
+          nationalPhotoReports.id,
+          open.map((r) => r.id),
+        ),
+      );
+    await writeAudit(tx, staff, {
+      action: 'national.report.start',
+      targetKind: 'nationalReport',
+      targetId: j.id,
+      after: { ...scope, total: open.length, approved: rows.length },
+    });
     return j;
   });
   return jobView(job, staff.name);
@@ -84,15 +117,29 @@ export async function listNationalReports(ctx: AppContext): Promise<NationalRepo
 }
 
 /** A run's photos with their outcome (a branch account sees its own branch's only). */
-export async function reportItems(ctx: AppContext, staff: StaffContext, jobId: number, status?: ReportStatus): Promise<NationalReportItem[]> {
-  const [job] = await ctx.db.select({ id: nationalReportJobs.id }).from(nationalReportJobs).where(eq(nationalReportJobs.id, jobId));
+export async function reportItems(
+  ctx: AppContext,
+  staff: StaffContext,
+  jobId: number,
+  status?: ReportStatus,
+): Promise<NationalReportItem[]> {
+  const [job] = await ctx.db
+    .select({ id: nationalReportJobs.id })
+    .from(nationalReportJobs)
+    .where(eq(nationalReportJobs.id, jobId));
   if (!job) throw notFound();
   const rows = await ctx.db
     .select({ r: nationalPhotoReports, d: orderDetails })
     .from(nationalPhotoReports)
     .innerJoin(orderDetails, eq(orderDetails.id, nationalPhotoReports.orderDetailId))
     .innerJoin(orders, eq(orders.id, orderDetails.orderId))
-    .where(and(eq(nationalPhotoReports.jobId, jobId), status ? eq(nationalPhotoReports.status, status) : undefined, branchScope(staff)))
+    .where(
+      and(
+        eq(nationalPhotoReports.jobId, jobId),
+        status ? eq(nationalPhotoReports.status, status) : undefined,
+        branchScope(staff),
+      ),
+    )
     .orderBy(asc(nationalPhotoReports.id))
     .limit(1000);
   return rows.map(({ r, d }) => ({
@@ -122,14 +169,23 @@ export interface ReportRunOptions {
  * a call failing as a whole counts one attempt for each of its items, which are tried again after
  * a pause until the attempts run out (then `failed`). A run with nothing left is closed and audited.
  */
-export async function runNationalReports(ctx: AppContext, log: FastifyBaseLogger, opts: ReportRunOptions = {}): Promise<{ ran: boolean; calls: number }> {
+export async function runNationalReports(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  opts: ReportRunOptions = {},
+): Promise<{ ran: boolean; calls: number }> {
   const cfg = ctx.config.national;
   const now = opts.now ?? (() => new Date());
   let calls = 0;
   const ran = await withSessionAdvisoryLock(ctx.db, ctx.dbKind, NATIONAL_REPORT_LOCK_KEY, async () => {
     await opts.onLocked?.();
     while (opts.maxCalls === undefined || calls < opts.maxCalls) {
-      const [job] = await ctx.db.select().from(nationalReportJobs).where(eq(nationalReportJobs.state, 'running')).orderBy(asc(nationalReportJobs.id)).limit(1);
+      const [job] = await ctx.db
+        .select()
+        .from(nationalReportJobs)
+        .where(eq(nationalReportJobs.state, 'running'))
+        .orderBy(asc(nationalReportJobs.id))
+        .limit(1);
       if (!job) return;
       const due = await ctx.db
         .select({ r: nationalPhotoReports, d: orderDetails })
@@ -150,8 +206,17 @@ export async function runNationalReports(ctx: AppContext, log: FastifyBaseLogger
           .from(nationalPhotoReports)
           .where(and(eq(nationalPhotoReports.jobId, job.id), eq(nationalPhotoReports.status, 'pending')));
         if (n > 0) return; // waiting out a pause after a failed call
-        const [done] = await ctx.db.update(nationalReportJobs).set({ state: 'done', finishedAt: now() }).where(eq(nationalReportJobs.id, job.id)).returning();
-        await writeAudit(ctx.db, null, { action: 'national.report.done', targetKind: 'nationalReport', targetId: job.id, after: { accepted: done.accepted, rejected: done.rejected, failed: done.failed } });
+        const [done] = await ctx.db
+          .update(nationalReportJobs)
+          .set({ state: 'done', finishedAt: now() })
+          .where(eq(nationalReportJobs.id, job.id))
+          .returning();
+        await writeAudit(ctx.db, null, {
+          action: 'national.report.done',
+          targetKind: 'nationalReport',
+          targetId: job.id,
+          after: { accepted: done.accepted, rejected: done.rejected, failed: done.failed },
+        });
         continue;
       }
       await sendBatch(ctx, log, job, due, now);
@@ -163,19 +228,39 @@ export async function runNationalReports(ctx: AppContext, log: FastifyBaseLogger
 
 type Due = { r: typeof nationalPhotoReports.$inferSelect; d: typeof orderDetails.$inferSelect };
 
-async function sendBatch(ctx: AppContext, log: FastifyBaseLogger, job: JobRow, due: Due[], now: () => Date): Promise<void> {
+async function sendBatch(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  job: JobRow,
+  due: Due[],
+  now: () => Date,
+): Promise<void> {
   const cfg = ctx.config.national;
   const batch: PhotoReportItem[] = [];
   const missing: number[] = [];
   for (const { r, d } of due) {
     try {
       const jpeg = await nationalJpeg(await readPhotoBytes(ctx, r.photoId));
-      batch.push({ ref: String(r.id), idNumber: d.idNumEnc ? ctx.pii.decrypt(d.idNumEnc) : null, studentId: d.studentId, name: d.name, yxdm: d.yxdm ?? '', jpeg });
+      batch.push({
+        ref: String(r.id),
+        idNumber: d.idNumEnc ? ctx.pii.decrypt(d.idNumEnc) : null,
+        studentId: d.studentId,
+        name: d.name,
+        yxdm: d.yxdm ?? '',
+        jpeg,
+      });
     } catch {
       missing.push(r.id);
     }
   }
-  if (missing.length) await settle(ctx, job.id, missing.map((id) => ({ ref: String(id), accepted: false, reason: 'PHOTO_MISSING' })), 'failed', now());
+  if (missing.length)
+    await settle(
+      ctx,
+      job.id,
+      missing.map((id) => ({ ref: String(id), accepted: false, reason: 'PHOTO_MISSING' })),
+      'failed',
+      now(),
+    );
   if (!batch.length) return;
   let outcomes: PhotoReportOutcome[];
   try {
@@ -187,25 +272,51 @@ async function sendBatch(ctx: AppContext, log: FastifyBaseLogger, job: JobRow, d
     const pause = cfg.reportSeconds * 1000;
     await ctx.db
       .update(nationalPhotoReports)
-      .set({ attempts: sql`${nationalPhotoReports.attempts} + 1`, nextAttemptAt: new Date(now().getTime() + pause), reason: msg })
+      .set({
+        attempts: sql`${nationalPhotoReports.attempts} + 1`,
+        nextAttemptAt: new Date(now().getTime() + pause),
+        reason: msg,
+      })
       .where(inArray(nationalPhotoReports.id, ids));
     const spent = await ctx.db
       .select({ id: nationalPhotoReports.id })
       .from(nationalPhotoReports)
-      .where(and(inArray(nationalPhotoReports.id, ids), sql`${nationalPhotoReports.attempts} >= ${cfg.reportAttempts}`));
-    if (spent.length) await settle(ctx, job.id, spent.map((s) => ({ ref: String(s.id), accepted: false, reason: msg })), 'failed', now());
+      .where(
+        and(inArray(nationalPhotoReports.id, ids), sql`${nationalPhotoReports.attempts} >= ${cfg.reportAttempts}`),
+      );
+    if (spent.length)
+      await settle(
+        ctx,
+        job.id,
+        spent.map((s) => ({ ref: String(s.id), accepted: false, reason: msg })),
+        'failed',
+        now(),
+      );
     await ctx.db
       .update(nationalReportJobs)
-      .set({ calls: sql`${nationalReportJobs.calls} + 1`, failedCalls: sql`${nationalReportJobs.failedCalls} + 1`, lastError: msg })
+      .set({
+        calls: sql`${nationalReportJobs.calls} + 1`,
+        failedCalls: sql`${nationalReportJobs.failedCalls} + 1`,
+        lastError: msg,
+      })
       .where(eq(nationalReportJobs.id, job.id));
     return;
   }
   await settle(ctx, job.id, outcomes, null, now());
-  await ctx.db.update(nationalReportJobs).set({ calls: sql`${nationalReportJobs.calls} + 1` }).where(eq(nationalReportJobs.id, job.id));
+  await ctx.db
+    .update(nationalReportJobs)
+    .set({ calls: sql`${nationalReportJobs.calls} + 1` })
+    .where(eq(nationalReportJobs.id, job.id));
 }
 
 /** Writes outcomes back and adds them to the run's counts (failed when `as` says so). */
-async function settle(ctx: AppContext, jobId: number, outcomes: PhotoReportOutcome[], as: 'failed' | null, at: Date): Promise<void> {
+async function settle(
+  ctx: AppContext,
+  jobId: number,
+  outcomes: PhotoReportOutcome[],
+  as: 'failed' | null,
+  at: Date,
+): Promise<void> {
   const count = { accepted: 0, rejected: 0, failed: 0 };
   await ctx.db.transaction(async (tx) => {
     for (const o of outcomes) {

@@ -13,31 +13,61 @@ export const consoleOpsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/console/bindings',
-    { config: { staff: ['reviewer'] }, schema: { querystring: z.object({ state: z.coerce.number().int().default(2) }), response: { 200: envelope(z.array(bindingRowSchema)) } } },
+    {
+      config: { staff: ['reviewer'] },
+      schema: {
+        querystring: z.object({ state: z.coerce.number().int().default(2) }),
+        response: { 200: envelope(z.array(bindingRowSchema)) },
+      },
+    },
     async (req) => ok(await listBindings(ctx, req.query.state)),
   );
 
-  for (const [verb, approve] of [['approve', true], ['refuse', false]] as const) {
+  for (const [verb, approve] of [
+    ['approve', true],
+    ['refuse', false],
+  ] as const) {
     app.post(
       `/api/console/bindings/:id/${verb}`,
-      { config: { staff: ['reviewer'] }, schema: { params: z.object({ id: z.coerce.number().int() }), response: { 200: envelope(z.object({ state: z.number() })) } } },
+      {
+        config: { staff: ['reviewer'] },
+        schema: {
+          params: z.object({ id: z.coerce.number().int() }),
+          response: { 200: envelope(z.object({ state: z.number() })) },
+        },
+      },
       async (req) => ok(await decideBinding(ctx, staffOf(req), req.params.id, approve)),
     );
   }
 
   app.get(
     '/api/console/binding-disputes',
-    { config: { staff: ['reviewer'] }, schema: { querystring: z.object({ state: z.coerce.number().int().min(1).max(3).default(1) }), response: { 200: envelope(z.array(bindingDisputeRow)) } } },
+    {
+      config: { staff: ['reviewer'] },
+      schema: {
+        querystring: z.object({ state: z.coerce.number().int().min(1).max(3).default(1) }),
+        response: { 200: envelope(z.array(bindingDisputeRow)) },
+      },
+    },
     async (req) => ok(await listDisputes(ctx, req.query.state)),
   );
 
   app.post(
     '/api/console/binding-disputes/:id/resolve',
-    { config: { staff: ['reviewer'] }, schema: { params: z.object({ id: z.coerce.number().int() }), body: resolveDisputeBody, response: { 200: envelope(z.object({ state: z.number() })) } } },
+    {
+      config: { staff: ['reviewer'] },
+      schema: {
+        params: z.object({ id: z.coerce.number().int() }),
+        body: resolveDisputeBody,
+        response: { 200: envelope(z.object({ state: z.number() })) },
+      },
+    },
     async (req) => ok(await resolveDispute(ctx, staffOf(req), req.params.id, req.body.outcome)),
   );
 
-  app.get('/api/console/dashboard', { config: { staff: 'any' }, schema: { response: { 200: envelope(dashboardSchema) } } }, async (req) =>
-    ok(await dashboard(ctx, staffOf(req))),
+  app.get(
+    '/api/console/dashboard',
+    { config: { staff: 'any' }, schema: { response: { 200: envelope(dashboardSchema) } } },
+    async (req) => ok(await dashboard(ctx, staffOf(req))),
   );
 };

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orderPageSchema, orderRowSchema, orderSearchQuery, pageOf, personSchema, reviewItemSchema, transitionBody } from '@portal/contract/console';
+import {
+  orderPageSchema,
+  orderRowSchema,
+  orderSearchQuery,
+  pageOf,
+  personSchema,
+  reviewItemSchema,
+  transitionBody,
+} from '@portal/contract/console';
 import { envelope, ok } from '../../http/envelope.ts';
 import { staffOf, type StaffRole } from '../../http/staff-auth.ts';
 import { forbidden } from '../../http/errors.ts';
@@ -16,13 +24,19 @@ export const consoleOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/console/orders',
-    { config: { staff: ORDER_READERS }, schema: { querystring: orderSearchQuery, response: { 200: envelope(pageOf(orderRowSchema)) } } },
+    {
+      config: { staff: ORDER_READERS },
+      schema: { querystring: orderSearchQuery, response: { 200: envelope(pageOf(orderRowSchema)) } },
+    },
     async (req) => ok(await searchOrders(ctx, staffOf(req), req.query)),
   );
 
   app.get(
     '/api/console/orders/:id',
-    { config: { staff: ORDER_READERS }, schema: { params: z.object({ id: z.coerce.number().int() }), response: { 200: envelope(orderPageSchema) } } },
+    {
+      config: { staff: ORDER_READERS },
+      schema: { params: z.object({ id: z.coerce.number().int() }), response: { 200: envelope(orderPageSchema) } },
+    },
     async (req) => ok(await orderPage(ctx, staffOf(req), req.params.id)),
   );
 
@@ -31,7 +45,10 @@ export const consoleOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { staff: ['reviewer', 'branch'] },
       schema: {
-        querystring: z.object({ page: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(100).default(20) }),
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).default(1),
+          size: z.coerce.number().int().min(1).max(100).default(20),
+        }),
         response: { 200: envelope(pageOf(reviewItemSchema)) },
       },
     },
@@ -40,7 +57,10 @@ export const consoleOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/console/orders/transition',
-    { config: { staff: ['reviewer', 'production', 'branch'] }, schema: { body: transitionBody, response: { 200: envelope(z.object({ changed: z.number() })) } } },
+    {
+      config: { staff: ['reviewer', 'production', 'branch'] },
+      schema: { body: transitionBody, response: { 200: envelope(z.object({ changed: z.number() })) } },
+    },
     async (req) => {
       const staff = staffOf(req);
       // Which role may take which action: the contract's role table (admin always).
@@ -63,7 +83,10 @@ export const consoleOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/console/photos/:id',
-    { config: { staff: ['reviewer', 'production', 'branch'] }, schema: { params: z.object({ id: z.coerce.number().int() }) } },
+    {
+      config: { staff: ['reviewer', 'production', 'branch'] },
+      schema: { params: z.object({ id: z.coerce.number().int() }) },
+    },
     async (req, reply) => sendStaffPhoto(ctx, staffOf(req), req.params.id, reply),
   );
 };

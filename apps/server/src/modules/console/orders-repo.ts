@@ -19,16 +19,28 @@ export function branchScope(staff: StaffContext): SQL | undefined {
   );
 }
 
-const detailMatch = (cond: SQL) => sql`exists (select 1 from ${orderDetails} where ${orderDetails.orderId} = ${orders.id} and ${cond})`;
+const detailMatch = (cond: SQL) =>
+  sql`exists (select 1 from ${orderDetails} where ${orderDetails.orderId} = ${orders.id} and ${cond})`;
 
 export function searchConditions(q: SearchQuery, idHash: string | null, staff: StaffContext): SQL | undefined {
   const where: (SQL | undefined)[] = [branchScope(staff)];
   if (q.orderNo) where.push(ilike(orders.orderNo, `%${q.orderNo}%`));
   if (q.name) where.push(detailMatch(sql`${orderDetails.name} ilike ${'%' + q.name + '%'}`));
   if (q.mobile)
-    where.push(or(eq(orders.shippingReceiveMobile, q.mobile), eq(members.mobile, q.mobile), detailMatch(sql`${orderDetails.mobile} = ${q.mobile}`)));
+    where.push(
+      or(
+        eq(orders.shippingReceiveMobile, q.mobile),
+        eq(members.mobile, q.mobile),
+        detailMatch(sql`${orderDetails.mobile} = ${q.mobile}`),
+      ),
+    );
   if (idHash) where.push(detailMatch(sql`${orderDetails.idNumHash} = ${idHash}`));
-  if (q.school) where.push(detailMatch(sql`(${orderDetails.schoolName} ilike ${'%' + q.school + '%'} or ${orderDetails.yxdm} = ${q.school})`));
+  if (q.school)
+    where.push(
+      detailMatch(
+        sql`(${orderDetails.schoolName} ilike ${'%' + q.school + '%'} or ${orderDetails.yxdm} = ${q.school})`,
+      ),
+    );
   if (q.state) where.push(eq(orders.state, q.state));
   if (q.states) where.push(inArray(orders.state, q.states.split(',').map(Number)));
   if (q.kind) where.push(eq(orders.kind, q.kind));
@@ -36,7 +48,13 @@ export function searchConditions(q: SearchQuery, idHash: string | null, staff: S
   if (q.to) where.push(lte(orders.createdAt, new Date(`${q.to}T23:59:59.999+08:00`)));
   if (q.q) {
     const like = `%${q.q}%`;
-    where.push(or(ilike(orders.orderNo, like), eq(members.mobile, q.q), detailMatch(sql`(${orderDetails.name} ilike ${like} or ${orderDetails.mobile} = ${q.q})`)));
+    where.push(
+      or(
+        ilike(orders.orderNo, like),
+        eq(members.mobile, q.q),
+        detailMatch(sql`(${orderDetails.name} ilike ${like} or ${orderDetails.mobile} = ${q.q})`),
+      ),
+    );
   }
   const list = where.filter((w): w is SQL => !!w);
   return list.length ? and(...list) : undefined;
@@ -47,13 +65,26 @@ const rowColumns = {
   memberMobile: members.mobile,
   names: sql<string>`coalesce((select string_agg(d.name, '、' order by d.id) from ${orderDetails} d where d.order_id = ${orders.id}), '')`,
   persons: sql<number>`(select count(*)::int from ${orderDetails} d where d.order_id = ${orders.id})`,
-  schoolName: sql<string | null>`(select d.school_name from ${orderDetails} d where d.order_id = ${orders.id} order by d.id limit 1)`,
-  fy: sql<string | null>`coalesce((select t.fy from ${tasks} t where t.id = ${orders.taskId}), (select d.fy from ${orderDetails} d where d.order_id = ${orders.id} order by d.id limit 1))`,
+  schoolName: sql<
+    string | null
+  >`(select d.school_name from ${orderDetails} d where d.order_id = ${orders.id} order by d.id limit 1)`,
+  fy: sql<
+    string | null
+  >`coalesce((select t.fy from ${tasks} t where t.id = ${orders.taskId}), (select d.fy from ${orderDetails} d where d.order_id = ${orders.id} order by d.id limit 1))`,
 };
 
-export function toOrderRow(r: { o: OrderDb; memberMobile: string | null; names: string; persons: number; schoolName: string | null; fy: string | null }): OrderRow {
+export function toOrderRow(r: {
+  o: OrderDb;
+  memberMobile: string | null;
+  names: string;
+  persons: number;
+  schoolName: string | null;
+  fy: string | null;
+}): OrderRow {
   const o = r.o;
-  const addr = [o.shippingProvinceName, o.shippingCityName, o.shippingDistrictName, o.shippingAddress].filter(Boolean).join(' ');
+  const addr = [o.shippingProvinceName, o.shippingCityName, o.shippingDistrictName, o.shippingAddress]
+    .filter(Boolean)
+    .join(' ');
   return {
     id: o.id,
     orderNo: o.orderNo,
@@ -76,13 +107,19 @@ export function toOrderRow(r: { o: OrderDb; memberMobile: string | null; names: 
 }
 
 export async function findOrders(db: DbOrTx, where: SQL | undefined, page: number, size: number, oldestFirst = false) {
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).leftJoin(members, eq(members.id, orders.memberId)).where(where);
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .leftJoin(members, eq(members.id, orders.memberId))
+    .where(where);
   const rows = await db
     .select(rowColumns)
     .from(orders)
     .leftJoin(members, eq(members.id, orders.memberId))
     .where(where)
-    .orderBy(oldestFirst ? sql`coalesce(${orders.payTime}, ${orders.updatedAt}) asc, ${orders.id} asc` : desc(orders.id))
+    .orderBy(
+      oldestFirst ? sql`coalesce(${orders.payTime}, ${orders.updatedAt}) asc, ${orders.id} asc` : desc(orders.id),
+    )
     .limit(size)
     .offset((page - 1) * size);
   return { total: n, rows: rows.map(toOrderRow) };

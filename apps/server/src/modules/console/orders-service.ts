@@ -16,7 +16,11 @@ export async function searchOrders(ctx: AppContext, staff: StaffContext, q: Sear
   const idNumber = q.idNumber?.toUpperCase();
   const idHash = idNumber ? ctx.pii.blindIndex(idNumber) : null;
   if (idNumber) {
-    await writeAudit(ctx.db, staff, { action: 'order.searchByIdNumber', targetKind: 'search', after: { valid: isValidIdCard(idNumber) } });
+    await writeAudit(ctx.db, staff, {
+      action: 'order.searchByIdNumber',
+      targetKind: 'search',
+      after: { valid: isValidIdCard(idNumber) },
+    });
   }
   return findOrders(ctx.db, searchConditions(q, idHash, staff), q.page, q.size);
 }
@@ -29,7 +33,13 @@ export async function orderPage(ctx: AppContext, staff: StaffContext, id: number
     personsOf(ctx, ctx.db, [id], staff),
     ctx.db.select().from(payments).where(eq(payments.orderId, id)).orderBy(desc(payments.id)),
     ctx.db.select().from(refunds).where(eq(refunds.orderId, id)).orderBy(desc(refunds.id)),
-    o.shippingOrderNo ? ctx.db.select().from(traceEvents).where(eq(traceEvents.waybillNo, o.shippingOrderNo)).orderBy(desc(traceEvents.opTime)) : [],
+    o.shippingOrderNo
+      ? ctx.db
+          .select()
+          .from(traceEvents)
+          .where(eq(traceEvents.waybillNo, o.shippingOrderNo))
+          .orderBy(desc(traceEvents.opTime))
+      : [],
     auditOf(ctx.db, 'order', String(id)),
   ]);
   return {
@@ -43,21 +53,49 @@ export async function orderPage(ctx: AppContext, staff: StaffContext, id: number
       payType: o.payType,
     },
     persons: persons.get(id) ?? [],
-    payments: pays.map((p) => ({ paymentNo: p.paymentNo, provider: p.provider, amountFen: p.amountFen, state: p.state, paidAt: p.paidAt?.toISOString() ?? null, createdAt: p.createdAt.toISOString() })),
-    refunds: refs.map((f) => ({ id: f.id, refundNo: f.refundNo, amountFen: f.amountFen, status: f.status, reason: f.reason, createdAt: f.createdAt.toISOString() })),
+    payments: pays.map((p) => ({
+      paymentNo: p.paymentNo,
+      provider: p.provider,
+      amountFen: p.amountFen,
+      state: p.state,
+      paidAt: p.paidAt?.toISOString() ?? null,
+      createdAt: p.createdAt.toISOString(),
+    })),
+    refunds: refs.map((f) => ({
+      id: f.id,
+      refundNo: f.refundNo,
+      amountFen: f.amountFen,
+      status: f.status,
+      reason: f.reason,
+      createdAt: f.createdAt.toISOString(),
+    })),
     trace: trace.map((t) => ({ opCode: t.opCode, opTime: t.opTime.toISOString(), opDesc: t.opDesc })),
     audit,
   };
 }
 
 /** Paid orders waiting for review (115 / 116), oldest first, with each person's photo and comparison. */
-export async function reviewQueue(ctx: AppContext, staff: StaffContext, page: number, size: number): Promise<{ total: number; rows: ReviewItem[] }> {
+export async function reviewQueue(
+  ctx: AppContext,
+  staff: StaffContext,
+  page: number,
+  size: number,
+): Promise<{ total: number; rows: ReviewItem[] }> {
   const where = searchConditions({ states: '115,116', page, size }, null, staff);
   const found = await findOrders(ctx.db, where, page, size, true);
-  const persons = await personsOf(ctx, ctx.db, found.rows.map((r) => r.id), staff);
+  const persons = await personsOf(
+    ctx,
+    ctx.db,
+    found.rows.map((r) => r.id),
+    staff,
+  );
   return {
     total: found.total,
-    rows: found.rows.map((r) => ({ order: r, persons: persons.get(r.id) ?? [], waitingSince: r.payTime ?? r.createdAt })),
+    rows: found.rows.map((r) => ({
+      order: r,
+      persons: persons.get(r.id) ?? [],
+      waitingSince: r.payTime ?? r.createdAt,
+    })),
   };
 }
 
@@ -65,23 +103,36 @@ export async function reviewQueue(ctx: AppContext, staff: StaffContext, page: nu
  * A staff transition over one or more orders, in one transaction that re-reads
  * each state: when any order is no longer in a permitted state nothing changes (409).
  */
-export async function transition(ctx: AppContext, staff: StaffContext, body: TransitionBody): Promise<{ changed: number }> {
+export async function transition(
+  ctx: AppContext,
+  staff: StaffContext,
+  body: TransitionBody,
+): Promise<{ changed: number }> {
   const rule = STAFF_TRANSITIONS[body.action];
   if (body.action === 'reject' && !body.reason) throw badRequest('console.reasonRequired');
-  if (body.action === 'ship' && (!body.waybillNos || body.waybillNos.length !== body.ids.length)) throw badRequest('console.waybillRequired');
+  if (body.action === 'ship' && (!body.waybillNos || body.waybillNos.length !== body.ids.length))
+    throw badRequest('console.waybillRequired');
   const ids = [...new Set(body.ids)];
   const done = await ctx.db.transaction(async (tx) => {
     for (const id of ids) if (!(await findOrder(tx, id, staff))) throw notFound();
     const rows = await tx.select().from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.id)).for('update');
     for (const o of rows) if (!rule.from.includes(o.state)) throw conflict('console.stateChanged');
     // A member's open refund request blocks review, production and shipping (one rule, in the contract).
-    const openRefunds = await tx.select({ status: refunds.status }).from(refunds).where(and(inArray(refunds.orderId, ids), eq(refunds.cancelled, false), eq(refunds.origin, 'member')));
-    if (openRefunds.some((r) => refundBlocksStaffAction(body.action, r.status))) throw conflict('refund.blocksStaffAction');
+    const openRefunds = await tx
+      .select({ status: refunds.status })
+      .from(refunds)
+      .where(and(inArray(refunds.orderId, ids), eq(refunds.cancelled, false), eq(refunds.origin, 'member')));
+    if (openRefunds.some((r) => refundBlocksStaffAction(body.action, r.status)))
+      throw conflict('refund.blocksStaffAction');
     // A review decides on the photos the lines hold now (read under the order lock, which a
     // member's modify also takes), and the audit records which ones.
     const reviewed = new Map<number, number[]>();
     if (body.action === 'approve' || body.action === 'reject') {
-      const lines = await tx.select({ orderId: orderDetails.orderId, photoId: orderDetails.photoId }).from(orderDetails).where(inArray(orderDetails.orderId, ids)).orderBy(asc(orderDetails.id));
+      const lines = await tx
+        .select({ orderId: orderDetails.orderId, photoId: orderDetails.photoId })
+        .from(orderDetails)
+        .where(inArray(orderDetails.orderId, ids))
+        .orderBy(asc(orderDetails.id));
       for (const l of lines) if (l.photoId) reviewed.set(l.orderId, [...(reviewed.get(l.orderId) ?? []), l.photoId]);
       // Never decide on a photo the reviewer did not see.
       if (body.seenPhotoIds) {
@@ -98,18 +149,45 @@ export async function transition(ctx: AppContext, staff: StaffContext, body: Tra
         set.shippingOrderNo = body.waybillNos![body.ids.indexOf(o.id)];
         if (body.carrier) set.shippingTypeName = body.carrier;
       }
-      await tx.update(orders).set(set).where(and(eq(orders.id, o.id), eq(orders.state, o.state)));
+      await tx
+        .update(orders)
+        .set(set)
+        .where(and(eq(orders.id, o.id), eq(orders.state, o.state)));
       const waybill = set.shippingOrderNo ?? o.shippingOrderNo;
       // The parcel the tracking party follows; subscribed once this transaction is in (below).
-      if (body.action === 'ship' && waybill) await registerParcel(tx, ctx.tracking, { orderId: o.id, waybillNo: waybill, carrier: set.shippingTypeName ?? o.shippingTypeName });
+      if (body.action === 'ship' && waybill)
+        await registerParcel(tx, ctx.tracking, {
+          orderId: o.id,
+          waybillNo: waybill,
+          carrier: set.shippingTypeName ?? o.shippingTypeName,
+        });
       const ev = SHIP_EVENTS[body.action];
-      if (ev && waybill) await tx.insert(traceEvents).values({ waybillNo: waybill, opCode: ev.opCode, opTime: now, opDesc: ev.opDesc(set.shippingTypeName ?? o.shippingTypeName) });
+      if (ev && waybill)
+        await tx
+          .insert(traceEvents)
+          .values({
+            waybillNo: waybill,
+            opCode: ev.opCode,
+            opTime: now,
+            opDesc: ev.opDesc(set.shippingTypeName ?? o.shippingTypeName),
+          });
       await writeAudit(tx, staff, {
         action: `order.${body.action}`,
         targetKind: 'order',
         targetId: o.id,
-        before: { state: o.state, refuseReason: o.refuseReason, shippingOrderNo: o.shippingOrderNo, ...(reviewed.has(o.id) ? { photoIds: reviewed.get(o.id) } : {}) },
-        after: { state: rule.to, ...(set.refuseReason !== undefined ? { refuseReason: set.refuseReason } : {}), ...(set.shippingOrderNo ? { shippingOrderNo: set.shippingOrderNo, carrier: set.shippingTypeName ?? o.shippingTypeName } : {}) },
+        before: {
+          state: o.state,
+          refuseReason: o.refuseReason,
+          shippingOrderNo: o.shippingOrderNo,
+          ...(reviewed.has(o.id) ? { photoIds: reviewed.get(o.id) } : {}),
+        },
+        after: {
+          state: rule.to,
+          ...(set.refuseReason !== undefined ? { refuseReason: set.refuseReason } : {}),
+          ...(set.shippingOrderNo
+            ? { shippingOrderNo: set.shippingOrderNo, carrier: set.shippingTypeName ?? o.shippingTypeName }
+            : {}),
+        },
       });
     }
     return { changed: rows.length };
@@ -125,7 +203,17 @@ export async function packingList(ctx: AppContext, staff: StaffContext, ids: num
     const r = await findOrder(ctx.db, id, staff);
     if (r) rows.push(toOrderRow(r));
   }
-  const persons = await personsOf(ctx, ctx.db, rows.map((r) => r.id), staff);
-  await writeAudit(ctx.db, staff, { action: 'order.packingList', targetKind: 'order', targetId: ids.join(','), after: { count: rows.length } });
+  const persons = await personsOf(
+    ctx,
+    ctx.db,
+    rows.map((r) => r.id),
+    staff,
+  );
+  await writeAudit(ctx.db, staff, {
+    action: 'order.packingList',
+    targetKind: 'order',
+    targetId: ids.join(','),
+    after: { count: rows.length },
+  });
   return rows.map((r) => ({ order: r, persons: persons.get(r.id) ?? [] }));
 }

@@ -28,16 +28,25 @@ export function descriptorDistance(a: number[] | null, b: number[] | null): numb
  * Each person with the photo, its check result and the earlier or national photo to compare with;
  * photo URLs only for a viewer whose role may see faces (finance reads orders, not photos).
  */
-export async function personsOf(ctx: AppContext, db: DbOrTx, orderIds: number[], viewer: Viewer): Promise<Map<number, Person[]>> {
+export async function personsOf(
+  ctx: AppContext,
+  db: DbOrTx,
+  orderIds: number[],
+  viewer: Viewer,
+): Promise<Map<number, Person[]>> {
   const out = new Map<number, Person[]>();
   if (!orderIds.length) return out;
-  const details = await db.select().from(orderDetails).where(inArray(orderDetails.orderId, orderIds)).orderBy(asc(orderDetails.id));
+  const details = await db
+    .select()
+    .from(orderDetails)
+    .where(inArray(orderDetails.orderId, orderIds))
+    .orderBy(asc(orderDetails.id));
   const photoIds = details.map((d) => d.photoId).filter((x): x is number => !!x);
   const photoRows = photoIds.length ? await db.select().from(photos).where(inArray(photos.id, photoIds)) : [];
   const byId = new Map(photoRows.map((p) => [p.id, p]));
   const sameFace = await sameFaceOf(db, orderIds);
   for (const d of details) {
-    const photo = d.photoId ? byId.get(d.photoId) ?? null : null;
+    const photo = d.photoId ? (byId.get(d.photoId) ?? null) : null;
     const compare = await compareFor(ctx, db, d, photo, viewer);
     const person: Person = {
       id: d.id,
@@ -51,7 +60,9 @@ export async function personsOf(ctx: AppContext, db: DbOrTx, orderIds: number[],
       education: d.education,
       major: d.major,
       fy: d.fy,
-      photo: photo ? { id: photo.id, url: staffPhotoUrl(ctx, viewer, photo), passed: photo.passed, checkResult: photo.checkResult } : null,
+      photo: photo
+        ? { id: photo.id, url: staffPhotoUrl(ctx, viewer, photo), passed: photo.passed, checkResult: photo.checkResult }
+        : null,
       compare,
       sameFace: sameFace.get(d.id) ?? [],
     };
@@ -65,7 +76,10 @@ export async function personsOf(ctx: AppContext, db: DbOrTx, orderIds: number[],
 /** The orders' same-face matches by line (the rule the pay step enforces), for the reviewer in words. */
 async function sameFaceOf(db: DbOrTx, orderIds: number[]): Promise<Map<number, Person['sameFace']>> {
   const out = new Map<number, Person['sameFace']>();
-  const owners = await db.select({ id: orders.id, memberId: orders.memberId, kind: orders.kind }).from(orders).where(inArray(orders.id, orderIds));
+  const owners = await db
+    .select({ id: orders.id, memberId: orders.memberId, kind: orders.kind })
+    .from(orders)
+    .where(inArray(orders.id, orderIds));
   for (const o of owners) {
     if (o.kind === 'reprint') continue;
     for (const m of await sameFaceMatches(db, o)) out.set(m.detailId, [{ name: m.otherName, orderNo: m.otherOrderNo }]);
@@ -73,7 +87,13 @@ async function sameFaceOf(db: DbOrTx, orderIds: number[]): Promise<Map<number, P
   return out;
 }
 
-async function compareFor(ctx: AppContext, db: DbOrTx, d: DetailRow, photo: PhotoRow | null, viewer: Viewer): Promise<Person['compare']> {
+async function compareFor(
+  ctx: AppContext,
+  db: DbOrTx,
+  d: DetailRow,
+  photo: PhotoRow | null,
+  viewer: Viewer,
+): Promise<Person['compare']> {
   let other: PhotoRow | null = null;
   let source: 'earlier' | 'national' = 'earlier';
   if (d.idNumHash) {
@@ -81,7 +101,13 @@ async function compareFor(ctx: AppContext, db: DbOrTx, d: DetailRow, photo: Phot
       .select({ p: photos })
       .from(orderDetails)
       .innerJoin(photos, eq(photos.id, orderDetails.photoId))
-      .where(and(eq(orderDetails.idNumHash, d.idNumHash), lt(orderDetails.id, d.id), photo ? ne(photos.id, photo.id) : undefined))
+      .where(
+        and(
+          eq(orderDetails.idNumHash, d.idNumHash),
+          lt(orderDetails.id, d.id),
+          photo ? ne(photos.id, photo.id) : undefined,
+        ),
+      )
       .orderBy(asc(orderDetails.id))
       .limit(1);
     other = earlier?.p ?? null;
@@ -100,5 +126,10 @@ async function compareFor(ctx: AppContext, db: DbOrTx, d: DetailRow, photo: Phot
   }
   if (!other) return null;
   const distance = descriptorDistance(photo?.descriptor ?? null, other.descriptor ?? null);
-  return { source, url: staffPhotoUrl(ctx, viewer, other), distance, same: distance === null ? null : distance < FACE_MISMATCH_THRESHOLD };
+  return {
+    source,
+    url: staffPhotoUrl(ctx, viewer, other),
+    distance,
+    same: distance === null ? null : distance < FACE_MISMATCH_THRESHOLD,
+  };
 }

@@ -1,7 +1,12 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { verify as verifyPassword } from '@node-rs/argon2';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
-import { TOTP_PENDING_MINUTES, type StaffMe, type TotpDisableBody, type TotpEnrolmentInfo } from '@portal/contract/console';
+import {
+  TOTP_PENDING_MINUTES,
+  type StaffMe,
+  type TotpDisableBody,
+  type TotpEnrolmentInfo,
+} from '@portal/contract/console';
 import type { AppContext } from '../../context.ts';
 import { staffUsers } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -26,7 +31,12 @@ function readSecret(ctx: AppContext, stored: string): string {
 /** The time step a code matches (±1 step), or null; steps at or before `after` are refused (replay). */
 export async function matchCode(secret: string, code: string, after: number | null): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null;
-  const r = await verifyTotp({ secret, token: code, epochTolerance: TOLERANCE_SECONDS, ...(after === null ? {} : { afterTimeStep: after }) });
+  const r = await verifyTotp({
+    secret,
+    token: code,
+    epochTolerance: TOLERANCE_SECONDS,
+    ...(after === null ? {} : { afterTimeStep: after }),
+  });
   return r.valid && 'timeStep' in r ? r.timeStep : null;
 }
 
@@ -41,7 +51,13 @@ export async function useActiveCode(ctx: AppContext, s: StaffRow, code: string):
   const done = await ctx.db
     .update(staffUsers)
     .set({ totpLastStep: step })
-    .where(and(eq(staffUsers.id, s.id), eq(staffUsers.totpSecret, s.totpSecret), or(isNull(staffUsers.totpLastStep), lt(staffUsers.totpLastStep, step))))
+    .where(
+      and(
+        eq(staffUsers.id, s.id),
+        eq(staffUsers.totpSecret, s.totpSecret),
+        or(isNull(staffUsers.totpLastStep), lt(staffUsers.totpLastStep, step)),
+      ),
+    )
     .returning({ id: staffUsers.id });
   return done.length === 1;
 }
@@ -52,7 +68,14 @@ async function rowOf(ctx: AppContext, id: number): Promise<StaffRow> {
   return s;
 }
 
-const toMe = (s: StaffRow): StaffMe => ({ id: s.id, username: s.username, name: s.name, role: s.role, branch: s.branch, totp: !!s.totpSecret });
+const toMe = (s: StaffRow): StaffMe => ({
+  id: s.id,
+  username: s.username,
+  name: s.name,
+  role: s.role,
+  branch: s.branch,
+  totp: !!s.totpSecret,
+});
 
 /** Starts (or restarts) enrolment of one's own account: a new pending secret, answered this once. */
 export async function startEnrolment(ctx: AppContext, staff: StaffContext, ip: string): Promise<TotpEnrolmentInfo> {
@@ -60,24 +83,54 @@ export async function startEnrolment(ctx: AppContext, staff: StaffContext, ip: s
   if (s.totpSecret) throw conflict('console.totpAlreadyOn');
   const secret = generateSecret();
   const expiresAt = new Date(Date.now() + TOTP_PENDING_MINUTES * 60_000);
-  await ctx.db.update(staffUsers).set({ totpPendingSecret: ctx.pii.encrypt(secret), totpPendingExpiresAt: expiresAt }).where(eq(staffUsers.id, s.id));
-  await writeAudit(ctx.db, staff, { action: 'staff.totpEnrolStart', targetKind: 'staff', targetId: s.id, after: { expiresAt: expiresAt.toISOString() }, ip });
+  await ctx.db
+    .update(staffUsers)
+    .set({ totpPendingSecret: ctx.pii.encrypt(secret), totpPendingExpiresAt: expiresAt })
+    .where(eq(staffUsers.id, s.id));
+  await writeAudit(ctx.db, staff, {
+    action: 'staff.totpEnrolStart',
+    targetKind: 'staff',
+    targetId: s.id,
+    after: { expiresAt: expiresAt.toISOString() },
+    ip,
+  });
   return { uri: generateURI({ issuer: ISSUER, label: s.username, secret }), expiresAt: expiresAt.toISOString() };
 }
 
 /** The first code from the authenticator: TOTP becomes active only when it matches the pending secret. */
-export async function confirmEnrolment(ctx: AppContext, staff: StaffContext, code: string, ip: string): Promise<StaffMe> {
+export async function confirmEnrolment(
+  ctx: AppContext,
+  staff: StaffContext,
+  code: string,
+  ip: string,
+): Promise<StaffMe> {
   const s = await rowOf(ctx, staff.staffId);
   if (s.totpSecret) throw conflict('console.totpAlreadyOn');
   const pending = s.totpPendingSecret;
   if (!pending || !s.totpPendingExpiresAt || s.totpPendingExpiresAt.getTime() <= Date.now()) {
-    if (pending) await ctx.db.update(staffUsers).set({ totpPendingSecret: null, totpPendingExpiresAt: null }).where(eq(staffUsers.id, s.id));
-    await writeAudit(ctx.db, staff, { action: 'staff.totpEnrolFailed', targetKind: 'staff', targetId: s.id, after: { reason: pending ? 'expired' : 'none' }, ip });
+    if (pending)
+      await ctx.db
+        .update(staffUsers)
+        .set({ totpPendingSecret: null, totpPendingExpiresAt: null })
+        .where(eq(staffUsers.id, s.id));
+    await writeAudit(ctx.db, staff, {
+      action: 'staff.totpEnrolFailed',
+      targetKind: 'staff',
+      targetId: s.id,
+      after: { reason: pending ? 'expired' : 'none' },
+      ip,
+    });
     throw badRequest('console.totpNoPending');
   }
   const step = await matchCode(readSecret(ctx, pending), code, null);
   if (step === null) {
-    await writeAudit(ctx.db, staff, { action: 'staff.totpEnrolFailed', targetKind: 'staff', targetId: s.id, after: { reason: 'code' }, ip });
+    await writeAudit(ctx.db, staff, {
+      action: 'staff.totpEnrolFailed',
+      targetKind: 'staff',
+      targetId: s.id,
+      after: { reason: 'code' },
+      ip,
+    });
     throw badRequest('console.totpEnrolInvalid');
   }
   // Single use: only the request that still finds this pending secret activates it.
@@ -87,12 +140,24 @@ export async function confirmEnrolment(ctx: AppContext, staff: StaffContext, cod
     .where(and(eq(staffUsers.id, s.id), eq(staffUsers.totpPendingSecret, pending), isNull(staffUsers.totpSecret)))
     .returning();
   if (!done) throw badRequest('console.totpNoPending');
-  await writeAudit(ctx.db, staff, { action: 'staff.totpEnabled', targetKind: 'staff', targetId: s.id, before: { totp: false }, after: { totp: true }, ip });
+  await writeAudit(ctx.db, staff, {
+    action: 'staff.totpEnabled',
+    targetKind: 'staff',
+    targetId: s.id,
+    before: { totp: false },
+    after: { totp: true },
+    ip,
+  });
   return toMe(done);
 }
 
 /** Switches one's own TOTP off with a current code or the password. */
-export async function disableOwn(ctx: AppContext, staff: StaffContext, body: TotpDisableBody, ip: string): Promise<StaffMe> {
+export async function disableOwn(
+  ctx: AppContext,
+  staff: StaffContext,
+  body: TotpDisableBody,
+  ip: string,
+): Promise<StaffMe> {
   const s = await rowOf(ctx, staff.staffId);
   if (!s.totpSecret) throw badRequest('console.totpNotOn');
   const by = body.code ? 'code' : 'password';
@@ -107,10 +172,24 @@ export async function disableOwn(ctx: AppContext, staff: StaffContext, body: Tot
   }
   const [done] = await ctx.db
     .update(staffUsers)
-    .set({ totpSecret: null, totpPendingSecret: null, totpPendingExpiresAt: null, totpLastStep: null, loginFailures: 0, lockedUntil: null })
+    .set({
+      totpSecret: null,
+      totpPendingSecret: null,
+      totpPendingExpiresAt: null,
+      totpLastStep: null,
+      loginFailures: 0,
+      lockedUntil: null,
+    })
     .where(eq(staffUsers.id, s.id))
     .returning();
-  await writeAudit(ctx.db, staff, { action: 'staff.totpDisabled', targetKind: 'staff', targetId: s.id, before: { totp: true }, after: { totp: false, by }, ip });
+  await writeAudit(ctx.db, staff, {
+    action: 'staff.totpDisabled',
+    targetKind: 'staff',
+    targetId: s.id,
+    before: { totp: true },
+    after: { totp: false, by },
+    ip,
+  });
   return toMe(done);
 }
 
@@ -121,5 +200,12 @@ export async function resetTotp(ctx: AppContext, actor: StaffContext, id: number
     .update(staffUsers)
     .set({ totpSecret: null, totpPendingSecret: null, totpPendingExpiresAt: null, totpLastStep: null })
     .where(eq(staffUsers.id, id));
-  await writeAudit(ctx.db, actor, { action: 'staff.totpReset', targetKind: 'staff', targetId: id, before: { totp: !!s.totpSecret, pending: !!s.totpPendingSecret }, after: { totp: false }, ip });
+  await writeAudit(ctx.db, actor, {
+    action: 'staff.totpReset',
+    targetKind: 'staff',
+    targetId: id,
+    before: { totp: !!s.totpSecret, pending: !!s.totpPendingSecret },
+    after: { totp: false },
+    ip,
+  });
 }

@@ -16,23 +16,42 @@ afterAll(async () => {
 });
 
 const h = (token: string, lang = 'zh') => ({ 'x-staff-token': token, lang });
-const post = <T = unknown>(url: string, token: string, payload: unknown = {}, lang = 'zh') => call<T>(app, { method: 'POST', url, headers: h(token, lang), payload: payload as object });
+const post = <T = unknown>(url: string, token: string, payload: unknown = {}, lang = 'zh') =>
+  call<T>(app, { method: 'POST', url, headers: h(token, lang), payload: payload as object });
 const secretOf = (uri: string) => new URL(uri).searchParams.get('secret')!;
 const rowOf = async (id: number) => (await app.ctx.db.select().from(staffUsers).where(eq(staffUsers.id, id)))[0];
 /** The code of the step `steps` away from now (the server accepts one step either side). */
 const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 const actions = async (id: number) =>
-  (await app.ctx.db.select().from(auditLog).where(and(eq(auditLog.targetKind, 'staff'), eq(auditLog.targetId, String(id))))).map((a) => a.action);
+  (
+    await app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetKind, 'staff'), eq(auditLog.targetId, String(id))))
+  ).map((a) => a.action);
 
 /** A staff account with a known password (the demo hook's accounts have none). */
 async function account(username: string, role: 'reviewer' | 'admin' | 'branch' = 'reviewer') {
-  const [row] = await app.ctx.db.insert(staffUsers).values({ username, name: username, role, branch: role === 'branch' ? 'BJ' : null, passwordHash: await hashPassword('correct horse') }).returning();
-  const login = await call<{ token: string }>(app, { method: 'POST', url: '/api/console/login', payload: { username, password: 'correct horse' } });
+  const [row] = await app.ctx.db
+    .insert(staffUsers)
+    .values({
+      username,
+      name: username,
+      role,
+      branch: role === 'branch' ? 'BJ' : null,
+      passwordHash: await hashPassword('correct horse'),
+    })
+    .returning();
+  const login = await call<{ token: string }>(app, {
+    method: 'POST',
+    url: '/api/console/login',
+    payload: { username, password: 'correct horse' },
+  });
   expect(login.code).toBe(200);
   return { id: row.id, token: login.data.token };
 }
 
-describe('TOTP enrolment of one\'s own account', () => {
+describe("TOTP enrolment of one's own account", () => {
   it('is pending until the first code is confirmed; then login needs a code; disabling needs a code', async () => {
     const me = await account('totp-rev');
     const start = await post<{ uri: string; expiresAt: string }>('/api/console/me/totp/start', me.token);
@@ -41,9 +60,19 @@ describe('TOTP enrolment of one\'s own account', () => {
     expect(new Date(start.data.expiresAt).getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
     const secret = secretOf(start.data.uri);
     // Not yet active: /me says off and login still works without a code.
-    expect((await call<{ totp: boolean }>(app, { method: 'GET', url: '/api/console/me', headers: h(me.token) })).data.totp).toBe(false);
+    expect(
+      (await call<{ totp: boolean }>(app, { method: 'GET', url: '/api/console/me', headers: h(me.token) })).data.totp,
+    ).toBe(false);
     expect((await rowOf(me.id)).totpSecret).toBeNull();
-    expect((await call(app, { method: 'POST', url: '/api/console/login', payload: { username: 'totp-rev', password: 'correct horse' } })).code).toBe(200);
+    expect(
+      (
+        await call(app, {
+          method: 'POST',
+          url: '/api/console/login',
+          payload: { username: 'totp-rev', password: 'correct horse' },
+        })
+      ).code,
+    ).toBe(200);
 
     // A malformed and a wrong code are refused, naming the field, in zh and en.
     const malformed = await post('/api/console/me/totp/confirm', me.token, { code: '12ab' });
@@ -58,7 +87,9 @@ describe('TOTP enrolment of one\'s own account', () => {
     expect((await rowOf(me.id)).totpSecret).toBeNull();
 
     // The right code (one step behind is still accepted) activates it.
-    const ok = await post<{ totp: boolean }>('/api/console/me/totp/confirm', me.token, { code: await codeAt(secret, -1) });
+    const ok = await post<{ totp: boolean }>('/api/console/me/totp/confirm', me.token, {
+      code: await codeAt(secret, -1),
+    });
     expect(ok.code).toBe(200);
     expect(ok.data.totp).toBe(true);
     expect(JSON.stringify(ok.data)).not.toContain(secret);
@@ -70,41 +101,79 @@ describe('TOTP enrolment of one\'s own account', () => {
     expect(row.totpPendingSecret).toBeNull();
 
     // Login now needs the code; the code used to enrol is not accepted again (no replay), a newer one is.
-    const noCode = await call(app, { method: 'POST', url: '/api/console/login', payload: { username: 'totp-rev', password: 'correct horse' } });
+    const noCode = await call(app, {
+      method: 'POST',
+      url: '/api/console/login',
+      payload: { username: 'totp-rev', password: 'correct horse' },
+    });
     expect(noCode.msg).toBe('请输入动态口令');
-    const replay = await call(app, { method: 'POST', url: '/api/console/login', payload: { username: 'totp-rev', password: 'correct horse', totp: await codeAt(secret, -1) } });
+    const replay = await call(app, {
+      method: 'POST',
+      url: '/api/console/login',
+      payload: { username: 'totp-rev', password: 'correct horse', totp: await codeAt(secret, -1) },
+    });
     expect(replay.msg).toBe('动态口令错误');
-    const login = await call<{ token: string }>(app, { method: 'POST', url: '/api/console/login', payload: { username: 'totp-rev', password: 'correct horse', totp: await codeAt(secret, 1) } });
+    const login = await call<{ token: string }>(app, {
+      method: 'POST',
+      url: '/api/console/login',
+      payload: { username: 'totp-rev', password: 'correct horse', totp: await codeAt(secret, 1) },
+    });
     expect(login.code).toBe(200);
     const again = await post('/api/console/me/totp/start', login.data.token);
     expect(again.code).toBe(409);
 
     // Disabling: nothing, a wrong code or the already used code are refused; a fresh code works.
     expect((await post('/api/console/me/totp/disable', login.data.token, {})).msg).toBe('请输入动态口令或登录密码');
-    expect((await post('/api/console/me/totp/disable', login.data.token, { code: await codeAt(secret, 1) })).msg).toBe('动态口令错误');
-    expect((await post('/api/console/me/totp/disable', login.data.token, { password: 'wrong horse' })).msg).toBe('登录密码：密码错误');
+    expect((await post('/api/console/me/totp/disable', login.data.token, { code: await codeAt(secret, 1) })).msg).toBe(
+      '动态口令错误',
+    );
+    expect((await post('/api/console/me/totp/disable', login.data.token, { password: 'wrong horse' })).msg).toBe(
+      '登录密码：密码错误',
+    );
     expect(app.ctx.pii.decrypt((await rowOf(me.id)).totpSecret!)).toBe(secret);
     // The step after the login's: at most one step ahead of now, so wait into the next step when needed.
     const used = (await rowOf(me.id)).totpLastStep!;
     const nowStep = Math.floor(Date.now() / 30_000);
     if (used + 1 > nowStep + 1) await new Promise((r) => setTimeout(r, (nowStep + 1) * 30_000 - Date.now() + 50));
-    const off = await post<{ totp: boolean }>('/api/console/me/totp/disable', login.data.token, { code: await generate({ secret, epoch: (used + 1) * 30 }) });
+    const off = await post<{ totp: boolean }>('/api/console/me/totp/disable', login.data.token, {
+      code: await generate({ secret, epoch: (used + 1) * 30 }),
+    });
     expect(off.code).toBe(200);
     expect(off.data.totp).toBe(false);
     expect((await rowOf(me.id)).totpSecret).toBeNull();
-    expect((await call(app, { method: 'POST', url: '/api/console/login', payload: { username: 'totp-rev', password: 'correct horse' } })).code).toBe(200);
+    expect(
+      (
+        await call(app, {
+          method: 'POST',
+          url: '/api/console/login',
+          payload: { username: 'totp-rev', password: 'correct horse' },
+        })
+      ).code,
+    ).toBe(200);
 
     const done = await actions(me.id);
-    for (const a of ['staff.totpEnrolStart', 'staff.totpEnrolFailed', 'staff.totpEnabled', 'staff.totpDisableFailed', 'staff.totpDisabled']) expect(done).toContain(a);
+    for (const a of [
+      'staff.totpEnrolStart',
+      'staff.totpEnrolFailed',
+      'staff.totpEnabled',
+      'staff.totpDisableFailed',
+      'staff.totpDisabled',
+    ])
+      expect(done).toContain(a);
     // The secret is in no audit row.
-    const rows = await app.ctx.db.select().from(auditLog).where(eq(auditLog.targetId, String(me.id)));
+    const rows = await app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(me.id)));
     expect(JSON.stringify(rows)).not.toContain(secret);
   }, 40_000);
 
   it('disables with the password too', async () => {
     const me = await account('totp-pw');
     const start = await post<{ uri: string }>('/api/console/me/totp/start', me.token);
-    expect((await post('/api/console/me/totp/confirm', me.token, { code: await codeAt(secretOf(start.data.uri)) })).code).toBe(200);
+    expect(
+      (await post('/api/console/me/totp/confirm', me.token, { code: await codeAt(secretOf(start.data.uri)) })).code,
+    ).toBe(200);
     const off = await post<{ totp: boolean }>('/api/console/me/totp/disable', me.token, { password: 'correct horse' });
     expect(off.data.totp).toBe(false);
   });
@@ -113,7 +182,10 @@ describe('TOTP enrolment of one\'s own account', () => {
     const me = await account('totp-exp');
     const start = await post<{ uri: string }>('/api/console/me/totp/start', me.token);
     const secret = secretOf(start.data.uri);
-    await app.ctx.db.update(staffUsers).set({ totpPendingExpiresAt: new Date(Date.now() - 1000) }).where(eq(staffUsers.id, me.id));
+    await app.ctx.db
+      .update(staffUsers)
+      .set({ totpPendingExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(staffUsers.id, me.id));
     const expired = await post('/api/console/me/totp/confirm', me.token, { code: await codeAt(secret) });
     expect(expired.code).toBe(400);
     expect(expired.msg).toBe('绑定已过期或已完成，请重新开始绑定身份验证器');
@@ -124,7 +196,9 @@ describe('TOTP enrolment of one\'s own account', () => {
     const restart = await post<{ uri: string }>('/api/console/me/totp/start', me.token);
     const fresh = secretOf(restart.data.uri);
     expect(fresh).not.toBe(secret);
-    expect((await post('/api/console/me/totp/confirm', me.token, { code: await codeAt(secret) })).msg).toContain('验证码不正确');
+    expect((await post('/api/console/me/totp/confirm', me.token, { code: await codeAt(secret) })).msg).toContain(
+      '验证码不正确',
+    );
     expect((await post('/api/console/me/totp/confirm', me.token, { code: await codeAt(fresh) })).code).toBe(200);
     // Single use: confirming again is refused and changes nothing.
     const twice = await post('/api/console/me/totp/confirm', me.token, { code: await codeAt(fresh) });
@@ -134,7 +208,9 @@ describe('TOTP enrolment of one\'s own account', () => {
     // With nothing pending at all.
     const other = await account('totp-none');
     const none = await post('/api/console/me/totp/confirm', other.token, { code: '123456' }, 'en');
-    expect(none.msg).toBe('This set-up has expired or was already completed; please start setting up the authenticator again');
+    expect(none.msg).toBe(
+      'This set-up has expired or was already completed; please start setting up the authenticator again',
+    );
   });
 });
 
@@ -145,11 +221,17 @@ describe('TOTP of other accounts', () => {
     const secret = secretOf(start.data.uri);
     const other = await staffSession(app, 'reviewer');
     // An id in the body is not part of the schema: the caller's own account is the one acted on.
-    const confirm = await post('/api/console/me/totp/confirm', other.token, { code: await codeAt(secret), id: victim.id });
+    const confirm = await post('/api/console/me/totp/confirm', other.token, {
+      code: await codeAt(secret),
+      id: victim.id,
+    });
     expect(confirm.msg).toBe('绑定已过期或已完成，请重新开始绑定身份验证器');
     expect((await rowOf(victim.id)).totpSecret).toBeNull();
     expect((await post('/api/console/me/totp/confirm', victim.token, { code: await codeAt(secret) })).code).toBe(200);
-    const disable = await post('/api/console/me/totp/disable', other.token, { code: await codeAt(secret, 1), id: victim.id });
+    const disable = await post('/api/console/me/totp/disable', other.token, {
+      code: await codeAt(secret, 1),
+      id: victim.id,
+    });
     expect(disable.msg).toBe('动态口令未启用');
     const reset = await post('/api/console/staff/totp-reset', other.token, { id: victim.id });
     expect(reset.code).toBe(403);
@@ -165,17 +247,28 @@ describe('TOTP of other accounts', () => {
     const secret = secretOf(start.data.uri);
     await post('/api/console/me/totp/confirm', lost.token, { code: await codeAt(secret) });
     const admin = await staffSession(app, 'admin');
-    const list = await call<{ username: string; totp: boolean }[]>(app, { method: 'GET', url: '/api/console/staff', headers: h(admin.token) });
+    const list = await call<{ username: string; totp: boolean }[]>(app, {
+      method: 'GET',
+      url: '/api/console/staff',
+      headers: h(admin.token),
+    });
     expect(list.data.find((s) => s.username === 'totp-lost')?.totp).toBe(true);
     expect(JSON.stringify(list.data)).not.toContain(secret);
     const reset = await post('/api/console/staff/totp-reset', admin.token, { id: lost.id });
     expect(reset.code).toBe(200);
     expect((await rowOf(lost.id)).totpSecret).toBeNull();
-    const [audit] = await app.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'staff.totpReset'), eq(auditLog.targetId, String(lost.id))));
+    const [audit] = await app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'staff.totpReset'), eq(auditLog.targetId, String(lost.id))));
     expect(audit.actorId).toBe(admin.staffId);
     expect(audit.before).toEqual({ totp: true, pending: false });
     expect((await post('/api/console/staff/totp-reset', admin.token, { id: 999_999 })).code).toBe(404);
-    const login = await call<{ token: string }>(app, { method: 'POST', url: '/api/console/login', payload: { username: 'totp-lost', password: 'correct horse' } });
+    const login = await call<{ token: string }>(app, {
+      method: 'POST',
+      url: '/api/console/login',
+      payload: { username: 'totp-lost', password: 'correct horse' },
+    });
     expect(login.code).toBe(200);
     const again = await post<{ uri: string }>('/api/console/me/totp/start', login.data.token);
     expect(secretOf(again.data.uri)).not.toBe(secret);

@@ -9,7 +9,11 @@ const TYPES: Record<Ext, { kind: Kind; type: string; inside?: string }> = {
   pdf: { kind: 'pdf', type: 'application/pdf' },
   doc: { kind: 'ole', type: 'application/msword' },
   xls: { kind: 'ole', type: 'application/vnd.ms-excel' },
-  docx: { kind: 'zip', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', inside: 'word/' },
+  docx: {
+    kind: 'zip',
+    type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    inside: 'word/',
+  },
   xlsx: { kind: 'zip', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', inside: 'xl/' },
   zip: { kind: 'zip', type: 'application/zip' },
   png: { kind: 'png', type: 'image/png' },
@@ -19,7 +23,8 @@ const TYPES: Record<Ext, { kind: Kind; type: string; inside?: string }> = {
   webp: { kind: 'webp', type: 'image/webp' },
 };
 
-const starts = (b: Buffer, sig: number[], at = 0) => b.length >= at + sig.length && sig.every((v, i) => b[at + i] === v);
+const starts = (b: Buffer, sig: number[], at = 0) =>
+  b.length >= at + sig.length && sig.every((v, i) => b[at + i] === v);
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
 
 /** The file family its first bytes show, or null. */
@@ -44,7 +49,8 @@ export function checkFormFile(name: string, bytes: Buffer): { contentType: strin
   const t = ext && (FORM_FILE_EXTENSIONS as readonly string[]).includes(ext) ? TYPES[ext] : null;
   if (!ext || !t) throw badRequest('content.formFileType');
   if (!bytes.length) throw badRequest('content.formFileEmpty');
-  if (sniff(bytes) !== t.kind || (t.inside && !bytes.includes(t.inside, 0, 'latin1'))) throw badRequest('content.formFileMismatch', { ext: `.${ext}` });
+  if (sniff(bytes) !== t.kind || (t.inside && !bytes.includes(t.inside, 0, 'latin1')))
+    throw badRequest('content.formFileMismatch', { ext: `.${ext}` });
   return { contentType: t.type, ext };
 }
 
@@ -56,7 +62,11 @@ export const formFileTooLarge = () => new AppError(413, 'content.formFileTooLarg
  * characters or path separators) and the real name as RFC 5987 `filename*` in UTF-8.
  */
 export function contentDisposition(name: string): string {
-  const clean = [...name].map((c) => (c.charCodeAt(0) < 0x20 || c === '\u007f' || c === '/' || c === '\\' ? '_' : c)).join('').trim() || 'download';
+  const clean =
+    [...name]
+      .map((c) => (c.charCodeAt(0) < 0x20 || c === '\u007f' || c === '/' || c === '\\' ? '_' : c))
+      .join('')
+      .trim() || 'download';
   const dot = clean.lastIndexOf('.');
   const ext = dot > 0 ? clean.slice(dot).replace(/[^A-Za-z0-9.]/g, '') : '';
   let fallback = clean.replace(/[^\x20-\x7e]|["%;\\]/g, '_');

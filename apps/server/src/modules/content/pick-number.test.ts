@@ -16,7 +16,10 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 async function orderWith(memberId: number, photoId: number | null, state: number, no: string) {
-  const [o] = await app.ctx.db.insert(orders).values({ orderNo: no, memberId, kind: 'individual', type: 1, state }).returning();
+  const [o] = await app.ctx.db
+    .insert(orders)
+    .values({ orderNo: no, memberId, kind: 'individual', type: 1, state })
+    .returning();
   await app.ctx.db.insert(orderDetails).values({ orderId: o!.id, name: '张三', photoId });
 }
 

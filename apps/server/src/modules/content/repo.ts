@@ -1,7 +1,18 @@
 import { and, asc, count, countDistinct, desc, eq, gte, ilike, ne, or } from 'drizzle-orm';
 import { ORDER_STATE } from '@portal/contract/order-states';
 import type { Db } from '../../db/client.ts';
-import { banners, collectionCentres, faqs, forms, news, notices, orderDetails, orders, photos, staticPages } from '../../db/schema.ts';
+import {
+  banners,
+  collectionCentres,
+  faqs,
+  forms,
+  news,
+  notices,
+  orderDetails,
+  orders,
+  photos,
+  staticPages,
+} from '../../db/schema.ts';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -72,6 +83,13 @@ export const contentRepo = {
         .from(photos)
         .innerJoin(orderDetails, eq(orderDetails.photoId, photos.id))
         .innerJoin(orders, eq(orders.id, orderDetails.orderId))
-        .where(and(eq(photos.passed, true), eq(photos.source, 'upload'), gte(photos.createdAt, since), ne(orders.state, ORDER_STATE.CLOSED)))
+        .where(
+          and(
+            eq(photos.passed, true),
+            eq(photos.source, 'upload'),
+            gte(photos.createdAt, since),
+            ne(orders.state, ORDER_STATE.CLOSED),
+          ),
+        )
     )[0].n,
 };

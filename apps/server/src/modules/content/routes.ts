@@ -86,10 +86,18 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await contentService.forms(ctx)),
   );
   // An image of a notice or news body (bytes, like a download: no envelope).
-  app.get('/api/baseinfo/content_image/:key', { schema: { params: z.object({ key: z.string().max(80) }), hide: true } }, async (req, reply) => {
-    const img = await readContentImage(ctx, req.params.key);
-    return reply.header('content-type', img.type).header('x-content-type-options', 'nosniff').header('cache-control', 'public, max-age=86400').send(img.bytes);
-  });
+  app.get(
+    '/api/baseinfo/content_image/:key',
+    { schema: { params: z.object({ key: z.string().max(80) }), hide: true } },
+    async (req, reply) => {
+      const img = await readContentImage(ctx, req.params.key);
+      return reply
+        .header('content-type', img.type)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'public, max-age=86400')
+        .send(img.bytes);
+    },
+  );
   // A file download: exempt from the response signature (document 1, section 5).
   app.get(
     '/api/baseInfo/downloadForm/:id',

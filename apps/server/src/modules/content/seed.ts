@@ -31,15 +31,13 @@ export async function seedContent(ctx: AppContext): Promise<void> {
         })),
       );
     if (await empty(notices))
-      await tx
-        .insert(notices)
-        .values(
-          DEMO_NOTICES.map((n) => ({
-            ...n,
-            contentZh: sanitizeRich(n.contentZh),
-            contentEn: sanitizeRich(n.contentEn),
-          })),
-        );
+      await tx.insert(notices).values(
+        DEMO_NOTICES.map((n) => ({
+          ...n,
+          contentZh: sanitizeRich(n.contentZh),
+          contentEn: sanitizeRich(n.contentEn),
+        })),
+      );
     if (await empty(news))
       await tx
         .insert(news)
@@ -57,7 +55,13 @@ export async function seedContent(ctx: AppContext): Promise<void> {
       await tx
         .update(collectionCentres)
         .set({ cpersonEn: c.cpersonEn })
-        .where(and(eq(collectionCentres.cperson, c.cperson), eq(collectionCentres.bofficeZh, c.bofficeZh), eq(collectionCentres.cpersonEn, '')));
+        .where(
+          and(
+            eq(collectionCentres.cperson, c.cperson),
+            eq(collectionCentres.bofficeZh, c.bofficeZh),
+            eq(collectionCentres.cpersonEn, ''),
+          ),
+        );
     if (await empty(staticPages))
       await tx
         .insert(staticPages)

@@ -103,7 +103,10 @@ export const contentService = {
         })),
     ),
   /** A form's bytes as a stream: a file shipped with the repository (`seed/...`) or an object in storage. */
-  async formFile(ctx: AppContext, id: number): Promise<{ body: Readable; size: number; name: string; contentType: string }> {
+  async formFile(
+    ctx: AppContext,
+    id: number,
+  ): Promise<{ body: Readable; size: number; name: string; contentType: string }> {
     const f = await contentRepo.form(ctx.db, id);
     if (!f?.storageKey) throw notFound('content.formNotFound');
     let file: { body: Readable; size: number } | null = null;

@@ -8,7 +8,11 @@ import type { StaffRole } from '../../http/staff-auth.ts';
  * Demo and test shortcut: a session for a member by mobile, created when missing,
  * without captcha and SMS. Only reachable in demo mode (and from tests).
  */
-export async function devMemberSession(ctx: AppContext, mobile: string, profile: { name?: string; mail?: string; isFirst?: boolean } = {}) {
+export async function devMemberSession(
+  ctx: AppContext,
+  mobile: string,
+  profile: { name?: string; mail?: string; isFirst?: boolean } = {},
+) {
   let [m] = await ctx.db.select().from(members).where(eq(members.mobile, mobile)).limit(1);
   if (!m) {
     [m] = await ctx.db

@@ -26,23 +26,55 @@ export const devApprovedBody = z.object({
  * of them students the sandbox platform knows, so report runs need not go through review. No branch
  * (fy) is set, so what branch accounts see elsewhere stays as it was.
  */
-export async function createApprovedPhotos(ctx: AppContext, input: z.infer<typeof devApprovedBody>): Promise<{ id: number; orderNo: string }> {
-  const students = await ctx.db.select().from(nationalStudents).where(eq(nationalStudents.yxdm, input.yxdm)).orderBy(nationalStudents.xh).limit(input.known);
+export async function createApprovedPhotos(
+  ctx: AppContext,
+  input: z.infer<typeof devApprovedBody>,
+): Promise<{ id: number; orderNo: string }> {
+  const students = await ctx.db
+    .select()
+    .from(nationalStudents)
+    .where(eq(nationalStudents.yxdm, input.yxdm))
+    .orderBy(nationalStudents.xh)
+    .limit(input.known);
   const persons = [
-    ...students.map((s) => ({ name: s.xm, idNumber: s.zjhmEnc ? ctx.pii.decrypt(s.zjhmEnc) : null, studentId: s.xh, schoolName: s.schoolName })),
-    ...Array.from({ length: input.unknown }, (_, i) => ({ name: `未登记学生${i + 1}`, idNumber: makeIdNumber('110101', '19990101', 900 + i * 2), studentId: null, schoolName: null })),
+    ...students.map((s) => ({
+      name: s.xm,
+      idNumber: s.zjhmEnc ? ctx.pii.decrypt(s.zjhmEnc) : null,
+      studentId: s.xh,
+      schoolName: s.schoolName,
+    })),
+    ...Array.from({ length: input.unknown }, (_, i) => ({
+      name: `未登记学生${i + 1}`,
+      idNumber: makeIdNumber('110101', '19990101', 900 + i * 2),
+      studentId: null,
+      schoolName: null,
+    })),
   ];
   const photoIds: number[] = [];
   for (let i = 0; i < persons.length; i++) {
-    const jpeg = await sharp({ create: { width: 480, height: 640, channels: 3, background: { r: 100, g: 197, b: 255 - i } } }).jpeg({ quality: 90 }).toBuffer();
+    const jpeg = await sharp({
+      create: { width: 480, height: 640, channels: 3, background: { r: 100, g: 197, b: 255 - i } },
+    })
+      .jpeg({ quality: 90 })
+      .toBuffer();
     photoIds.push((await storePhotoBytes(ctx, null, jpeg, 'seed')).id);
   }
   return ctx.db.transaction(async (tx) => {
     let [m] = await tx.select().from(members).where(eq(members.mobile, input.mobile)).limit(1);
-    if (!m) [m] = await tx.insert(members).values({ mobile: input.mobile, name: '测试学生', isFirst: false }).returning();
+    if (!m)
+      [m] = await tx.insert(members).values({ mobile: input.mobile, name: '测试学生', isFirst: false }).returning();
     const [o] = await tx
       .insert(orders)
-      .values({ orderNo: newOrderNo('individual'), memberId: m.id, kind: 'individual', type: 1, state: 120, unitPriceFen: 4500, totalFen: 4500 * persons.length, payTime: new Date() })
+      .values({
+        orderNo: newOrderNo('individual'),
+        memberId: m.id,
+        kind: 'individual',
+        type: 1,
+        state: 120,
+        unitPriceFen: 4500,
+        totalFen: 4500 * persons.length,
+        payTime: new Date(),
+      })
       .returning();
     for (const [i, p] of persons.entries()) {
       await tx.insert(orderDetails).values({
@@ -64,16 +96,24 @@ export async function createApprovedPhotos(ctx: AppContext, input: z.infer<typeo
 
 /** POST /api/dev/approved-photos and POST /api/dev/national-sandbox {failCalls} (demo mode only). */
 export const devNationalReportRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/dev/approved-photos', { schema: { body: devApprovedBody, response: { 200: envelope(z.object({ id: z.number(), orderNo: z.string() })) } } }, async (req) =>
-    ok(await createApprovedPhotos(app.ctx, req.body)),
+  app.post(
+    '/api/dev/approved-photos',
+    {
+      schema: { body: devApprovedBody, response: { 200: envelope(z.object({ id: z.number(), orderNo: z.string() })) } },
+    },
+    async (req) => ok(await createApprovedPhotos(app.ctx, req.body)),
   );
   app.post(
     '/api/dev/national-sandbox',
-    { schema: { body: z.object({ failCalls: z.number().int().min(0).max(100) }), response: { 200: envelope(z.null()) } } },
+    {
+      schema: {
+        body: z.object({ failCalls: z.number().int().min(0).max(100) }),
+        response: { 200: envelope(z.null()) },
+      },
+    },
     async (req) => {
       await writeSetting(app.ctx, SANDBOX_SETTING, { failCalls: req.body.failCalls });
       return ok(null);
     },
   );
 };
-

@@ -27,9 +27,14 @@ export type DevOrderInput = z.infer<typeof devOrderBody>;
 export async function createDevOrder(ctx: AppContext, input: DevOrderInput): Promise<{ id: number; orderNo: string }> {
   return ctx.db.transaction(async (tx) => {
     let [m] = await tx.select().from(members).where(eq(members.mobile, input.mobile)).limit(1);
-    if (!m) [m] = await tx.insert(members).values({ mobile: input.mobile, name: '测试学生', mail: `${input.mobile}@example.com`, isFirst: false }).returning();
+    if (!m)
+      [m] = await tx
+        .insert(members)
+        .values({ mobile: input.mobile, name: '测试学生', mail: `${input.mobile}@example.com`, isFirst: false })
+        .returning();
     const persons = input.persons ?? 1;
-    const total = input.amountFen ?? (input.kind === 'reprint' ? reprintTotalFen(persons, false) : individualTotalFen(persons));
+    const total =
+      input.amountFen ?? (input.kind === 'reprint' ? reprintTotalFen(persons, false) : individualTotalFen(persons));
     const shipping =
       input.withShipping === false
         ? {}
@@ -62,7 +67,16 @@ export async function createDevOrder(ctx: AppContext, input: DevOrderInput): Pro
       .returning();
     if (input.kind !== 'reprint') {
       for (let i = 0; i < persons; i++) {
-        await tx.insert(orderDetails).values({ orderId: o.id, name: `测试学生${i + 1}`, mobile: input.mobile, schoolName: '北京大学', yxdm: '10001', education: 2 });
+        await tx
+          .insert(orderDetails)
+          .values({
+            orderId: o.id,
+            name: `测试学生${i + 1}`,
+            mobile: input.mobile,
+            schoolName: '北京大学',
+            yxdm: '10001',
+            education: 2,
+          });
       }
     }
     return { id: o.id, orderNo: o.orderNo };

@@ -27,14 +27,24 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({ to: z.string().min(1) }),
         response: {
           200: envelope(
-            z.array(z.object({ to: z.string(), channel: z.string(), text: z.string(), code: z.string().nullable(), sentAt: z.string() })),
+            z.array(
+              z.object({
+                to: z.string(),
+                channel: z.string(),
+                text: z.string(),
+                code: z.string().nullable(),
+                sentAt: z.string(),
+              }),
+            ),
           ),
         },
       },
     },
     async (req) => {
       const rows = await db.select().from(outbox).where(eq(outbox.to, req.query.to)).orderBy(desc(outbox.id)).limit(50);
-      return ok(rows.map((r) => ({ to: r.to, channel: r.channel, text: r.text, code: r.code, sentAt: r.sentAt.toISOString() })));
+      return ok(
+        rows.map((r) => ({ to: r.to, channel: r.channel, text: r.text, code: r.code, sentAt: r.sentAt.toISOString() })),
+      );
     },
   );
 
@@ -73,10 +83,23 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/dev/login',
     {
       schema: {
-        body: z.object({ mobile: z.string().regex(/^1\d{10}$/), name: z.string().optional(), mail: z.string().optional(), isFirst: z.boolean().optional() }),
+        body: z.object({
+          mobile: z.string().regex(/^1\d{10}$/),
+          name: z.string().optional(),
+          mail: z.string().optional(),
+          isFirst: z.boolean().optional(),
+        }),
         response: {
           200: envelope(
-            z.object({ token: z.string(), randomKey: z.string(), memberId: z.number(), isFirst: z.boolean(), name: z.string().nullable(), mobile: z.string().nullable(), mail: z.string().nullable() }),
+            z.object({
+              token: z.string(),
+              randomKey: z.string(),
+              memberId: z.number(),
+              isFirst: z.boolean(),
+              name: z.string().nullable(),
+              mobile: z.string().nullable(),
+              mail: z.string().nullable(),
+            }),
           ),
         },
       },
@@ -89,8 +112,15 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/dev/staff-login',
     {
       schema: {
-        body: z.object({ role: z.enum(['admin', 'reviewer', 'production', 'finance', 'editor', 'branch']), branch: z.string().nullable().optional() }),
-        response: { 200: envelope(z.object({ token: z.string(), staffId: z.number(), role: z.string(), branch: z.string().nullable() })) },
+        body: z.object({
+          role: z.enum(['admin', 'reviewer', 'production', 'finance', 'editor', 'branch']),
+          branch: z.string().nullable().optional(),
+        }),
+        response: {
+          200: envelope(
+            z.object({ token: z.string(), staffId: z.number(), role: z.string(), branch: z.string().nullable() }),
+          ),
+        },
       },
     },
     async (req) => ok(await devStaffSession(app.ctx, req.body.role, req.body.branch ?? null)),

@@ -18,8 +18,15 @@ export const kuaidi100CallbackRoutes: FastifyPluginAsync = async (app) => {
       req.log.warn({ why: e.message }, 'tracking push refused');
       return reply.code(400).send(pushNack(e.message));
     }
-    const applied = await receiveTrack(ctx, push.track, push.status === 'abort' ? `kuaidi100 abort: ${push.message ?? ''}` : undefined);
-    req.log.info({ waybillNo: push.waybillNo, parcels: applied.length, added: applied.reduce((n, a) => n + a.added, 0) }, 'tracking push');
+    const applied = await receiveTrack(
+      ctx,
+      push.track,
+      push.status === 'abort' ? `kuaidi100 abort: ${push.message ?? ''}` : undefined,
+    );
+    req.log.info(
+      { waybillNo: push.waybillNo, parcels: applied.length, added: applied.reduce((n, a) => n + a.added, 0) },
+      'tracking push',
+    );
     return reply.code(200).send(PUSH_ACK);
   });
 };

@@ -18,7 +18,10 @@ export const consoleParcelRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: shippers,
       schema: {
-        querystring: z.object({ page: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(200).default(20) }),
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).default(1),
+          size: z.coerce.number().int().min(1).max(200).default(20),
+        }),
         response: { 200: envelope(pageOf(parcelProblemRowSchema)) },
       },
     },
@@ -27,7 +30,13 @@ export const consoleParcelRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/console/parcels/:id/refresh',
-    { config: shippers, schema: { params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: envelope(parcelRefreshSchema) } } },
+    {
+      config: shippers,
+      schema: {
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: envelope(parcelRefreshSchema) },
+      },
+    },
     async (req) => ok(await refreshParcel(ctx, staffOf(req), req.params.id)),
   );
 };

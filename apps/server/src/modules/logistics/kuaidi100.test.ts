@@ -25,7 +25,10 @@ interface Seen {
 }
 let seen: Seen[] = [];
 /** What the query answers per waybill (Kuaidi100's answer shape). */
-const tracks = new Map<string, { state: string; data: { time: string; ftime: string; context: string; status?: string }[] }>();
+const tracks = new Map<
+  string,
+  { state: string; data: { time: string; ftime: string; context: string; status?: string }[] }
+>();
 let server: Server;
 let app: FastifyInstance;
 let staff: { token: string };
@@ -44,13 +47,32 @@ beforeAll(async () => {
       if (String(param.number ?? '').startsWith('HANG')) return;
       if (req.url === '/poll' && form.schema === 'json') {
         const ok = param.key === KEY;
-        return res.end(JSON.stringify(ok ? { result: true, returnCode: '200', message: '提交成功' } : { result: false, returnCode: '600', message: '您不是合法的订阅者' }));
+        return res.end(
+          JSON.stringify(
+            ok
+              ? { result: true, returnCode: '200', message: '提交成功' }
+              : { result: false, returnCode: '600', message: '您不是合法的订阅者' },
+          ),
+        );
       }
       if (req.url === '/poll/query.do') {
-        if (form.customer !== CUSTOMER || form.sign !== md5(form.param! + KEY + CUSTOMER)) return res.end(JSON.stringify({ result: false, returnCode: '601', message: 'key已过期' }));
+        if (form.customer !== CUSTOMER || form.sign !== md5(form.param! + KEY + CUSTOMER))
+          return res.end(JSON.stringify({ result: false, returnCode: '601', message: 'key已过期' }));
         const t = tracks.get(String(param.num));
-        if (!t) return res.end(JSON.stringify({ result: false, returnCode: '500', message: '查询无结果，请隔段时间再查' }));
-        return res.end(JSON.stringify({ message: 'ok', nu: param.num, ischeck: t.state === '3' ? '1' : '0', com: param.com, status: '200', condition: 'F00', state: t.state, data: t.data }));
+        if (!t)
+          return res.end(JSON.stringify({ result: false, returnCode: '500', message: '查询无结果，请隔段时间再查' }));
+        return res.end(
+          JSON.stringify({
+            message: 'ok',
+            nu: param.num,
+            ischeck: t.state === '3' ? '1' : '0',
+            com: param.com,
+            status: '200',
+            condition: 'F00',
+            state: t.state,
+            data: t.data,
+          }),
+        );
       }
       res.statusCode = 404;
       res.end('{}');
@@ -59,7 +81,18 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   app = await testApp({
-    tracking: { provider: 'kuaidi100', timeoutMs: 3000, sweepHours: 0, kuaidi100: { customer: CUSTOMER, key: KEY, salt: SALT, apiUrl, callbackUrl: 'https://photo.example.edu.cn/api/tracking/kuaidi100/callback' } },
+    tracking: {
+      provider: 'kuaidi100',
+      timeoutMs: 3000,
+      sweepHours: 0,
+      kuaidi100: {
+        customer: CUSTOMER,
+        key: KEY,
+        salt: SALT,
+        apiUrl,
+        callbackUrl: 'https://photo.example.edu.cn/api/tracking/kuaidi100/callback',
+      },
+    },
   });
   staff = await staffSession(app, 'production');
   member = await memberSession(app);
@@ -79,15 +112,36 @@ let seq = 0;
 async function orderInProduction(carrier = 'EMS'): Promise<number> {
   const [o] = await app.ctx.db
     .insert(orders)
-    .values({ orderNo: `T${Date.now()}${++seq}`, memberId: member.memberId, kind: 'individual', type: 1, state: 130, totalFen: 3000, shippingTypeName: carrier, shippingReceiveName: '张三', shippingReceiveMobile: '13900001111', shippingAddress: '北京市海淀区颐和园路5号' })
+    .values({
+      orderNo: `T${Date.now()}${++seq}`,
+      memberId: member.memberId,
+      kind: 'individual',
+      type: 1,
+      state: 130,
+      totalFen: 3000,
+      shippingTypeName: carrier,
+      shippingReceiveName: '张三',
+      shippingReceiveMobile: '13900001111',
+      shippingAddress: '北京市海淀区颐和园路5号',
+    })
     .returning({ id: orders.id });
   return o!.id;
 }
 const ship = (id: number, waybill: string, carrier?: string) =>
-  call<{ changed: number }>(app, { method: 'POST', url: '/api/console/orders/transition', headers: { 'x-staff-token': staff.token }, payload: { action: 'ship', ids: [id], waybillNos: [waybill], ...(carrier ? { carrier } : {}) } });
+  call<{ changed: number }>(app, {
+    method: 'POST',
+    url: '/api/console/orders/transition',
+    headers: { 'x-staff-token': staff.token },
+    payload: { action: 'ship', ids: [id], waybillNos: [waybill], ...(carrier ? { carrier } : {}) },
+  });
 
 /** A push as Kuaidi100 sends it: a form with param (JSON) and sign. */
-function push(waybill: string, state: string, data: { time: string; context: string; status?: string }[], opts: { sign?: string; status?: string } = {}) {
+function push(
+  waybill: string,
+  state: string,
+  data: { time: string; context: string; status?: string }[],
+  opts: { sign?: string; status?: string } = {},
+) {
   const param = JSON.stringify({
     status: opts.status ?? 'polling',
     billstatus: 'got',
@@ -95,19 +149,48 @@ function push(waybill: string, state: string, data: { time: string; context: str
     autoCheck: '0',
     comOld: '',
     comNew: '',
-    lastResult: { message: 'ok', nu: waybill, ischeck: state === '3' ? '1' : '0', condition: 'F00', com: 'ems', status: '200', state, data: data.map((d) => ({ ...d, ftime: d.time })) },
+    lastResult: {
+      message: 'ok',
+      nu: waybill,
+      ischeck: state === '3' ? '1' : '0',
+      condition: 'F00',
+      com: 'ems',
+      status: '200',
+      state,
+      data: data.map((d) => ({ ...d, ftime: d.time })),
+    },
   });
-  return app.inject({ method: 'POST', url: '/api/tracking/kuaidi100/callback', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ param, sign: opts.sign ?? md5(param + SALT) }).toString() });
+  return app.inject({
+    method: 'POST',
+    url: '/api/tracking/kuaidi100/callback',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ param, sign: opts.sign ?? md5(param + SALT) }).toString(),
+  });
 }
-const trace = (waybill: string) => call<{ responseItems: { opCode: string; opTime: string; opDesc: string }[] }>(app, { method: 'GET', url: `/api/wayBillTraceReceive/call?traceNo=${waybill}`, session: member });
-const stateOf = async (id: number) => (await app.ctx.db.select({ s: orders.state }).from(orders).where(eq(orders.id, id)))[0]!.s;
-const eventCount = async (w: string) => (await app.ctx.db.select({ n: count() }).from(traceEvents).where(eq(traceEvents.waybillNo, w)))[0]!.n;
+const trace = (waybill: string) =>
+  call<{ responseItems: { opCode: string; opTime: string; opDesc: string }[] }>(app, {
+    method: 'GET',
+    url: `/api/wayBillTraceReceive/call?traceNo=${waybill}`,
+    session: member,
+  });
+const stateOf = async (id: number) =>
+  (await app.ctx.db.select({ s: orders.state }).from(orders).where(eq(orders.id, id)))[0]!.s;
+const eventCount = async (w: string) =>
+  (await app.ctx.db.select({ n: count() }).from(traceEvents).where(eq(traceEvents.waybillNo, w)))[0]!.n;
 const deliverAudits = async (id: number) =>
-  (await app.ctx.db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.action, 'order.deliver'), eq(auditLog.targetId, String(id)), eq(auditLog.actorKind, 'system'))))[0]!.n;
+  (
+    await app.ctx.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'order.deliver'), eq(auditLog.targetId, String(id)), eq(auditLog.actorKind, 'system')),
+      )
+  )[0]!.n;
 
 /** Kuaidi100 writes Beijing time without a zone: hours after now (the carrier scans after we ship). */
 const T0 = Math.floor(Date.now() / 1000) * 1000;
-const bj = (hours: number) => new Date(T0 + hours * 3_600_000 + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+const bj = (hours: number) =>
+  new Date(T0 + hours * 3_600_000 + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 const TRANSIT = [
   { time: bj(2), context: '【北京市】北京邮区中心局 已收寄', status: '揽收' },
   { time: bj(14), context: '【上海市】快件已到达 上海转运中心', status: '在途' },
@@ -122,7 +205,16 @@ describe('Kuaidi100 tracking', () => {
     const subs = seen.filter((s) => s.path === '/poll');
     expect(subs).toHaveLength(1);
     expect(subs[0]!.form.schema).toBe('json');
-    expect(subs[0]!.param).toEqual({ company: 'ems', number: 'EA100000001CN', key: KEY, parameters: { callbackurl: 'https://photo.example.edu.cn/api/tracking/kuaidi100/callback', salt: SALT, resultv2: '1' } });
+    expect(subs[0]!.param).toEqual({
+      company: 'ems',
+      number: 'EA100000001CN',
+      key: KEY,
+      parameters: {
+        callbackurl: 'https://photo.example.edu.cn/api/tracking/kuaidi100/callback',
+        salt: SALT,
+        resultv2: '1',
+      },
+    });
     const [p] = await app.ctx.db.select().from(parcels).where(eq(parcels.orderId, id));
     expect(p).toMatchObject({ carrierCode: 'ems', provider: 'kuaidi100', subscribeError: null });
     expect(p!.subscribedAt).toBeInstanceOf(Date);
@@ -132,7 +224,11 @@ describe('Kuaidi100 tracking', () => {
     const id = await orderInProduction('顺丰速运');
     await ship(id, 'SF1000000000001');
     const sub = seen.find((s) => s.path === '/poll')!;
-    expect(sub.param).toMatchObject({ company: 'shunfeng', number: 'SF1000000000001', parameters: { phone: '13900001111' } });
+    expect(sub.param).toMatchObject({
+      company: 'shunfeng',
+      number: 'SF1000000000001',
+      parameters: { phone: '13900001111' },
+    });
   });
 
   it('a party that never answers holds the ship action at most a few seconds; each parcel then records why', async () => {
@@ -169,13 +265,21 @@ describe('Kuaidi100 tracking', () => {
     expect(await stateOf(id)).toBe(140);
     expect(await eventCount('EA100000002CN')).toBe(shipEvents + 2);
 
-    expect((await push('EA100000002CN', '3', newestFirst(SIGNED))).json()).toEqual({ result: true, returnCode: '200', message: '成功' });
+    expect((await push('EA100000002CN', '3', newestFirst(SIGNED))).json()).toEqual({
+      result: true,
+      returnCode: '200',
+      message: '成功',
+    });
     expect(await stateOf(id)).toBe(145);
     expect(await deliverAudits(id)).toBe(1);
     expect(await eventCount('EA100000002CN')).toBe(shipEvents + 3);
 
     // Kuaidi100 repeats a push it thinks was lost: nothing new, no second transition.
-    expect((await push('EA100000002CN', '3', newestFirst(SIGNED))).json()).toEqual({ result: true, returnCode: '200', message: '成功' });
+    expect((await push('EA100000002CN', '3', newestFirst(SIGNED))).json()).toEqual({
+      result: true,
+      returnCode: '200',
+      message: '成功',
+    });
     expect(await eventCount('EA100000002CN')).toBe(shipEvents + 3);
     expect(await deliverAudits(id)).toBe(1);
 
@@ -201,7 +305,12 @@ describe('Kuaidi100 tracking', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ result: false });
     const param = JSON.stringify({ status: 'polling', lastResult: { nu: 'EA100000003CN', state: '3', data: [] } });
-    const otherSalt = await app.inject({ method: 'POST', url: '/api/tracking/kuaidi100/callback', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ param, sign: md5(param + 'another-salt') }).toString() });
+    const otherSalt = await app.inject({
+      method: 'POST',
+      url: '/api/tracking/kuaidi100/callback',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ param, sign: md5(param + 'another-salt') }).toString(),
+    });
     expect(otherSalt.statusCode).toBe(400);
     expect(await eventCount('EA100000003CN')).toBe(before);
     expect(await stateOf(id)).toBe(140);
@@ -216,16 +325,29 @@ describe('Kuaidi100 tracking', () => {
     await ship(stale, 'EA200000001CN');
     await ship(fresh, 'EA200000002CN');
     await ship(delivered, 'EA200000003CN');
-    await app.ctx.db.update(parcels).set({ lastEventAt: days(4), createdAt: days(6) }).where(eq(parcels.orderId, stale));
-    await app.ctx.db.update(parcels).set({ lastEventAt: days(1), createdAt: days(6) }).where(eq(parcels.orderId, fresh));
-    await app.ctx.db.update(parcels).set({ lastEventAt: days(4), createdAt: days(6) }).where(eq(parcels.orderId, delivered));
+    await app.ctx.db
+      .update(parcels)
+      .set({ lastEventAt: days(4), createdAt: days(6) })
+      .where(eq(parcels.orderId, stale));
+    await app.ctx.db
+      .update(parcels)
+      .set({ lastEventAt: days(1), createdAt: days(6) })
+      .where(eq(parcels.orderId, fresh));
+    await app.ctx.db
+      .update(parcels)
+      .set({ lastEventAt: days(4), createdAt: days(6) })
+      .where(eq(parcels.orderId, delivered));
     await app.ctx.db.update(orders).set({ state: 145 }).where(eq(orders.id, delivered));
     tracks.set('EA200000001CN', { state: '3', data: newestFirst(SIGNED).map((d) => ({ ...d, ftime: d.time })) });
     seen = [];
     const r = await sweepParcels(app.ctx, pino({ level: 'silent' }), now);
     const queried = seen.filter((s) => s.path === '/poll/query.do').map((s) => s.param.num);
     expect(queried).toEqual(['EA200000001CN']);
-    expect(seen.find((s) => s.path === '/poll/query.do')!.param).toEqual({ com: 'ems', num: 'EA200000001CN', resultv2: '1' });
+    expect(seen.find((s) => s.path === '/poll/query.do')!.param).toEqual({
+      com: 'ems',
+      num: 'EA200000001CN',
+      resultv2: '1',
+    });
     expect(r).toMatchObject({ ran: true, queried: 1, delivered: 1 });
     expect(await stateOf(stale)).toBe(145);
     // Asked today: the next run leaves it (and everything else) alone.
@@ -242,8 +364,14 @@ describe('Kuaidi100 tracking', () => {
     await ship(stalled, 'EA300000002CN');
     await ship(moving, 'EA300000003CN');
     await push('EA300000001CN', '6', [{ time: bj(3), context: '收件人拒收，快件退回寄件人', status: '退回' }]);
-    await app.ctx.db.update(parcels).set({ createdAt: new Date(Date.now() - 6 * 86_400_000) }).where(eq(parcels.orderId, stalled));
-    const q = await call<{ total: number; rows: { orderId: number; problem: string; lastEvent: string | null }[] }>(app, { method: 'GET', url: '/api/console/parcels/problems?size=200', headers: { 'x-staff-token': staff.token } });
+    await app.ctx.db
+      .update(parcels)
+      .set({ createdAt: new Date(Date.now() - 6 * 86_400_000) })
+      .where(eq(parcels.orderId, stalled));
+    const q = await call<{ total: number; rows: { orderId: number; problem: string; lastEvent: string | null }[] }>(
+      app,
+      { method: 'GET', url: '/api/console/parcels/problems?size=200', headers: { 'x-staff-token': staff.token } },
+    );
     expect(q.code).toBe(200);
     const mine = q.data.rows.filter((r) => [returned, stalled, moving].includes(r.orderId));
     expect(mine.map((r) => [r.orderId, r.problem])).toEqual(
@@ -255,13 +383,28 @@ describe('Kuaidi100 tracking', () => {
     expect(mine).toHaveLength(2);
     expect(mine.find((r) => r.orderId === returned)!.lastEvent).toBe('收件人拒收，快件退回寄件人');
 
-    tracks.set('EA300000002CN', { state: '5', data: [{ time: bj(5), ftime: bj(5), context: '快件正在派送中，派件员：李四', status: '派件' }] });
+    tracks.set('EA300000002CN', {
+      state: '5',
+      data: [{ time: bj(5), ftime: bj(5), context: '快件正在派送中，派件员：李四', status: '派件' }],
+    });
     seen = [];
-    const r = await call<{ added: number; state: string }>(app, { method: 'POST', url: `/api/console/parcels/${stalled}/refresh`, headers: { 'x-staff-token': staff.token } });
+    const r = await call<{ added: number; state: string }>(app, {
+      method: 'POST',
+      url: `/api/console/parcels/${stalled}/refresh`,
+      headers: { 'x-staff-token': staff.token },
+    });
     expect(r.data).toEqual({ added: 1, state: 'delivering', delivered: false });
     expect(seen.filter((s) => s.path === '/poll/query.do')).toHaveLength(1);
     // A reviewer may not (the contract's staff-access table: orders.produce).
     const reviewer = await staffSession(app, 'reviewer');
-    expect((await call(app, { method: 'GET', url: '/api/console/parcels/problems', headers: { 'x-staff-token': reviewer.token } })).code).toBe(403);
+    expect(
+      (
+        await call(app, {
+          method: 'GET',
+          url: '/api/console/parcels/problems',
+          headers: { 'x-staff-token': reviewer.token },
+        })
+      ).code,
+    ).toBe(403);
   });
 });

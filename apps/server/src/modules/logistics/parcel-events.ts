@@ -22,8 +22,15 @@ export async function applyTrack(db: Db, parcelId: number, track: CarrierTrack, 
   return db.transaction(async (tx) => {
     const [p] = await tx.select().from(parcels).where(eq(parcels.id, parcelId)).for('update');
     if (!p) return { added: 0, state: null, delivered: false };
-    const rows = track.events.map((e) => ({ waybillNo: p.waybillNo, opCode: e.opCode, opTime: e.opTime, opDesc: e.opDesc }));
-    const inserted = rows.length ? await tx.insert(traceEvents).values(rows).onConflictDoNothing().returning({ id: traceEvents.id }) : [];
+    const rows = track.events.map((e) => ({
+      waybillNo: p.waybillNo,
+      opCode: e.opCode,
+      opTime: e.opTime,
+      opDesc: e.opDesc,
+    }));
+    const inserted = rows.length
+      ? await tx.insert(traceEvents).values(rows).onConflictDoNothing().returning({ id: traceEvents.id })
+      : [];
     const newest = track.events.reduce<Date | null>((m, e) => (!m || e.opTime > m ? e.opTime : m), null);
     const lastEventAt = newest && (!p.lastEventAt || newest > p.lastEventAt) ? newest : p.lastEventAt;
     // An older answer (a query racing a push) never takes a signed parcel back to transit.
@@ -37,9 +44,22 @@ export async function applyTrack(db: Db, parcelId: number, track: CarrierTrack, 
 /** The console's deliver transition (order-states), done for the carrier: only from its permitted states, audited as the system. */
 async function deliverByCarrier(tx: Tx, orderId: number, waybillNo: string): Promise<boolean> {
   const rule = STAFF_TRANSITIONS.deliver;
-  const [o] = await tx.select({ id: orders.id, state: orders.state }).from(orders).where(eq(orders.id, orderId)).for('update');
+  const [o] = await tx
+    .select({ id: orders.id, state: orders.state })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update');
   if (!o || !rule.from.includes(o.state)) return false;
-  await tx.update(orders).set({ state: rule.to }).where(and(eq(orders.id, o.id), eq(orders.state, o.state)));
-  await writeAudit(tx, null, { action: 'order.deliver', targetKind: 'order', targetId: o.id, before: { state: o.state }, after: { state: rule.to, by: 'carrier', waybillNo } });
+  await tx
+    .update(orders)
+    .set({ state: rule.to })
+    .where(and(eq(orders.id, o.id), eq(orders.state, o.state)));
+  await writeAudit(tx, null, {
+    action: 'order.deliver',
+    targetKind: 'order',
+    targetId: o.id,
+    before: { state: o.state },
+    after: { state: rule.to, by: 'carrier', waybillNo },
+  });
   return true;
 }

@@ -5,7 +5,13 @@ import type { DbOrTx } from '../../db/client.ts';
 import { orders, parcels, traceEvents } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
-import { TrackingError, type CarrierTrack, type ParcelRef, type TraceEvent, type TrackingParty } from '../../providers/tracking.ts';
+import {
+  TrackingError,
+  type CarrierTrack,
+  type ParcelRef,
+  type TraceEvent,
+  type TrackingParty,
+} from '../../providers/tracking.ts';
 import { findOrder } from '../console/orders-repo.ts';
 import { writeAudit } from '../console/audit.ts';
 import { applyTrack, type Applied } from './parcel-events.ts';
@@ -13,10 +19,19 @@ import { applyTrack, type Applied } from './parcel-events.ts';
 type Parcel = typeof parcels.$inferSelect;
 
 /** Inside the ship transition: the order's parcel, to be subscribed once the transaction is in. */
-export async function registerParcel(tx: DbOrTx, tracking: TrackingParty, p: { orderId: number; waybillNo: string; carrier: string | null }): Promise<void> {
+export async function registerParcel(
+  tx: DbOrTx,
+  tracking: TrackingParty,
+  p: { orderId: number; waybillNo: string; carrier: string | null },
+): Promise<void> {
   await tx
     .insert(parcels)
-    .values({ orderId: p.orderId, waybillNo: p.waybillNo, carrierCode: tracking.carrierCode(p.carrier), provider: tracking.kind })
+    .values({
+      orderId: p.orderId,
+      waybillNo: p.waybillNo,
+      carrierCode: tracking.carrierCode(p.carrier),
+      provider: tracking.kind,
+    })
     .onConflictDoNothing();
 }
 
@@ -41,7 +56,9 @@ const PARALLEL = 4;
  * tries again; shipping itself never fails for it.
  */
 export async function subscribeParcels(ctx: AppContext, orderIds: number[], log?: FastifyBaseLogger): Promise<void> {
-  const run = subscribeDue(ctx, orderIds, log).catch((err: unknown) => log?.error({ err }, 'parcel subscription failed'));
+  const run = subscribeDue(ctx, orderIds, log).catch((err: unknown) =>
+    log?.error({ err }, 'parcel subscription failed'),
+  );
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([run, new Promise<void>((r) => (timer = setTimeout(r, SHIP_WAIT_MS)))]);
   clearTimeout(timer);
@@ -63,7 +80,10 @@ export async function subscribeDue(ctx: AppContext, orderIds: number[], log?: Fa
     } catch (e) {
       if (!(e instanceof TrackingError)) throw e;
       log?.warn({ orderId: p.orderId, why: e.message }, 'parcel subscription failed');
-      await ctx.db.update(parcels).set({ subscribeError: e.message.slice(0, 200) }).where(eq(parcels.id, p.id));
+      await ctx.db
+        .update(parcels)
+        .set({ subscribeError: e.message.slice(0, 200) })
+        .where(eq(parcels.id, p.id));
     }
   };
   for (let i = 0; i < due.length; i += PARALLEL) await Promise.all(due.slice(i, i + PARALLEL).map(one));
@@ -71,12 +91,19 @@ export async function subscribeDue(ctx: AppContext, orderIds: number[], log?: Fa
 
 /** A verified push: applied to every parcel of that waybill registered with this party. */
 export async function receiveTrack(ctx: AppContext, track: CarrierTrack, abortedWhy?: string): Promise<Applied[]> {
-  const found = await ctx.db.select().from(parcels).where(and(eq(parcels.waybillNo, track.waybillNo), eq(parcels.provider, ctx.tracking.kind)));
+  const found = await ctx.db
+    .select()
+    .from(parcels)
+    .where(and(eq(parcels.waybillNo, track.waybillNo), eq(parcels.provider, ctx.tracking.kind)));
   const out: Applied[] = [];
   for (const p of found) {
     out.push(await applyTrack(ctx.db, p.id, track));
     // The party gave up following it (e.g. no record for days, wrong carrier): staff see why.
-    if (abortedWhy) await ctx.db.update(parcels).set({ subscribeError: abortedWhy.slice(0, 200) }).where(eq(parcels.id, p.id));
+    if (abortedWhy)
+      await ctx.db
+        .update(parcels)
+        .set({ subscribeError: abortedWhy.slice(0, 200) })
+        .where(eq(parcels.id, p.id));
   }
   return out;
 }
@@ -97,7 +124,11 @@ export async function refreshParcel(ctx: AppContext, staff: StaffContext, orderI
   const r = await findOrder(ctx.db, orderId, staff);
   if (!r) throw notFound();
   if (!r.o.shippingOrderNo || r.o.state < 140) throw badRequest('logistics.notShipped');
-  await registerParcel(ctx.db, ctx.tracking, { orderId, waybillNo: r.o.shippingOrderNo, carrier: r.o.shippingTypeName });
+  await registerParcel(ctx.db, ctx.tracking, {
+    orderId,
+    waybillNo: r.o.shippingOrderNo,
+    carrier: r.o.shippingTypeName,
+  });
   await subscribeDue(ctx, [orderId]);
   const [p] = await ctx.db.select().from(parcels).where(eq(parcels.orderId, orderId));
   let applied: Applied;
@@ -113,7 +144,11 @@ export async function refreshParcel(ctx: AppContext, staff: StaffContext, orderI
 
 /** The trace of a waybill as stored (staff and carrier events), with the sandbox's pretend transit; never calls out. */
 export async function storedTrace(ctx: AppContext, waybillNo: string, now = new Date()): Promise<TraceEvent[]> {
-  const rows = await ctx.db.select().from(traceEvents).where(eq(traceEvents.waybillNo, waybillNo)).orderBy(asc(traceEvents.opTime), asc(traceEvents.id));
+  const rows = await ctx.db
+    .select()
+    .from(traceEvents)
+    .where(eq(traceEvents.waybillNo, waybillNo))
+    .orderBy(asc(traceEvents.opTime), asc(traceEvents.id));
   const stored: TraceEvent[] = rows.map((r) => ({ opCode: r.opCode, opTime: r.opTime, opDesc: r.opDesc }));
   return [...stored, ...ctx.tracking.shownBeside(stored, now)].sort((a, b) => a.opTime.getTime() - b.opTime.getTime());
 }

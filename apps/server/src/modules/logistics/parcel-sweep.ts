@@ -30,15 +30,29 @@ export async function sweepParcels(ctx: AppContext, log: FastifyBaseLogger, now 
   if (ctx.tracking.kind === 'none') return result;
   result.ran = await withSessionAdvisoryLock(ctx.db, ctx.dbKind, PARCEL_SWEEP_LOCK_KEY, async () => {
     const mine = and(eq(parcels.provider, ctx.tracking.kind), eq(orders.state, ORDER_STATE.SHIPPED));
-    const unsubscribed = await ctx.db.select({ orderId: parcels.orderId }).from(parcels).innerJoin(orders, eq(orders.id, parcels.orderId)).where(and(mine, isNull(parcels.subscribedAt)));
-    await subscribeDue(ctx, unsubscribed.map((u) => u.orderId), log);
+    const unsubscribed = await ctx.db
+      .select({ orderId: parcels.orderId })
+      .from(parcels)
+      .innerJoin(orders, eq(orders.id, parcels.orderId))
+      .where(and(mine, isNull(parcels.subscribedAt)));
+    await subscribeDue(
+      ctx,
+      unsubscribed.map((u) => u.orderId),
+      log,
+    );
     const staleBefore = new Date(now.getTime() - STALE_DAYS * 86_400_000);
     const askedBefore = new Date(now.getTime() - 20 * 3_600_000);
     const stale = await ctx.db
       .select({ p: parcels })
       .from(parcels)
       .innerJoin(orders, eq(orders.id, parcels.orderId))
-      .where(and(mine, lt(sql`coalesce(${parcels.lastEventAt}, ${parcels.createdAt})`, staleBefore), or(isNull(parcels.checkedAt), lt(parcels.checkedAt, askedBefore))))
+      .where(
+        and(
+          mine,
+          lt(sql`coalesce(${parcels.lastEventAt}, ${parcels.createdAt})`, staleBefore),
+          or(isNull(parcels.checkedAt), lt(parcels.checkedAt, askedBefore)),
+        ),
+      )
       .orderBy(asc(parcels.id));
     for (const { p } of stale) {
       try {

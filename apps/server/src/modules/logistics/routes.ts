@@ -11,8 +11,13 @@ import { sweepParcels } from './parcel-sweep.ts';
 import { kuaidi100CallbackRoutes } from './callback-routes.ts';
 import { consoleParcelRoutes } from './console-routes.ts';
 
-const traceNoField = z.string().trim().regex(/^[A-Za-z0-9-]{4,40}$/, 'logistics.traceNoRequired');
-const answer = envelope(z.object({ traceNo: z.string(), carrier: z.string().nullable(), responseItems: z.array(traceItemSchema) }));
+const traceNoField = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{4,40}$/, 'logistics.traceNoRequired');
+const answer = envelope(
+  z.object({ traceNo: z.string(), carrier: z.string().nullable(), responseItems: z.array(traceItemSchema) }),
+);
 
 /** The waybill trace (GET and POST /api/wayBillTraceReceive/call): members, their own orders only; stored events, no call out per view. */
 export const logisticsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,13 +32,18 @@ export const logisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       .limit(1);
     if (!o) throw notFound('logistics.notYours');
     const events = await storedTrace(ctx, traceNo);
-    const responseItems = events.reverse().map((e) => ({ opCode: e.opCode, opTime: e.opTime.toISOString(), opDesc: e.opDesc }));
+    const responseItems = events
+      .reverse()
+      .map((e) => ({ opCode: e.opCode, opTime: e.opTime.toISOString(), opDesc: e.opDesc }));
     return ok({ traceNo, carrier: o.carrier, responseItems });
   }
 
   app.get(
     '/api/wayBillTraceReceive/call',
-    { config: { auth: 'member' }, schema: { querystring: z.object({ traceNo: traceNoField.optional() }), response: { 200: answer } } },
+    {
+      config: { auth: 'member' },
+      schema: { querystring: z.object({ traceNo: traceNoField.optional() }), response: { 200: answer } },
+    },
     async (req) => trace(memberOf(req).memberId, req.query.traceNo),
   );
 

@@ -3,4 +3,3 @@ export const SHIP_EVENTS: Record<string, { opCode: string; opDesc: (carrier: str
   ship: { opCode: '10', opDesc: (c) => `【${c ?? '快递'}】快件已揽收` },
   deliver: { opCode: '80', opDesc: () => '快件已签收，感谢使用' },
 };
-

@@ -16,15 +16,25 @@ afterAll(async () => app.close());
 let seq = 0;
 const newMobile = () => `135${String(process.pid % 1000).padStart(3, '0')}${String(++seq).padStart(5, '0')}`;
 type S = Awaited<ReturnType<typeof memberSession>>;
-const get = (s: S, url: string, q: Record<string, string> = {}) => call(app, { method: 'GET', url: `${url}?${qs(q)}`, session: s });
+const get = (s: S, url: string, q: Record<string, string> = {}) =>
+  call(app, { method: 'GET', url: `${url}?${qs(q)}`, session: s });
 const post = (s: S, url: string, payload: object) => call(app, { method: 'POST', url, payload, session: s });
 
 async function addOrder(memberId: number, state: number, kind: 'individual' | 'task' = 'individual') {
   const [o] = await app.ctx.db
     .insert(orders)
-    .values({ orderNo: `T${Date.now()}${Math.floor(Math.random() * 1e6)}`, memberId, kind, type: 1, state, totalFen: 3000 })
+    .values({
+      orderNo: `T${Date.now()}${Math.floor(Math.random() * 1e6)}`,
+      memberId,
+      kind,
+      type: 1,
+      state,
+      totalFen: 3000,
+    })
     .returning();
-  await app.ctx.db.insert(orderDetails).values({ orderId: o.id, name: '张三', mobile: '13900000000', idNumMask: '110***********1234' });
+  await app.ctx.db
+    .insert(orderDetails)
+    .values({ orderId: o.id, name: '张三', mobile: '13900000000', idNumMask: '110***********1234' });
   return o;
 }
 
@@ -44,11 +54,15 @@ describe('profile', () => {
     const s = await memberSession(app, newMobile());
     const other = await memberSession(app, s.mobile); // a second session of the same member
     const next = newMobile();
-    expect((await get(s, '/api/member/sendCode', { mobile: s.mobile, ...pick(await solvedCaptcha(app)) })).msg).toBe('新手机号不能原手机号一样');
+    expect((await get(s, '/api/member/sendCode', { mobile: s.mobile, ...pick(await solvedCaptcha(app)) })).msg).toBe(
+      '新手机号不能原手机号一样',
+    );
     const taken = await memberSession(app, newMobile());
     // Whether a number has an account is told only after the captcha is solved.
     expect((await get(s, '/api/member/sendCode', { mobile: taken.mobile })).msg).toBe('请先输入手机号和图形验证码');
-    expect((await get(s, '/api/member/sendCode', { mobile: taken.mobile, ...pick(await solvedCaptcha(app)) })).msg).toBe('该手机号已被其他账户使用');
+    expect(
+      (await get(s, '/api/member/sendCode', { mobile: taken.mobile, ...pick(await solvedCaptcha(app)) })).msg,
+    ).toBe('该手机号已被其他账户使用');
     const cap = await solvedCaptcha(app);
     expect((await get(s, '/api/member/sendCode', { mobile: next, ...pick(cap) })).code).toBe(200);
     const code = (await lastCode(app, next))!;
@@ -64,12 +78,25 @@ describe('profile', () => {
 
   it('changes the e-mail with a code to the new address', async () => {
     const s = await memberSession(app, newMobile(), { mail: 'old@example.com' });
-    expect((await get(s, '/api/member/sendMailCode', { mail: 'OLD@example.com', ...pick(await solvedCaptcha(app)) })).msg).toBe('新邮箱不能与原邮箱一样');
-    expect((await get(s, '/api/member/sendMailCode', { mail: 'nope', ...pick(await solvedCaptcha(app)) })).msg).toBe('邮箱格式有误');
-    expect((await get(s, '/api/member/sendMailCode', { mail: 'new@example.com' })).msg).toBe('请先输入邮箱和图形验证码');
-    expect((await get(s, '/api/member/sendMailCode', { mail: 'new@example.com', ...pick(await solvedCaptcha(app)) })).code).toBe(200);
-    expect((await post(s, '/api/member/updateMail', { mail: 'new@example.com', code: '' })).msg).toBe('请输入邮箱验证码');
-    const r = await post(s, '/api/member/updateMail', { mail: 'new@example.com', code: (await lastCode(app, 'new@example.com'))! });
+    expect(
+      (await get(s, '/api/member/sendMailCode', { mail: 'OLD@example.com', ...pick(await solvedCaptcha(app)) })).msg,
+    ).toBe('新邮箱不能与原邮箱一样');
+    expect((await get(s, '/api/member/sendMailCode', { mail: 'nope', ...pick(await solvedCaptcha(app)) })).msg).toBe(
+      '邮箱格式有误',
+    );
+    expect((await get(s, '/api/member/sendMailCode', { mail: 'new@example.com' })).msg).toBe(
+      '请先输入邮箱和图形验证码',
+    );
+    expect(
+      (await get(s, '/api/member/sendMailCode', { mail: 'new@example.com', ...pick(await solvedCaptcha(app)) })).code,
+    ).toBe(200);
+    expect((await post(s, '/api/member/updateMail', { mail: 'new@example.com', code: '' })).msg).toBe(
+      '请输入邮箱验证码',
+    );
+    const r = await post(s, '/api/member/updateMail', {
+      mail: 'new@example.com',
+      code: (await lastCode(app, 'new@example.com'))!,
+    });
     expect([r.code, r.msg]).toEqual([200, '修改成功']);
     expect(((await get(s, '/api/member/getMemberInfo')).data as { mail: string }).mail).toBe('new@example.com');
   });
@@ -124,7 +151,14 @@ describe('deactivation', () => {
   it('erases the personal data, ends sessions and keeps the orders anonymised', async () => {
     const s = await memberSession(app, newMobile(), { name: '要注销', mail: 'bye@example.com' });
     const o = await addOrder(s.memberId, 145);
-    const photo = await storePhotoBytes(app.ctx, s.memberId, await sharp({ create: { width: 480, height: 640, channels: 3, background: '#64c5ff' } }).jpeg().toBuffer(), 'upload');
+    const photo = await storePhotoBytes(
+      app.ctx,
+      s.memberId,
+      await sharp({ create: { width: 480, height: 640, channels: 3, background: '#64c5ff' } })
+        .jpeg()
+        .toBuffer(),
+      'upload',
+    );
     expect(await app.ctx.storage.get(photo.storageKey)).not.toBeNull();
     expect((await get(s, '/api/login/logout', { messageCode: '12' })).msg).toBe('验证码格式不符');
     await get(s, '/api/login/sendLogoutCode', pick(await solvedCaptcha(app)));
@@ -138,7 +172,10 @@ describe('deactivation', () => {
     expect(kept.anonymisedAt).not.toBeNull();
     const [d] = await app.ctx.db.select().from(orderDetails).where(eq(orderDetails.orderId, o.id));
     expect(d).toMatchObject({ name: '已注销', mobile: null, idNumMask: null });
-    const live = await app.ctx.db.select().from(sessions).where(and(eq(sessions.memberId, s.memberId), isNull(sessions.endedAt)));
+    const live = await app.ctx.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.memberId, s.memberId), isNull(sessions.endedAt)));
     expect(live).toHaveLength(0);
     // The face photo is gone from storage too, not only its row.
     expect(await app.ctx.storage.get(photo.storageKey)).toBeNull();

@@ -2,7 +2,16 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { forgetMemberSessions } from '../../http/session-cache.ts';
 import { nationalRejections } from '../orders/photo-issues.ts';
-import { bindings, consents, memberAddresses, members, orderDetails, orders, photos, verificationCodes } from '../../db/schema.ts';
+import {
+  bindings,
+  consents,
+  memberAddresses,
+  members,
+  orderDetails,
+  orders,
+  photos,
+  verificationCodes,
+} from '../../db/schema.ts';
 
 export type MemberRow = typeof members.$inferSelect;
 
@@ -14,21 +23,37 @@ export async function memberById(db: Db, id: number): Promise<MemberRow | undefi
 }
 
 export async function activeByMobile(db: Db, mobile: string): Promise<MemberRow | undefined> {
-  const [m] = await db.select().from(members).where(and(eq(members.mobile, mobile), active)).limit(1);
+  const [m] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.mobile, mobile), active))
+    .limit(1);
   return m;
 }
 
 export async function activeByMail(db: Db, mail: string): Promise<MemberRow | undefined> {
-  const [m] = await db.select().from(members).where(and(eq(members.mail, mail.toLowerCase()), active)).orderBy(members.id).limit(1);
+  const [m] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.mail, mail.toLowerCase()), active))
+    .orderBy(members.id)
+    .limit(1);
   return m;
 }
 
 export async function activeByOpenId(db: Db, openId: string): Promise<MemberRow | undefined> {
-  const [m] = await db.select().from(members).where(and(eq(members.openId, openId), active)).limit(1);
+  const [m] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.openId, openId), active))
+    .limit(1);
   return m;
 }
 
-export async function createMember(db: Db, values: { mobile?: string; mail?: string; name?: string; openId?: string; isFirst: boolean }): Promise<MemberRow> {
+export async function createMember(
+  db: Db,
+  values: { mobile?: string; mail?: string; name?: string; openId?: string; isFirst: boolean },
+): Promise<MemberRow> {
   return db.transaction(async (tx) => {
     const [m] = await tx.insert(members).values(values).returning();
     await tx.insert(consents).values({ memberId: m.id, kind: 'terms', version: TERMS_VERSION });
@@ -39,7 +64,11 @@ export async function createMember(db: Db, values: { mobile?: string; mail?: str
 /** The wording version of the service agreement and privacy notice a member accepted. */
 export const TERMS_VERSION = '2025-09';
 
-export async function updateMember(db: Db, id: number, set: Partial<Pick<MemberRow, 'name' | 'mail' | 'mobile' | 'openId' | 'isFirst'>>) {
+export async function updateMember(
+  db: Db,
+  id: number,
+  set: Partial<Pick<MemberRow, 'name' | 'mail' | 'mobile' | 'openId' | 'isFirst'>>,
+) {
   await db.update(members).set(set).where(eq(members.id, id));
   forgetMemberSessions(db, id); // the auth guard reads isFirst, mobile and mail
 }
@@ -93,7 +122,17 @@ export async function eraseMember(tx: Db, m: MemberRow): Promise<void> {
       .where(inArray(orders.id, ids));
     await tx
       .update(orderDetails)
-      .set({ name: '已注销', mobile: null, mail: null, idNumEnc: null, idNumHash: null, idNumMask: null, studentId: null, photoId: null, signature: null })
+      .set({
+        name: '已注销',
+        mobile: null,
+        mail: null,
+        idNumEnc: null,
+        idNumHash: null,
+        idNumMask: null,
+        studentId: null,
+        photoId: null,
+        signature: null,
+      })
       .where(inArray(orderDetails.orderId, ids));
   }
   await tx.delete(photos).where(eq(photos.memberId, m.id));
@@ -104,6 +143,15 @@ export async function eraseMember(tx: Db, m: MemberRow): Promise<void> {
   if (targets.length) await tx.delete(verificationCodes).where(inArray(verificationCodes.target, targets));
   await tx
     .update(members)
-    .set({ status: 'deactivated', deactivatedAt: new Date(), mobile: null, mail: null, name: null, idCardEnc: null, idCardHash: null, openId: null })
+    .set({
+      status: 'deactivated',
+      deactivatedAt: new Date(),
+      mobile: null,
+      mail: null,
+      name: null,
+      idCardEnc: null,
+      idCardHash: null,
+      openId: null,
+    })
     .where(eq(members.id, m.id));
 }

@@ -7,23 +7,39 @@ import * as f from '../auth/fields.ts';
 import * as svc from './service.ts';
 import { rejectedFlag, unshippedPaidOrders } from './repo.ts';
 
-const info = z.object({ memberId: z.number(), mobile: z.string(), mail: z.string(), name: z.string(), idCard: z.string(), isFirst: z.boolean() });
+const info = z.object({
+  memberId: z.number(),
+  mobile: z.string(),
+  mail: z.string(),
+  name: z.string(),
+  idCard: z.string(),
+  isFirst: z.boolean(),
+});
 const member = { auth: 'member' as const };
 
 /** Member calls (document 1, section 7) and the rejected-photo flag shown after login. */
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const meta = (req: { ip: string; log: import('fastify').FastifyBaseLogger; lang?: 'zh' | 'en' }) => ({ ip: req.ip, log: req.log, lang: req.lang ?? 'zh' });
+  const meta = (req: { ip: string; log: import('fastify').FastifyBaseLogger; lang?: 'zh' | 'en' }) => ({
+    ip: req.ip,
+    log: req.log,
+    lang: req.lang ?? 'zh',
+  });
 
-  app.get('/api/member/getMemberInfo', { config: { ...member, allowIncomplete: true }, schema: { response: { 200: envelope(info) } } }, async (req) =>
-    ok(await svc.memberInfo(ctx, memberOf(req))),
+  app.get(
+    '/api/member/getMemberInfo',
+    { config: { ...member, allowIncomplete: true }, schema: { response: { 200: envelope(info) } } },
+    async (req) => ok(await svc.memberInfo(ctx, memberOf(req))),
   );
 
   app.post(
     '/api/member/updateMemberInfo',
     {
       config: { ...member, allowIncomplete: true },
-      schema: { body: z.object({ name: f.nameField, mail: f.lowerMail.optional() }), response: { 200: envelope(z.null()) } },
+      schema: {
+        body: z.object({ name: f.nameField, mail: f.lowerMail.optional() }),
+        response: { 200: envelope(z.null()) },
+      },
     },
     async (req) => {
       const r = await svc.updateInfo(ctx, memberOf(req), req.body);
@@ -51,7 +67,12 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: member,
       schema: {
-        body: z.object({ mobile: f.mobileField, imageCode: f.imageCodeField, imageToken: f.required('captcha.expired'), code: f.smsCodeField }),
+        body: z.object({
+          mobile: f.mobileField,
+          imageCode: f.imageCodeField,
+          imageToken: f.required('captcha.expired'),
+          code: f.smsCodeField,
+        }),
         response: { 200: envelope(z.null()) },
       },
     },
@@ -63,7 +84,10 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/member/sendMailCode',
-    { config: member, schema: { querystring: z.object({ mail: f.lowerMail, ...f.mailCaptcha }), response: { 200: envelope(z.null()) } } },
+    {
+      config: member,
+      schema: { querystring: z.object({ mail: f.lowerMail, ...f.mailCaptcha }), response: { 200: envelope(z.null()) } },
+    },
     async (req) => {
       await svc.sendChangeMailCode(ctx, memberOf(req), req.query, meta(req));
       return ok(null);
@@ -72,7 +96,10 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/member/updateMail',
-    { config: member, schema: { body: z.object({ mail: f.lowerMail, code: f.mailCodeField }), response: { 200: envelope(z.null()) } } },
+    {
+      config: member,
+      schema: { body: z.object({ mail: f.lowerMail, code: f.mailCodeField }), response: { 200: envelope(z.null()) } },
+    },
     async (req) => {
       await svc.updateMail(ctx, memberOf(req), req.body);
       return ok(null, message(req.lang ?? 'zh', 'ok.modified'));
@@ -86,14 +113,22 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { ...member, allowIncomplete: true },
       schema: {
         response: {
-          200: envelope(z.object({ pendingOrders: z.array(z.object({ id: z.number(), orderNo: z.string(), kind: z.string(), state: z.number() })) })),
+          200: envelope(
+            z.object({
+              pendingOrders: z.array(
+                z.object({ id: z.number(), orderNo: z.string(), kind: z.string(), state: z.number() }),
+              ),
+            }),
+          ),
         },
       },
     },
     async (req) => ok({ pendingOrders: await unshippedPaidOrders(ctx.db, memberOf(req).memberId) }),
   );
 
-  app.get('/api/baseInfo/refuseList', { config: member, schema: { response: { 200: envelope(z.number()) } } }, async (req) =>
-    ok(await rejectedFlag(ctx.db, memberOf(req).memberId)),
+  app.get(
+    '/api/baseInfo/refuseList',
+    { config: member, schema: { response: { 200: envelope(z.number()) } } },
+    async (req) => ok(await rejectedFlag(ctx.db, memberOf(req).memberId)),
   );
 };

@@ -34,16 +34,32 @@ export async function updateInfo(ctx: AppContext, me: MemberContext, b: { name: 
 }
 
 /** SMS to the new number; it must differ from the old one and belong to nobody else. */
-export async function sendChangeMobileCode(ctx: AppContext, me: MemberContext, q: { mobile: string } & Captcha, meta: Meta) {
+export async function sendChangeMobileCode(
+  ctx: AppContext,
+  me: MemberContext,
+  q: { mobile: string } & Captcha,
+  meta: Meta,
+) {
   if (q.mobile === me.mobile) throw badRequest('mobile.sameAsOld');
   // The captcha before the "taken" answer: whether a number has an account is not public.
   await checkCaptcha(ctx, captchaOf(q), q.mobile, 'probe');
   if (await repo.activeByMobile(ctx.db, q.mobile)) throw conflict('mobile.taken');
-  await sendCode(ctx, meta.log, { channel: 'sms', target: q.mobile, purpose: 'changeMobile', ip: meta.ip, lang: meta.lang, captcha: captchaOf(q) });
+  await sendCode(ctx, meta.log, {
+    channel: 'sms',
+    target: q.mobile,
+    purpose: 'changeMobile',
+    ip: meta.ip,
+    lang: meta.lang,
+    captcha: captchaOf(q),
+  });
 }
 
 /** A new mobile ends every session of the member (document 1, section 4). */
-export async function updateMobile(ctx: AppContext, me: MemberContext, b: { mobile: string; code: string; imageToken: string; imageCode: string }) {
+export async function updateMobile(
+  ctx: AppContext,
+  me: MemberContext,
+  b: { mobile: string; code: string; imageToken: string; imageCode: string },
+) {
   if (b.mobile === me.mobile) throw badRequest('mobile.sameAsOld');
   await checkCaptcha(ctx, captchaOf(b), b.mobile, 'consume');
   await verifyCode(ctx, { channel: 'sms', target: b.mobile, purpose: 'changeMobile', code: b.code });
@@ -52,9 +68,21 @@ export async function updateMobile(ctx: AppContext, me: MemberContext, b: { mobi
   await endAllSessions(ctx.db, me.memberId, 'mobileChanged');
 }
 
-export async function sendChangeMailCode(ctx: AppContext, me: MemberContext, q: { mail: string } & Captcha, meta: Meta) {
+export async function sendChangeMailCode(
+  ctx: AppContext,
+  me: MemberContext,
+  q: { mail: string } & Captcha,
+  meta: Meta,
+) {
   if (q.mail === (me.mail ?? '').toLowerCase()) throw badRequest('mail.sameAsOld');
-  await sendCode(ctx, meta.log, { channel: 'mail', target: q.mail, purpose: 'changeMail', ip: meta.ip, lang: meta.lang, captcha: captchaOf(q) });
+  await sendCode(ctx, meta.log, {
+    channel: 'mail',
+    target: q.mail,
+    purpose: 'changeMail',
+    ip: meta.ip,
+    lang: meta.lang,
+    captcha: captchaOf(q),
+  });
 }
 
 export async function updateMail(ctx: AppContext, me: MemberContext, b: { mail: string; code: string }) {

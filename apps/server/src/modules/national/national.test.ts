@@ -20,8 +20,15 @@ afterAll(async () => app.close());
 function multipart(name: string, bytes: Buffer, fields: Record<string, string> = {}) {
   const b = '----portaltest';
   const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`), bytes, Buffer.from(`\r\n--${b}--\r\n`));
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${b}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${b}--\r\n`),
+  );
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${b}` } };
 }
 
@@ -34,7 +41,9 @@ describe('sandbox national students', () => {
     const stored = await app.ctx.db.select().from(nationalStudents);
     expect(stored).toHaveLength(30);
     expect(stored[0].zjhmEnc).not.toContain(rows[0].zjhm.slice(0, 6));
-    const hook = await call<{ xh: string; zjhm: string; hasPhoto: boolean }[]>(app, { url: '/api/dev/national-students' });
+    const hook = await call<{ xh: string; zjhm: string; hasPhoto: boolean }[]>(app, {
+      url: '/api/dev/national-students',
+    });
     expect(hook.data.filter((s) => s.hasPhoto).length).toBe(10);
     expect(stored.filter((s) => s.photoId !== null).length).toBe(10);
     expect(idCardChecksumOk(hook.data[0].zjhm)).toBe(true);
@@ -43,10 +52,20 @@ describe('sandbox national students', () => {
 
 describe('app QR session', () => {
   it('issues a QR of the sandbox app URL, stays pending, then answers the confirmed student once scanned', async () => {
-    const q = await call<{ imgBase64: string; remarks: string }>(app, { method: 'POST', url: '/api/qrCode/getQrCode', payload: { width: 200, height: 200 }, session: me });
+    const q = await call<{ imgBase64: string; remarks: string }>(app, {
+      method: 'POST',
+      url: '/api/qrCode/getQrCode',
+      payload: { width: 200, height: 200 },
+      session: me,
+    });
     expect(q.code).toBe(200);
     expect(q.data.imgBase64).toMatch(/^data:image\/png;base64,/);
-    const pending = await call(app, { method: 'POST', url: '/api/qrCode/getQrCodeInfo', payload: { remarks: q.data.remarks }, session: me });
+    const pending = await call(app, {
+      method: 'POST',
+      url: '/api/qrCode/getQrCodeInfo',
+      payload: { remarks: q.data.remarks },
+      session: me,
+    });
     expect([pending.code, pending.data]).toEqual([200, null]);
 
     const page = await app.inject({ url: `/sandbox/app?session=${q.data.remarks}` });
@@ -54,28 +73,57 @@ describe('app QR session', () => {
     expect(page.body).toContain('王伟');
 
     const s = nationalSeedRows()[0];
-    const conf = await app.inject({ method: 'POST', url: '/sandbox/app/confirm', payload: { session: q.data.remarks, xh: s.xh } });
+    const conf = await app.inject({
+      method: 'POST',
+      url: '/sandbox/app/confirm',
+      payload: { session: q.data.remarks, xh: s.xh },
+    });
     expect(conf.json()).toMatchObject({ code: 200, data: { xh: s.xh } });
-    const info = await call<{ xm: string; xh: string; yxdm: string; yxmc: string; zjhm: string; bizSerialNum: string }>(app, {
+    const info = await call<{ xm: string; xh: string; yxdm: string; yxmc: string; zjhm: string; bizSerialNum: string }>(
+      app,
+      {
+        method: 'POST',
+        url: '/api/qrCode/getQrCodeInfo',
+        payload: { remarks: q.data.remarks },
+        session: me,
+      },
+    );
+    expect(info.data).toMatchObject({ xm: s.xm, xh: s.xh, yxdm: s.yxdm, yxmc: s.schoolName, zjhm: s.zjhm });
+    expect(info.data.bizSerialNum).toMatch(/^BIZ/);
+    // One person per code.
+    const again = await app.inject({
+      method: 'POST',
+      url: '/sandbox/app/confirm',
+      payload: { session: q.data.remarks, xh: nationalSeedRows()[1].xh },
+    });
+    expect(again.json()).toMatchObject({ code: 409, msg: '二维码已失效，请重新获取' });
+  });
+
+  it('expires after three minutes and is not readable by another member', async () => {
+    const q = await call<{ remarks: string }>(app, {
+      method: 'POST',
+      url: '/api/qrCode/getQrCode',
+      payload: {},
+      session: me,
+    });
+    const other = await memberSession(app, undefined, { isFirst: false });
+    const foreign = await call(app, {
+      method: 'POST',
+      url: '/api/qrCode/getQrCodeInfo',
+      payload: { remarks: q.data.remarks },
+      session: other,
+    });
+    expect([foreign.code, foreign.msg]).toEqual([404, '二维码不存在，请重新获取']);
+    await app.ctx.db
+      .update(nationalQrSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(nationalQrSessions.remarks, q.data.remarks));
+    const r = await call(app, {
       method: 'POST',
       url: '/api/qrCode/getQrCodeInfo',
       payload: { remarks: q.data.remarks },
       session: me,
     });
-    expect(info.data).toMatchObject({ xm: s.xm, xh: s.xh, yxdm: s.yxdm, yxmc: s.schoolName, zjhm: s.zjhm });
-    expect(info.data.bizSerialNum).toMatch(/^BIZ/);
-    // One person per code.
-    const again = await app.inject({ method: 'POST', url: '/sandbox/app/confirm', payload: { session: q.data.remarks, xh: nationalSeedRows()[1].xh } });
-    expect(again.json()).toMatchObject({ code: 409, msg: '二维码已失效，请重新获取' });
-  });
-
-  it('expires after three minutes and is not readable by another member', async () => {
-    const q = await call<{ remarks: string }>(app, { method: 'POST', url: '/api/qrCode/getQrCode', payload: {}, session: me });
-    const other = await memberSession(app, undefined, { isFirst: false });
-    const foreign = await call(app, { method: 'POST', url: '/api/qrCode/getQrCodeInfo', payload: { remarks: q.data.remarks }, session: other });
-    expect([foreign.code, foreign.msg]).toEqual([404, '二维码不存在，请重新获取']);
-    await app.ctx.db.update(nationalQrSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(nationalQrSessions.remarks, q.data.remarks));
-    const r = await call(app, { method: 'POST', url: '/api/qrCode/getQrCodeInfo', payload: { remarks: q.data.remarks }, session: me });
     expect([r.code, r.msg]).toEqual([409, '二维码已失效，请重新获取']);
   });
 });
@@ -84,19 +132,44 @@ describe('collection code pictures (jsqr)', () => {
   it('decodes an uploaded collection code and resolves the student', async () => {
     const s = nationalSeedRows()[7];
     const png = await QRCode.toBuffer(s.cjm, { width: 300 });
-    const r = await app.inject({ method: 'POST', url: '/api/img/decodeQrcode', ...multipart('code.png', png), headers: { ...multipart('code.png', png).headers, authorization: `Bearer ${me.token}`, memberid: String(me.memberId) } });
-    expect(r.json()).toMatchObject({ code: 200, msg: '识别成功', data: { xm: s.xm, xh: s.xh, zjhm: s.zjhm, cjm: s.cjm, yxdm: s.yxdm, schoolName: s.schoolName, bh: s.bh } });
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/img/decodeQrcode',
+      ...multipart('code.png', png),
+      headers: {
+        ...multipart('code.png', png).headers,
+        authorization: `Bearer ${me.token}`,
+        memberid: String(me.memberId),
+      },
+    });
+    expect(r.json()).toMatchObject({
+      code: 200,
+      msg: '识别成功',
+      data: { xm: s.xm, xh: s.xh, zjhm: s.zjhm, cjm: s.cjm, yxdm: s.yxdm, schoolName: s.schoolName, bh: s.bh },
+    });
   });
 
   it('says so when the picture holds no QR code or an unknown code', async () => {
     const auth = { authorization: `Bearer ${me.token}`, memberid: String(me.memberId) };
     const sharp = (await import('sharp')).default;
-    const blank = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#fff' } }).png().toBuffer();
+    const blank = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const m1 = multipart('x.png', blank);
-    const r1 = await app.inject({ method: 'POST', url: '/api/img/decodeQrcode', payload: m1.payload, headers: { ...m1.headers, ...auth } });
+    const r1 = await app.inject({
+      method: 'POST',
+      url: '/api/img/decodeQrcode',
+      payload: m1.payload,
+      headers: { ...m1.headers, ...auth },
+    });
     expect(r1.json()).toMatchObject({ code: 400, msg: '未识别到二维码，请重新上传' });
     const m2 = multipart('y.png', await QRCode.toBuffer('CJM999990001', { width: 300 }), { signature: 'abc' });
-    const r2 = await app.inject({ method: 'POST', url: '/api/img/getStudentInfoByImg', payload: m2.payload, headers: { ...m2.headers, ...auth } });
+    const r2 = await app.inject({
+      method: 'POST',
+      url: '/api/img/getStudentInfoByImg',
+      payload: m2.payload,
+      headers: { ...m2.headers, ...auth },
+    });
     expect(r2.json()).toMatchObject({ code: 404, msg: '未找到该采集码对应的学生信息' });
   });
 });

@@ -46,7 +46,10 @@ async function uploadedBytes(req: FastifyRequest): Promise<{ bytes: Buffer; fiel
 }
 
 /** Reads the collection code in an uploaded picture and resolves it on the national platform. */
-async function studentFromImage(app: { ctx: Parameters<typeof nationalFor>[0] }, bytes: Buffer): Promise<NationalStudent> {
+async function studentFromImage(
+  app: { ctx: Parameters<typeof nationalFor>[0] },
+  bytes: Buffer,
+): Promise<NationalStudent> {
   const text = await readQrText(bytes);
   const cjm = text ? collectionCodeOf(text) : null;
   if (!cjm) throw badRequest('order.qrDecodeFailed');
@@ -67,7 +70,12 @@ export const nationalRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'member' },
       schema: {
-        body: z.object({ width: z.coerce.number().int().min(64).max(1024).optional(), height: z.coerce.number().int().optional() }).optional(),
+        body: z
+          .object({
+            width: z.coerce.number().int().min(64).max(1024).optional(),
+            height: z.coerce.number().int().optional(),
+          })
+          .optional(),
         response: { 200: envelope(z.object({ imgBase64: z.string(), remarks: z.string(), expiresAt: z.string() })) },
       },
     },
@@ -92,7 +100,16 @@ export const nationalRoutes: FastifyPluginAsyncZod = async (app) => {
       const info = await nationalFor(ctx).qrSessionInfo(req.body.remarks, memberOf(req).memberId);
       if (info.status === 'pending') return ok(null);
       const s = info.student;
-      return ok({ xm: s.xm, xh: s.xh, yxmc: s.schoolName, yxdm: s.yxdm, zjhm: s.zjhm, bizSerialNum: info.bizSerialNum, xllb: s.xllb, education: s.education });
+      return ok({
+        xm: s.xm,
+        xh: s.xh,
+        yxmc: s.schoolName,
+        yxdm: s.yxdm,
+        zjhm: s.zjhm,
+        bizSerialNum: info.bizSerialNum,
+        xllb: s.xllb,
+        education: s.education,
+      });
     },
   );
 
@@ -123,7 +140,10 @@ export const nationalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/img/getStudentInfoByImg',
-    { config: { auth: 'member', signed: false }, schema: { response: { 200: envelope(z.object({ cjm: z.string(), taskId: z.number().nullable() })) } } },
+    {
+      config: { auth: 'member', signed: false },
+      schema: { response: { 200: envelope(z.object({ cjm: z.string(), taskId: z.number().nullable() })) } },
+    },
     async (req) => {
       const { bytes } = await uploadedBytes(req);
       const s = await studentFromImage(app, bytes);
@@ -165,26 +185,58 @@ export const nationalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       const rows = await sandboxNational(ctx).listStudents();
-      return ok(rows.map((s) => ({ xh: s.xh, xm: s.xm, zjhm: s.zjhm, yxdm: s.yxdm, schoolName: s.schoolName, xllb: s.xllb, education: s.education, hasPhoto: s.hasPhoto, cjm: s.cjm, photoId: s.photoId, photoCount: s.photoCount })));
+      return ok(
+        rows.map((s) => ({
+          xh: s.xh,
+          xm: s.xm,
+          zjhm: s.zjhm,
+          yxdm: s.yxdm,
+          schoolName: s.schoolName,
+          xllb: s.xllb,
+          education: s.education,
+          hasPhoto: s.hasPhoto,
+          cjm: s.cjm,
+          photoId: s.photoId,
+          photoCount: s.photoCount,
+        })),
+      );
     },
   );
 
-  app.get('/sandbox/app', { schema: { hide: true, querystring: z.object({ session: z.string().max(64).default('') }) } }, async (req, reply) => {
-    const students = await sandboxNational(ctx).listStudents();
-    return reply.type('text/html; charset=utf-8').send(sandboxAppPage(req.query.session, students));
-  });
+  app.get(
+    '/sandbox/app',
+    { schema: { hide: true, querystring: z.object({ session: z.string().max(64).default('') }) } },
+    async (req, reply) => {
+      const students = await sandboxNational(ctx).listStudents();
+      return reply.type('text/html; charset=utf-8').send(sandboxAppPage(req.query.session, students));
+    },
+  );
 
   app.post(
     '/sandbox/app/confirm',
-    { schema: { hide: true, body: z.object({ session: z.string().min(1).max(64), xh: z.string().min(1).max(40), yxdm: z.string().optional() }) } },
+    {
+      schema: {
+        hide: true,
+        body: z.object({
+          session: z.string().min(1).max(64),
+          xh: z.string().min(1).max(40),
+          yxdm: z.string().optional(),
+        }),
+      },
+    },
     async (req, reply) => {
       const isForm = String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
       try {
         const s = await sandboxNational(ctx).confirmQrSession(req.body.session, req.body.xh, req.body.yxdm);
-        if (isForm) return reply.type('text/html; charset=utf-8').send(sandboxDonePage(`已确认：${s.xm}（${s.xh}）/ Confirmed`));
+        if (isForm)
+          return reply.type('text/html; charset=utf-8').send(sandboxDonePage(`已确认：${s.xm}（${s.xh}）/ Confirmed`));
         return reply.send(ok({ xh: s.xh, xm: s.xm }));
       } catch (e) {
-        if (isForm && e instanceof AppError && e.key) return reply.code(e.status).type('text/html; charset=utf-8').send(sandboxDonePage(message(req.lang, e.key)));
+        if (isForm && e instanceof AppError && e.key)
+          return reply
+            .code(e.status)
+            .type('text/html; charset=utf-8')
+            .send(sandboxDonePage(message(req.lang, e.key)));
         throw e;
       }
     },

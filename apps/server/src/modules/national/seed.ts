@@ -17,7 +17,38 @@ const SCHOOLS: [yxdm: string, name: string, area: string][] = [
   ['10558', '中山大学', '440105'],
 ];
 
-const GIVEN = ['伟', '芳', '娜', '敏', '静', '磊', '洋', '艳', '勇', '军', '杰', '娟', '涛', '明', '超', '秀英', '霞', '平', '刚', '桂英', '丹', '晨', '浩然', '子涵', '雨桐', '思远', '欣怡', '宇航', '佳琪', '梓萱'];
+const GIVEN = [
+  '伟',
+  '芳',
+  '娜',
+  '敏',
+  '静',
+  '磊',
+  '洋',
+  '艳',
+  '勇',
+  '军',
+  '杰',
+  '娟',
+  '涛',
+  '明',
+  '超',
+  '秀英',
+  '霞',
+  '平',
+  '刚',
+  '桂英',
+  '丹',
+  '晨',
+  '浩然',
+  '子涵',
+  '雨桐',
+  '思远',
+  '欣怡',
+  '宇航',
+  '佳琪',
+  '梓萱',
+];
 const FAMILY = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴'];
 const MAJORS = ['计算机科学与技术', '数学与应用数学', '汉语言文学', '临床医学', '经济学'];
 
@@ -79,7 +110,10 @@ export function nationalSeedRows(): SeedStudent[] {
 }
 
 /** Seeds the sandbox platform's students (idempotent on school + student number). */
-export async function seedNational(ctx: AppContext, attachPhoto?: (s: SeedStudent) => Promise<number | null>): Promise<void> {
+export async function seedNational(
+  ctx: AppContext,
+  attachPhoto?: (s: SeedStudent) => Promise<number | null>,
+): Promise<void> {
   const [{ count }] = await ctx.db.select({ count: sql<number>`count(*)::int` }).from(nationalStudents);
   if (count > 0) return;
   for (const s of nationalSeedRows()) {

@@ -19,7 +19,8 @@ interface ListItem {
   stateDesc: string;
 }
 const list = async (lang?: string) =>
-  (await call<ListItem[]>(app, { url: '/api/order/findOrderList?type=1', session: me, headers: lang ? { lang } : {} })).data;
+  (await call<ListItem[]>(app, { url: '/api/order/findOrderList?type=1', session: me, headers: lang ? { lang } : {} }))
+    .data;
 
 beforeAll(async () => {
   app = await testApp();
@@ -30,7 +31,12 @@ beforeAll(async () => {
 afterAll(async () => app.close());
 
 async function newOrder(): Promise<number> {
-  const r = await call<number>(app, { method: 'POST', url: '/api/order/createCollectionOrder', payload: person(await memberPhoto(app, me.memberId)), session: me });
+  const r = await call<number>(app, {
+    method: 'POST',
+    url: '/api/order/createCollectionOrder',
+    payload: person(await memberPhoto(app, me.memberId)),
+    session: me,
+  });
   expect(r.code).toBe(200);
   return r.data;
 }
@@ -53,7 +59,10 @@ describe('the member order list cache', () => {
     await app.ctx.db.delete(orderDetails).where(eq(orderDetails.name, '王五'));
     expect((await list()).find((o) => o.id === id)?.personCount).toBe(1);
 
-    const [r] = await app.ctx.db.insert(refunds).values({ refundNo: `R${id}`, orderId: id, amountFen: 4500, status: 1 }).returning();
+    const [r] = await app.ctx.db
+      .insert(refunds)
+      .values({ refundNo: `R${id}`, orderId: id, amountFen: 4500, status: 1 })
+      .returning();
     expect((await list()).find((o) => o.id === id)?.refundStatus).toBe(1);
     await app.ctx.db.update(refunds).set({ status: 2 }).where(eq(refunds.id, r.id));
     expect((await list()).find((o) => o.id === id)?.refundStatus).toBe(2);
@@ -76,13 +85,19 @@ describe('the member order list cache', () => {
     const before = await memberOrderListFingerprint(app.ctx.db, me.memberId, 'individual');
     expect(await memberOrderListFingerprint(app.ctx.db, me.memberId, 'individual')).toBe(before);
     // An update that writes the same values is still a new row version: the list is rebuilt, never stale.
-    await app.ctx.db.execute(sql`update order_details set name = name where order_id in (select id from orders where member_id = ${me.memberId})`);
+    await app.ctx.db.execute(
+      sql`update order_details set name = name where order_id in (select id from orders where member_id = ${me.memberId})`,
+    );
     expect(await memberOrderListFingerprint(app.ctx.db, me.memberId, 'individual')).not.toBe(before);
     // Another member's or another kind's orders do not touch this list.
     const other = await memberOrderListFingerprint(app.ctx.db, me.memberId, 'individual');
     const stranger = await memberSession(app, undefined, { isFirst: false });
-    await app.ctx.db.insert(orders).values({ orderNo: `X${stranger.memberId}`, memberId: stranger.memberId, kind: 'individual', type: 1 });
-    await app.ctx.db.insert(orders).values({ orderNo: `Y${me.memberId}`, memberId: me.memberId, kind: 'reprint', type: 2 });
+    await app.ctx.db
+      .insert(orders)
+      .values({ orderNo: `X${stranger.memberId}`, memberId: stranger.memberId, kind: 'individual', type: 1 });
+    await app.ctx.db
+      .insert(orders)
+      .values({ orderNo: `Y${me.memberId}`, memberId: me.memberId, kind: 'reprint', type: 2 });
     expect(await memberOrderListFingerprint(app.ctx.db, me.memberId, 'individual')).toBe(other);
   });
 });
@@ -98,7 +113,14 @@ describe('fingerprinted', () => {
     fp = 'b';
     expect(await fingerprinted(db, 'k', async () => fp, build)).toEqual({ at: 'b' });
     expect(build).toHaveBeenCalledTimes(2);
-    await expect(fingerprinted(db, 'k2', async () => fp, async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    await expect(
+      fingerprinted(
+        db,
+        'k2',
+        async () => fp,
+        async () => Promise.reject(new Error('down')),
+      ),
+    ).rejects.toThrow('down');
     const again = vi.fn(async () => 1);
     expect(await fingerprinted(db, 'k2', async () => fp, again)).toBe(1);
     expect(again).toHaveBeenCalledTimes(1);

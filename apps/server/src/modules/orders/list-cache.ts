@@ -32,7 +32,12 @@ function entriesOf(db: Db): Map<string, Entry> {
 }
 
 /** The value under key while the fingerprint still matches, else what build gives (and keeps it). */
-export async function fingerprinted<T>(db: Db, key: string, fingerprint: () => Promise<string>, build: () => Promise<T>): Promise<T> {
+export async function fingerprinted<T>(
+  db: Db,
+  key: string,
+  fingerprint: () => Promise<string>,
+  build: () => Promise<T>,
+): Promise<T> {
   const entries = entriesOf(db);
   const fp = await fingerprint();
   const hit = entries.get(key);

@@ -22,23 +22,40 @@ beforeAll(async () => {
 afterAll(async () => app.close());
 
 async function newOrder(s: Session = me): Promise<number> {
-  const r = await call<number>(app, { method: 'POST', url: '/api/order/createCollectionOrder', payload: person(await memberPhoto(app, s.memberId)), session: s });
+  const r = await call<number>(app, {
+    method: 'POST',
+    url: '/api/order/createCollectionOrder',
+    payload: person(await memberPhoto(app, s.memberId)),
+    session: s,
+  });
   expect(r.code).toBe(200);
   return r.data;
 }
 const setState = (id: number, state: number, extra: Partial<typeof orders.$inferInsert> = {}) =>
-  app.ctx.db.update(orders).set({ state, ...extra }).where(eq(orders.id, id));
-const detail = (id: number) => call<OrderWithDetails>(app, { url: `/api/order/findOrderAndOrderDetails?id=${id}`, session: me });
+  app.ctx.db
+    .update(orders)
+    .set({ state, ...extra })
+    .where(eq(orders.id, id));
+const detail = (id: number) =>
+  call<OrderWithDetails>(app, { url: `/api/order/findOrderAndOrderDetails?id=${id}`, session: me });
 
 describe('consent', () => {
   it('refuses the first person before the separate photo and ID consent, then records it with its version', async () => {
     const s = await memberSession(app, undefined, { isFirst: false });
     const before = await call<{ given: boolean }>(app, { url: '/api/order/photoConsent', session: s });
     expect(before.data.given).toBe(false);
-    const r = await call(app, { method: 'POST', url: '/api/order/createCollectionOrder', payload: person(await memberPhoto(app, s.memberId)), session: s });
+    const r = await call(app, {
+      method: 'POST',
+      url: '/api/order/createCollectionOrder',
+      payload: person(await memberPhoto(app, s.memberId)),
+      session: s,
+    });
     expect([r.code, r.msg]).toEqual([400, '请先阅读并同意人脸照片及身份证件号码处理说明']);
     await consent(app, s);
-    const after = await call<{ given: boolean; version: string; acceptedAt: string }>(app, { url: '/api/order/photoConsent', session: s });
+    const after = await call<{ given: boolean; version: string; acceptedAt: string }>(app, {
+      url: '/api/order/photoConsent',
+      session: s,
+    });
     expect(after.data).toMatchObject({ given: true, version: '2025-01' });
     expect(after.data.acceptedAt).toBeTruthy();
   });
@@ -55,27 +72,56 @@ describe('building an order', () => {
     });
     expect(add.code).toBe(200);
     const d = await detail(id);
-    expect(d.data.order).toMatchObject({ state: 110, type: 1, payTotal: '90.00', unitPrice: '45.00', personCount: 2, stateDesc: '待支付' });
+    expect(d.data.order).toMatchObject({
+      state: 110,
+      type: 1,
+      payTotal: '90.00',
+      unitPrice: '45.00',
+      personCount: 2,
+      stateDesc: '待支付',
+    });
     expect(d.data.order.orderNo).toMatch(/^\d{20}$/);
     expect(d.data.orderDetails.map((x) => x.name)).toEqual(['张三', '李四']);
     expect(d.data.orderDetails[0].idNum).toMatch(/^110\*{11}\d{3}[\dX]$/);
     expect(d.data.orderDetails[0].picUrl).toMatch(/^\/api\/img\/view\//);
     const [row] = await app.ctx.db.select().from(orderDetails).where(eq(orderDetails.orderId, id)).limit(1);
     expect(row.idNumEnc).not.toContain('110108');
-    const list = await call<{ id: number; payTotal: string; names: string[]; personCount: number }[]>(app, { url: '/api/order/findOrderList?type=1', session: me });
-    expect(list.data.find((o) => o.id === id)).toMatchObject({ payTotal: '90.00', names: ['张三', '李四'], personCount: 2 });
+    const list = await call<{ id: number; payTotal: string; names: string[]; personCount: number }[]>(app, {
+      url: '/api/order/findOrderList?type=1',
+      session: me,
+    });
+    expect(list.data.find((o) => o.id === id)).toMatchObject({
+      payTotal: '90.00',
+      names: ['张三', '李四'],
+      personCount: 2,
+    });
   });
 
   it('refuses a photo that is not the member’s own passed upload', async () => {
     const foreign = await memberPhoto(app, other.memberId);
-    const r = await call(app, { method: 'POST', url: '/api/order/createCollectionOrder', payload: person(foreign), session: me });
+    const r = await call(app, {
+      method: 'POST',
+      url: '/api/order/createCollectionOrder',
+      payload: person(foreign),
+      session: me,
+    });
     expect(r.code).toBe(403);
-    const forged = await call(app, { method: 'POST', url: '/api/order/createCollectionOrder', payload: person('/api/img/view/abc.jpg?exp=1&sig=x'), session: me });
+    const forged = await call(app, {
+      method: 'POST',
+      url: '/api/order/createCollectionOrder',
+      payload: person('/api/img/view/abc.jpg?exp=1&sig=x'),
+      session: me,
+    });
     expect([forged.code, forged.msg]).toEqual([400, '请上传图片']);
   });
 
   it('refuses a school not chosen from the suggestions', async () => {
-    const r = await call(app, { method: 'POST', url: '/api/order/createCollectionOrder', payload: person(await memberPhoto(app, me.memberId), { daima: '99999' }), session: me });
+    const r = await call(app, {
+      method: 'POST',
+      url: '/api/order/createCollectionOrder',
+      payload: person(await memberPhoto(app, me.memberId), { daima: '99999' }),
+      session: me,
+    });
     expect([r.code, r.msg]).toEqual([400, '请输入学校名称或代码进行搜索，通过选中下拉列表内容进行确认。']);
   });
 
@@ -83,7 +129,12 @@ describe('building an order', () => {
     const id = await newOrder();
     const url = await memberPhoto(app, me.memberId);
     const adds = Array.from({ length: 34 }, (_, i) =>
-      call(app, { method: 'POST', url: '/api/order/addPerson2Order', payload: { ...person(url, { name: `同学${'甲乙丙丁戊己庚辛壬癸'[i % 10]}` }), order_id: id }, session: me }),
+      call(app, {
+        method: 'POST',
+        url: '/api/order/addPerson2Order',
+        payload: { ...person(url, { name: `同学${'甲乙丙丁戊己庚辛壬癸'[i % 10]}` }), order_id: id },
+        session: me,
+      }),
     );
     const res = await Promise.all(adds);
     expect(res.filter((r) => r.code === 200)).toHaveLength(29);
@@ -95,9 +146,19 @@ describe('building an order', () => {
   });
 
   it('suggests schools by name or code with the pilot flag', async () => {
-    const r = await call<{ yxdm: string; schoolname: string; testPoint: number; educations: number[] }[]>(app, { method: 'POST', url: '/api/order/schoolList', payload: { keyword: '1000' }, session: me });
+    const r = await call<{ yxdm: string; schoolname: string; testPoint: number; educations: number[] }[]>(app, {
+      method: 'POST',
+      url: '/api/order/schoolList',
+      payload: { keyword: '1000' },
+      session: me,
+    });
     expect(r.data[0]).toMatchObject({ yxdm: '10001', schoolname: '北京大学', testPoint: 1 });
-    const byName = await call<{ yxdm: string }[]>(app, { method: 'POST', url: '/api/order/schoolList', payload: { keyword: '农业' }, session: me });
+    const byName = await call<{ yxdm: string }[]>(app, {
+      method: 'POST',
+      url: '/api/order/schoolList',
+      payload: { keyword: '农业' },
+      session: me,
+    });
     expect(byName.data.map((s) => s.yxdm)).toEqual(['10005']);
   });
 });
@@ -128,11 +189,22 @@ describe('validation messages of the person form (document 2, section 5)', async
     [{ major: '计算机<script>' }, '请输入正确的专业'],
   ];
   it.each(cases)('%j -> %s', async (over, text) => {
-    const r = await call(app, { method: 'POST', url: '/api/order/createCollectionOrder', payload: person('/api/img/file/x', over), session: me });
+    const r = await call(app, {
+      method: 'POST',
+      url: '/api/order/createCollectionOrder',
+      payload: person('/api/img/file/x', over),
+      session: me,
+    });
     expect([r.code, r.msg]).toEqual([400, text]);
   });
   it('answers in English too', async () => {
-    const r = await call(app, { method: 'POST', url: '/api/order/createCollectionOrder', payload: person('/x', { student_id: '' }), session: me, headers: { lang: 'en' } });
+    const r = await call(app, {
+      method: 'POST',
+      url: '/api/order/createCollectionOrder',
+      payload: person('/x', { student_id: '' }),
+      session: me,
+      headers: { lang: 'en' },
+    });
     expect(r.msg).toBe('Please enter the student number');
   });
 });
@@ -151,15 +223,28 @@ describe('shipping', () => {
   ];
   it.each(cases)('%j -> %s', async (over, text) => {
     const id = await newOrder();
-    const r = await call(app, { method: 'POST', url: '/api/order/updateShipping', payload: { id, ...shipping(carrierId, over) }, session: me });
+    const r = await call(app, {
+      method: 'POST',
+      url: '/api/order/updateShipping',
+      payload: { id, ...shipping(carrierId, over) },
+      session: me,
+    });
     expect([r.code, r.msg]).toEqual([400, text]);
   });
 
   it('saves the JSON variant and the signed form variant, with the carrier name and a landline', async () => {
     const id = await newOrder();
-    const a = await call(app, { method: 'POST', url: '/api/order/updateShipping', payload: { id, ...shipping(carrierId) }, session: me });
+    const a = await call(app, {
+      method: 'POST',
+      url: '/api/order/updateShipping',
+      payload: { id, ...shipping(carrierId) },
+      session: me,
+    });
     expect([a.code, a.msg]).toEqual([200, '修改成功']);
-    expect((await detail(id)).data.shippingInfo).toMatchObject({ shippingTypeName: 'EMS', shippingDistrictName: '海淀区' });
+    expect((await detail(id)).data.shippingInfo).toMatchObject({
+      shippingTypeName: 'EMS',
+      shippingDistrictName: '海淀区',
+    });
     const b = await call(app, {
       method: 'POST',
       url: '/api/order/updateShipping',
@@ -178,12 +263,22 @@ describe('shipping', () => {
     });
     expect(b.code).toBe(200);
     const d = await detail(id);
-    expect(d.data.order).toMatchObject({ shippingReceiveName: '王五', shippingReceiveMobile: '010-88888888', shippingProvinceName: '上海市', isShipping: 1 });
+    expect(d.data.order).toMatchObject({
+      shippingReceiveName: '王五',
+      shippingReceiveMobile: '010-88888888',
+      shippingProvinceName: '上海市',
+      isShipping: 1,
+    });
   });
 
   it('refuses an unknown carrier', async () => {
     const id = await newOrder();
-    const r = await call(app, { method: 'POST', url: '/api/order/updateShipping', payload: { id, ...shipping(99999) }, session: me });
+    const r = await call(app, {
+      method: 'POST',
+      url: '/api/order/updateShipping',
+      payload: { id, ...shipping(99999) },
+      session: me,
+    });
     expect([r.code, r.msg]).toEqual([400, '请选择快递']);
   });
 });
@@ -197,19 +292,39 @@ describe('permitted actions on the routes (contract rules)', () => {
     const lineId = d.data.orderDetails[0].id;
     const photo = await memberPhoto(app, me.memberId);
 
-    const ship = await call(app, { method: 'POST', url: '/api/order/updateShipping', payload: { id, ...shipping(carrierId) }, session: me });
+    const ship = await call(app, {
+      method: 'POST',
+      url: '/api/order/updateShipping',
+      payload: { id, ...shipping(carrierId) },
+      session: me,
+    });
     expect(ship.code).toBe([110, 115, 125].includes(state) ? 200 : 409);
     if (ship.code === 409) expect(ship.msg).toBe('当前订单状态不允许修改物流信息');
 
-    const upd = await call(app, { method: 'POST', url: '/api/order/updatePerson', payload: { id: lineId, mobile: '13700137000', mail: 'n@example.com', picUrl: photo }, session: me });
+    const upd = await call(app, {
+      method: 'POST',
+      url: '/api/order/updatePerson',
+      payload: { id: lineId, mobile: '13700137000', mail: 'n@example.com', picUrl: photo },
+      session: me,
+    });
     expect(upd.code).toBe([110, 115, 125].includes(state) ? 200 : 409);
     if (upd.code === 409) expect(upd.msg).toBe('当前订单状态不允许修改照片');
 
-    const add = await call(app, { method: 'POST', url: '/api/order/addPerson2Order', payload: { ...person(photo, { name: '赵六' }), order_id: id }, session: me });
+    const add = await call(app, {
+      method: 'POST',
+      url: '/api/order/addPerson2Order',
+      payload: { ...person(photo, { name: '赵六' }), order_id: id },
+      session: me,
+    });
     expect(add.code).toBe(state === 110 ? 200 : 409);
     if (add.code === 409) expect(add.msg).toBe('当前订单状态不允许添加或删除照片');
 
-    const delLine = await call(app, { method: 'POST', url: '/api/order/deletePerson', payload: { detail_id: lineId, order_id: id }, session: me });
+    const delLine = await call(app, {
+      method: 'POST',
+      url: '/api/order/deletePerson',
+      payload: { detail_id: lineId, order_id: id },
+      session: me,
+    });
     expect(delLine.code).toBe(state === 110 ? 200 : 409);
 
     const del = await call(app, { url: `/api/order/deleteOrder?id=${id}`, session: me });
@@ -226,12 +341,25 @@ describe('permitted actions on the routes (contract rules)', () => {
     const r = await call(app, {
       method: 'POST',
       url: '/api/order/updatePerson',
-      payload: { id: lineId, mobile: '13700137001', mail: 'x@example.com', imageUrl: photo, name: '改名', student_id: '999' },
+      payload: {
+        id: lineId,
+        mobile: '13700137001',
+        mail: 'x@example.com',
+        imageUrl: photo,
+        name: '改名',
+        student_id: '999',
+      },
       session: me,
     });
     expect([r.code, r.msg]).toEqual([200, '修改成功']);
     const line = (await detail(id)).data.orderDetails[0];
-    expect(line).toMatchObject({ name: '张三', studentId: '2021001', mobile: '13700137001', mail: 'x@example.com', picUrl: photo });
+    expect(line).toMatchObject({
+      name: '张三',
+      studentId: '2021001',
+      mobile: '13700137001',
+      mail: 'x@example.com',
+      picUrl: photo,
+    });
   });
 
   it('sends a rejected order back to review once the member changes it', async () => {
@@ -239,7 +367,12 @@ describe('permitted actions on the routes (contract rules)', () => {
     await setState(id, 125, { refuseReason: '照片背景不合格' });
     const lineId = (await detail(id)).data.orderDetails[0].id;
     const photo = await memberPhoto(app, me.memberId);
-    const r = await call(app, { method: 'POST', url: '/api/order/updatePerson', payload: { id: lineId, mobile: '13700137002', mail: 'y@example.com', imageUrl: photo }, session: me });
+    const r = await call(app, {
+      method: 'POST',
+      url: '/api/order/updatePerson',
+      payload: { id: lineId, mobile: '13700137002', mail: 'y@example.com', imageUrl: photo },
+      session: me,
+    });
     expect(r.code).toBe(200);
     const d = (await detail(id)).data;
     expect(d.order).toMatchObject({ state: 115, refuseReason: null, stateDesc: '已支付' });
@@ -251,10 +384,15 @@ describe('permitted actions on the routes (contract rules)', () => {
     await setState(id, 125, { refuseReason: '照片背景不合格' });
     await app.ctx.db.insert(refunds).values({ refundNo: `R${id}`, orderId: id, amountFen: 4500, status: 3 });
     // A cancelled later request does not hide the live one.
-    await app.ctx.db.insert(refunds).values({ refundNo: `R${id}c`, orderId: id, amountFen: 4500, status: 1, cancelled: true });
+    await app.ctx.db
+      .insert(refunds)
+      .values({ refundNo: `R${id}c`, orderId: id, amountFen: 4500, status: 1, cancelled: true });
     const d = await detail(id);
     expect(d.data.order).toMatchObject({ refuseReason: '照片背景不合格', refundStatus: 3, stateDesc: '已驳回' });
-    const list = await call<{ id: number; refundStatus: number | null; names: string[] }[]>(app, { url: '/api/order/findOrderList?type=1', session: me });
+    const list = await call<{ id: number; refundStatus: number | null; names: string[] }[]>(app, {
+      url: '/api/order/findOrderList?type=1',
+      session: me,
+    });
     expect(list.data.find((o) => o.id === id)).toMatchObject({ refundStatus: 3, names: ['张三'] });
     // Every order of the list carries its own lines and refund, none of another order's.
     expect(list.data.filter((o) => o.refundStatus === 3).map((o) => o.id)).toEqual([id]);
@@ -262,12 +400,21 @@ describe('permitted actions on the routes (contract rules)', () => {
 
   it('lets download the photo only in the allowed states, named after the person', async () => {
     const id = await newOrder();
-    const r110 = await app.inject({ url: `/api/img/downloadPhoto?id=${id}&type=2`, headers: { authorization: `Bearer ${me.token}`, memberid: String(me.memberId) } });
+    const r110 = await app.inject({
+      url: `/api/img/downloadPhoto?id=${id}&type=2`,
+      headers: { authorization: `Bearer ${me.token}`, memberid: String(me.memberId) },
+    });
     expect(r110.json()).toMatchObject({ code: 409, msg: '当前订单状态不允许下载照片' });
     await setState(id, 120, { picAllowState: 1 });
-    const r120 = await app.inject({ url: `/api/img/downloadPhoto?id=${id}&type=2`, headers: { authorization: `Bearer ${other.token}`, memberid: String(other.memberId) } });
+    const r120 = await app.inject({
+      url: `/api/img/downloadPhoto?id=${id}&type=2`,
+      headers: { authorization: `Bearer ${other.token}`, memberid: String(other.memberId) },
+    });
     expect(r120.json()).toMatchObject({ code: 403 });
-    const mine = await app.inject({ url: `/api/img/downloadPhoto?id=${id}&type=2&yxdm=10001&studentId=2021001`, headers: { authorization: `Bearer ${me.token}`, memberid: String(me.memberId) } });
+    const mine = await app.inject({
+      url: `/api/img/downloadPhoto?id=${id}&type=2&yxdm=10001&studentId=2021001`,
+      headers: { authorization: `Bearer ${me.token}`, memberid: String(me.memberId) },
+    });
     expect(mine.statusCode).toBe(200);
     expect(mine.headers['content-type']).toBe('image/jpeg');
     expect(mine.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('张三.jpg')}`);
@@ -278,7 +425,9 @@ describe('permitted actions on the routes (contract rules)', () => {
 describe("another member's order", () => {
   it('answers 403 on every call', async () => {
     const id = await newOrder(other);
-    const lineId = (await call<OrderWithDetails>(app, { url: `/api/order/findOrderAndOrderDetails?id=${id}`, session: other })).data.orderDetails[0].id;
+    const lineId = (
+      await call<OrderWithDetails>(app, { url: `/api/order/findOrderAndOrderDetails?id=${id}`, session: other })
+    ).data.orderDetails[0].id;
     const photo = await memberPhoto(app, me.memberId);
     const attempts = [
       call(app, { url: `/api/order/findOrderAndOrderDetails?id=${id}`, session: me }),
@@ -286,16 +435,39 @@ describe("another member's order", () => {
       call(app, { url: `/api/order/findOrderDetail?id=${lineId}`, session: me }),
       call(app, { url: `/api/order/deleteOrder?id=${id}`, session: me }),
       call(app, { url: `/api/order/deletePerson?id=${lineId}`, session: me }),
-      call(app, { method: 'POST', url: '/api/order/deletePerson', payload: { detail_id: lineId, order_id: id }, session: me }),
-      call(app, { method: 'POST', url: '/api/order/addPerson2Order', payload: { ...person(photo), order_id: id }, session: me }),
-      call(app, { method: 'POST', url: '/api/order/updatePerson', payload: { id: lineId, mobile: '13700137000', mail: 'a@example.com', picUrl: photo }, session: me }),
-      call(app, { method: 'POST', url: '/api/order/updateShipping', payload: { id, ...shipping(carrierId) }, session: me }),
+      call(app, {
+        method: 'POST',
+        url: '/api/order/deletePerson',
+        payload: { detail_id: lineId, order_id: id },
+        session: me,
+      }),
+      call(app, {
+        method: 'POST',
+        url: '/api/order/addPerson2Order',
+        payload: { ...person(photo), order_id: id },
+        session: me,
+      }),
+      call(app, {
+        method: 'POST',
+        url: '/api/order/updatePerson',
+        payload: { id: lineId, mobile: '13700137000', mail: 'a@example.com', picUrl: photo },
+        session: me,
+      }),
+      call(app, {
+        method: 'POST',
+        url: '/api/order/updateShipping',
+        payload: { id, ...shipping(carrierId) },
+        session: me,
+      }),
       call(app, { url: `/api/img/downloadPhoto?id=${id}`, session: me }),
     ];
     for (const r of await Promise.all(attempts)) expect([r.code, r.msg]).toEqual([403, '无权操作该订单']);
     const mine = await call<{ id: number }[]>(app, { url: '/api/order/findOrderList?type=1', session: me });
     expect(mine.data.some((o) => o.id === id)).toBe(false);
-    const still = await call<OrderWithDetails>(app, { url: `/api/order/findOrderAndOrderDetails?id=${id}`, session: other });
+    const still = await call<OrderWithDetails>(app, {
+      url: `/api/order/findOrderAndOrderDetails?id=${id}`,
+      session: other,
+    });
     expect(still.data.orderDetails).toHaveLength(1);
   });
 });

@@ -41,13 +41,28 @@ function personOf(url: string, name: string) {
 }
 
 async function orderWith(s: Session, faces: number[][], names = ['张三', '李四', '王五']): Promise<number> {
-  const first = await call<number>(app, { method: 'POST', url: '/api/order/createCollectionOrder', payload: personOf(await photoOf(s, faces[0]), names[0]), session: s });
+  const first = await call<number>(app, {
+    method: 'POST',
+    url: '/api/order/createCollectionOrder',
+    payload: personOf(await photoOf(s, faces[0]), names[0]),
+    session: s,
+  });
   expect(first.code).toBe(200);
   for (let i = 1; i < faces.length; i++) {
-    const r = await call(app, { method: 'POST', url: '/api/order/addPerson2Order', payload: { ...personOf(await photoOf(s, faces[i]), names[i]), order_id: first.data }, session: s });
+    const r = await call(app, {
+      method: 'POST',
+      url: '/api/order/addPerson2Order',
+      payload: { ...personOf(await photoOf(s, faces[i]), names[i]), order_id: first.data },
+      session: s,
+    });
     expect(r.code).toBe(200);
   }
-  const ship = await call(app, { method: 'POST', url: '/api/order/updateShipping', payload: { id: first.data, ...shipping(carrierId) }, session: s });
+  const ship = await call(app, {
+    method: 'POST',
+    url: '/api/order/updateShipping',
+    payload: { id: first.data, ...shipping(carrierId) },
+    session: s,
+  });
   expect(ship.code).toBe(200);
   return first.data;
 }
@@ -56,9 +71,11 @@ const usedIds = new Map<string, string>();
 /** The clear ID number behind a line's blind index (the test made it). */
 const idOf = (hash: string | null) => usedIds.get(hash ?? '')!;
 
-const pay = (id: number, s = me) => call<{ paid: boolean }>(app, { method: 'POST', url: '/api/pay/getPayInfo', payload: { id, payType: 2 }, session: s });
+const pay = (id: number, s = me) =>
+  call<{ paid: boolean }>(app, { method: 'POST', url: '/api/pay/getPayInfo', payload: { id, payType: 2 }, session: s });
 const issues = (id: number, s = me) => call<PhotoIssues>(app, { url: `/api/order/photoIssues?id=${id}`, session: s });
-const paymentCount = async (id: number) => (await app.ctx.db.select().from(payments).where(eq(payments.orderId, id))).length;
+const paymentCount = async (id: number) =>
+  (await app.ctx.db.select().from(payments).where(eq(payments.orderId, id))).length;
 
 describe('one face for one student', () => {
   it('refuses to pay an order with the same face for three students and names them; nothing is charged', async () => {
@@ -66,7 +83,13 @@ describe('one face for one student', () => {
     const r = await pay(id);
     expect([r.code, r.msg]).toEqual([409, '同一张人脸不能用于多名学生']);
     expect(await paymentCount(id)).toBe(0);
-    const en = await call(app, { method: 'POST', url: '/api/pay/getPayInfo', payload: { id, payType: 2 }, session: me, headers: { 'accept-language': 'en' } });
+    const en = await call(app, {
+      method: 'POST',
+      url: '/api/pay/getPayInfo',
+      payload: { id, payType: 2 },
+      session: me,
+      headers: { 'accept-language': 'en' },
+    });
     expect(en.msg).toBe('The same face cannot be used for more than one student');
     const i = await issues(id);
     expect(i.data.sameFace.map((m) => [m.name, m.otherName, m.otherOrderNo])).toEqual([
@@ -76,7 +99,10 @@ describe('one face for one student', () => {
     ]);
     // The reviewer sees the same matches in words on the order page.
     const staff = await staffSession(app, 'admin');
-    const page = await call<{ persons: { name: string; sameFace: { name: string; orderNo: string | null }[] }[] }>(app, { url: `/api/console/orders/${id}`, headers: { 'x-staff-token': staff.token } });
+    const page = await call<{ persons: { name: string; sameFace: { name: string; orderNo: string | null }[] }[] }>(
+      app,
+      { url: `/api/console/orders/${id}`, headers: { 'x-staff-token': staff.token } },
+    );
     expect(page.data.persons.map((p) => [p.name, p.sameFace])).toEqual([
       ['张三', [{ name: '王五', orderNo: null }]],
       ['李四', [{ name: '王五', orderNo: null }]],
@@ -91,7 +117,11 @@ describe('one face for one student', () => {
     expect(r.code).toBe(200);
     expect(await paymentCount(id)).toBe(1);
     // The same student (same ID number) with a new photo on a second order.
-    const [first] = await app.ctx.db.select().from(orderDetails).where(eq(orderDetails.orderId, id)).orderBy(orderDetails.id);
+    const [first] = await app.ctx.db
+      .select()
+      .from(orderDetails)
+      .where(eq(orderDetails.orderId, id))
+      .orderBy(orderDetails.id);
     const again = await call<number>(app, {
       method: 'POST',
       url: '/api/order/createCollectionOrder',
@@ -108,7 +138,9 @@ describe('one face for one student', () => {
     const later = await orderWith(s, [face(4, 0.1)], ['钱七']);
     expect((await pay(later, s)).msg).toBe('同一张人脸不能用于多名学生');
     const [{ orderNo: earlierNo }] = await app.ctx.db.select().from(orders).where(eq(orders.id, earlier));
-    expect((await issues(later, s)).data.sameFace).toMatchObject([{ name: '钱七', otherName: '赵六', otherOrderNo: earlierNo }]);
+    expect((await issues(later, s)).data.sameFace).toMatchObject([
+      { name: '钱七', otherName: '赵六', otherOrderNo: earlierNo },
+    ]);
     await app.ctx.db.update(orders).set({ state: 150 }).where(eq(orders.id, earlier));
     expect((await pay(later, s)).code).toBe(200);
   });
@@ -126,21 +158,43 @@ describe('a photo the national platform refused after completion', () => {
     const id = await orderWith(me, [face(6)], ['孙八']);
     const [line] = await app.ctx.db.select().from(orderDetails).where(eq(orderDetails.orderId, id));
     await app.ctx.db.update(orders).set({ state: 145 }).where(eq(orders.id, id));
-    await app.ctx.db.insert(nationalPhotoReports).values({ orderDetailId: line.id, photoId: line.photoId!, status: 'rejected', reason: '背景颜色不符合要求', reportedAt: new Date() });
+    await app.ctx.db
+      .insert(nationalPhotoReports)
+      .values({
+        orderDetailId: line.id,
+        photoId: line.photoId!,
+        status: 'rejected',
+        reason: '背景颜色不符合要求',
+        reportedAt: new Date(),
+      });
 
     const mine = await call<NationalRejection[]>(app, { url: '/api/order/photoRejections', session: me });
     expect(mine.data).toMatchObject([{ orderId: id, name: '孙八', reason: '背景颜色不符合要求', kind: 'individual' }]);
-    expect((await issues(id)).data.nationalRejected).toMatchObject([{ detailId: line.id, reason: '背景颜色不符合要求' }]);
+    expect((await issues(id)).data.nationalRejected).toMatchObject([
+      { detailId: line.id, reason: '背景颜色不符合要求' },
+    ]);
     const stranger = await memberSession(app, undefined, { isFirst: false });
-    expect((await call<NationalRejection[]>(app, { url: '/api/order/photoRejections', session: stranger })).data).toEqual([]);
+    expect(
+      (await call<NationalRejection[]>(app, { url: '/api/order/photoRejections', session: stranger })).data,
+    ).toEqual([]);
 
     // The completed order takes a new photo for that line only, and the refusal is then behind it.
-    const fixed = await call(app, { method: 'POST', url: '/api/order/updatePerson', payload: { id: line.id, mobile: '13800138000', mail: 'a@example.com', picUrl: await photoOf(me, face(6, 0.05)) }, session: me });
+    const fixed = await call(app, {
+      method: 'POST',
+      url: '/api/order/updatePerson',
+      payload: { id: line.id, mobile: '13800138000', mail: 'a@example.com', picUrl: await photoOf(me, face(6, 0.05)) },
+      session: me,
+    });
     expect(fixed.code).toBe(200);
     expect((await issues(id)).data.nationalRejected).toEqual([]);
     const [after] = await app.ctx.db.select().from(orders).where(eq(orders.id, id));
     expect(after.state).toBe(145);
-    const again = await call(app, { method: 'POST', url: '/api/order/updatePerson', payload: { id: line.id, mobile: '13800138000', mail: 'a@example.com', picUrl: await photoOf(me, face(6)) }, session: me });
+    const again = await call(app, {
+      method: 'POST',
+      url: '/api/order/updatePerson',
+      payload: { id: line.id, mobile: '13800138000', mail: 'a@example.com', picUrl: await photoOf(me, face(6)) },
+      session: me,
+    });
     expect([again.code, again.msg]).toEqual([409, '当前订单状态不允许修改照片']);
   });
 
@@ -151,11 +205,25 @@ describe('a photo the national platform refused after completion', () => {
     const bytes = await readFile(new URL('../../../test/fixtures/photos/compliant-1.jpg', import.meta.url));
     const p = await storePhotoBytes(app.ctx, me.memberId, bytes, 'national');
     await app.ctx.db.update(orders).set({ state: 145 }).where(eq(orders.id, reprint.id));
-    await app.ctx.db.insert(orderDetails).values({ orderId: reprint.id, name: '周九', yxdm: '10009', studentId: '2020009', photoId: p.id });
-    const r = await call(app, { method: 'POST', url: '/api/console/national-report', payload: { yxdm: '10009' }, headers: { 'x-staff-token': staff.token } });
+    await app.ctx.db
+      .insert(orderDetails)
+      .values({ orderId: reprint.id, name: '周九', yxdm: '10009', studentId: '2020009', photoId: p.id });
+    const r = await call(app, {
+      method: 'POST',
+      url: '/api/console/national-report',
+      payload: { yxdm: '10009' },
+      headers: { 'x-staff-token': staff.token },
+    });
     expect([r.code, r.msg]).toEqual([400, '范围内没有审核通过的照片']);
-    const zip = await call(app, { method: 'POST', url: '/api/console/national-export', payload: { yxdm: '10009' }, headers: { 'x-staff-token': staff.token } });
+    const zip = await call(app, {
+      method: 'POST',
+      url: '/api/console/national-export',
+      payload: { yxdm: '10009' },
+      headers: { 'x-staff-token': staff.token },
+    });
     expect(zip.code).toBe(400);
-    expect(await app.ctx.db.select().from(nationalPhotoReports).where(eq(nationalPhotoReports.photoId, p.id))).toEqual([]);
+    expect(await app.ctx.db.select().from(nationalPhotoReports).where(eq(nationalPhotoReports.photoId, p.id))).toEqual(
+      [],
+    );
   });
 });

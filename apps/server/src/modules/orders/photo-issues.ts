@@ -53,13 +53,23 @@ export async function sameFaceMatches(db: DbOrTx, order: { id: number; memberId:
       const d = faceDistance(a.descriptor!, b.descriptor!);
       if (d < SAME_FACE_THRESHOLD && (!best || d < best.d)) best = { row: b, d };
     }
-    if (best) out.push({ detailId: a.detailId, name: a.name, otherName: best.row.name, otherOrderNo: best.row.orderId === order.id ? null : best.row.orderNo, distance: Math.round(best.d * 1000) / 1000 });
+    if (best)
+      out.push({
+        detailId: a.detailId,
+        name: a.name,
+        otherName: best.row.name,
+        otherOrderNo: best.row.orderId === order.id ? null : best.row.orderNo,
+        distance: Math.round(best.d * 1000) / 1000,
+      });
   }
   return out;
 }
 
 /** The pay step's rule: refuse while any face on the order is another student's. */
-export async function assertDistinctFaces(db: DbOrTx, order: { id: number; memberId: number; kind: string }): Promise<void> {
+export async function assertDistinctFaces(
+  db: DbOrTx,
+  order: { id: number; memberId: number; kind: string },
+): Promise<void> {
   if (order.kind === 'reprint') return;
   if ((await sameFaceMatches(db, order)).length) throw conflict('order.sameFace');
 }
@@ -81,7 +91,13 @@ export async function nationalRejections(db: DbOrTx, memberId: number, orderId?:
       updatedAt: nationalPhotoReports.updatedAt,
     })
     .from(nationalPhotoReports)
-    .innerJoin(orderDetails, and(eq(orderDetails.id, nationalPhotoReports.orderDetailId), eq(orderDetails.photoId, nationalPhotoReports.photoId)))
+    .innerJoin(
+      orderDetails,
+      and(
+        eq(orderDetails.id, nationalPhotoReports.orderDetailId),
+        eq(orderDetails.photoId, nationalPhotoReports.photoId),
+      ),
+    )
     .innerJoin(orders, eq(orders.id, orderDetails.orderId))
     .where(
       and(
@@ -96,7 +112,10 @@ export async function nationalRejections(db: DbOrTx, memberId: number, orderId?:
   return rows.map(({ reportedAt, updatedAt, ...r }) => ({ ...r, at: (reportedAt ?? updatedAt).toISOString() }));
 }
 
-export async function photoIssues(db: DbOrTx, order: { id: number; memberId: number; kind: string }): Promise<PhotoIssues> {
+export async function photoIssues(
+  db: DbOrTx,
+  order: { id: number; memberId: number; kind: string },
+): Promise<PhotoIssues> {
   const [sameFace, nationalRejected] = await Promise.all([
     order.kind === 'reprint' ? Promise.resolve([]) : sameFaceMatches(db, order),
     nationalRejections(db, order.memberId, order.id),

@@ -15,7 +15,10 @@ export function linePhotoId(ctx: AppContext, memberId: number, url: string): Pro
 export async function linePhotoUrls(ctx: AppContext, ids: number[]): Promise<Map<number, string>> {
   const out = new Map<number, string>();
   if (!ids.length) return out;
-  const rows = await ctx.db.select({ id: photos.id, storageKey: photos.storageKey }).from(photos).where(inArray(photos.id, [...new Set(ids)]));
+  const rows = await ctx.db
+    .select({ id: photos.id, storageKey: photos.storageKey })
+    .from(photos)
+    .where(inArray(photos.id, [...new Set(ids)]));
   for (const r of rows) out.set(r.id, photoUrl(ctx, r));
   return out;
 }

@@ -13,10 +13,14 @@ import { members, orderDetails, orders, photos } from '../../db/schema.ts';
 // would name the subquery's own column; so the outer order is named as orders.id in the text.
 
 /** Latest refund of an order that was not cancelled (its status is the order's refundStatus). */
-const refundStatus = sql<number | null>`(select r.status from refunds r where r.order_id = orders.id and not r.cancelled order by r.id desc limit 1)`;
+const refundStatus = sql<
+  number | null
+>`(select r.status from refunds r where r.order_id = orders.id and not r.cancelled order by r.id desc limit 1)`;
 
 /** The lines of an order in id order as [name, picAllowState] pairs; enough for the list. */
-const linesBrief = sql<[string, number][]>`(select coalesce(json_agg(json_build_array(d.name, d.pic_allow_state) order by d.id), '[]'::json) from order_details d where d.order_id = orders.id)`;
+const linesBrief = sql<
+  [string, number][]
+>`(select coalesce(json_agg(json_build_array(d.name, d.pic_allow_state) order by d.id), '[]'::json) from order_details d where d.order_id = orders.id)`;
 
 /**
  * What the member's list shows, as one short text: for its orders, their lines and their
@@ -80,7 +84,11 @@ export function memberOrderList(db: Db, memberId: number, kind: 'individual' | '
 }
 
 /** Changes whenever anything memberOrderList answers changes (list-cache.ts relies on it). */
-export async function memberOrderListFingerprint(db: Db, memberId: number, kind: 'individual' | 'reprint'): Promise<string> {
+export async function memberOrderListFingerprint(
+  db: Db,
+  memberId: number,
+  kind: 'individual' | 'reprint',
+): Promise<string> {
   const [row] = await statements(db).listFingerprint.execute({ memberId, kind });
   return row?.fingerprint ?? ''; // no such member, so no orders either
 }

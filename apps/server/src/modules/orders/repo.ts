@@ -23,14 +23,20 @@ export async function detailById(db: DbOrTx, id: number): Promise<DetailRow | nu
 }
 
 export async function countDetails(db: DbOrTx, orderId: number): Promise<number> {
-  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(orderDetails).where(eq(orderDetails.orderId, orderId));
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orderDetails)
+    .where(eq(orderDetails.orderId, orderId));
   return r?.n ?? 0;
 }
 
 /** Total = persons x the order's unit price (document 2, section 9), recomputed on every line change. */
 export async function recomputeTotal(db: DbOrTx, order: OrderRow): Promise<void> {
   const n = await countDetails(db, order.id);
-  await db.update(orders).set({ totalFen: n * order.unitPriceFen }).where(eq(orders.id, order.id));
+  await db
+    .update(orders)
+    .set({ totalFen: n * order.unitPriceFen })
+    .where(eq(orders.id, order.id));
 }
 
 export async function taskEndTimes(db: DbOrTx, taskIds: number[]): Promise<Map<number, Date>> {
@@ -46,9 +52,12 @@ export async function schoolByCode(db: DbOrTx, yxdm: string) {
   return s ?? null;
 }
 
-
 export async function carrierById(db: DbOrTx, id: number) {
-  const [c] = await db.select().from(carriers).where(and(eq(carriers.id, id), eq(carriers.active, true))).limit(1);
+  const [c] = await db
+    .select()
+    .from(carriers)
+    .where(and(eq(carriers.id, id), eq(carriers.active, true)))
+    .limit(1);
   return c ?? null;
 }
 

@@ -28,15 +28,19 @@ const consentSchema = z.object({ given: z.boolean(), version: z.string(), accept
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/api/order/photoConsent', { config: member, schema: { response: { 200: envelope(consentSchema) } } }, async (req) =>
-    ok(await svc.photoConsent(ctx, memberOf(req).memberId)),
+  app.get(
+    '/api/order/photoConsent',
+    { config: member, schema: { response: { 200: envelope(consentSchema) } } },
+    async (req) => ok(await svc.photoConsent(ctx, memberOf(req).memberId)),
   );
   app.post(
     '/api/order/photoConsent',
-    { config: member, schema: { body: z.object({ version: z.string().max(20) }), response: { 200: envelope(consentSchema) } } },
+    {
+      config: member,
+      schema: { body: z.object({ version: z.string().max(20) }), response: { 200: envelope(consentSchema) } },
+    },
     async (req) => ok(await svc.givePhotoConsent(ctx, memberOf(req).memberId, req.body.version)),
   );
-
 
   app.post(
     '/api/order/createCollectionOrder',
@@ -74,16 +78,23 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/order/deletePerson', { config: member, schema: { querystring: idQuery, response: { 200: envelope(z.null()) } } }, async (req) => {
-    await svc.deletePerson(ctx, memberOf(req).memberId, req.query.id);
-    return ok(null, message(req.lang, 'ok.deleted'));
-  });
+  app.get(
+    '/api/order/deletePerson',
+    { config: member, schema: { querystring: idQuery, response: { 200: envelope(z.null()) } } },
+    async (req) => {
+      await svc.deletePerson(ctx, memberOf(req).memberId, req.query.id);
+      return ok(null, message(req.lang, 'ok.deleted'));
+    },
+  );
   app.post(
     '/api/order/deletePerson',
     {
       config: member,
       schema: {
-        body: z.object({ detail_id: z.coerce.number().int().positive(), order_id: z.coerce.number().int().positive().optional() }),
+        body: z.object({
+          detail_id: z.coerce.number().int().positive(),
+          order_id: z.coerce.number().int().positive().optional(),
+        }),
         response: { 200: envelope(z.null()) },
       },
     },
@@ -93,14 +104,30 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/order/deleteOrder', { config: member, schema: { querystring: idQuery, response: { 200: envelope(z.null()) } } }, async (req) => {
-    await svc.deleteOrder(ctx, memberOf(req).memberId, req.query.id);
-    return ok(null, message(req.lang, 'ok.deleted'));
-  });
+  app.get(
+    '/api/order/deleteOrder',
+    { config: member, schema: { querystring: idQuery, response: { 200: envelope(z.null()) } } },
+    async (req) => {
+      await svc.deleteOrder(ctx, memberOf(req).memberId, req.query.id);
+      return ok(null, message(req.lang, 'ok.deleted'));
+    },
+  );
 
   app.get(
     '/api/order/findOrderList',
-    { config: member, schema: { querystring: z.object({ type: z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2)])).default(1) }), response: { 200: envelope(z.array(listItem)) } } },
+    {
+      config: member,
+      schema: {
+        querystring: z.object({
+          type: z.coerce
+            .number()
+            .int()
+            .pipe(z.union([z.literal(1), z.literal(2)]))
+            .default(1),
+        }),
+        response: { 200: envelope(z.array(listItem)) },
+      },
+    },
     async (req) => ok(await svc.listOrders(ctx, memberOf(req).memberId, req.query.type as 1 | 2, req.lang)),
   );
 
@@ -111,24 +138,38 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/order/list',
-    { config: member, schema: { body: z.object({ order_id: z.coerce.number().int().positive() }), response: { 200: envelope(orderWithDetailsSchema) } } },
+    {
+      config: member,
+      schema: {
+        body: z.object({ order_id: z.coerce.number().int().positive() }),
+        response: { 200: envelope(orderWithDetailsSchema) },
+      },
+    },
     async (req) => ok(await svc.orderWithDetails(ctx, memberOf(req).memberId, req.body.order_id, req.lang)),
   );
 
-  app.get('/api/order/findOrderDetail', { config: member, schema: { querystring: idQuery, response: { 200: envelope(orderDetailAnswerSchema) } } }, async (req) =>
-    ok(await svc.findDetail(ctx, memberOf(req).memberId, req.query.id)),
+  app.get(
+    '/api/order/findOrderDetail',
+    { config: member, schema: { querystring: idQuery, response: { 200: envelope(orderDetailAnswerSchema) } } },
+    async (req) => ok(await svc.findDetail(ctx, memberOf(req).memberId, req.query.id)),
   );
 
   /** One history for the three order kinds' detail pages. */
-  app.get('/api/order/timeline', { config: member, schema: { querystring: idQuery, response: { 200: envelope(orderTimelineSchema) } } }, async (req) =>
-    ok(await svc.timelineOf(ctx, memberOf(req).memberId, req.query.id)),
+  app.get(
+    '/api/order/timeline',
+    { config: member, schema: { querystring: idQuery, response: { 200: envelope(orderTimelineSchema) } } },
+    async (req) => ok(await svc.timelineOf(ctx, memberOf(req).memberId, req.query.id)),
   );
-  app.get('/api/order/photoIssues', { config: member, schema: { querystring: idQuery, response: { 200: envelope(photoIssuesSchema) } } }, async (req) =>
-    ok(await svc.photoIssuesOf(ctx, memberOf(req).memberId, req.query.id)),
+  app.get(
+    '/api/order/photoIssues',
+    { config: member, schema: { querystring: idQuery, response: { 200: envelope(photoIssuesSchema) } } },
+    async (req) => ok(await svc.photoIssuesOf(ctx, memberOf(req).memberId, req.query.id)),
   );
   /** Every photo of the member's orders the national platform refused (the rejected-photo prompt). */
-  app.get('/api/order/photoRejections', { config: member, schema: { response: { 200: envelope(z.array(nationalRejectionSchema)) } } }, async (req) =>
-    ok(await nationalRejections(ctx.db, memberOf(req).memberId)),
+  app.get(
+    '/api/order/photoRejections',
+    { config: member, schema: { response: { 200: envelope(z.array(nationalRejectionSchema)) } } },
+    async (req) => ok(await nationalRejections(ctx.db, memberOf(req).memberId)),
   );
 
   app.post(

@@ -102,7 +102,16 @@ export async function createOrder(ctx: AppContext, memberId: number, f: PersonFo
   return ctx.db.transaction(async (tx) => {
     const [o] = await tx
       .insert(orders)
-      .values({ orderNo: newOrderNo('individual'), memberId, kind: 'individual', type: 1, state: 110, priceType: PRICE_TYPE, unitPriceFen: unit, totalFen: unit })
+      .values({
+        orderNo: newOrderNo('individual'),
+        memberId,
+        kind: 'individual',
+        type: 1,
+        state: 110,
+        priceType: PRICE_TYPE,
+        unitPriceFen: unit,
+        totalFen: unit,
+      })
       .returning();
     await tx.insert(orderDetails).values({ ...line, orderId: o.id });
     return o.id;
@@ -118,7 +127,10 @@ export async function addPerson(ctx: AppContext, memberId: number, orderId: numb
     const existing = await repo.detailsOf(tx, [o.id]);
     if (existing.length >= MAX_PERSONS_PER_ORDER) throw conflict('order.max30');
     if (existing.some((d) => d.idNumHash === line.idNumHash)) throw conflict('order.duplicatePerson');
-    const [d] = await tx.insert(orderDetails).values({ ...line, orderId: o.id }).returning({ id: orderDetails.id });
+    const [d] = await tx
+      .insert(orderDetails)
+      .values({ ...line, orderId: o.id })
+      .returning({ id: orderDetails.id });
     await repo.recomputeTotal(tx, o);
     return d.id;
   });
@@ -134,7 +146,11 @@ export async function updatePerson(ctx: AppContext, memberId: number, u: PersonU
     if (!canEditPhoto(factsOf(o)) && !(await refused())) throw conflict('order.stateNoPhoto');
     await tx
       .update(orderDetails)
-      .set({ mobile: u.mobile, mail: u.mail, ...(photoId && photoId !== d.photoId ? { photoId, fileTime: new Date() } : {}) })
+      .set({
+        mobile: u.mobile,
+        mail: u.mail,
+        ...(photoId && photoId !== d.photoId ? { photoId, fileTime: new Date() } : {}),
+      })
       .where(eq(orderDetails.id, d.id));
     const state = stateAfterModify(o);
     if (state !== o.state) await tx.update(orders).set({ state, refuseReason: null }).where(eq(orders.id, o.id));
@@ -142,7 +158,12 @@ export async function updatePerson(ctx: AppContext, memberId: number, u: PersonU
 }
 
 /** Delete a line: only while the order waits for payment. */
-export async function deletePerson(ctx: AppContext, memberId: number, detailId: number, orderId?: number): Promise<void> {
+export async function deletePerson(
+  ctx: AppContext,
+  memberId: number,
+  detailId: number,
+  orderId?: number,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const { d, o } = await ownedDetail(tx, memberId, detailId, true);
     if (orderId !== undefined && d.orderId !== orderId) throw notFound('order.personNotFound');
@@ -199,13 +220,20 @@ export async function listOrders(ctx: AppContext, memberId: number, type: 1 | 2,
 }
 
 /** findOrderAndOrderDetails: any of the caller's individual or reprint orders. */
-export async function orderWithDetails(ctx: AppContext, memberId: number, id: number, lang: Lang): Promise<OrderWithDetails> {
+export async function orderWithDetails(
+  ctx: AppContext,
+  memberId: number,
+  id: number,
+  lang: Lang,
+): Promise<OrderWithDetails> {
   // Both reads at once; nothing is answered before the order is known to be the caller's.
   const [row, lines] = await Promise.all([reads.orderWithRefund(ctx.db, id), reads.orderLines(ctx.db, id)]);
   const { refundStatus, ...o } = ownOrder(row, memberId, ['individual', 'reprint']);
   return {
     order: orderAnswer(o, lang, { refundStatus, personCount: lines.length }),
-    orderDetails: lines.map(({ storageKey, ...d }) => detailAnswer(d, storageKey ? linePhotoUrl(ctx, storageKey) : null)),
+    orderDetails: lines.map(({ storageKey, ...d }) =>
+      detailAnswer(d, storageKey ? linePhotoUrl(ctx, storageKey) : null),
+    ),
     shippingInfo: shippingInfo(o),
   };
 }
@@ -217,7 +245,11 @@ export async function findDetail(ctx: AppContext, memberId: number, detailId: nu
 }
 
 /** The photo of a line for download: owner only, in the states canDownloadPhoto allows. */
-export async function photoForDownload(ctx: AppContext, memberId: number, q: { id: number; yxdm?: string; studentId?: string }) {
+export async function photoForDownload(
+  ctx: AppContext,
+  memberId: number,
+  q: { id: number; yxdm?: string; studentId?: string },
+) {
   const o = await ownedOrder(ctx.db, memberId, q.id, ['individual', 'reprint', 'task']);
   const lines = await repo.detailsOf(ctx.db, [o.id]);
   const line = lines.find((d) => (!q.yxdm || d.yxdm === q.yxdm) && (!q.studentId || d.studentId === q.studentId));
@@ -226,7 +258,6 @@ export async function photoForDownload(ctx: AppContext, memberId: number, q: { i
   if (!canDownloadPhoto(facts)) throw conflict('order.stateNoDownload');
   return { photoId: line.photoId, name: line.name };
 }
-
 
 /** The history of any of the caller's orders (individual, reprint, centralised). */
 export async function timelineOf(ctx: AppContext, memberId: number, id: number) {

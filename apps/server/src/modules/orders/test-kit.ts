@@ -27,7 +27,12 @@ export async function memberPhoto(app: FastifyInstance, memberId: number): Promi
 }
 
 export async function consent(app: FastifyInstance, session: Session) {
-  await call(app, { method: 'POST', url: '/api/order/photoConsent', payload: { version: PHOTO_CONSENT_VERSION }, session });
+  await call(app, {
+    method: 'POST',
+    url: '/api/order/photoConsent',
+    payload: { version: PHOTO_CONSENT_VERSION },
+    session,
+  });
 }
 
 let seq = 0;

@@ -16,15 +16,26 @@ beforeAll(async () => {
 });
 afterAll(async () => app.close());
 
-const timeline = (id: number, s: Session = me) => call<TimelineEvent[]>(app, { url: `/api/order/timeline?id=${id}`, session: s });
+const timeline = (id: number, s: Session = me) =>
+  call<TimelineEvent[]>(app, { url: `/api/order/timeline?id=${id}`, session: s });
 const staffDo = async (id: number, action: string, extra: Record<string, unknown> = {}) => {
-  const r = await call(app, { method: 'POST', url: '/api/console/orders/transition', payload: { ids: [id], action, ...extra }, headers: { 'x-staff-token': staff.token } });
+  const r = await call(app, {
+    method: 'POST',
+    url: '/api/console/orders/transition',
+    payload: { ids: [id], action, ...extra },
+    headers: { 'x-staff-token': staff.token },
+  });
   expect(r.code).toBe(200);
 };
 /** A zero-amount order is paid at once through the pay call, like any other. */
 async function paidOrder(kind: 'individual' | 'reprint' | 'task' = 'individual') {
   const o = await createDevOrder(app.ctx, { mobile: me.mobile, kind, amountFen: 0 });
-  const r = await call(app, { method: 'POST', url: `/api/${kind === 'task' ? 'taskPay' : 'pay'}/getPayInfo`, payload: { id: o.id, payType: 2 }, session: me });
+  const r = await call(app, {
+    method: 'POST',
+    url: `/api/${kind === 'task' ? 'taskPay' : 'pay'}/getPayInfo`,
+    payload: { id: o.id, payType: 2 },
+    session: me,
+  });
   expect(r.code).toBe(200);
   return o.id;
 }
@@ -38,7 +49,15 @@ describe('order timeline', () => {
     await staffDo(id, 'deliver');
     const r = await timeline(id);
     expect(r.code).toBe(200);
-    expect(r.data.map((e) => e.step)).toEqual(['created', 'paid', 'review', 'approved', 'production', 'shipped', 'delivered']);
+    expect(r.data.map((e) => e.step)).toEqual([
+      'created',
+      'paid',
+      'review',
+      'approved',
+      'production',
+      'shipped',
+      'delivered',
+    ]);
     expect(r.data.find((e) => e.step === 'shipped')).toMatchObject({ carrier: 'EMS', waybill: 'EMS0001' });
     expect(r.data.find((e) => e.step === 'paid')).toMatchObject({ amount: '0.00' });
     const times = r.data.map((e) => Date.parse(e.at));

@@ -17,7 +17,11 @@ const AUDITED: Record<string, TimelineStep> = {
   'order.closeUnpaid': 'closed',
 };
 
-const event = (step: TimelineStep, at: Date, extra: Partial<Omit<TimelineEvent, 'step' | 'at'>> = {}): TimelineEvent & { t: number } => ({
+const event = (
+  step: TimelineStep,
+  at: Date,
+  extra: Partial<Omit<TimelineEvent, 'step' | 'at'>> = {},
+): TimelineEvent & { t: number } => ({
   step,
   at: at.toISOString(),
   reason: null,
@@ -36,12 +40,26 @@ const event = (step: TimelineStep, at: Date, extra: Partial<Omit<TimelineEvent, 
  */
 export async function orderTimeline(db: DbOrTx, o: OrderRow): Promise<TimelineEvent[]> {
   const [paid, refundRows, audits, rejections] = await Promise.all([
-    db.select().from(payments).where(and(eq(payments.orderId, o.id), eq(payments.state, 'paid'))).orderBy(asc(payments.id)),
-    db.select().from(refunds).where(and(eq(refunds.orderId, o.id), not(refunds.cancelled))).orderBy(asc(refunds.id)),
+    db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, o.id), eq(payments.state, 'paid')))
+      .orderBy(asc(payments.id)),
+    db
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.orderId, o.id), not(refunds.cancelled)))
+      .orderBy(asc(refunds.id)),
     db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.targetKind, 'order'), eq(auditLog.targetId, String(o.id)), inArray(auditLog.action, Object.keys(AUDITED))))
+      .where(
+        and(
+          eq(auditLog.targetKind, 'order'),
+          eq(auditLog.targetId, String(o.id)),
+          inArray(auditLog.action, Object.keys(AUDITED)),
+        ),
+      )
       .orderBy(asc(auditLog.id)),
     nationalRejections(db, o.memberId, o.id),
   ]);
@@ -70,7 +88,12 @@ export async function orderTimeline(db: DbOrTx, o: OrderRow): Promise<TimelineEv
   }
   // A waybill set without an audited shipment (imported or seeded) still shows when it left.
   if (!steps.has('shipped') && o.shippingOrderNo) {
-    const [first] = await db.select({ at: traceEvents.opTime }).from(traceEvents).where(eq(traceEvents.waybillNo, o.shippingOrderNo)).orderBy(asc(traceEvents.opTime)).limit(1);
+    const [first] = await db
+      .select({ at: traceEvents.opTime })
+      .from(traceEvents)
+      .where(eq(traceEvents.waybillNo, o.shippingOrderNo))
+      .orderBy(asc(traceEvents.opTime))
+      .limit(1);
     if (first) out.push(event('shipped', first.at, { carrier: o.shippingTypeName, waybill: o.shippingOrderNo }));
   }
   if (!steps.has('closed') && o.closedAt) out.push(event('closed', o.closedAt));

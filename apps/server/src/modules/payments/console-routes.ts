@@ -14,7 +14,10 @@ export const consoleRefundRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/console/refunds',
-    { config: finance, schema: { querystring: consoleRefundQuery, response: { 200: envelope(z.array(consoleRefundRow)) } } },
+    {
+      config: finance,
+      schema: { querystring: consoleRefundQuery, response: { 200: envelope(z.array(consoleRefundRow)) } },
+    },
     async (req) => ok(await listConsoleRefunds(ctx, req.query)),
   );
 
@@ -26,7 +29,11 @@ export const consoleRefundRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/console/refunds/:id/refuse',
-    { config: finance, schema: { params: idParams, body: consoleRefuseBody, response: { 200: envelope(consoleRefundRow) } } },
-    async (req) => ok(await refuseRefund(ctx, req.params.id, req.body.reason, { staffId: staffOf(req).staffId, ip: req.ip })),
+    {
+      config: finance,
+      schema: { params: idParams, body: consoleRefuseBody, response: { 200: envelope(consoleRefundRow) } },
+    },
+    async (req) =>
+      ok(await refuseRefund(ctx, req.params.id, req.body.reason, { staffId: staffOf(req).staffId, ip: req.ip })),
   );
 };

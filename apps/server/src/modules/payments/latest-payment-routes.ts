@@ -16,7 +16,10 @@ import { findMemberOrder } from './repo.ts';
 export const latestPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/pay/latestPayment',
-    { config: { auth: 'member' }, schema: { querystring: orderIdQuery, response: { 200: envelope(latestPaymentResponse) } } },
+    {
+      config: { auth: 'member' },
+      schema: { querystring: orderIdQuery, response: { 200: envelope(latestPaymentResponse) } },
+    },
     async (req) => {
       const order = await findMemberOrder(app.ctx.db, memberOf(req).memberId, req.query.id);
       if (!order) throw notFound();

@@ -16,21 +16,39 @@ beforeAll(async () => {
 afterAll(async () => app.close());
 
 type Latest = { paymentNo: string; state: string; provider: string } | null;
-const latest = (id: number, session: Session | undefined = me) => call<Latest>(app, { method: 'GET', url: `/api/pay/latestPayment?id=${id}`, session });
-const status = (id: number, paymentNo: string) => call<{ orderState: number; paymentState: string | null }>(app, { method: 'GET', url: `/api/pay/status?id=${id}&paymentNo=${paymentNo}`, session: me });
+const latest = (id: number, session: Session | undefined = me) =>
+  call<Latest>(app, { method: 'GET', url: `/api/pay/latestPayment?id=${id}`, session });
+const status = (id: number, paymentNo: string) =>
+  call<{ orderState: number; paymentState: string | null }>(app, {
+    method: 'GET',
+    url: `/api/pay/status?id=${id}&paymentNo=${paymentNo}`,
+    session: me,
+  });
 
 describe('the newest payment of an order (the page-payment return)', () => {
   it('is null before paying, the newest one after, and tells a failed Alipay payment from a pending one', async () => {
     const o = await createDevOrder(app.ctx, { mobile: me.mobile, kind: 'individual' });
     expect((await latest(o.id)).data).toBeNull();
-    const first = await call<{ paymentNo: string }>(app, { method: 'POST', url: '/api/pay/getPayInfo', payload: { id: o.id, payType: 1 }, session: me });
+    const first = await call<{ paymentNo: string }>(app, {
+      method: 'POST',
+      url: '/api/pay/getPayInfo',
+      payload: { id: o.id, payType: 1 },
+      session: me,
+    });
     const pending = await latest(o.id);
     expect(pending.data).toEqual({ paymentNo: first.data.paymentNo, state: 'pending', provider: 'alipay' });
     // The student presses 支付失败 at the cashier: the provider's answer settles the payment as failed, the order stays unpaid.
     payPartiesOf(app.ctx).sandbox!.complete(first.data.paymentNo, 'failed');
-    await expect.poll(async () => (await status(o.id, first.data.paymentNo)).data, { timeout: 5_000 }).toEqual(expect.objectContaining({ paymentState: 'failed', orderState: 110 }));
+    await expect
+      .poll(async () => (await status(o.id, first.data.paymentNo)).data, { timeout: 5_000 })
+      .toEqual(expect.objectContaining({ paymentState: 'failed', orderState: 110 }));
     expect((await latest(o.id)).data?.state).toBe('failed');
-    const second = await call<{ paymentNo: string }>(app, { method: 'POST', url: '/api/pay/getPayInfo', payload: { id: o.id, payType: 1 }, session: me });
+    const second = await call<{ paymentNo: string }>(app, {
+      method: 'POST',
+      url: '/api/pay/getPayInfo',
+      payload: { id: o.id, payType: 1 },
+      session: me,
+    });
     expect((await latest(o.id)).data).toMatchObject({ paymentNo: second.data.paymentNo, state: 'pending' });
   });
   it("answers 404 for another member's order and 700 without a login", async () => {

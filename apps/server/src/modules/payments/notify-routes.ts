@@ -20,7 +20,8 @@ export const notifyRoutes: FastifyPluginAsync = async (app) => {
       const provider = payPartiesOf(ctx)[channel];
       if (!provider) return reply.code(404).type('text/plain').send('not configured');
       const raw = typeof req.body === 'string' ? req.body : '';
-      const answer = (a: { status: number; contentType: string; body: string }) => reply.code(a.status).type(a.contentType).send(a.body);
+      const answer = (a: { status: number; contentType: string; body: string }) =>
+        reply.code(a.status).type(a.contentType).send(a.body);
       let verified;
       try {
         verified = await provider.verifyNotify(req.headers, raw);
@@ -34,7 +35,10 @@ export const notifyRoutes: FastifyPluginAsync = async (app) => {
         // A refund this server never asked for: refused (and retried by the platform), never guessed at.
         if (!r) return answer(provider.nack('unknown refund'));
         const changed = await recordRefundOutcome(ctx.db, r.id, verified.result, 'notification');
-        req.log.info({ channel, refundNo: verified.refundNo, state: verified.result.state, changed }, 'refund notification');
+        req.log.info(
+          { channel, refundNo: verified.refundNo, state: verified.result.state, changed },
+          'refund notification',
+        );
         return answer(provider.ack());
       }
       const outcome = await settlePayment(ctx.db, verified, channel, 'notify', req.log);

@@ -28,18 +28,31 @@ async function stateOf(id: number) {
   return (await app.ctx.db.select().from(orders).where(eq(orders.id, id)))[0];
 }
 async function payInfo(id: number, payType: 1 | 2, scope = 'pay', session = me) {
-  return call<{ wxPayQrcodeUrl?: string; aliPayHtml?: string; paymentNo?: string; paid: boolean; amountFen: number }>(app, {
-    method: 'POST',
-    url: `/api/${scope}/getPayInfo`,
-    payload: { id, payType },
-    session,
-  });
+  return call<{ wxPayQrcodeUrl?: string; aliPayHtml?: string; paymentNo?: string; paid: boolean; amountFen: number }>(
+    app,
+    {
+      method: 'POST',
+      url: `/api/${scope}/getPayInfo`,
+      payload: { id, payType },
+      session,
+    },
+  );
 }
-function notify(paymentNo: string, amountFen: number, state: 'paid' | 'failed' = 'paid', opts: { at?: number; tamper?: boolean; channel?: string } = {}) {
+function notify(
+  paymentNo: string,
+  amountFen: number,
+  state: 'paid' | 'failed' = 'paid',
+  opts: { at?: number; tamper?: boolean; channel?: string } = {},
+) {
   const t = sandbox().trade(paymentNo) ?? { paymentNo, amountFen, tradeNo: 'T1' };
   const body = sandboxNotifyBody(t, state, sandbox().merchantId, amountFen);
   const headers = sandboxNotifyHeaders(sandbox().opts.key, body, opts.at);
-  return app.inject({ method: 'POST', url: `/api/pay/notify/${opts.channel ?? 'wechat'}`, headers, payload: opts.tamper ? body.replace('"total":', '"total":1') : body });
+  return app.inject({
+    method: 'POST',
+    url: `/api/pay/notify/${opts.channel ?? 'wechat'}`,
+    headers,
+    payload: opts.tamper ? body.replace('"total":', '"total":1') : body,
+  });
 }
 async function paymentRow(no: string) {
   return (await app.ctx.db.select().from(payments).where(eq(payments.paymentNo, no)))[0];
@@ -56,7 +69,11 @@ describe('pay now', () => {
     expect(page.data.aliPayHtml).toMatch(/^<form [^>]*action="https:\/\/photo\.example\.cn\/sandbox\/pay\/P\d+"/);
     expect(page.data.aliPayHtml).not.toMatch(/<script/i);
     expect((await paymentRow(qr.data.paymentNo!)).state).toBe('closed');
-    expect(await paymentRow(page.data.paymentNo!)).toMatchObject({ provider: 'alipay', amountFen: 9000, state: 'pending' });
+    expect(await paymentRow(page.data.paymentNo!)).toMatchObject({
+      provider: 'alipay',
+      amountFen: 9000,
+      state: 'pending',
+    });
   });
 
   it('counts a zero amount as paid without a provider', async () => {
@@ -110,7 +127,9 @@ describe('notifications', () => {
     await notify(r1.data.paymentNo!, 5000);
     expect((await stateOf(rp.id)).state).toBe(120);
     const tk = await order({ kind: 'task', withShipping: false });
-    expect((await call<{ wxpay: boolean }>(app, { url: `/api/taskPay/getPayType?id=${tk.id}`, session: me })).data).toEqual({ wxpay: true });
+    expect(
+      (await call<{ wxpay: boolean }>(app, { url: `/api/taskPay/getPayType?id=${tk.id}`, session: me })).data,
+    ).toEqual({ wxpay: true });
     const r2 = await payInfo(tk.id, 2, 'taskPay');
     await notify(r2.data.paymentNo!, 4500);
     expect((await stateOf(tk.id)).state).toBe(116);
@@ -136,7 +155,10 @@ describe('notifications', () => {
     const { data } = await payInfo(o.id, 2);
     const wrong = await notify(data.paymentNo!, 1);
     expect(wrong.statusCode).toBe(400);
-    const logged = await app.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'payment.notifyRefused'), eq(auditLog.targetId, data.paymentNo!)));
+    const logged = await app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'payment.notifyRefused'), eq(auditLog.targetId, data.paymentNo!)));
     expect(logged[0]?.after).toMatchObject({ why: 'amount mismatch' });
     expect((await notify(data.paymentNo!, 4500, 'paid', { tamper: true })).statusCode).toBe(400);
     expect((await notify(data.paymentNo!, 4500, 'paid', { at: Date.now() - 301_000 })).statusCode).toBe(400);
@@ -148,8 +170,18 @@ describe('notifications', () => {
   it('moves the order once when the notification races the poll', async () => {
     const o = await order();
     const { data } = await payInfo(o.id, 2);
-    const n = { paymentNo: data.paymentNo!, state: 'paid' as const, amountFen: 4500, currency: 'CNY', tradeNo: 'T9', raw: {} };
-    const outcomes = await Promise.all([settlePayment(app.ctx.db, n, 'wechat', 'notify', app.log), settlePayment(app.ctx.db, n, 'wechat', 'query', app.log)]);
+    const n = {
+      paymentNo: data.paymentNo!,
+      state: 'paid' as const,
+      amountFen: 4500,
+      currency: 'CNY',
+      tradeNo: 'T9',
+      raw: {},
+    };
+    const outcomes = await Promise.all([
+      settlePayment(app.ctx.db, n, 'wechat', 'notify', app.log),
+      settlePayment(app.ctx.db, n, 'wechat', 'query', app.log),
+    ]);
     expect(outcomes.sort()).toEqual(['duplicate', 'settled']);
     expect((await stateOf(o.id)).state).toBe(115);
   });
@@ -170,7 +202,12 @@ describe('notifications', () => {
   it('sandbox page flow: paying returns the browser to the portal', async () => {
     const o = await order();
     const { data } = await payInfo(o.id, 1);
-    const r = await app.inject({ method: 'POST', url: `/sandbox/pay/${data.paymentNo}/pay`, headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' }, payload: 'flow=page' });
+    const r = await app.inject({
+      method: 'POST',
+      url: `/sandbox/pay/${data.paymentNo}/pay`,
+      headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'flow=page',
+    });
     expect(r.statusCode).toBe(303);
     expect(r.headers.location).toBe(`https://photo.example.cn/home/submitPhoto/pay?id=${o.id}&type=1&kind=individual`);
   });
@@ -243,26 +280,49 @@ describe('refunds', () => {
     expect(en.msg).toBe('A refund request already exists for this order');
     const twice = await call(app, { url: `/api/pay/refund?id=${o.id}`, session: me });
     expect([twice.code, twice.msg]).toEqual([409, '退款申请已提交，请勿重复申请']);
-    const c = await call(app, { method: 'POST', url: '/api/refund/cancelRefund', payload: { order_id: o.id }, session: me });
+    const c = await call(app, {
+      method: 'POST',
+      url: '/api/refund/cancelRefund',
+      payload: { order_id: o.id },
+      session: me,
+    });
     expect([c.code, c.msg]).toEqual([200, '已取消退款']);
     expect((await call(app, { url: `/api/refund/status?id=${o.id}`, session: me })).data).toBeNull();
-    const again = await call<{ status: number }>(app, { method: 'POST', url: '/api/refund/creatRefund', payload: { order_id: o.id }, session: me });
+    const again = await call<{ status: number }>(app, {
+      method: 'POST',
+      url: '/api/refund/creatRefund',
+      payload: { order_id: o.id },
+      session: me,
+    });
     expect([again.code, again.data.status]).toEqual([200, 1]);
   });
 
-  it('takes the member\'s reason (a listed one plus free text); staff read it and the audit names the member', async () => {
+  it("takes the member's reason (a listed one plus free text); staff read it and the audit names the member", async () => {
     const o = await paidOrder();
     const bad = await call(app, { url: `/api/pay/refund?id=${o.id}&reasonCode=whatever`, session: me });
     expect([bad.code, bad.msg]).toEqual([400, '请选择退款原因']);
-    const r = await call<{ id: number }>(app, { url: `/api/pay/refund?id=${o.id}&reasonCode=wrongInfo&reasonText=${encodeURIComponent('学校填错了')}`, session: me });
+    const r = await call<{ id: number }>(app, {
+      url: `/api/pay/refund?id=${o.id}&reasonCode=wrongInfo&reasonText=${encodeURIComponent('学校填错了')}`,
+      session: me,
+    });
     expect(r.code).toBe(200);
     const fin = await staffSession(app, 'finance');
     const [m] = await app.ctx.db.select().from(members).where(eq(members.id, me.memberId));
     expect(m.name).toBeTruthy();
-    const list = await call<{ id: number; reasonCode: string; reason: string; memberName: string }[]>(app, { url: '/api/console/refunds?status=1', headers: { 'x-staff-token': fin.token } });
-    expect(list.data.find((x) => x.id === r.data.id)).toMatchObject({ reasonCode: 'wrongInfo', reason: '学校填错了', memberName: m.name });
+    const list = await call<{ id: number; reasonCode: string; reason: string; memberName: string }[]>(app, {
+      url: '/api/console/refunds?status=1',
+      headers: { 'x-staff-token': fin.token },
+    });
+    expect(list.data.find((x) => x.id === r.data.id)).toMatchObject({
+      reasonCode: 'wrongInfo',
+      reason: '学校填错了',
+      memberName: m.name,
+    });
     const admin = await staffSession(app, 'admin');
-    const audit = await call<{ rows: { action: string; actorKind: string; actorName: string | null }[] }>(app, { url: `/api/console/audit?targetKind=refund&targetId=${r.data.id}`, headers: { 'x-staff-token': admin.token } });
+    const audit = await call<{ rows: { action: string; actorKind: string; actorName: string | null }[] }>(app, {
+      url: `/api/console/audit?targetKind=refund&targetId=${r.data.id}`,
+      headers: { 'x-staff-token': admin.token },
+    });
     const requested = audit.data.rows.find((a) => a.action === 'refund.request')!;
     expect([requested.actorKind, requested.actorName]).toEqual(['member', m.name]);
   });
@@ -277,17 +337,32 @@ describe('refunds', () => {
     const o = await paidOrder();
     const req = await call<{ id: number }>(app, { url: `/api/pay/refund?id=${o.id}`, session: me });
     const fin = await staffSession(app, 'finance');
-    const list = await call<{ id: number; mobile: string; orderNo: string; status: number }[]>(app, { url: '/api/console/refunds?status=1', headers: { 'x-staff-token': fin.token } });
+    const list = await call<{ id: number; mobile: string; orderNo: string; status: number }[]>(app, {
+      url: '/api/console/refunds?status=1',
+      headers: { 'x-staff-token': fin.token },
+    });
     const row = list.data.find((x) => x.id === req.data.id)!;
     expect(row.mobile).toBe(`${me.mobile.slice(0, 3)}****${me.mobile.slice(7)}`);
     expect(row.orderNo).toBe(o.orderNo);
-    const ok = await call<{ status: number }>(app, { method: 'POST', url: `/api/console/refunds/${req.data.id}/approve`, payload: {}, headers: { 'x-staff-token': fin.token } });
+    const ok = await call<{ status: number }>(app, {
+      method: 'POST',
+      url: `/api/console/refunds/${req.data.id}/approve`,
+      payload: {},
+      headers: { 'x-staff-token': fin.token },
+    });
     expect(ok.data.status).toBe(4);
     expect((await stateOf(o.id)).state).toBe(150);
-    const logs = await app.ctx.db.select().from(auditLog).where(and(eq(auditLog.targetKind, 'refund'), eq(auditLog.targetId, String(req.data.id))));
-    expect(logs.map((l) => l.action)).toEqual(expect.arrayContaining(['refund.request', 'refund.approve', 'refund.refunded']));
+    const logs = await app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetKind, 'refund'), eq(auditLog.targetId, String(req.data.id))));
+    expect(logs.map((l) => l.action)).toEqual(
+      expect.arrayContaining(['refund.request', 'refund.approve', 'refund.refunded']),
+    );
     const reviewer = await staffSession(app, 'reviewer');
-    expect((await call(app, { url: '/api/console/refunds', headers: { 'x-staff-token': reviewer.token } })).code).toBe(403);
+    expect((await call(app, { url: '/api/console/refunds', headers: { 'x-staff-token': reviewer.token } })).code).toBe(
+      403,
+    );
   });
 
   it('a failed provider refund is status 5 with the reason; the retry reuses the refund number and refunds once', async () => {
@@ -295,13 +370,28 @@ describe('refunds', () => {
     const req = await call<{ id: number; refundNo: string }>(app, { url: `/api/pay/refund?id=${o.id}`, session: me });
     const fin = await staffSession(app, 'finance');
     sandbox().failRefunds = 'SYSTEM_ERROR: sandbox refund outage';
-    const failed = await call<{ status: number; failReason: string }>(app, { method: 'POST', url: `/api/console/refunds/${req.data.id}/approve`, payload: {}, headers: { 'x-staff-token': fin.token } });
+    const failed = await call<{ status: number; failReason: string }>(app, {
+      method: 'POST',
+      url: `/api/console/refunds/${req.data.id}/approve`,
+      payload: {},
+      headers: { 'x-staff-token': fin.token },
+    });
     sandbox().failRefunds = null;
     expect([failed.data.status, failed.data.failReason]).toEqual([5, 'SYSTEM_ERROR: sandbox refund outage']);
     expect((await stateOf(o.id)).state).toBe(115);
-    const retry = await call<{ status: number; refundNo: string }>(app, { method: 'POST', url: `/api/console/refunds/${req.data.id}/approve`, payload: {}, headers: { 'x-staff-token': fin.token } });
+    const retry = await call<{ status: number; refundNo: string }>(app, {
+      method: 'POST',
+      url: `/api/console/refunds/${req.data.id}/approve`,
+      payload: {},
+      headers: { 'x-staff-token': fin.token },
+    });
     expect([retry.data.status, retry.data.refundNo]).toEqual([4, req.data.refundNo]);
-    const paymentNo = (await app.ctx.db.select().from(payments).where(and(eq(payments.orderId, o.id), eq(payments.state, 'paid'))))[0].paymentNo;
+    const paymentNo = (
+      await app.ctx.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, o.id), eq(payments.state, 'paid')))
+    )[0].paymentNo;
     expect([...sandbox().trade(paymentNo)!.refunds.keys()]).toEqual([req.data.refundNo]);
   });
 
@@ -309,9 +399,19 @@ describe('refunds', () => {
     const o = await paidOrder();
     const req = await call<{ id: number }>(app, { url: `/api/pay/refund?id=${o.id}`, session: me });
     const fin = await staffSession(app, 'finance');
-    const empty = await call(app, { method: 'POST', url: `/api/console/refunds/${req.data.id}/refuse`, payload: { reason: ' ' }, headers: { 'x-staff-token': fin.token } });
+    const empty = await call(app, {
+      method: 'POST',
+      url: `/api/console/refunds/${req.data.id}/refuse`,
+      payload: { reason: ' ' },
+      headers: { 'x-staff-token': fin.token },
+    });
     expect(empty.code).toBe(400);
-    const r = await call<{ status: number; failReason: string }>(app, { method: 'POST', url: `/api/console/refunds/${req.data.id}/refuse`, payload: { reason: '照片已制作' }, headers: { 'x-staff-token': fin.token } });
+    const r = await call<{ status: number; failReason: string }>(app, {
+      method: 'POST',
+      url: `/api/console/refunds/${req.data.id}/refuse`,
+      payload: { reason: '照片已制作' },
+      headers: { 'x-staff-token': fin.token },
+    });
     expect([r.data.status, r.data.failReason]).toEqual([5, '照片已制作']);
     const row = (await app.ctx.db.select().from(refunds).where(eq(refunds.id, req.data.id)))[0];
     expect(row.status).toBe(5);

@@ -6,7 +6,14 @@ import { call, memberSession, staffSession, testApp, type Session } from '../../
 import { createDevOrder } from '../dev/dev-orders.ts';
 import { AlipayPage } from '../../providers/pay/alipay.ts';
 import { WechatPayV3 } from '../../providers/pay/wechat-v3.ts';
-import { AlipayPlatform, keyPair, PlatformGateway, WechatPlatform, type Answer, type SeenCall } from '../../providers/pay/platform-gateway.testkit.ts';
+import {
+  AlipayPlatform,
+  keyPair,
+  PlatformGateway,
+  WechatPlatform,
+  type Answer,
+  type SeenCall,
+} from '../../providers/pay/platform-gateway.testkit.ts';
 import { payPartiesOf } from './parties.ts';
 import { reconcilePayments } from './reconcile.ts';
 
@@ -49,8 +56,23 @@ beforeAll(async () => {
   me = await memberSession(app);
   finance = await staffSession(app, 'finance');
   const parties = payPartiesOf(app.ctx);
-  parties.wechat = new WechatPayV3({ mchId: MCH, appId: APPID, serialNo: 'MCHSERIAL01', privateKey: merchant.privatePem, apiV3Key, platformPublicKey: wx.platform.publicPem, platformPublicKeyId: wx.keyId, baseUrl: gateway.url });
-  parties.alipay = new AlipayPage({ appId: ALI_APP, privateKey: appKeys.privatePem, alipayPublicKey: ali.alipay.publicPem, gateway: `${gateway.url}/gateway.do`, timeoutMs: 1500 });
+  parties.wechat = new WechatPayV3({
+    mchId: MCH,
+    appId: APPID,
+    serialNo: 'MCHSERIAL01',
+    privateKey: merchant.privatePem,
+    apiV3Key,
+    platformPublicKey: wx.platform.publicPem,
+    platformPublicKeyId: wx.keyId,
+    baseUrl: gateway.url,
+  });
+  parties.alipay = new AlipayPage({
+    appId: ALI_APP,
+    privateKey: appKeys.privatePem,
+    alipayPublicKey: ali.alipay.publicPem,
+    gateway: `${gateway.url}/gateway.do`,
+    timeoutMs: 1500,
+  });
 });
 afterAll(async () => {
   await app.close();
@@ -62,22 +84,49 @@ beforeEach(() => {
 });
 
 const orderRow = async (id: number) => (await app.ctx.db.select().from(orders).where(eq(orders.id, id)))[0];
-const paymentRow = async (no: string) => (await app.ctx.db.select().from(payments).where(eq(payments.paymentNo, no)))[0];
-const refundsOf = async (orderId: number) => app.ctx.db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(refunds.id);
+const paymentRow = async (no: string) =>
+  (await app.ctx.db.select().from(payments).where(eq(payments.paymentNo, no)))[0];
+const refundsOf = async (orderId: number) =>
+  app.ctx.db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(refunds.id);
 
 async function payInfo(id: number, payType: 1 | 2, scope = 'pay', headers: Record<string, string> = {}) {
-  return call<{ paymentNo?: string; paid: boolean; amountFen: number }>(app, { method: 'POST', url: `/api/${scope}/getPayInfo`, payload: { id, payType }, session: me, headers });
+  return call<{ paymentNo?: string; paid: boolean; amountFen: number }>(app, {
+    method: 'POST',
+    url: `/api/${scope}/getPayInfo`,
+    payload: { id, payType },
+    session: me,
+    headers,
+  });
 }
 function wxTx(paymentNo: string, total = 4500, state = 'SUCCESS') {
-  return { mchid: MCH, appid: APPID, out_trade_no: paymentNo, transaction_id: `4200${Date.now()}`, trade_state: state, amount: { total, payer_total: total, currency: 'CNY', payer_currency: 'CNY' } };
+  return {
+    mchid: MCH,
+    appid: APPID,
+    out_trade_no: paymentNo,
+    transaction_id: `4200${Date.now()}`,
+    trade_state: state,
+    amount: { total, payer_total: total, currency: 'CNY', payer_currency: 'CNY' },
+  };
 }
 async function wxNotify(eventType: string, resource: object) {
   const body = wx.notification(eventType, resource);
   return app.inject({ method: 'POST', url: '/api/pay/notify/wechat', headers: wx.headers(body), payload: body });
 }
 async function aliNotify(paymentNo: string, status: string, amount = '45.00') {
-  const params = { app_id: ALI_APP, out_trade_no: paymentNo, trade_no: `2026${Date.now()}`, trade_status: status, total_amount: amount, notify_time: new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ') };
-  return app.inject({ method: 'POST', url: '/api/pay/notify/alipay', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: ali.notification(params) });
+  const params = {
+    app_id: ALI_APP,
+    out_trade_no: paymentNo,
+    trade_no: `2026${Date.now()}`,
+    trade_status: status,
+    total_amount: amount,
+    notify_time: new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' '),
+  };
+  return app.inject({
+    method: 'POST',
+    url: '/api/pay/notify/alipay',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: ali.notification(params),
+  });
 }
 /** An individual order paid by WeChat (QR, then the platform's notification). */
 async function paidByWechat() {
@@ -92,14 +141,27 @@ async function memberRefund(orderId: number) {
   expect(r.code).toBe(200);
   return r.data.id;
 }
-const approve = (id: number) => call(app, { method: 'POST', url: `/api/console/refunds/${id}/approve`, headers: { 'x-staff-token': finance.token } });
+const approve = (id: number) =>
+  call(app, { method: 'POST', url: `/api/console/refunds/${id}/approve`, headers: { 'x-staff-token': finance.token } });
 
 describe('row 1: an unverified Alipay answer never settles', () => {
   it('the pay-page poll ignores unsigned and foreign-signed query answers and settles on a signed one', async () => {
     const o = await createDevOrder(app.ctx, { mobile: me.mobile, kind: 'individual' });
     const { data } = await payInfo(o.id, 1);
-    const paid = { code: '10000', msg: 'Success', out_trade_no: data.paymentNo, trade_no: '2026X', trade_status: 'TRADE_SUCCESS', total_amount: '45.00' };
-    const poll = () => call<{ orderState: number; paymentState: string }>(app, { method: 'GET', url: `/api/pay/status?id=${o.id}&paymentNo=${data.paymentNo}`, session: me });
+    const paid = {
+      code: '10000',
+      msg: 'Success',
+      out_trade_no: data.paymentNo,
+      trade_no: '2026X',
+      trade_status: 'TRADE_SUCCESS',
+      total_amount: '45.00',
+    };
+    const poll = () =>
+      call<{ orderState: number; paymentState: string }>(app, {
+        method: 'GET',
+        url: `/api/pay/status?id=${o.id}&paymentNo=${data.paymentNo}`,
+        session: me,
+      });
     aliAnswers['alipay.trade.query'] = [{ body: paid, sign: 'none' }];
     expect((await poll()).data).toMatchObject({ orderState: 110, paymentState: 'pending' });
     aliAnswers['alipay.trade.query'] = [{ body: paid, sign: 'other' }];
@@ -152,16 +214,31 @@ describe('rows 4 and 5: WeChat refunds in progress and their notifications', () 
     const refundId = await memberRefund(o.id);
     wxAnswers['POST /v3/refund/domestic/refunds'] = [{ body: { status: 'PROCESSING' } }];
     expect((await approve(refundId)).code).toBe(200);
-    const sent = JSON.parse(gateway.callsTo('POST /v3/refund/domestic/refunds').at(-1)!.body) as { notify_url: string; out_refund_no: string; out_trade_no: string };
+    const sent = JSON.parse(gateway.callsTo('POST /v3/refund/domestic/refunds').at(-1)!.body) as {
+      notify_url: string;
+      out_refund_no: string;
+      out_trade_no: string;
+    };
     expect(sent.notify_url).toBe('https://photo.example.cn/api/pay/notify/wechat');
     expect((await refundsOf(o.id))[0].status).toBe(3);
     expect((await orderRow(o.id)).state).toBe(115);
-    const success = { mchid: MCH, out_trade_no: sent.out_trade_no, transaction_id: '42', out_refund_no: sent.out_refund_no, refund_id: '50', refund_status: 'SUCCESS', amount: { total: 4500, refund: 4500, payer_total: 4500, payer_refund: 4500 } };
+    const success = {
+      mchid: MCH,
+      out_trade_no: sent.out_trade_no,
+      transaction_id: '42',
+      out_refund_no: sent.out_refund_no,
+      refund_id: '50',
+      refund_status: 'SUCCESS',
+      amount: { total: 4500, refund: 4500, payer_total: 4500, payer_refund: 4500 },
+    };
     expect((await wxNotify('REFUND.SUCCESS', success)).statusCode).toBe(204);
     expect((await wxNotify('REFUND.SUCCESS', success)).statusCode).toBe(204);
     expect((await refundsOf(o.id))[0].status).toBe(4);
     expect((await orderRow(o.id)).state).toBe(150);
-    const done = await app.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'refund.refunded'), eq(auditLog.targetId, String(refundId))));
+    const done = await app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'refund.refunded'), eq(auditLog.targetId, String(refundId))));
     expect(done).toHaveLength(1);
   });
 
@@ -171,7 +248,11 @@ describe('rows 4 and 5: WeChat refunds in progress and their notifications', () 
     wxAnswers['POST /v3/refund/domestic/refunds'] = [{ body: { status: 'PROCESSING' } }];
     await approve(refundId);
     const refundNo = (await refundsOf(o.id))[0].refundNo;
-    wxAnswers[`GET /v3/refund/domestic/refunds/${refundNo}`] = [{ status: 500, body: { code: 'SYSTEM_ERROR', message: 'busy' } }, { body: { out_refund_no: refundNo, status: 'PROCESSING' } }, { body: { out_refund_no: refundNo, status: 'SUCCESS' } }];
+    wxAnswers[`GET /v3/refund/domestic/refunds/${refundNo}`] = [
+      { status: 500, body: { code: 'SYSTEM_ERROR', message: 'busy' } },
+      { body: { out_refund_no: refundNo, status: 'PROCESSING' } },
+      { body: { out_refund_no: refundNo, status: 'SUCCESS' } },
+    ];
     const later = new Date(Date.now() + 5 * 60_000);
     await reconcilePayments(app.ctx, app.log, { now: later });
     await reconcilePayments(app.ctx, app.log, { now: later });
@@ -188,7 +269,14 @@ describe('rows 4 and 5: WeChat refunds in progress and their notifications', () 
     wxAnswers['POST /v3/refund/domestic/refunds'] = [{ body: { status: 'PROCESSING' } }];
     await approve(refundId);
     const r = (await refundsOf(o.id))[0];
-    const abnormal = { mchid: MCH, out_trade_no: 'x', out_refund_no: r.refundNo, refund_id: '51', refund_status: 'ABNORMAL', amount: { total: 4500, refund: 4500 } };
+    const abnormal = {
+      mchid: MCH,
+      out_trade_no: 'x',
+      out_refund_no: r.refundNo,
+      refund_id: '51',
+      refund_status: 'ABNORMAL',
+      amount: { total: 4500, refund: 4500 },
+    };
     expect((await wxNotify('REFUND.ABNORMAL', { ...abnormal, mchid: '1900000009' })).statusCode).toBe(400);
     expect((await wxNotify('REFUND.ABNORMAL', abnormal)).statusCode).toBe(204);
     const after = (await refundsOf(o.id))[0];
@@ -213,32 +301,47 @@ describe('row 6: one charge per order', () => {
     expect((await wxNotify('TRANSACTION.SUCCESS', wxTx(first))).statusCode).toBe(204);
     const refund = (await refundsOf(o.id)).find((r) => r.origin === 'automatic')!;
     expect(refund).toMatchObject({ status: 4, amountFen: 4500 });
-    expect(JSON.parse(gateway.callsTo('POST /v3/refund/domestic/refunds').at(-1)!.body)).toMatchObject({ out_trade_no: first, out_refund_no: refund.refundNo });
+    expect(JSON.parse(gateway.callsTo('POST /v3/refund/domestic/refunds').at(-1)!.body)).toMatchObject({
+      out_trade_no: first,
+      out_refund_no: refund.refundNo,
+    });
     expect((await orderRow(o.id)).state).toBe(115);
     expect((await paymentRow(second)).state).toBe('paid');
     // Finance sees it.
-    const list = await call<{ origin: string; orderId: number }[]>(app, { method: 'GET', url: '/api/console/refunds?origin=automatic', headers: { 'x-staff-token': finance.token } });
+    const list = await call<{ origin: string; orderId: number }[]>(app, {
+      method: 'GET',
+      url: '/api/console/refunds?origin=automatic',
+      headers: { 'x-staff-token': finance.token },
+    });
     expect(list.data.some((r) => r.orderId === o.id && r.origin === 'automatic')).toBe(true);
   });
 
   it('when the platform says the previous one was paid, that one settles the order and no new payment is issued', async () => {
     const o = await createDevOrder(app.ctx, { mobile: me.mobile, kind: 'individual' });
     const first = (await payInfo(o.id, 2)).data.paymentNo!;
-    wxAnswers[`POST /v3/pay/transactions/out-trade-no/${first}/close`] = [{ status: 400, body: { code: 'ORDERPAID', message: '订单已支付' } }];
+    wxAnswers[`POST /v3/pay/transactions/out-trade-no/${first}/close`] = [
+      { status: 400, body: { code: 'ORDERPAID', message: '订单已支付' } },
+    ];
     wxAnswers[`GET /v3/pay/transactions/out-trade-no/${first}`] = [{ body: wxTx(first) }];
     const again = await payInfo(o.id, 1);
     expect(again.data).toEqual({ paid: true, amountFen: 4500 });
     expect((await orderRow(o.id)).state).toBe(115);
-    expect((await app.ctx.db.select().from(payments).where(eq(payments.orderId, o.id))).map((p) => p.state)).toEqual(['paid']);
+    expect((await app.ctx.db.select().from(payments).where(eq(payments.orderId, o.id))).map((p) => p.state)).toEqual([
+      'paid',
+    ]);
   });
 
   it('a platform that times out or answers 5xx on close: no second payment is issued (503)', async () => {
     const o = await createDevOrder(app.ctx, { mobile: me.mobile, kind: 'individual' });
     const first = (await payInfo(o.id, 2)).data.paymentNo!;
-    wxAnswers[`POST /v3/pay/transactions/out-trade-no/${first}/close`] = [{ status: 502, body: { code: 'SYSTEM_ERROR' } }];
+    wxAnswers[`POST /v3/pay/transactions/out-trade-no/${first}/close`] = [
+      { status: 502, body: { code: 'SYSTEM_ERROR' } },
+    ];
     const r = await payInfo(o.id, 2);
     expect([r.status, r.msg]).toEqual([503, '支付服务暂不可用，请稍后再试']);
-    expect((await app.ctx.db.select().from(payments).where(eq(payments.orderId, o.id))).map((p) => p.state)).toEqual(['pending']);
+    expect((await app.ctx.db.select().from(payments).where(eq(payments.orderId, o.id))).map((p) => p.state)).toEqual([
+      'pending',
+    ]);
   });
 });
 
@@ -260,7 +363,9 @@ describe('row 7: deleting a task order while its payment is in flight', () => {
 
   it('an order without any payment is still deleted', async () => {
     const o = await createDevOrder(app.ctx, { mobile: me.mobile, kind: 'task' });
-    expect((await call(app, { method: 'GET', url: `/api/taskOrder/deleteOrder?id=${o.id}`, session: me })).code).toBe(200);
+    expect((await call(app, { method: 'GET', url: `/api/taskOrder/deleteOrder?id=${o.id}`, session: me })).code).toBe(
+      200,
+    );
     expect(await orderRow(o.id)).toBeUndefined();
   });
 });
@@ -270,12 +375,30 @@ describe('row 8: a pending refund blocks review, production and shipping', () =>
     const { o } = await paidByWechat();
     const refundId = await memberRefund(o.id);
     const reviewer = await staffSession(app, 'reviewer');
-    const review = await call(app, { method: 'POST', url: '/api/console/orders/transition', payload: { ids: [o.id], action: 'approve' }, headers: { 'x-staff-token': reviewer.token } });
-    expect([review.status, review.msg]).toEqual([409, '该订单有待处理的退款申请，请先在退款管理中处理（同意或拒绝）后再审核、制作或发货']);
+    const review = await call(app, {
+      method: 'POST',
+      url: '/api/console/orders/transition',
+      payload: { ids: [o.id], action: 'approve' },
+      headers: { 'x-staff-token': reviewer.token },
+    });
+    expect([review.status, review.msg]).toEqual([
+      409,
+      '该订单有待处理的退款申请，请先在退款管理中处理（同意或拒绝）后再审核、制作或发货',
+    ]);
     expect((await orderRow(o.id)).state).toBe(115);
-    const refused = await call(app, { method: 'POST', url: `/api/console/refunds/${refundId}/refuse`, payload: { reason: '照片已审核' }, headers: { 'x-staff-token': finance.token } });
+    const refused = await call(app, {
+      method: 'POST',
+      url: `/api/console/refunds/${refundId}/refuse`,
+      payload: { reason: '照片已审核' },
+      headers: { 'x-staff-token': finance.token },
+    });
     expect(refused.code).toBe(200);
-    const again = await call(app, { method: 'POST', url: '/api/console/orders/transition', payload: { ids: [o.id], action: 'approve' }, headers: { 'x-staff-token': reviewer.token } });
+    const again = await call(app, {
+      method: 'POST',
+      url: '/api/console/orders/transition',
+      payload: { ids: [o.id], action: 'approve' },
+      headers: { 'x-staff-token': reviewer.token },
+    });
     expect(again.code).toBe(200);
     expect((await orderRow(o.id)).state).toBe(120);
   });

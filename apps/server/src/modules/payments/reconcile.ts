@@ -35,10 +35,21 @@ export interface ReconcileOptions {
  * Settles pending payments whose notification did not come (asking the provider) and
  * closes unpaid orders older than the configured age, under a PostgreSQL advisory lock.
  */
-export async function reconcilePayments(ctx: AppContext, log: FastifyBaseLogger, opts: ReconcileOptions = {}): Promise<ReconcileResult> {
+export async function reconcilePayments(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  opts: ReconcileOptions = {},
+): Promise<ReconcileResult> {
   const parties = payPartiesOf(ctx);
   const now = opts.now ?? new Date();
-  const result: ReconcileResult = { ran: false, settled: 0, closedPayments: 0, closedOrders: 0, refundsSettled: 0, autoRefunds: 0 };
+  const result: ReconcileResult = {
+    ran: false,
+    settled: 0,
+    closedPayments: 0,
+    closedOrders: 0,
+    refundsSettled: 0,
+    autoRefunds: 0,
+  };
   result.ran = await withAdvisoryLock(ctx.db, RECONCILE_LOCK_KEY, async (tx) => {
     await opts.onLocked?.();
     const stale = await stalePendingPayments(tx, new Date(now.getTime() - (opts.graceMs ?? 60_000)));
@@ -53,15 +64,37 @@ export async function reconcilePayments(ctx: AppContext, log: FastifyBaseLogger,
         continue;
       }
       if (q && (q.state === 'paid' || q.state === 'failed') && q.amountFen !== undefined) {
-        const outcome = await settlePayment(tx, { paymentNo: p.paymentNo, state: q.state, amountFen: q.amountFen, currency: q.currency ?? 'CNY', tradeNo: q.tradeNo ?? null, raw: q.raw ?? null }, p.provider, 'query', log);
+        const outcome = await settlePayment(
+          tx,
+          {
+            paymentNo: p.paymentNo,
+            state: q.state,
+            amountFen: q.amountFen,
+            currency: q.currency ?? 'CNY',
+            tradeNo: q.tradeNo ?? null,
+            raw: q.raw ?? null,
+          },
+          p.provider,
+          'query',
+          log,
+        );
         if (outcome === 'settled' || outcome === 'refunding') result.settled++;
-      } else if ((q?.state === 'closed' || q?.state === 'unknown' || q?.state === 'pending' || !q) && p.expiresAt < now) {
-        await tx.update(payments).set({ state: 'closed' }).where(and(eq(payments.id, p.id), eq(payments.state, 'pending')));
+      } else if (
+        (q?.state === 'closed' || q?.state === 'unknown' || q?.state === 'pending' || !q) &&
+        p.expiresAt < now
+      ) {
+        await tx
+          .update(payments)
+          .set({ state: 'closed' })
+          .where(and(eq(payments.id, p.id), eq(payments.state, 'pending')));
         result.closedPayments++;
       }
     }
     // Refunds the platform accepted but had not finished (WeChat PROCESSING): ask where they stand.
-    for (const { r, paymentNo, provider: channel } of await refundsInProgress(tx, new Date(now.getTime() - (opts.graceMs ?? 60_000)))) {
+    for (const { r, paymentNo, provider: channel } of await refundsInProgress(
+      tx,
+      new Date(now.getTime() - (opts.graceMs ?? 60_000)),
+    )) {
       if (channel === 'zero') continue;
       try {
         const state = await parties[channel]?.queryRefund(r.refundNo, paymentNo);
@@ -86,13 +119,22 @@ export async function reconcilePayments(ctx: AppContext, log: FastifyBaseLogger,
           .update(orders)
           .set({ state: 150, closedAt: sql`now()` })
           .where(and(inArray(orders.id, closeIds), eq(orders.state, 110)));
-        for (const id of closeIds) await audit(tx, { actorKind: 'system', action: 'order.closeUnpaid', targetKind: 'order', targetId: id, before: { state: 110 }, after: { state: 150 } });
+        for (const id of closeIds)
+          await audit(tx, {
+            actorKind: 'system',
+            action: 'order.closeUnpaid',
+            targetKind: 'order',
+            targetId: id,
+            before: { state: 110 },
+            after: { state: 150 },
+          });
         result.closedOrders = closeIds.length;
       }
     }
   });
   // Outside the lock's transaction: each automatic refund claims its own row.
   if (result.ran) result.autoRefunds = await runAutoRefunds(ctx, log);
-  if (result.settled || result.closedPayments || result.closedOrders || result.refundsSettled || result.autoRefunds) log.info(result, 'payment reconciliation');
+  if (result.settled || result.closedPayments || result.closedOrders || result.refundsSettled || result.autoRefunds)
+    log.info(result, 'payment reconciliation');
   return result;
 }

@@ -22,7 +22,13 @@ export interface RefundActor {
  * order (150) only then, when the money is back; 'failed' moves an in-progress refund to
  * refund failed (5) with the reason; 'processing' and 'unknown' change nothing.
  */
-export async function recordRefundOutcome(db: DbOrTx, refundId: number, outcome: RefundState, source: string, actor: RefundActor = { kind: 'system' }): Promise<boolean> {
+export async function recordRefundOutcome(
+  db: DbOrTx,
+  refundId: number,
+  outcome: RefundState,
+  source: string,
+  actor: RefundActor = { kind: 'system' },
+): Promise<boolean> {
   if (outcome.state === 'processing' || outcome.state === 'unknown') return false;
   return db.transaction(async (tx) => {
     const r = await lockRefund(tx, refundId);
@@ -33,7 +39,11 @@ export async function recordRefundOutcome(db: DbOrTx, refundId: number, outcome:
     // An automatic refund gives back a second charge: the order keeps the charge that paid it.
     if (status === REFUND_STATUS.REFUNDED && r.origin === 'member') {
       const o = await lockOrder(tx, r.orderId);
-      if (o && o.state !== ORDER_STATE.CLOSED) await tx.update(orders).set({ state: ORDER_STATE.CLOSED, closedAt: sql`now()` }).where(eq(orders.id, o.id));
+      if (o && o.state !== ORDER_STATE.CLOSED)
+        await tx
+          .update(orders)
+          .set({ state: ORDER_STATE.CLOSED, closedAt: sql`now()` })
+          .where(eq(orders.id, o.id));
     }
     await audit(tx, {
       actorKind: actor.kind,
@@ -54,16 +64,36 @@ export async function recordRefundOutcome(db: DbOrTx, refundId: number, outcome:
  * (1, 2) or failed (5) moves to review passed (3); any other state is refused, so parallel
  * approvals make one provider call. The answer is then recorded; PROCESSING stays at 3.
  */
-export async function executeRefund(ctx: AppContext, refundId: number, actor: RefundActor, log: FastifyBaseLogger): Promise<void> {
+export async function executeRefund(
+  ctx: AppContext,
+  refundId: number,
+  actor: RefundActor,
+  log: FastifyBaseLogger,
+): Promise<void> {
   const passed = await ctx.db.transaction(async (tx) => {
     const r = await lockRefund(tx, refundId);
     if (!r || r.cancelled) throw notFound('refund.notFound');
     if (!(isRefundPending(r.status) || r.status === REFUND_STATUS.FAILED)) throw conflict('refund.notApprovable');
-    const [row] = await tx.update(refunds).set({ status: REFUND_STATUS.PASSED, staffId: actor.staffId ?? r.staffId, failReason: null }).where(eq(refunds.id, r.id)).returning();
-    await audit(tx, { actorKind: actor.kind, actorId: actor.staffId ?? null, action: 'refund.approve', targetKind: 'refund', targetId: r.id, before: { status: r.status }, after: { status: REFUND_STATUS.PASSED }, ip: actor.ip ?? null });
+    const [row] = await tx
+      .update(refunds)
+      .set({ status: REFUND_STATUS.PASSED, staffId: actor.staffId ?? r.staffId, failReason: null })
+      .where(eq(refunds.id, r.id))
+      .returning();
+    await audit(tx, {
+      actorKind: actor.kind,
+      actorId: actor.staffId ?? null,
+      action: 'refund.approve',
+      targetKind: 'refund',
+      targetId: r.id,
+      before: { status: r.status },
+      after: { status: REFUND_STATUS.PASSED },
+      ip: actor.ip ?? null,
+    });
     return row;
   });
-  const payment = passed.paymentId ? (await ctx.db.select().from(payments).where(eq(payments.id, passed.paymentId)).limit(1))[0] : undefined;
+  const payment = passed.paymentId
+    ? (await ctx.db.select().from(payments).where(eq(payments.id, passed.paymentId)).limit(1))[0]
+    : undefined;
   let result: RefundResult;
   if (!payment) result = { ok: false, reason: 'NO_PAYMENT: no paid payment on record' };
   else if (payment.provider === 'zero' || passed.amountFen === 0) result = { ok: true, done: true };
@@ -82,7 +112,11 @@ export async function executeRefund(ctx: AppContext, refundId: number, actor: Re
       : { ok: false, reason: `PROVIDER_UNAVAILABLE: ${payment.provider} is not configured` };
   }
   if (!result.ok) log.error({ refundNo: passed.refundNo, reason: result.reason }, 'provider refund failed');
-  const outcome: RefundState = !result.ok ? { state: 'failed', reason: result.reason } : result.done ? { state: 'success' } : { state: 'processing' };
+  const outcome: RefundState = !result.ok
+    ? { state: 'failed', reason: result.reason }
+    : result.done
+      ? { state: 'success' }
+      : { state: 'processing' };
   await recordRefundOutcome(ctx.db, passed.id, outcome, 'refund call', actor);
 }
 
@@ -91,7 +125,9 @@ export async function runAutoRefunds(ctx: AppContext, log: FastifyBaseLogger): P
   const due = await ctx.db
     .select({ id: refunds.id })
     .from(refunds)
-    .where(and(eq(refunds.origin, 'automatic'), eq(refunds.status, REFUND_STATUS.PENDING), eq(refunds.cancelled, false)));
+    .where(
+      and(eq(refunds.origin, 'automatic'), eq(refunds.status, REFUND_STATUS.PENDING), eq(refunds.cancelled, false)),
+    );
   let n = 0;
   for (const r of due) {
     try {

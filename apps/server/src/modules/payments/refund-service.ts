@@ -7,11 +7,28 @@ import type { AppContext } from '../../context.ts';
 import { refunds } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { executeRefund } from './refund-run.ts';
-import { audit, consoleRefunds, latestPaidPayment, liveRefund, lockOrder, lockRefund, newTradeNo, type RefundRow } from './repo.ts';
+import {
+  audit,
+  consoleRefunds,
+  latestPaidPayment,
+  liveRefund,
+  lockOrder,
+  lockRefund,
+  newTradeNo,
+  type RefundRow,
+} from './repo.ts';
 import { memberOrderIn, type PayScope } from './service.ts';
 
 export function refundView(r: RefundRow): RefundView {
-  return { id: r.id, refundNo: r.refundNo, orderId: r.orderId, amountFen: r.amountFen, status: r.status, failReason: r.failReason, createdAt: r.createdAt.toISOString() };
+  return {
+    id: r.id,
+    refundNo: r.refundNo,
+    orderId: r.orderId,
+    amountFen: r.amountFen,
+    status: r.status,
+    failReason: r.failReason,
+    createdAt: r.createdAt.toISOString(),
+  };
 }
 
 /**
@@ -24,13 +41,26 @@ export interface RefundReason {
   reasonText?: string;
 }
 
-export async function requestRefund(ctx: AppContext, memberId: number, orderId: number, scope: PayScope | 'any', ip: string | null, why: RefundReason = {}): Promise<RefundView> {
+export async function requestRefund(
+  ctx: AppContext,
+  memberId: number,
+  orderId: number,
+  scope: PayScope | 'any',
+  ip: string | null,
+  why: RefundReason = {},
+): Promise<RefundView> {
   const reason = { reasonCode: why.reasonCode ?? null, reason: why.reasonText?.trim() || null };
   const order = await memberOrderIn(ctx, memberId, orderId, scope);
   return ctx.db.transaction(async (tx) => {
     const o = await lockOrder(tx, order.id);
     if (!o) throw notFound();
-    const facts = { kind: o.kind, state: o.state, payTime: o.payTime?.toISOString() ?? null, isRefund: o.isRefund, isFile: o.isFile };
+    const facts = {
+      kind: o.kind,
+      state: o.state,
+      payTime: o.payTime?.toISOString() ?? null,
+      isRefund: o.isRefund,
+      isFile: o.isFile,
+    };
     if (!canRefund(facts)) throw conflict('refund.notAllowed');
     const paid = await latestPaidPayment(tx, o.id);
     if (!paid) throw conflict('refund.notAllowed');
@@ -38,20 +68,44 @@ export async function requestRefund(ctx: AppContext, memberId: number, orderId: 
     let row: RefundRow;
     if (existing && existing.status !== REFUND_STATUS.FAILED) throw conflict('refund.exists');
     if (existing) {
-      [row] = await tx.update(refunds).set({ status: REFUND_STATUS.PENDING, failReason: null, ...reason }).where(eq(refunds.id, existing.id)).returning();
+      [row] = await tx
+        .update(refunds)
+        .set({ status: REFUND_STATUS.PENDING, failReason: null, ...reason })
+        .where(eq(refunds.id, existing.id))
+        .returning();
     } else {
       [row] = await tx
         .insert(refunds)
-        .values({ refundNo: newTradeNo('R'), orderId: o.id, paymentId: paid.id, amountFen: paid.amountFen, status: REFUND_STATUS.PENDING, ...reason })
+        .values({
+          refundNo: newTradeNo('R'),
+          orderId: o.id,
+          paymentId: paid.id,
+          amountFen: paid.amountFen,
+          status: REFUND_STATUS.PENDING,
+          ...reason,
+        })
         .returning();
     }
-    await audit(tx, { actorKind: 'member', actorId: memberId, action: 'refund.request', targetKind: 'refund', targetId: row.id, after: { orderId: o.id, amountFen: row.amountFen, ...reason }, ip });
+    await audit(tx, {
+      actorKind: 'member',
+      actorId: memberId,
+      action: 'refund.request',
+      targetKind: 'refund',
+      targetId: row.id,
+      after: { orderId: o.id, amountFen: row.amountFen, ...reason },
+      ip,
+    });
     return refundView(row);
   });
 }
 
 /** A member withdraws a request still pending review (已取消退款). */
-export async function cancelRefund(ctx: AppContext, memberId: number, orderId: number, ip: string | null): Promise<RefundView> {
+export async function cancelRefund(
+  ctx: AppContext,
+  memberId: number,
+  orderId: number,
+  ip: string | null,
+): Promise<RefundView> {
   const order = await memberOrderIn(ctx, memberId, orderId, 'any');
   return ctx.db.transaction(async (tx) => {
     const live = await liveRefund(tx, order.id);
@@ -59,7 +113,16 @@ export async function cancelRefund(ctx: AppContext, memberId: number, orderId: n
     const r = await lockRefund(tx, live.id);
     if (!r || !isRefundPending(r.status)) throw conflict('refund.notPending');
     const [row] = await tx.update(refunds).set({ cancelled: true }).where(eq(refunds.id, r.id)).returning();
-    await audit(tx, { actorKind: 'member', actorId: memberId, action: 'refund.cancel', targetKind: 'refund', targetId: r.id, before: { status: r.status }, after: { cancelled: true }, ip });
+    await audit(tx, {
+      actorKind: 'member',
+      actorId: memberId,
+      action: 'refund.cancel',
+      targetKind: 'refund',
+      targetId: r.id,
+      before: { status: r.status },
+      after: { cancelled: true },
+      ip,
+    });
     return refundView(row);
   });
 }
@@ -70,7 +133,10 @@ export async function memberRefund(ctx: AppContext, memberId: number, orderId: n
   return r ? refundView(r) : null;
 }
 
-export async function listConsoleRefunds(ctx: AppContext, filter: { status?: number; origin?: 'member' | 'automatic' } = {}): Promise<ConsoleRefundRow[]> {
+export async function listConsoleRefunds(
+  ctx: AppContext,
+  filter: { status?: number; origin?: 'member' | 'automatic' } = {},
+): Promise<ConsoleRefundRow[]> {
   const rows = await consoleRefunds(ctx.db, filter);
   return rows.map(({ r, orderNo, kind, mobile, memberName, paymentNo, provider }) => ({
     id: r.id,
@@ -103,19 +169,41 @@ interface StaffActor {
  * the number of parallel clicks, with the same refund number on every retry; the result
  * is 4 refunded (order closed), 3 still in progress at the platform, or 5 with the reason.
  */
-export async function approveRefund(ctx: AppContext, refundId: number, actor: StaffActor, log: FastifyBaseLogger): Promise<ConsoleRefundRow> {
+export async function approveRefund(
+  ctx: AppContext,
+  refundId: number,
+  actor: StaffActor,
+  log: FastifyBaseLogger,
+): Promise<ConsoleRefundRow> {
   await executeRefund(ctx, refundId, { kind: 'staff', staffId: actor.staffId, ip: actor.ip }, log);
   return (await listConsoleRefunds(ctx)).find((r) => r.id === refundId)!;
 }
 
 /** Finance refuses a pending request: status 5 with the reason shown to the member. */
-export async function refuseRefund(ctx: AppContext, refundId: number, reason: string, actor: StaffActor): Promise<ConsoleRefundRow> {
+export async function refuseRefund(
+  ctx: AppContext,
+  refundId: number,
+  reason: string,
+  actor: StaffActor,
+): Promise<ConsoleRefundRow> {
   await ctx.db.transaction(async (tx) => {
     const r = await lockRefund(tx, refundId);
     if (!r || r.cancelled) throw notFound('refund.notFound');
     if (!isRefundPending(r.status)) throw conflict('refund.notApprovable');
-    await tx.update(refunds).set({ status: REFUND_STATUS.FAILED, failReason: reason, staffId: actor.staffId }).where(eq(refunds.id, r.id));
-    await audit(tx, { actorKind: 'staff', actorId: actor.staffId, action: 'refund.refuse', targetKind: 'refund', targetId: r.id, before: { status: r.status }, after: { status: REFUND_STATUS.FAILED, reason }, ip: actor.ip });
+    await tx
+      .update(refunds)
+      .set({ status: REFUND_STATUS.FAILED, failReason: reason, staffId: actor.staffId })
+      .where(eq(refunds.id, r.id));
+    await audit(tx, {
+      actorKind: 'staff',
+      actorId: actor.staffId,
+      action: 'refund.refuse',
+      targetKind: 'refund',
+      targetId: r.id,
+      before: { status: r.status },
+      after: { status: REFUND_STATUS.FAILED, reason },
+      ip: actor.ip,
+    });
   });
   return (await listConsoleRefunds(ctx)).find((r) => r.id === refundId)!;
 }

@@ -14,7 +14,11 @@ export function newTradeNo(prefix: 'P' | 'R'): string {
 }
 
 export async function findMemberOrder(db: DbOrTx, memberId: number, id: number): Promise<OrderRow | undefined> {
-  const rows = await db.select().from(orders).where(and(eq(orders.id, id), eq(orders.memberId, memberId))).limit(1);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.memberId, memberId)))
+    .limit(1);
   return rows[0];
 }
 
@@ -34,7 +38,10 @@ export async function findPaymentByNo(db: DbOrTx, paymentNo: string): Promise<Pa
 }
 
 export async function countPersons(db: DbOrTx, orderId: number): Promise<number> {
-  const r = await db.select({ n: sql<number>`count(*)::int` }).from(orderDetails).where(eq(orderDetails.orderId, orderId));
+  const r = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orderDetails)
+    .where(eq(orderDetails.orderId, orderId));
   return r[0]?.n ?? 0;
 }
 
@@ -114,7 +121,15 @@ export async function consoleRefunds(db: DbOrTx, filter: { status?: number; orig
   if (filter.status) conds.push(eq(refunds.status, filter.status));
   if (filter.origin) conds.push(eq(refunds.origin, filter.origin));
   return db
-    .select({ r: refunds, orderNo: orders.orderNo, kind: orders.kind, mobile: members.mobile, memberName: members.name, paymentNo: payments.paymentNo, provider: payments.provider })
+    .select({
+      r: refunds,
+      orderNo: orders.orderNo,
+      kind: orders.kind,
+      mobile: members.mobile,
+      memberName: members.name,
+      paymentNo: payments.paymentNo,
+      provider: payments.provider,
+    })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
     .innerJoin(members, eq(members.id, orders.memberId))
@@ -126,7 +141,18 @@ export async function consoleRefunds(db: DbOrTx, filter: { status?: number; orig
 
 export async function audit(
   db: DbOrTx,
-  entry: { actorKind: 'staff' | 'member' | 'system'; actorId?: number | null; action: string; targetKind: string; targetId: string | number; before?: unknown; after?: unknown; ip?: string | null },
+  entry: {
+    actorKind: 'staff' | 'member' | 'system';
+    actorId?: number | null;
+    action: string;
+    targetKind: string;
+    targetId: string | number;
+    before?: unknown;
+    after?: unknown;
+    ip?: string | null;
+  },
 ): Promise<void> {
-  await db.insert(auditLog).values({ ...entry, targetId: String(entry.targetId), actorId: entry.actorId ?? null, ip: entry.ip ?? null });
+  await db
+    .insert(auditLog)
+    .values({ ...entry, targetId: String(entry.targetId), actorId: entry.actorId ?? null, ip: entry.ip ?? null });
 }

@@ -1,7 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { orderIdQuery, payInfoRequest, payInfoResponse, payStatusResponse, payTypeResponse, refundQuery, refundRequest, refundView } from '@portal/contract/payments';
+import {
+  orderIdQuery,
+  payInfoRequest,
+  payInfoResponse,
+  payStatusResponse,
+  payTypeResponse,
+  refundQuery,
+  refundRequest,
+  refundView,
+} from '@portal/contract/payments';
 import { envelope, ok } from '../../http/envelope.ts';
 import { memberOf } from '../../http/auth.ts';
 import { message } from '../../http/lang.ts';
@@ -40,13 +49,30 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/${scope}/getPayInfo`,
       { config: member, schema: { body: payInfoRequest, response: { 200: envelope(payInfoResponse) } } },
-      async (req) => ok(await startPayment(ctx, { memberId: memberOf(req).memberId, scope, id: req.body.id, payType: req.body.payType, baseUrl: baseUrlOf(req) }, req.log)),
+      async (req) =>
+        ok(
+          await startPayment(
+            ctx,
+            {
+              memberId: memberOf(req).memberId,
+              scope,
+              id: req.body.id,
+              payType: req.body.payType,
+              baseUrl: baseUrlOf(req),
+            },
+            req.log,
+          ),
+        ),
     );
     app.get(
       `/api/${scope}/refund`,
       { config: member, schema: { querystring: refundQuery, response: { 200: envelope(refundView) } } },
       // "Refund requested": 退款成功 belongs to the moment the money is back (refund status 4).
-      async (req) => ok(await requestRefund(ctx, memberOf(req).memberId, req.query.id, scope, req.ip, req.query), message(req.lang, 'ok.refundRequested')),
+      async (req) =>
+        ok(
+          await requestRefund(ctx, memberOf(req).memberId, req.query.id, scope, req.ip, req.query),
+          message(req.lang, 'ok.refundRequested'),
+        ),
     );
   }
 
@@ -64,21 +90,35 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The pay page's poll: the order's state and the payment's (asking the provider while pending). */
   app.get(
     '/api/pay/status',
-    { config: member, schema: { querystring: orderIdQuery.extend({ paymentNo: z.string().max(64).optional() }), response: { 200: envelope(payStatusResponse) } } },
+    {
+      config: member,
+      schema: {
+        querystring: orderIdQuery.extend({ paymentNo: z.string().max(64).optional() }),
+        response: { 200: envelope(payStatusResponse) },
+      },
+    },
     async (req) => ok(await payStatus(ctx, memberOf(req).memberId, req.query.id, req.query.paymentNo, req.log)),
   );
 
   app.post(
     '/api/refund/creatRefund',
     { config: member, schema: { body: refundRequest, response: { 200: envelope(refundView) } } },
-    async (req) => ok(await requestRefund(ctx, memberOf(req).memberId, req.body.order_id, 'any', req.ip, req.body), message(req.lang, 'ok.refundRequested')),
+    async (req) =>
+      ok(
+        await requestRefund(ctx, memberOf(req).memberId, req.body.order_id, 'any', req.ip, req.body),
+        message(req.lang, 'ok.refundRequested'),
+      ),
   );
 
   /** Cancels a refund request still pending review (已取消退款). */
   app.post(
     '/api/refund/cancelRefund',
     { config: member, schema: { body: refundRequest, response: { 200: envelope(refundView) } } },
-    async (req) => ok(await cancelRefund(ctx, memberOf(req).memberId, req.body.order_id, req.ip), message(req.lang, 'ok.refundCancelled')),
+    async (req) =>
+      ok(
+        await cancelRefund(ctx, memberOf(req).memberId, req.body.order_id, req.ip),
+        message(req.lang, 'ok.refundCancelled'),
+      ),
   );
 
   /** The live refund of an order (status 1-5), or null. */
@@ -96,7 +136,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   if (every > 0 && ctx.config.env !== 'test') {
     let run: Promise<unknown> = Promise.resolve();
     const timer = setInterval(() => {
-      run = reconcilePayments(ctx, app.log).catch((err: unknown) => app.log.error({ err }, 'payment reconciliation failed'));
+      run = reconcilePayments(ctx, app.log).catch((err: unknown) =>
+        app.log.error({ err }, 'payment reconciliation failed'),
+      );
     }, every * 1000);
     timer.unref();
     // Before the server and the database close: no new run, and the one under way finishes.

@@ -4,7 +4,8 @@ import { message } from '../../http/lang.ts';
 import type { SandboxTrade } from '../../providers/pay/sandbox.ts';
 import { payPartiesOf } from './parties.ts';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 function page(title: string, body: string): string {
@@ -51,30 +52,45 @@ const wantsHtml = (req: FastifyRequest) => String(req.headers.accept ?? '').incl
 export const sandboxRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
   const sandbox = payPartiesOf(ctx).sandbox!;
-  sandbox.setDeliver(async (url, headers, body) => (await app.inject({ method: 'POST', url, headers, payload: body })).statusCode);
+  sandbox.setDeliver(
+    async (url, headers, body) => (await app.inject({ method: 'POST', url, headers, payload: body })).statusCode,
+  );
 
   const notFoundPage = (req: FastifyRequest, reply: FastifyReply) =>
     wantsHtml(req)
       ? reply.code(404).type('text/html').send(page('404', '<h1>未找到该支付 / Payment not found</h1>'))
-      : reply.code(404).send(signedEnvelope(404, message(req.lang ?? 'zh', 'http.notFound'), null, ctx.config.responseSecret));
+      : reply
+          .code(404)
+          .send(signedEnvelope(404, message(req.lang ?? 'zh', 'http.notFound'), null, ctx.config.responseSecret));
 
-  app.get<{ Params: { paymentNo: string }; Querystring: { flow?: string } }>('/sandbox/pay/:paymentNo', { schema: { hide: true } }, async (req, reply) => {
-    const t = sandbox.trade(req.params.paymentNo);
-    if (!t) return notFoundPage(req, reply);
-    const flow = req.query.flow === 'page' ? 'page' : 'qr';
-    return reply.type('text/html').send(t.state === 'pending' ? cashier(t, flow) : result(t, flow));
-  });
+  app.get<{ Params: { paymentNo: string }; Querystring: { flow?: string } }>(
+    '/sandbox/pay/:paymentNo',
+    { schema: { hide: true } },
+    async (req, reply) => {
+      const t = sandbox.trade(req.params.paymentNo);
+      if (!t) return notFoundPage(req, reply);
+      const flow = req.query.flow === 'page' ? 'page' : 'qr';
+      return reply.type('text/html').send(t.state === 'pending' ? cashier(t, flow) : result(t, flow));
+    },
+  );
 
   for (const outcome of ['pay', 'fail'] as const) {
-    app.post<{ Params: { paymentNo: string }; Body: { flow?: string } | undefined }>(`/sandbox/pay/:paymentNo/${outcome}`, { schema: { hide: true } }, async (req, reply) => {
-      const t = sandbox.complete(req.params.paymentNo, outcome === 'pay' ? 'paid' : 'failed');
-      if (!t) return notFoundPage(req, reply);
-      const flow = req.body?.flow === 'page' ? 'page' : 'qr';
-      if (!wantsHtml(req)) return reply.send(signedEnvelope(200, 'success', { paymentNo: t.paymentNo, state: t.state }, ctx.config.responseSecret));
-      // The page flow returns to the portal after paying, as the real page payment does.
-      if (flow === 'page' && t.state === 'paid') return reply.redirect(t.returnUrl, 303);
-      return reply.type('text/html').send(result(t, flow));
-    });
+    app.post<{ Params: { paymentNo: string }; Body: { flow?: string } | undefined }>(
+      `/sandbox/pay/:paymentNo/${outcome}`,
+      { schema: { hide: true } },
+      async (req, reply) => {
+        const t = sandbox.complete(req.params.paymentNo, outcome === 'pay' ? 'paid' : 'failed');
+        if (!t) return notFoundPage(req, reply);
+        const flow = req.body?.flow === 'page' ? 'page' : 'qr';
+        if (!wantsHtml(req))
+          return reply.send(
+            signedEnvelope(200, 'success', { paymentNo: t.paymentNo, state: t.state }, ctx.config.responseSecret),
+          );
+        // The page flow returns to the portal after paying, as the real page payment does.
+        if (flow === 'page' && t.state === 'paid') return reply.redirect(t.returnUrl, 303);
+        return reply.type('text/html').send(result(t, flow));
+      },
+    );
   }
 
   /**
@@ -82,9 +98,20 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
    * with a reason, and a platform that does not honour close (a member who paid an old QR
    * just before it was closed), so journeys can show automatic refunds and failed ones.
    */
-  app.post<{ Body: { failRefunds?: string | null; ignoreClose?: boolean } | undefined }>('/sandbox/switches', { schema: { hide: true } }, async (req, reply) => {
-    if (req.body?.failRefunds !== undefined) sandbox.failRefunds = req.body.failRefunds || null;
-    if (req.body?.ignoreClose !== undefined) sandbox.ignoreClose = !!req.body.ignoreClose;
-    return reply.send(signedEnvelope(200, 'success', { failRefunds: sandbox.failRefunds, ignoreClose: sandbox.ignoreClose }, ctx.config.responseSecret));
-  });
+  app.post<{ Body: { failRefunds?: string | null; ignoreClose?: boolean } | undefined }>(
+    '/sandbox/switches',
+    { schema: { hide: true } },
+    async (req, reply) => {
+      if (req.body?.failRefunds !== undefined) sandbox.failRefunds = req.body.failRefunds || null;
+      if (req.body?.ignoreClose !== undefined) sandbox.ignoreClose = !!req.body.ignoreClose;
+      return reply.send(
+        signedEnvelope(
+          200,
+          'success',
+          { failRefunds: sandbox.failRefunds, ignoreClose: sandbox.ignoreClose },
+          ctx.config.responseSecret,
+        ),
+      );
+    },
+  );
 };

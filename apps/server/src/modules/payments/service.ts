@@ -13,20 +13,40 @@ import type { VerifiedNotify } from '../../providers/pay/types.ts';
 import { payPartiesOf } from './parties.ts';
 import { assertDistinctFaces } from '../orders/photo-issues.ts';
 import { ORDER_PRODUCT } from '@portal/contract/orders';
-import { audit, countPersons, findMemberOrder, findPaymentByNo, lockOrder, lockPaymentByNo, newTradeNo, type OrderRow } from './repo.ts';
+import {
+  audit,
+  countPersons,
+  findMemberOrder,
+  findPaymentByNo,
+  lockOrder,
+  lockPaymentByNo,
+  newTradeNo,
+  type OrderRow,
+} from './repo.ts';
 
 /** /api/pay/* serves individual and reprint orders; /api/taskPay/* centralised ones. */
 export type PayScope = 'pay' | 'taskPay';
 const SCOPE_KINDS: Record<PayScope, OrderKind[]> = { pay: ['individual', 'reprint'], taskPay: ['task'] };
 
-export async function memberOrderIn(ctx: AppContext, memberId: number, id: number, scope: PayScope | 'any'): Promise<OrderRow> {
+export async function memberOrderIn(
+  ctx: AppContext,
+  memberId: number,
+  id: number,
+  scope: PayScope | 'any',
+): Promise<OrderRow> {
   const order = await findMemberOrder(ctx.db, memberId, id);
   if (!order || (scope !== 'any' && !SCOPE_KINDS[scope].includes(order.kind))) throw notFound();
   return order;
 }
 
 function hasShipping(o: OrderRow): boolean {
-  return !!(o.shippingReceiveName && o.shippingReceiveMobile && o.shippingProvinceName && o.shippingCityName && o.shippingAddress);
+  return !!(
+    o.shippingReceiveName &&
+    o.shippingReceiveMobile &&
+    o.shippingProvinceName &&
+    o.shippingCityName &&
+    o.shippingAddress
+  );
 }
 
 /** Marks an order paid: its paid state, pay time and pay type. Call inside a transaction with the row locked. */
@@ -49,7 +69,11 @@ export interface StartPaymentInput {
  * Pay now (document 2, sections 4 and 7): the amount is the server's; a zero amount
  * counts as paid without a provider; otherwise a payment row and the provider's QR or form.
  */
-export async function startPayment(ctx: AppContext, input: StartPaymentInput, log: FastifyBaseLogger): Promise<PayInfoResponse> {
+export async function startPayment(
+  ctx: AppContext,
+  input: StartPaymentInput,
+  log: FastifyBaseLogger,
+): Promise<PayInfoResponse> {
   const order = await memberOrderIn(ctx, input.memberId, input.id, input.scope);
   if (!canPay({ kind: order.kind, state: order.state })) throw conflict('pay.notPayable');
   const persons = order.kind === 'reprint' ? (order.num ?? 0) : await countPersons(ctx.db, order.id);
@@ -93,9 +117,15 @@ export async function startPayment(ctx: AppContext, input: StartPaymentInput, lo
     const locked = await lockOrder(tx, order.id);
     if (!locked || !canPay({ kind: locked.kind, state: locked.state })) return false;
     // Another open payment appeared meanwhile (a parallel click): this one is not issued.
-    const open = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.orderId, order.id), eq(payments.state, 'pending'))).limit(1);
+    const open = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.state, 'pending')))
+      .limit(1);
     if (open[0]) return false;
-    await tx.insert(payments).values({ paymentNo, orderId: order.id, provider: channel, payType: input.payType, amountFen, expiresAt });
+    await tx
+      .insert(payments)
+      .values({ paymentNo, orderId: order.id, provider: channel, payType: input.payType, amountFen, expiresAt });
     return true;
   });
   if (!inserted) throw conflict('pay.notPayable');
@@ -122,8 +152,15 @@ export async function startPayment(ctx: AppContext, input: StartPaymentInput, lo
  * platform says one was paid (it is settled here); 'unknown' when a platform could not say,
  * and the payment stays open (a charge on it would be refunded automatically anyway).
  */
-export async function closeOpenPayments(ctx: AppContext, orderId: number, log: FastifyBaseLogger): Promise<'closed' | 'paid' | 'unknown'> {
-  const open = await ctx.db.select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.state, 'pending')));
+export async function closeOpenPayments(
+  ctx: AppContext,
+  orderId: number,
+  log: FastifyBaseLogger,
+): Promise<'closed' | 'paid' | 'unknown'> {
+  const open = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.state, 'pending')));
   let result: 'closed' | 'paid' | 'unknown' = 'closed';
   for (const p of open) {
     if (p.provider === 'zero') continue;
@@ -138,14 +175,31 @@ export async function closeOpenPayments(ctx: AppContext, orderId: number, log: F
     if (closed === 'paid' && provider) {
       const q = await provider.query(p.paymentNo);
       if (q.state === 'paid' && q.amountFen !== undefined) {
-        const outcome = await settlePayment(ctx.db, { paymentNo: p.paymentNo, state: 'paid', amountFen: q.amountFen, currency: q.currency ?? 'CNY', tradeNo: q.tradeNo ?? null, raw: q.raw ?? null }, p.provider, 'query', log);
+        const outcome = await settlePayment(
+          ctx.db,
+          {
+            paymentNo: p.paymentNo,
+            state: 'paid',
+            amountFen: q.amountFen,
+            currency: q.currency ?? 'CNY',
+            tradeNo: q.tradeNo ?? null,
+            raw: q.raw ?? null,
+          },
+          p.provider,
+          'query',
+          log,
+        );
         await afterSettle(ctx, outcome, log);
         result = 'paid';
         continue;
       }
       closed = 'unknown';
     }
-    if (closed === 'closed') await ctx.db.update(payments).set({ state: 'closed' }).where(and(eq(payments.id, p.id), eq(payments.state, 'pending')));
+    if (closed === 'closed')
+      await ctx.db
+        .update(payments)
+        .set({ state: 'closed' })
+        .where(and(eq(payments.id, p.id), eq(payments.state, 'pending')));
     else if (result !== 'paid') result = 'unknown';
   }
   return result;
@@ -168,8 +222,25 @@ export async function settlePayment(
   return db.transaction(async (tx) => {
     const p = await lockPaymentByNo(tx, n.paymentNo);
     const refuse = async (why: string) => {
-      log.error({ paymentNo: n.paymentNo, channel, source, why, amountFen: n.amountFen, currency: n.currency, expectedFen: p?.amountFen }, 'payment notification refused');
-      await audit(tx, { actorKind: 'system', action: 'payment.notifyRefused', targetKind: 'payment', targetId: n.paymentNo, after: { why, source, notify: n.raw } });
+      log.error(
+        {
+          paymentNo: n.paymentNo,
+          channel,
+          source,
+          why,
+          amountFen: n.amountFen,
+          currency: n.currency,
+          expectedFen: p?.amountFen,
+        },
+        'payment notification refused',
+      );
+      await audit(tx, {
+        actorKind: 'system',
+        action: 'payment.notifyRefused',
+        targetKind: 'payment',
+        targetId: n.paymentNo,
+        after: { why, source, notify: n.raw },
+      });
       return 'refused' as const;
     };
     if (!p) return refuse('unknown payment');
@@ -181,13 +252,21 @@ export async function settlePayment(
     if (n.state === 'pending') return 'ignored';
     if (n.state === 'failed') {
       if (p.state !== 'pending') return 'ignored';
-      await tx.update(payments).set({ state: 'failed', rawNotify: n.raw as object }).where(eq(payments.id, p.id));
+      await tx
+        .update(payments)
+        .set({ state: 'failed', rawNotify: n.raw as object })
+        .where(eq(payments.id, p.id));
       return 'failed';
     }
     if (p.state === 'paid') return 'duplicate';
     await tx
       .update(payments)
-      .set({ state: 'paid', paidAt: sql`now()`, providerTradeNo: n.tradeNo, rawNotify: { source, notify: n.raw } as object })
+      .set({
+        state: 'paid',
+        paidAt: sql`now()`,
+        providerTradeNo: n.tradeNo,
+        rawNotify: { source, notify: n.raw } as object,
+      })
       .where(eq(payments.id, p.id));
     if (canPay({ kind: order.kind, state: order.state }) && order.totalFen === p.amountFen) {
       await moveOrderToPaid(tx, order, p.payType);
@@ -195,12 +274,29 @@ export async function settlePayment(
     }
     // Money arrived for an order that is no longer payable (paid by another charge, closed or
     // deleted, or its amount changed): it goes back by itself, and finance sees it.
-    log.error({ paymentNo: p.paymentNo, orderId: order.id, state: order.state }, 'payment received for an order that was not moved: refunding it');
+    log.error(
+      { paymentNo: p.paymentNo, orderId: order.id, state: order.state },
+      'payment received for an order that was not moved: refunding it',
+    );
     const [r] = await tx
       .insert(refunds)
-      .values({ refundNo: newTradeNo('R'), orderId: order.id, paymentId: p.id, amountFen: p.amountFen, status: REFUND_STATUS.PENDING, origin: 'automatic', reason: `automatic: order ${order.orderNo} was ${order.state === ORDER_STATE.CLOSED ? 'closed' : 'already paid'} when this charge arrived` })
+      .values({
+        refundNo: newTradeNo('R'),
+        orderId: order.id,
+        paymentId: p.id,
+        amountFen: p.amountFen,
+        status: REFUND_STATUS.PENDING,
+        origin: 'automatic',
+        reason: `automatic: order ${order.orderNo} was ${order.state === ORDER_STATE.CLOSED ? 'closed' : 'already paid'} when this charge arrived`,
+      })
       .returning();
-    await audit(tx, { actorKind: 'system', action: 'payment.unmatched', targetKind: 'order', targetId: order.id, after: { paymentNo: p.paymentNo, state: order.state, refundId: r.id } });
+    await audit(tx, {
+      actorKind: 'system',
+      action: 'payment.unmatched',
+      targetKind: 'order',
+      targetId: order.id,
+      after: { paymentNo: p.paymentNo, state: order.state, refundId: r.id },
+    });
     return 'refunding';
   });
 }
@@ -209,9 +305,21 @@ export async function settlePayment(
  * What the pay page polls. When a payment number is given and the payment is still
  * pending, the provider is asked too (the poll may win the race with the notification).
  */
-export async function payStatus(ctx: AppContext, memberId: number, id: number, paymentNo: string | undefined, log: FastifyBaseLogger): Promise<PayStatusResponse> {
+export async function payStatus(
+  ctx: AppContext,
+  memberId: number,
+  id: number,
+  paymentNo: string | undefined,
+  log: FastifyBaseLogger,
+): Promise<PayStatusResponse> {
   let order = await memberOrderIn(ctx, memberId, id, 'any');
-  const view = (state: PayStatusResponse['paymentState']) => ({ orderNo: order.orderNo, kind: order.kind, amountFen: order.totalFen, orderState: order.state, paymentState: state });
+  const view = (state: PayStatusResponse['paymentState']) => ({
+    orderNo: order.orderNo,
+    kind: order.kind,
+    amountFen: order.totalFen,
+    orderState: order.state,
+    paymentState: state,
+  });
   if (!paymentNo) return view(null);
   let p = await findPaymentByNo(ctx.db, paymentNo);
   if (!p || p.orderId !== order.id) throw notFound();
@@ -220,7 +328,24 @@ export async function payStatus(ctx: AppContext, memberId: number, id: number, p
     try {
       const q = provider ? await provider.query(p.paymentNo) : null;
       if (q && (q.state === 'paid' || q.state === 'failed') && q.amountFen !== undefined) {
-        await afterSettle(ctx, await settlePayment(ctx.db, { paymentNo: p.paymentNo, state: q.state, amountFen: q.amountFen, currency: q.currency ?? 'CNY', tradeNo: q.tradeNo ?? null, raw: q.raw ?? null }, p.provider, 'query', log), log);
+        await afterSettle(
+          ctx,
+          await settlePayment(
+            ctx.db,
+            {
+              paymentNo: p.paymentNo,
+              state: q.state,
+              amountFen: q.amountFen,
+              currency: q.currency ?? 'CNY',
+              tradeNo: q.tradeNo ?? null,
+              raw: q.raw ?? null,
+            },
+            p.provider,
+            'query',
+            log,
+          ),
+          log,
+        );
         order = (await findMemberOrder(ctx.db, memberId, id)) ?? order;
         p = (await findPaymentByNo(ctx.db, paymentNo)) ?? p;
       }
@@ -233,5 +358,9 @@ export async function payStatus(ctx: AppContext, memberId: number, id: number, p
 
 /** Order ids of a member that have a payment in one of these states (for tests and lists). */
 export async function paymentsOfOrder(db: DbOrTx, orderId: number) {
-  return db.select().from(payments).where(inArray(payments.orderId, [orderId])).orderBy(payments.id);
+  return db
+    .select()
+    .from(payments)
+    .where(inArray(payments.orderId, [orderId]))
+    .orderBy(payments.id);
 }

@@ -31,7 +31,8 @@ export function backgroundStats(f: Frame, mask: PersonMask): BackgroundStats {
   for (let cy = INSET; cy + CELL <= f.height - INSET; cy += CELL) {
     for (let cx = INSET; cx + CELL <= f.width - INSET; cx += CELL) {
       let free = true;
-      for (let y = cy; y < cy + CELL && free; y += 6) for (let x = cx; x < cx + CELL && free; x += 6) if (maskAt(mask, x, y, f.width, f.height) > BG) free = false;
+      for (let y = cy; y < cy + CELL && free; y += 6)
+        for (let x = cx; x < cx + CELL && free; x += 6) if (maskAt(mask, x, y, f.width, f.height) > BG) free = false;
       if (!free) continue;
       const m = [0, 0, 0];
       const sq = [0, 0, 0];
@@ -58,7 +59,9 @@ export function backgroundStats(f: Frame, mask: PersonMask): BackgroundStats {
     const s = cells.map((k) => k.mean[c]!).sort((a, b) => a - b);
     return s[Math.floor(s.length / 2)]!;
   });
-  const dists = cells.map((k) => Math.hypot(k.mean[0]! - med[0]!, k.mean[1]! - med[1]!, k.mean[2]! - med[2]!)).sort((a, b) => a - b);
+  const dists = cells
+    .map((k) => Math.hypot(k.mean[0]! - med[0]!, k.mean[1]! - med[1]!, k.mean[2]! - med[2]!))
+    .sort((a, b) => a - b);
   const stds = cells.map((k) => k.std).sort((a, b) => a - b);
   return {
     mean: [total[0]! / totalN, total[1]! / totalN, total[2]! / totalN],

@@ -136,7 +136,10 @@ export const photoEnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PREFIX: z.string().default('photos/'),
   /** Bucket in the path (MinIO, s3rver) instead of the host name (AWS, Alibaba OSS, Tencent COS). */
-  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
 });
 
 export interface PhotoConfig {
@@ -146,20 +149,33 @@ export interface PhotoConfig {
   urlKey?: string;
   storage:
     | { driver: 'disk' }
-    | { driver: 's3'; endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; prefix: string; forcePathStyle: boolean };
+    | {
+        driver: 's3';
+        endpoint: string;
+        region: string;
+        bucket: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        prefix: string;
+        forcePathStyle: boolean;
+      };
 }
 
 /** Reads the photo settings; throws with the setting's name when one is wrong. */
 export function loadPhotoConfig(env: NodeJS.ProcessEnv): PhotoConfig {
   const parsed = photoEnvSchema.safeParse(env);
   if (!parsed.success) {
-    throw new Error(`Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+    throw new Error(
+      `Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
+    );
   }
   const e = parsed.data;
   let storage: PhotoConfig['storage'] = { driver: 'disk' };
   if (e.STORAGE_DRIVER === 's3') {
     if (!e.S3_ENDPOINT || !e.S3_BUCKET || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) {
-      throw new Error('Invalid configuration:\n  STORAGE_DRIVER: s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+      throw new Error(
+        'Invalid configuration:\n  STORAGE_DRIVER: s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+      );
     }
     storage = {
       driver: 's3',

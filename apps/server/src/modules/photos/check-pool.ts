@@ -6,7 +6,9 @@ import path from 'node:path';
 import type { CheckJob, CheckReply } from './check-worker.ts';
 import type { Detector } from './face-model.ts';
 
-const TSX_API = pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
+const TSX_API = pathToFileURL(
+  path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
+).href;
 const WORKER_URL = new URL('./check-worker.ts', import.meta.url).href;
 const YOUNG_MB = 4;
 
@@ -53,7 +55,11 @@ export class CheckPool {
     const boot = `import(${JSON.stringify(TSX_API)}).then((a) => a.tsImport(${JSON.stringify(WORKER_URL)}, ${JSON.stringify(import.meta.url)}))`;
     // A small young generation: a worker's own objects are a few MB (the tensors live in its
     // WASM heap), and V8's default semi-spaces would keep some 30 MB per worker resident.
-    const w = new Worker(boot, { eval: true, workerData: { detector: this.detector }, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB } });
+    const w = new Worker(boot, {
+      eval: true,
+      workerData: { detector: this.detector },
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB },
+    });
     w.unref();
     const slot = { w, busy: null as Pending | null };
     w.on('message', (msg: CheckReply | { ready: true }) => {

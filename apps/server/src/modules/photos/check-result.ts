@@ -33,7 +33,8 @@ export function failingItems(c: Omit<PhotoCheck, 'picPath'>): string[] {
   const out: string[] = [];
   for (const k of ['topSide', 'eyeSide', 'leftSide', 'rightSide', 'chinSide'] as const) if (!c[k].result) out.push(k);
   if (Math.abs(c.eyeAngle.angle) > c.eyeAngle.config_angle) out.push('eyeAngle');
-  for (const k of ['definition', 'blackSide', 'background', 'backgroundout', 'topComplete'] as const) if (!c[k]) out.push(k);
+  for (const k of ['definition', 'blackSide', 'background', 'backgroundout', 'topComplete'] as const)
+    if (!c[k]) out.push(k);
   for (const k of EXTRA_ITEMS) if (c[k]?.result === false) out.push(k);
   return out;
 }

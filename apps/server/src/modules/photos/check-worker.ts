@@ -17,7 +17,14 @@ export interface CheckJob {
 }
 
 export type CheckReply =
-  | { id: number; ok: true; check: ReturnType<typeof measure>; passed: boolean; descriptor: number[] | null; faces: number }
+  | {
+      id: number;
+      ok: true;
+      check: ReturnType<typeof measure>;
+      passed: boolean;
+      descriptor: number[] | null;
+      faces: number;
+    }
   | { id: number; ok: false; error: string };
 
 // One model load per worker thread (the face nets, then the person mask on the same runtime); jobs run one at a time.

@@ -19,8 +19,24 @@ async function check(file: string) {
 
 // Without one face nothing is measured: every item fails but the frame's exposure.
 const NO_SINGLE_FACE = [
-  'topSide', 'eyeSide', 'leftSide', 'rightSide', 'chinSide', 'definition', 'background', 'topComplete',
-  'faceCount', 'faceExposure', 'contrast', 'sharpness', 'blockiness', 'yaw', 'pitch', 'eyesOpen', 'mouthClosed', 'backgroundUniformity',
+  'topSide',
+  'eyeSide',
+  'leftSide',
+  'rightSide',
+  'chinSide',
+  'definition',
+  'background',
+  'topComplete',
+  'faceCount',
+  'faceExposure',
+  'contrast',
+  'sharpness',
+  'blockiness',
+  'yaw',
+  'pitch',
+  'eyesOpen',
+  'mouthClosed',
+  'backgroundUniformity',
 ];
 
 // Each variant breaks one rule; this is every item the check reports failing for it, and the
@@ -76,7 +92,20 @@ describe('the photo check on the test set', () => {
     const r = await check('compliant-1.jpg');
     // The specification's keys stay, the added items come beside them.
     expect(Object.keys(r.check).sort()).toEqual(
-      ['background', 'backgroundout', 'blackSide', 'chinSide', 'definition', 'eyeAngle', 'eyeSide', 'leftSide', 'rightSide', 'topComplete', 'topSide', ...EXTRA_ITEMS].sort(),
+      [
+        'background',
+        'backgroundout',
+        'blackSide',
+        'chinSide',
+        'definition',
+        'eyeAngle',
+        'eyeSide',
+        'leftSide',
+        'rightSide',
+        'topComplete',
+        'topSide',
+        ...EXTRA_ITEMS,
+      ].sort(),
     );
     expect(r.check.topSide).toMatchObject({ min: 50, max: 110, result: true });
     expect(r.check.topSide.value).toBeGreaterThanOrEqual(60);

@@ -30,7 +30,7 @@ export async function normalise(bytes: Buffer, flow: Flow, b: PhotoCheckBounds):
   if (bytes.length > b.maxBytes) throw badRequest('photo.tooLarge');
   if (!isJpegSignature(bytes)) throw badRequest('photo.jpgOnly');
   if (flow === 'individual' && bytes.length < b.minBytesIndividual) throw badRequest('photo.tooSmall');
-  let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
+  let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
     meta = await sharp(bytes).metadata();
   } catch {

@@ -31,7 +31,8 @@ export function pitchRatio(lm: Pt[]): number {
 
 /** Eye aspect ratio (Soukupová and Čech 2016), the mean of both eyes, in per cent: about 30 open, under 15 closed. */
 export function eyeAspect(lm: Pt[]): number {
-  const one = (o: number) => (d(lm[o + 1]!, lm[o + 5]!) + d(lm[o + 2]!, lm[o + 4]!)) / (2 * Math.max(1, d(lm[o]!, lm[o + 3]!)));
+  const one = (o: number) =>
+    (d(lm[o + 1]!, lm[o + 5]!) + d(lm[o + 2]!, lm[o + 4]!)) / (2 * Math.max(1, d(lm[o]!, lm[o + 3]!)));
   return (100 * (one(36) + one(42))) / 2;
 }
 
@@ -134,4 +135,3 @@ export function blockiness(f: Frame, box: { x0: number; x1: number; y0: number; 
   const i = inner / Math.max(1, innerN);
   return e / Math.max(0.5, i);
 }
-

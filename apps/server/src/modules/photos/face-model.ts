@@ -15,7 +15,11 @@ export interface FaceModel {
    * Faces and the single face's landmarks on an RGB frame; `describe` then computes the
    * 128-number descriptor of that face from the same detection (no second pass).
    */
-  find(rgb: Uint8Array, width: number, height: number): Promise<FaceFinding & { describe(wanted: boolean): Promise<number[] | null> }>;
+  find(
+    rgb: Uint8Array,
+    width: number,
+    height: number,
+  ): Promise<FaceFinding & { describe(wanted: boolean): Promise<number[] | null> }>;
 }
 
 /**
@@ -42,7 +46,8 @@ export async function loadFaceModel(detector: Detector = 'tiny'): Promise<FaceMo
   const tf = loadTfCore();
   const wasm = require('@tensorflow/tfjs-backend-wasm') as typeof import('@tensorflow/tfjs-backend-wasm');
   const faceapi = require(FACE_API) as FaceApi;
-  const wasmDir = path.join(path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist') + path.sep;
+  const wasmDir =
+    path.join(path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist') + path.sep;
   // false: read the .wasm files from disk, never fetch them.
   wasm.setWasmPaths(wasmDir, false);
   await tf.setBackend('wasm');
@@ -51,14 +56,15 @@ export async function loadFaceModel(detector: Detector = 'tiny'): Promise<FaceMo
   if (detector === 'tiny') {
     await faceapi.nets.tinyFaceDetector.loadFromDisk(modelDir);
     useFrugalForward(tf, faceapi);
-  }
-  else await faceapi.nets.ssdMobilenetv1.loadFromDisk(modelDir);
+  } else await faceapi.nets.ssdMobilenetv1.loadFromDisk(modelDir);
   await faceapi.nets.faceLandmark68Net.loadFromDisk(modelDir);
   await faceapi.nets.faceRecognitionNet.loadFromDisk(modelDir);
   // One pass of the landmark and descriptor nets on an empty face now: the WASM backend sets up
   // each net's weights and kernels on its first run, which a warm-up frame without a face never
   // reaches (the first real photo then paid some seconds for it).
-  const blank = faceapi.tf.zeros([150, 150, 3], 'int32') as unknown as Parameters<typeof faceapi.computeFaceDescriptor>[0];
+  const blank = faceapi.tf.zeros([150, 150, 3], 'int32') as unknown as Parameters<
+    typeof faceapi.computeFaceDescriptor
+  >[0];
   try {
     await faceapi.nets.faceLandmark68Net.detectLandmarks(blank as never);
     await faceapi.computeFaceDescriptor(blank);
@@ -83,7 +89,9 @@ export async function loadFaceModel(detector: Detector = 'tiny'): Promise<FaceMo
         };
         const strong = all.filter((f) => f.detection.score >= STRONG_SCORE);
         const main = strong.length === 1 ? strong[0]! : null;
-        const others = all.filter((f) => f !== main && f.detection.score >= SECOND_SCORE && f.detection.box.width >= MIN_SECOND_FACE).map(boxOf);
+        const others = all
+          .filter((f) => f !== main && f.detection.score >= SECOND_SCORE && f.detection.box.width >= MIN_SECOND_FACE)
+          .map(boxOf);
         if (!main) return { count: strong.length, landmarks: [], others, describe: async (_wanted: boolean) => null };
         const face = main;
         const landmarks = face.landmarks.positions.map((p) => ({ x: p.x, y: p.y }));

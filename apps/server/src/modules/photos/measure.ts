@@ -132,7 +132,12 @@ export function maskHeadTop(mask: PersonMask, f: Frame, cx: number, halfBand: nu
 }
 
 /** The whole check from the frame's pixels, the face model's finding and the person mask. */
-export function measure(f: Frame, face: FaceFinding, b: PhotoCheckBounds, mask: PersonMask): Omit<PhotoCheck, 'picPath'> {
+export function measure(
+  f: Frame,
+  face: FaceFinding,
+  b: PhotoCheckBounds,
+  mask: PersonMask,
+): Omit<PhotoCheck, 'picPath'> {
   const one = face.count === 1 && face.landmarks.length === 68;
   const lm = face.landmarks;
   const eyeL = one ? mean(lm.slice(36, 42)) : { x: 0, y: 0 };
@@ -178,7 +183,13 @@ export function measure(f: Frame, face: FaceFinding, b: PhotoCheckBounds, mask: 
   // Hair reaching the upper edge (a wisp the soft mask misses) also means the head is cut off:
   // the colour scan against the upper corners finds it in the first rows.
   const corners = [patchStats(f, INSET, INSET), patchStats(f, f.width - PATCH - INSET, INSET)];
-  const edgeTop = headTop(f, [0, 1, 2].map((c) => (corners[0]!.mean[c]! + corners[1]!.mean[c]!) / 2), cx, faceW * 0.25, Math.round(eyeY));
+  const edgeTop = headTop(
+    f,
+    [0, 1, 2].map((c) => (corners[0]!.mean[c]! + corners[1]!.mean[c]!) / 2),
+    cx,
+    faceW * 0.25,
+    Math.round(eyeY),
+  );
   const angle = (Math.atan2(eyeR.y - eyeL.y, eyeR.x - eyeL.x) * 180) / Math.PI;
   const browY = Math.min(...lm.slice(17, 27).map((p) => p.y));
   const sharp = sharpness(f, { x0: jawL.x, y0: browY, x1: jawR.x, y1: chin.y });

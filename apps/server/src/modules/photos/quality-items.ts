@@ -2,10 +2,24 @@ import type { PhotoCheckBounds, Range } from './check-config.ts';
 import type { FaceFinding, SideItem } from './check-result.ts';
 import type { BackgroundStats } from './background-measures.ts';
 import type { Frame } from './measure.ts';
-import { blockiness, eyeAspect, faceLight, frameHighlight, mouthOpening, pitchRatio, skinBox, yawDegrees } from './face-measures.ts';
+import {
+  blockiness,
+  eyeAspect,
+  faceLight,
+  frameHighlight,
+  mouthOpening,
+  pitchRatio,
+  skinBox,
+  yawDegrees,
+} from './face-measures.ts';
 
 const r1 = (v: number) => Math.round(v * 10) / 10;
-const within = (value: number, r: Range): SideItem => ({ value: r1(value), min: r.min, max: r.max, result: value >= r.min && value <= r.max });
+const within = (value: number, r: Range): SideItem => ({
+  value: r1(value),
+  min: r.min,
+  max: r.max,
+  result: value >= r.min && value <= r.max,
+});
 const none = (r: Range): SideItem => ({ value: 0, min: r.min, max: r.max, result: false });
 
 /**
@@ -19,7 +33,12 @@ export function qualityItems(f: Frame, face: FaceFinding, b: PhotoCheckBounds, b
   const common = {
     faceCount: within(count, { min: 1, max: 1 }),
     exposure: within(frameHighlight(f), b.exposure),
-    backgroundUniformity: { value: r1(bg.spread), min: 0, max: b.backgroundSpread, result: bg.share >= 0.03 && bg.spread <= b.backgroundSpread },
+    backgroundUniformity: {
+      value: r1(bg.spread),
+      min: 0,
+      max: b.backgroundSpread,
+      result: bg.share >= 0.03 && bg.spread <= b.backgroundSpread,
+    },
   };
   if (face.count !== 1 || face.landmarks.length !== 68) {
     return {
@@ -45,6 +64,9 @@ export function qualityItems(f: Frame, face: FaceFinding, b: PhotoCheckBounds, b
     pitch: within(pitchRatio(lm), b.pitch),
     eyesOpen: within(eyeAspect(lm), { min: b.eyesOpen, max: 100 }),
     mouthClosed: within(mouthOpening(lm), { min: 0, max: b.mouthOpen }),
-    blockiness: within(blockiness(f, { x0: lm[0]!.x, y0: browY, x1: lm[16]!.x, y1: lm[8]!.y }), { min: 0, max: b.blockiness }),
+    blockiness: within(blockiness(f, { x0: lm[0]!.x, y0: browY, x1: lm[16]!.x, y1: lm[8]!.y }), {
+      min: 0,
+      max: b.blockiness,
+    }),
   };
 }

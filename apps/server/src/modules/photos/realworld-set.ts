@@ -65,7 +65,15 @@ export interface SetScore {
 
 /** Scores the check's answers on the set: verdicts, and the rule named for each refusal. */
 export function scoreSet(answers: { photo: RealworldPhoto; passed: boolean; problems: string[] }[]): SetScore {
-  const s: SetScore = { total: answers.length, wrongAccepts: [], wrongRefusals: [], refusals: 0, named: 0, namedFirst: 0, misnamed: [] };
+  const s: SetScore = {
+    total: answers.length,
+    wrongAccepts: [],
+    wrongRefusals: [],
+    refusals: 0,
+    named: 0,
+    namedFirst: 0,
+    misnamed: [],
+  };
   for (const { photo, passed, problems } of answers) {
     if (passed && photo.expected === 'fail') s.wrongAccepts.push(photo.file);
     if (!passed && photo.expected === 'pass') s.wrongRefusals.push(photo.file);

@@ -4,7 +4,8 @@ import { call, memberSession, multipartBody, testApp, type Session } from '../..
 import { realworldBytes, realworldSet, scoreSet, type RealworldPhoto } from './realworld-set.ts';
 
 const set = realworldSet();
-if (!set) console.warn('photos-realworld: ../shared/data/photos-realworld/ is absent; the real-world evaluation is skipped');
+if (!set)
+  console.warn('photos-realworld: ../shared/data/photos-realworld/ is absent; the real-world evaluation is skipped');
 
 /** The one refusal rule the check has no item for yet: an accessory on the head (a known miss, see README). */
 const KNOWN_MISSES = ['senior-sunglasses-on-head.jpg'];
@@ -14,33 +15,43 @@ let s: Session;
 
 const multipart = (bytes: Buffer) => multipartBody({ flow: 'task' }, { name: 'photo.jpg', bytes, type: 'image/jpeg' });
 
-describe.skipIf(!set)('the real-world set through POST /api/img/upload (centralised flow: no size floor, the check decides)', () => {
-  beforeAll(async () => {
-    app = await testApp();
-    s = await memberSession(app);
-  });
-  afterAll(() => app?.close());
+describe.skipIf(!set)(
+  'the real-world set through POST /api/img/upload (centralised flow: no size floor, the check decides)',
+  () => {
+    beforeAll(async () => {
+      app = await testApp();
+      s = await memberSession(app);
+    });
+    afterAll(() => app?.close());
 
-  it('meets the targets: no non-compliant photo accepted, at most 1 acceptable refused, the rule named for 90 % of refusals', async () => {
-    const answers: { photo: RealworldPhoto; passed: boolean; problems: string[]; msg: string }[] = [];
-    for (const photo of set!) {
-      const m = multipart(realworldBytes(photo));
-      const r = await call<unknown>(app, { method: 'POST', url: '/api/img/upload', session: s, signed: false, payload: m.payload, headers: m.headers });
-      expect([200, -1]).toContain(r.code);
-      const problems = r.code === -1 ? ((r.data as { problems?: string[] }).problems ?? []) : [];
-      answers.push({ photo, passed: r.code === 200, problems, msg: r.msg });
-      // Every refusal speaks plain words, never the format message.
-      if (r.code === -1) expect(r.msg).not.toBe('照片不可用,请确定照片格式无误!');
-    }
-    const score = scoreSet(answers);
-    console.log(
-      `photos-realworld: ${score.total} photos; non-compliant accepted ${score.wrongAccepts.length} (${score.wrongAccepts.join(', ')}); ` +
-        `acceptable refused ${score.wrongRefusals.length} of ${set!.filter((p) => p.expected === 'pass').length} (${score.wrongRefusals.join(', ')}); ` +
-        `rule named ${score.named} of ${score.refusals} refusals (${Math.round((100 * score.named) / score.refusals)} %), in the message itself ${score.namedFirst}` +
-        (score.misnamed.length ? `; not named: ${score.misnamed.join('; ')}` : ''),
-    );
-    expect(score.wrongAccepts).toEqual(KNOWN_MISSES);
-    expect(score.wrongRefusals.length).toBeLessThanOrEqual(1);
-    expect(score.named / score.refusals).toBeGreaterThanOrEqual(0.9);
-  }, 600_000);
-});
+    it('meets the targets: no non-compliant photo accepted, at most 1 acceptable refused, the rule named for 90 % of refusals', async () => {
+      const answers: { photo: RealworldPhoto; passed: boolean; problems: string[]; msg: string }[] = [];
+      for (const photo of set!) {
+        const m = multipart(realworldBytes(photo));
+        const r = await call<unknown>(app, {
+          method: 'POST',
+          url: '/api/img/upload',
+          session: s,
+          signed: false,
+          payload: m.payload,
+          headers: m.headers,
+        });
+        expect([200, -1]).toContain(r.code);
+        const problems = r.code === -1 ? ((r.data as { problems?: string[] }).problems ?? []) : [];
+        answers.push({ photo, passed: r.code === 200, problems, msg: r.msg });
+        // Every refusal speaks plain words, never the format message.
+        if (r.code === -1) expect(r.msg).not.toBe('照片不可用,请确定照片格式无误!');
+      }
+      const score = scoreSet(answers);
+      console.log(
+        `photos-realworld: ${score.total} photos; non-compliant accepted ${score.wrongAccepts.length} (${score.wrongAccepts.join(', ')}); ` +
+          `acceptable refused ${score.wrongRefusals.length} of ${set!.filter((p) => p.expected === 'pass').length} (${score.wrongRefusals.join(', ')}); ` +
+          `rule named ${score.named} of ${score.refusals} refusals (${Math.round((100 * score.named) / score.refusals)} %), in the message itself ${score.namedFirst}` +
+          (score.misnamed.length ? `; not named: ${score.misnamed.join('; ')}` : ''),
+      );
+      expect(score.wrongAccepts).toEqual(KNOWN_MISSES);
+      expect(score.wrongRefusals.length).toBeLessThanOrEqual(1);
+      expect(score.named / score.refusals).toBeGreaterThanOrEqual(0.9);
+    }, 600_000);
+  },
+);

@@ -7,7 +7,6 @@ import { badRequest } from '../../http/errors.ts';
 import { checkAndStore, viewPhoto, warmPhotoCheck } from './photo-service.ts';
 import type { Flow } from './decode.ts';
 
-
 /** Photo upload with the compliance check, and the signed photo URLs. */
 export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;

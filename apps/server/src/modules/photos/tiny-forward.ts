@@ -58,7 +58,15 @@ export function useFrugalForward(tf: TfCore, faceapi: FaceApi): void {
     return free(c, tf.add(c, p.bias));
   };
   const separable = (x: Tensor4D, p: SeparableParams): Tensor4D => {
-    const padded = free(x, tf.pad(x, [[0, 0], [1, 1], [1, 1], [0, 0]]));
+    const padded = free(
+      x,
+      tf.pad(x, [
+        [0, 0],
+        [1, 1],
+        [1, 1],
+        [0, 0],
+      ]),
+    );
     const s = free(padded, tf.separableConv2d(padded, p.depthwise_filter, p.pointwise_filter, [1, 1], 'valid'));
     return leaky(free(s, tf.add(s, p.bias)));
   };

@@ -18,7 +18,11 @@ function multipart(bytes: Buffer, flow?: string) {
   const boundary = '----photoTestBoundary7MA4YWxkTrZu0gW';
   const parts: Buffer[] = [];
   if (flow) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="flow"\r\n\r\n${flow}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
+  );
   parts.push(bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
@@ -28,7 +32,14 @@ let a: Session;
 let b: Session;
 const upload = (s: Session | undefined, bytes: Buffer, flow?: string, headers: Record<string, string> = {}) => {
   const m = multipart(bytes, flow);
-  return call<unknown>(app, { method: 'POST', url: '/api/img/upload', session: s, signed: false, payload: m.payload, headers: { ...m.headers, ...headers } });
+  return call<unknown>(app, {
+    method: 'POST',
+    url: '/api/img/upload',
+    session: s,
+    signed: false,
+    payload: m.payload,
+    headers: { ...m.headers, ...headers },
+  });
 };
 const rowCount = async () => (await app.ctx.db.select({ n: count() }).from(photos))[0]!.n;
 
@@ -77,7 +88,22 @@ describe('POST /api/img/upload', () => {
     const c = r.data as Record<string, unknown>;
     // The specification's keys stay; the added items and the problems come beside them.
     expect(Object.keys(c).sort()).toEqual(
-      ['background', 'backgroundout', 'blackSide', 'chinSide', 'definition', 'eyeAngle', 'eyeSide', 'leftSide', 'picPath', 'rightSide', 'topComplete', 'topSide', ...EXTRA_ITEMS, 'problems'].sort(),
+      [
+        'background',
+        'backgroundout',
+        'blackSide',
+        'chinSide',
+        'definition',
+        'eyeAngle',
+        'eyeSide',
+        'leftSide',
+        'picPath',
+        'rightSide',
+        'topComplete',
+        'topSide',
+        ...EXTRA_ITEMS,
+        'problems',
+      ].sort(),
     );
     expect(c.problems).toEqual(['blurred']);
     expect(c.sharpness).toMatchObject({ min: 20, result: false });
@@ -114,7 +140,9 @@ describe('POST /api/img/upload', () => {
   }, 60_000);
 
   it('refuses a 10000 x 10000 image before decoding it (decompression bomb)', async () => {
-    const bomb = await sharp({ create: { width: 10000, height: 10000, channels: 3, background: '#ffffff' } }).jpeg({ quality: 20 }).toBuffer();
+    const bomb = await sharp({ create: { width: 10000, height: 10000, channels: 3, background: '#ffffff' } })
+      .jpeg({ quality: 20 })
+      .toBuffer();
     const r = await upload(a, bomb, 'task');
     expect([r.status, r.msg]).toEqual([400, '上传头像图片大小不能超过5M!']);
   }, 60_000);
@@ -128,7 +156,13 @@ describe('POST /api/img/upload', () => {
 
   it('wants a member and a file', async () => {
     expect((await upload(undefined, fixture('compliant-1.jpg'))).code).toBe(700);
-    const empty = await call(app, { method: 'POST', url: '/api/img/upload', session: a, signed: false, ...multipartNoFile() });
+    const empty = await call(app, {
+      method: 'POST',
+      url: '/api/img/upload',
+      session: a,
+      signed: false,
+      ...multipartNoFile(),
+    });
     expect([empty.code, empty.msg]).toEqual([400, '请先上传图片']);
   });
 });
@@ -136,7 +170,9 @@ describe('POST /api/img/upload', () => {
 function multipartNoFile() {
   const boundary = 'xxBoundary';
   return {
-    payload: Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="flow"\r\n\r\ntask\r\n--${boundary}--\r\n`),
+    payload: Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="flow"\r\n\r\ntask\r\n--${boundary}--\r\n`,
+    ),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
@@ -149,7 +185,10 @@ describe('photo ownership and URLs', () => {
     expect(id).toBeGreaterThan(0);
     await expect(photoIdFromUrl(app.ctx, b.memberId, url)).rejects.toMatchObject({ status: 403 });
     const forged = url.replace(/sig=[\w-]+/, 'sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
-    await expect(photoIdFromUrl(app.ctx, a.memberId, forged)).rejects.toMatchObject({ status: 400, key: 'image.required' });
+    await expect(photoIdFromUrl(app.ctx, a.memberId, forged)).rejects.toMatchObject({
+      status: 400,
+      key: 'image.required',
+    });
     expect((await readPhotoBytes(app.ctx, id)).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
   }, 60_000);
 
@@ -163,7 +202,7 @@ describe('photo ownership and URLs', () => {
     expect((await app.inject({ url: url.replace(`exp=${exp}`, `exp=${exp + 3600}`) })).statusCode).toBe(403);
   }, 60_000);
 
-  it('flags a clearly different face for staff review, and deletes a member\'s photos on deactivation', async () => {
+  it("flags a clearly different face for staff review, and deletes a member's photos on deactivation", async () => {
     const c = await memberSession(app);
     await upload(c, fixture('compliant-1.jpg'));
     const other = await storePhotoBytes(app.ctx, c.memberId, fixture('compliant-1.jpg'), 'national');

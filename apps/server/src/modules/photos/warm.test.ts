@@ -25,7 +25,9 @@ describe('the check models load when the server starts listening', () => {
     const s = await memberSession(app);
     const boundary = '----warmBoundary';
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
       readFileSync(path.join(dir, 'compliant-1.jpg')),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -33,7 +35,11 @@ describe('the check models load when the server starts listening', () => {
       const t = performance.now();
       const r = await fetch(`${base}/api/img/upload`, {
         method: 'POST',
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${s.token}`, memberid: String(s.memberId) },
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          authorization: `Bearer ${s.token}`,
+          memberid: String(s.memberId),
+        },
         body,
       });
       expect(((await r.json()) as { code: number }).code).toBe(200);

@@ -28,7 +28,18 @@ async function record(): Promise<Record> {
   const photo = await storePhotoBytes(app.ctx, null, portrait, 'national');
   const [s] = await app.ctx.db
     .insert(nationalStudents)
-    .values({ xh, xm: '陈小明', yxdm: '10001', schoolName: '北京大学', education: 2, hasPhoto: true, photoId: photo.id, photoCount: 1, zjhmEnc: app.ctx.pii.encrypt(idCard), zjhmHash: app.ctx.pii.blindIndex(idCard) })
+    .values({
+      xh,
+      xm: '陈小明',
+      yxdm: '10001',
+      schoolName: '北京大学',
+      education: 2,
+      hasPhoto: true,
+      photoId: photo.id,
+      photoCount: 1,
+      zjhmEnc: app.ctx.pii.encrypt(idCard),
+      zjhmHash: app.ctx.pii.blindIndex(idCard),
+    })
     .returning();
   return { id: s.id, xh, xm: s.xm, idCard };
 }
@@ -40,12 +51,15 @@ const bindWith = (me: Session, r: Record, idNum?: string, lang?: string) =>
   call(app, {
     method: 'POST',
     url: '/api/binding/binding',
-    payload: idNum === undefined ? { studentId: r.xh, yxdm: '10001' } : { studentId: r.xh, yxdm: '10001', idType: 1, idNum },
+    payload:
+      idNum === undefined ? { studentId: r.xh, yxdm: '10001' } : { studentId: r.xh, yxdm: '10001', idType: 1, idNum },
     session: me,
     headers: lang ? { lang } : undefined,
   });
-const status = async (me: Session) => (await call<number>(app, { url: '/api/binding/findCheckStatus', session: me })).data;
-const info = async (me: Session) => (await call<{ picUrl: string | null }[]>(app, { url: '/api/binding/findWashStudentInfo', session: me })).data;
+const status = async (me: Session) =>
+  (await call<number>(app, { url: '/api/binding/findCheckStatus', session: me })).data;
+const info = async (me: Session) =>
+  (await call<{ picUrl: string | null }[]>(app, { url: '/api/binding/findWashStudentInfo', session: me })).data;
 const fetchPhoto = (url: string) => app.inject({ method: 'GET', url });
 const staff = (token: string) => ({ 'x-staff-token': token });
 
@@ -58,7 +72,7 @@ afterAll(async () => {
 });
 
 describe('binding proves identity with the document number', () => {
-  it('never binds by the account name, even when it is set to the student\'s (the attack)', async () => {
+  it("never binds by the account name, even when it is set to the student's (the attack)", async () => {
     const r = await record();
     const attacker = await memberSession(app, undefined, { name: r.xm });
     const res = await bindWith(attacker, r);
@@ -69,7 +83,7 @@ describe('binding proves identity with the document number', () => {
     expect(await app.ctx.db.select().from(bindings).where(eq(bindings.memberId, attacker.memberId))).toHaveLength(0);
   });
 
-  it('binds with the record\'s number, stores no number on the binding, and serves the photo through it', async () => {
+  it("binds with the record's number, stores no number on the binding, and serves the photo through it", async () => {
     const r = await record();
     const me = await memberSession(app);
     expect((await bindWith(me, r, r.idCard)).msg).toBe('绑定成功');
@@ -102,12 +116,20 @@ describe('failed proofs are limited: 5 a day per member and per record', () => {
     // now even the right number of a fresh record waits for tomorrow
     const right = await bindWith(me, records[5]!, records[5]!.idCard, 'en');
     expect(right.code).toBe(429);
-    expect(right.msg).toBe('Too many failed identity checks today. Please try again tomorrow or call customer service.');
+    expect(right.msg).toBe(
+      'Too many failed identity checks today. Please try again tomorrow or call customer service.',
+    );
     expect(await status(me)).toBe(0);
     const audit = await app.ctx.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'binding.locked'), eq(auditLog.targetKind, 'member'), eq(auditLog.targetId, String(me.memberId))));
+      .where(
+        and(
+          eq(auditLog.action, 'binding.locked'),
+          eq(auditLog.targetKind, 'member'),
+          eq(auditLog.targetId, String(me.memberId)),
+        ),
+      );
     expect(audit).toHaveLength(1);
     expect(audit[0]!.after).toMatchObject({ failures: 5, studentId: records[4]!.xh });
     expect(JSON.stringify(audit)).not.toContain(wrongNumber(4));
@@ -122,7 +144,10 @@ describe('failed proofs are limited: 5 a day per member and per record', () => {
     const student = await memberSession(app);
     const res = await bindWith(student, r, r.idCard);
     expect(res.code).toBe(429);
-    const audit = await app.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'binding.locked'), eq(auditLog.targetId, `10001:${r.xh}`)));
+    const audit = await app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'binding.locked'), eq(auditLog.targetId, `10001:${r.xh}`)));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.targetKind).toBe('student');
   });
@@ -148,7 +173,10 @@ describe('a student proving identity of a record bound to someone else', () => {
   /** The attack as it was possible before: a binding made by name alone. */
   async function attackerHolding(r: Record) {
     const attacker = await memberSession(app, undefined, { name: r.xm });
-    const [b] = await app.ctx.db.insert(bindings).values({ memberId: attacker.memberId, yxdm: '10001', studentId: r.xh, nationalStudentId: r.id, state: 1 }).returning();
+    const [b] = await app.ctx.db
+      .insert(bindings)
+      .values({ memberId: attacker.memberId, yxdm: '10001', studentId: r.xh, nationalStudentId: r.id, state: 1 })
+      .returning();
     const [row] = await info(attacker);
     expect((await fetchPhoto(row!.picUrl!)).statusCode).toBe(200);
     return { attacker, binding: b, picUrl: row!.picUrl! };
@@ -167,10 +195,17 @@ describe('a student proving identity of a record bound to someone else', () => {
     expect(await info(attacker)).toEqual([]);
     expect((await fetchPhoto(picUrl)).statusCode).toBe(403);
     expect(await status(attacker)).toBe(2);
-    const order = await call(app, { method: 'POST', url: '/api/order/createWashOrder', payload: { dist: 0, num: 1, thirdStudentId: String(r.id) }, session: attacker });
+    const order = await call(app, {
+      method: 'POST',
+      url: '/api/order/createWashOrder',
+      payload: { dist: 0, num: 1, thirdStudentId: String(r.id) },
+      session: attacker,
+    });
     expect(order.code).toBe(409);
     expect(order.msg).toBe('您的绑定因身份争议已暂停，请联系客服');
-    expect((await call(app, { url: '/api/binding/unbinding', session: attacker })).msg).toBe('您的绑定因身份争议已暂停，请联系客服');
+    expect((await call(app, { url: '/api/binding/unbinding', session: attacker })).msg).toBe(
+      '您的绑定因身份争议已暂停，请联系客服',
+    );
 
     // a third member proving too is told to wait
     const third = await bindWith(await memberSession(app), r, r.idCard);
@@ -178,7 +213,14 @@ describe('a student proving identity of a record bound to someone else', () => {
     expect(third.msg).toBe('该学籍的绑定争议正在由客服处理，请等待处理结果');
 
     const reviewer = await staffSession(app, 'reviewer');
-    const list = await call<{ id: number; studentId: string; holder: { account: string; name: string; proven: boolean; memberId: number }; claimant: { account: string; name: string } }[]>(app, {
+    const list = await call<
+      {
+        id: number;
+        studentId: string;
+        holder: { account: string; name: string; proven: boolean; memberId: number };
+        claimant: { account: string; name: string };
+      }[]
+    >(app, {
       url: '/api/console/binding-disputes',
       headers: staff(reviewer.token),
     });
@@ -187,25 +229,50 @@ describe('a student proving identity of a record bound to someone else', () => {
     expect(d.holder.account).toMatch(/^\d{3}\*{4}\d{4}$/);
     expect(d.claimant).toMatchObject({ account: '137****5678', name: '陈**' });
     expect(JSON.stringify(list.data)).not.toContain(r.idCard);
-    const [audit] = await app.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'binding.dispute'), eq(auditLog.targetId, String(d.id))));
+    const [audit] = await app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'binding.dispute'), eq(auditLog.targetId, String(d.id))));
     expect(audit!.after).toMatchObject({ bindingId: binding.id, suspended: true, claimantId: student.memberId });
 
     // only reviewers (and admins) decide
     const editor = await staffSession(app, 'editor');
-    expect((await call(app, { method: 'POST', url: `/api/console/binding-disputes/${d.id}/resolve`, payload: { outcome: 'claimant' }, headers: staff(editor.token) })).code).toBe(403);
+    expect(
+      (
+        await call(app, {
+          method: 'POST',
+          url: `/api/console/binding-disputes/${d.id}/resolve`,
+          payload: { outcome: 'claimant' },
+          headers: staff(editor.token),
+        })
+      ).code,
+    ).toBe(403);
 
     // staff give the record to the student who proved identity
-    const done = await call(app, { method: 'POST', url: `/api/console/binding-disputes/${d.id}/resolve`, payload: { outcome: 'claimant' }, headers: staff(reviewer.token) });
+    const done = await call(app, {
+      method: 'POST',
+      url: `/api/console/binding-disputes/${d.id}/resolve`,
+      payload: { outcome: 'claimant' },
+      headers: staff(reviewer.token),
+    });
     expect(done.code).toBe(200);
     expect(await status(student)).toBe(1);
     const [mine] = await info(student);
     expect((await fetchPhoto(mine!.picUrl!)).statusCode).toBe(200);
     expect(await status(attacker)).toBe(3);
     expect((await fetchPhoto(picUrl)).statusCode).toBe(403);
-    const twice = await call(app, { method: 'POST', url: `/api/console/binding-disputes/${d.id}/resolve`, payload: { outcome: 'holder' }, headers: staff(reviewer.token) });
+    const twice = await call(app, {
+      method: 'POST',
+      url: `/api/console/binding-disputes/${d.id}/resolve`,
+      payload: { outcome: 'holder' },
+      headers: staff(reviewer.token),
+    });
     expect(twice.code).toBe(409);
     expect(twice.msg).toBe('该争议已处理');
-    const decided = await app.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'binding.dispute.toClaimant'), eq(auditLog.targetId, String(d.id))));
+    const decided = await app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'binding.dispute.toClaimant'), eq(auditLog.targetId, String(d.id))));
     expect(decided).toHaveLength(1);
     expect(decided[0]!.actorId).toBe(reviewer.staffId);
   });
@@ -216,17 +283,33 @@ describe('a student proving identity of a record bound to someone else', () => {
     const claimant = await memberSession(app);
     expect((await bindWith(claimant, r, r.idCard)).code).toBe(409);
     const reviewer = await staffSession(app, 'reviewer');
-    const list = await call<{ id: number; studentId: string }[]>(app, { url: '/api/console/binding-disputes', headers: staff(reviewer.token) });
+    const list = await call<{ id: number; studentId: string }[]>(app, {
+      url: '/api/console/binding-disputes',
+      headers: staff(reviewer.token),
+    });
     const d = list.data.find((x) => x.studentId === r.xh)!;
-    const res = await call<{ state: number }>(app, { method: 'POST', url: `/api/console/binding-disputes/${d.id}/resolve`, payload: { outcome: 'holder' }, headers: staff(reviewer.token) });
+    const res = await call<{ state: number }>(app, {
+      method: 'POST',
+      url: `/api/console/binding-disputes/${d.id}/resolve`,
+      payload: { outcome: 'holder' },
+      headers: staff(reviewer.token),
+    });
     expect(res.data.state).toBe(3);
     expect(await status(attacker)).toBe(1);
     expect(await info(attacker)).toHaveLength(1);
     expect((await fetchPhoto(picUrl)).statusCode).toBe(200);
     expect(await status(claimant)).toBe(0);
-    const after = await call<{ id: number }[]>(app, { url: '/api/console/binding-disputes?state=1', headers: staff(reviewer.token) });
+    const after = await call<{ id: number }[]>(app, {
+      url: '/api/console/binding-disputes?state=1',
+      headers: staff(reviewer.token),
+    });
     expect(after.data.map((x) => x.id)).not.toContain(d.id);
-    const bad = await call(app, { method: 'POST', url: `/api/console/binding-disputes/${d.id}/resolve`, payload: { outcome: 'someone' }, headers: staff(reviewer.token) });
+    const bad = await call(app, {
+      method: 'POST',
+      url: `/api/console/binding-disputes/${d.id}/resolve`,
+      payload: { outcome: 'someone' },
+      headers: staff(reviewer.token),
+    });
     expect(bad.code).toBe(400);
   });
 });

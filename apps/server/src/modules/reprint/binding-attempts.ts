@@ -37,7 +37,10 @@ export interface TryCount {
 /** Counts the try; 429 when the member or the record had already used up the day's failures. */
 export async function startTry(ctx: AppContext, t: BindTry): Promise<TryCount> {
   const [memberKey, studentKey] = keysOf(ctx, t);
-  const n = await ctx.db.transaction(async (tx) => ({ member: await bump(tx, memberKey!, DAY, t.now), student: await bump(tx, studentKey!, DAY, t.now) }));
+  const n = await ctx.db.transaction(async (tx) => ({
+    member: await bump(tx, memberKey!, DAY, t.now),
+    student: await bump(tx, studentKey!, DAY, t.now),
+  }));
   if (n.member > BIND_FAILURES_PER_DAY || n.student > BIND_FAILURES_PER_DAY) throw tooMany('reprint.tooManyAttempts');
   return n;
 }
@@ -51,14 +54,32 @@ export async function giveBackTry(ctx: AppContext, t: BindTry): Promise<void> {
  * The try failed the proof and stays counted. The failure that uses up the member's or the
  * record's tries writes an audit row (never the number tried) and answers 429 instead of the mismatch.
  */
-export async function failedTry(ctx: AppContext, t: BindTry, n: TryCount, nationalStudentId: number | null): Promise<void> {
+export async function failedTry(
+  ctx: AppContext,
+  t: BindTry,
+  n: TryCount,
+  nationalStudentId: number | null,
+): Promise<void> {
   const { member: m, student: s } = n;
   if (m !== BIND_FAILURES_PER_DAY && s !== BIND_FAILURES_PER_DAY) return;
   const where = { yxdm: t.yxdm, studentId: t.studentId, nationalStudentId };
   await ctx.db.transaction(async (tx) => {
-    if (m === BIND_FAILURES_PER_DAY) await writeAudit(tx, null, { action: 'binding.locked', targetKind: 'member', targetId: t.memberId, after: { ...where, failures: m }, ip: t.ip });
+    if (m === BIND_FAILURES_PER_DAY)
+      await writeAudit(tx, null, {
+        action: 'binding.locked',
+        targetKind: 'member',
+        targetId: t.memberId,
+        after: { ...where, failures: m },
+        ip: t.ip,
+      });
     if (s === BIND_FAILURES_PER_DAY) {
-      await writeAudit(tx, null, { action: 'binding.locked', targetKind: 'student', targetId: `${t.yxdm}:${t.studentId}`, after: { memberId: t.memberId, ...where, failures: s }, ip: t.ip });
+      await writeAudit(tx, null, {
+        action: 'binding.locked',
+        targetKind: 'student',
+        targetId: `${t.yxdm}:${t.studentId}`,
+        after: { memberId: t.memberId, ...where, failures: s },
+        ip: t.ip,
+      });
     }
   });
   throw tooMany('reprint.tooManyAttempts');

@@ -27,11 +27,20 @@ export function bindingPhotoUrl(ctx: AppContext, bindingId: number, photoId: num
 
 /** Whether a binding may still see its record's photos: not suspended; bound, unbind pending, or unbound by the member. */
 export function bindingSeesPhotos(b: { state: number; suspendedAt: Date | null }): boolean {
-  return !b.suspendedAt && (b.state === BIND_STATUS.BOUND || b.state === BIND_STATUS.UNBIND_PENDING || b.state === BIND_STATUS.UNBOUND);
+  return (
+    !b.suspendedAt &&
+    (b.state === BIND_STATUS.BOUND || b.state === BIND_STATUS.UNBIND_PENDING || b.state === BIND_STATUS.UNBOUND)
+  );
 }
 
 /** The bytes behind a signed, unexpired address whose binding may still see them; else 403. */
-export async function bindingPhotoBytes(ctx: AppContext, bindingId: number, photoId: number, exp: number, given: string): Promise<Buffer> {
+export async function bindingPhotoBytes(
+  ctx: AppContext,
+  bindingId: number,
+  photoId: number,
+  exp: number,
+  given: string,
+): Promise<Buffer> {
   const want = sig(ctx, bindingId, photoId, exp);
   if (given.length !== want.length || !timingSafeEqual(Buffer.from(given), Buffer.from(want))) throw forbidden();
   if (exp < Date.now() / 1000) throw forbidden();

@@ -10,7 +10,14 @@ export async function holderOf(db: Q, yxdm: string, studentId: string, memberId:
   const [b] = await db
     .select()
     .from(bindings)
-    .where(and(eq(bindings.yxdm, yxdm), eq(bindings.studentId, studentId), ne(bindings.memberId, memberId), inArray(bindings.state, HOLDING_STATES)))
+    .where(
+      and(
+        eq(bindings.yxdm, yxdm),
+        eq(bindings.studentId, studentId),
+        ne(bindings.memberId, memberId),
+        inArray(bindings.state, HOLDING_STATES),
+      ),
+    )
     .orderBy(desc(bindings.id))
     .limit(1);
   return b ?? null;

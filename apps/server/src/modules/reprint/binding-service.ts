@@ -17,7 +17,8 @@ import { failedTry, giveBackTry, startTry, type BindTry } from './binding-attemp
  */
 export async function checkStatus(ctx: AppContext, memberId: number): Promise<number> {
   const b = await repo.latestBinding(ctx.db, memberId);
-  if (b?.suspendedAt && (b.state === BIND_STATUS.BOUND || b.state === BIND_STATUS.UNBIND_PENDING)) return BIND_STATUS.UNBIND_PENDING;
+  if (b?.suspendedAt && (b.state === BIND_STATUS.BOUND || b.state === BIND_STATUS.UNBIND_PENDING))
+    return BIND_STATUS.UNBIND_PENDING;
   return b?.state ?? BIND_STATUS.NONE;
 }
 
@@ -80,10 +81,17 @@ export async function bind(ctx: AppContext, memberId: number, body: BindingBody,
       });
       return 'disputeOpened';
     }
-    await repo.insertBinding(tx, { memberId, yxdm: student.yxdm, studentId: student.xh, nationalStudentId: student.id, provenAt: new Date() });
+    await repo.insertBinding(tx, {
+      memberId,
+      yxdm: student.yxdm,
+      studentId: student.xh,
+      nationalStudentId: student.id,
+      provenAt: new Date(),
+    });
     return 'bound';
   });
-  if (outcome !== 'bound') throw conflict(outcome === 'disputeOpened' ? 'reprint.disputeOpened' : 'reprint.disputePending');
+  if (outcome !== 'bound')
+    throw conflict(outcome === 'disputeOpened' ? 'reprint.disputeOpened' : 'reprint.disputePending');
 }
 
 /** Applies to unbind: state 1 -> 2; customer service approves (3) or refuses (1) in the console. */

@@ -4,7 +4,6 @@ import { bindings, members, nationalStudents, orderDetails, orders } from '../..
 
 /** SQL of the reprint area: bindings, the national records they point at, reprint orders. */
 
-
 /** States in which a binding holds its student identity (bound, unbind pending). */
 export const HOLDING_STATES: number[] = [1, 2];
 
@@ -15,7 +14,12 @@ export async function memberName(db: Q, memberId: number): Promise<string | null
 
 /** The member's latest binding (any state), or null. */
 export async function latestBinding(db: Q, memberId: number) {
-  const [b] = await db.select().from(bindings).where(eq(bindings.memberId, memberId)).orderBy(desc(bindings.id)).limit(1);
+  const [b] = await db
+    .select()
+    .from(bindings)
+    .where(eq(bindings.memberId, memberId))
+    .orderBy(desc(bindings.id))
+    .limit(1);
   return b ?? null;
 }
 
@@ -29,8 +33,14 @@ export async function lockIdentity(tx: Tx, yxdm: string, studentId: string): Pro
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`binding:${yxdm}:${studentId}`}))`);
 }
 
-export async function insertBinding(tx: Tx, v: { memberId: number; yxdm: string; studentId: string; nationalStudentId: number; provenAt: Date }) {
-  const [b] = await tx.insert(bindings).values({ ...v, state: 1 }).returning();
+export async function insertBinding(
+  tx: Tx,
+  v: { memberId: number; yxdm: string; studentId: string; nationalStudentId: number; provenAt: Date },
+) {
+  const [b] = await tx
+    .insert(bindings)
+    .values({ ...v, state: 1 })
+    .returning();
   return b;
 }
 

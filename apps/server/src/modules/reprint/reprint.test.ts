@@ -17,7 +17,16 @@ async function nationalStudent(opts: { xm?: string; hasPhoto?: boolean; idCard?:
   const idCard = opts.idCard ?? makeIdNumber('320102', '20030415', seq);
   const [p] = await app.ctx.db
     .insert(photos)
-    .values({ storageKey: `national/${xh}.jpg`, sha256: 'x'.repeat(64), bytes: 30000, width: 480, height: 640, passed: true, checkResult: {}, source: 'national' })
+    .values({
+      storageKey: `national/${xh}.jpg`,
+      sha256: 'x'.repeat(64),
+      bytes: 30000,
+      width: 480,
+      height: 640,
+      passed: true,
+      checkResult: {},
+      source: 'national',
+    })
     .returning();
   const hasPhoto = opts.hasPhoto ?? true;
   const [s] = await app.ctx.db
@@ -41,8 +50,10 @@ async function nationalStudent(opts: { xm?: string; hasPhoto?: boolean; idCard?:
 const bindAs = (session: Session, payload: Record<string, unknown>) =>
   call(app, { method: 'POST', url: '/api/binding/binding', payload, session });
 /** Binds with the record's own ID number. */
-const bindProven = (session: Session, s: { xh: string; idCard: string }) => bindAs(session, { studentId: s.xh, yxdm: '10001', idType: 1, idNum: s.idCard });
-const status = async (session: Session) => (await call<number>(app, { url: '/api/binding/findCheckStatus', session })).data;
+const bindProven = (session: Session, s: { xh: string; idCard: string }) =>
+  bindAs(session, { studentId: s.xh, yxdm: '10001', idType: 1, idNum: s.idCard });
+const status = async (session: Session) =>
+  (await call<number>(app, { url: '/api/binding/findCheckStatus', session })).data;
 
 beforeAll(async () => {
   app = await testApp();
@@ -74,11 +85,17 @@ describe('binding', () => {
       expect(r.code).toBe(400);
       expect(r.msg).toBe('学号或学校不能为空');
     }
-    const en = await call(app, { method: 'POST', url: '/api/binding/binding', payload: { studentId: '', yxdm: '10001' }, session: me, headers: { lang: 'en' } });
+    const en = await call(app, {
+      method: 'POST',
+      url: '/api/binding/binding',
+      payload: { studentId: '', yxdm: '10001' },
+      session: me,
+      headers: { lang: 'en' },
+    });
     expect(en.msg).toBe(MESSAGES['binding.required'].en);
   });
 
-  it('binds when a photo is on file and the ID number is the record\'s, says 绑定成功, then status 1 and the photos on file', async () => {
+  it("binds when a photo is on file and the ID number is the record's, says 绑定成功, then status 1 and the photos on file", async () => {
     const s = await nationalStudent();
     const me = await memberSession(app, undefined, { name: '张三' });
     expect(await status(me)).toBe(0);
@@ -86,12 +103,20 @@ describe('binding', () => {
     expect(r.code).toBe(200);
     expect(r.msg).toBe('绑定成功');
     expect(await status(me)).toBe(1);
-    const info = await call<{ id: string; xlcc: number; photo_num: number; bindingState: number; schoolName: string; picUrl: string | null }[]>(app, {
+    const info = await call<
+      { id: string; xlcc: number; photo_num: number; bindingState: number; schoolName: string; picUrl: string | null }[]
+    >(app, {
       url: '/api/binding/findWashStudentInfo',
       session: me,
     });
     expect(info.data).toHaveLength(1);
-    expect(info.data[0]).toMatchObject({ id: String(s.id), xlcc: 2, photo_num: 2, bindingState: 1, schoolName: '北京大学' });
+    expect(info.data[0]).toMatchObject({
+      id: String(s.id),
+      xlcc: 2,
+      photo_num: 2,
+      bindingState: 1,
+      schoolName: '北京大学',
+    });
     expect(info.data[0].picUrl).toMatch(/^\/api\/binding\/photo\/\d+\/\d+\?exp=\d+&sig=/);
     // binding twice is refused
     const again = await bindProven(me, s);
@@ -118,7 +143,13 @@ describe('binding', () => {
     expect(byName.msg).toBe('请选择证件类型');
     expect((await bindAs(me, { studentId: s.xh, yxdm: '10001', idType: 1 })).msg).toBe('请输入身份证号');
     expect((await bindAs(me, { studentId: s.xh, yxdm: '10001', idType: 2, idNum: ' ' })).msg).toBe('请输入证件号');
-    const en = await call(app, { method: 'POST', url: '/api/binding/binding', payload: { studentId: s.xh, yxdm: '10001', idType: 1 }, session: me, headers: { lang: 'en' } });
+    const en = await call(app, {
+      method: 'POST',
+      url: '/api/binding/binding',
+      payload: { studentId: s.xh, yxdm: '10001', idType: 1 },
+      session: me,
+      headers: { lang: 'en' },
+    });
     expect(en.msg).toBe('Please enter the ID card number');
     const wrongCard = await bindAs(me, { studentId: s.xh, yxdm: '10001', idType: 1, idNum: '110101199003070011' });
     expect(wrongCard.code).toBe(400);
@@ -135,7 +166,12 @@ describe('binding', () => {
     const owner = await memberSession(app, undefined, { name: '张三' });
     const other = await memberSession(app, undefined, { name: '张三' });
     expect((await bindProven(owner, s)).code).toBe(200);
-    const taken = await bindAs(other, { studentId: s.xh, yxdm: '10001', idType: 1, idNum: makeIdNumber('320102', '20030415', 999) });
+    const taken = await bindAs(other, {
+      studentId: s.xh,
+      yxdm: '10001',
+      idType: 1,
+      idNum: makeIdNumber('320102', '20030415', 999),
+    });
     expect(taken.code).toBe(400);
     expect(taken.msg).toBe('证件号码与学籍信息不一致');
     expect(await status(other)).toBe(0);
@@ -178,7 +214,10 @@ describe('binding', () => {
     const me = await memberSession(app, undefined, { name: '张三' });
     await bindProven(me, s);
     await call(app, { url: '/api/binding/unbinding', session: me });
-    const info = await call<{ studentId: string; yxdm: string; bindingState: number }[]>(app, { url: '/api/binding/findWashStudentInfo', session: me });
+    const info = await call<{ studentId: string; yxdm: string; bindingState: number }[]>(app, {
+      url: '/api/binding/findWashStudentInfo',
+      session: me,
+    });
     expect(info.data[0]).toMatchObject({ studentId: s.xh, yxdm: '10001', bindingState: 2 });
   });
 
@@ -214,9 +253,22 @@ describe('reprint orders', () => {
       const r = await create(me, { dist, num, thirdStudentId: String(s.id) });
       expect(r.code).toBe(200);
       const [o] = await app.ctx.db.select().from(orders).where(eq(orders.id, r.data));
-      expect(o).toMatchObject({ kind: 'reprint', type: 2, state: 110, num, dist, totalFen: fen, memberId: me.memberId });
+      expect(o).toMatchObject({
+        kind: 'reprint',
+        type: 2,
+        state: 110,
+        num,
+        dist,
+        totalFen: fen,
+        memberId: me.memberId,
+      });
       const d = await detail(me, r.data);
-      expect(d.data.order).toMatchObject({ payTotal: (fen / 100).toFixed(2), canEditQuantity: true, canEditShipping: true, stateDesc: '待支付' });
+      expect(d.data.order).toMatchObject({
+        payTotal: (fen / 100).toFixed(2),
+        canEditQuantity: true,
+        canEditShipping: true,
+        stateDesc: '待支付',
+      });
       expect(d.data.orderDetails[0]).toMatchObject({ num, dist, studentId: s.xh, schoolName: '北京大学' });
     }
   });
@@ -252,7 +304,12 @@ describe('reprint orders', () => {
   it('modifies quantity and disc at 110 only, owner only; reprices', async () => {
     const { s, me } = await boundMember();
     const id = (await create(me, { dist: 0, num: 2, thirdStudentId: String(s.id) })).data;
-    const mod = await call(app, { method: 'POST', url: '/api/order/modifyWashOrder', payload: { id, dist: 1, num: 5, thirdStudentId: String(s.id) }, session: me });
+    const mod = await call(app, {
+      method: 'POST',
+      url: '/api/order/modifyWashOrder',
+      payload: { id, dist: 1, num: 5, thirdStudentId: String(s.id) },
+      session: me,
+    });
     expect(mod.code).toBe(200);
     expect(mod.msg).toBe('修改成功');
     const [o] = await app.ctx.db.select().from(orders).where(eq(orders.id, id));
@@ -260,16 +317,32 @@ describe('reprint orders', () => {
     expect((await detail(me, id)).data.orderDetails[0]).toMatchObject({ num: 5, dist: 1 });
 
     const other = await memberSession(app, undefined, { name: '张三' });
-    const theirs = await call(app, { method: 'POST', url: '/api/order/modifyWashOrder', payload: { id, dist: 0, num: 1, thirdStudentId: String(s.id) }, session: other });
+    const theirs = await call(app, {
+      method: 'POST',
+      url: '/api/order/modifyWashOrder',
+      payload: { id, dist: 0, num: 1, thirdStudentId: String(s.id) },
+      session: other,
+    });
     expect(theirs.code).toBe(403);
     expect((await detail(other, id)).code).toBe(403);
 
     await app.ctx.db.update(orders).set({ state: 120 }).where(eq(orders.id, id));
-    const paid = await call(app, { method: 'POST', url: '/api/order/modifyWashOrder', payload: { id, dist: 0, num: 1, thirdStudentId: String(s.id) }, session: me });
+    const paid = await call(app, {
+      method: 'POST',
+      url: '/api/order/modifyWashOrder',
+      payload: { id, dist: 0, num: 1, thirdStudentId: String(s.id) },
+      session: me,
+    });
     expect(paid.code).toBe(409);
     expect(paid.msg).toBe('当前状态不允许此操作');
     const d = await detail(me, id);
-    expect(d.data.order).toMatchObject({ num: 5, canEditQuantity: false, canEditShipping: true, canRefund: true, stateDesc: '待制作' });
+    expect(d.data.order).toMatchObject({
+      num: 5,
+      canEditQuantity: false,
+      canEditShipping: true,
+      canRefund: true,
+      stateDesc: '待制作',
+    });
   });
 
   it('creating needs a bound (not unbind-pending) student', async () => {

@@ -31,13 +31,19 @@ export const reprintRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/binding/unbinding', { config: member, schema: { response: { 200: envelope(z.null()) } } }, async (req) => {
-    await binding.applyUnbind(ctx, memberOf(req).memberId);
-    return ok(null, message(req.lang, 'ok.unbindApplied'));
-  });
+  app.get(
+    '/api/binding/unbinding',
+    { config: member, schema: { response: { 200: envelope(z.null()) } } },
+    async (req) => {
+      await binding.applyUnbind(ctx, memberOf(req).memberId);
+      return ok(null, message(req.lang, 'ok.unbindApplied'));
+    },
+  );
 
-  app.get('/api/binding/findCheckStatus', { config: member, schema: { response: { 200: envelope(bindStatusSchema) } } }, async (req) =>
-    ok(await binding.checkStatus(ctx, memberOf(req).memberId)),
+  app.get(
+    '/api/binding/findCheckStatus',
+    { config: member, schema: { response: { 200: envelope(bindStatusSchema) } } },
+    async (req) => ok(await binding.checkStatus(ctx, memberOf(req).memberId)),
   );
 
   app.get(
@@ -52,12 +58,21 @@ export const reprintRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         hide: true,
-        params: z.object({ bindingId: z.coerce.number().int().positive(), photoId: z.coerce.number().int().positive() }),
+        params: z.object({
+          bindingId: z.coerce.number().int().positive(),
+          photoId: z.coerce.number().int().positive(),
+        }),
         querystring: z.object({ exp: z.coerce.number().int(), sig: z.string().max(64) }),
       },
     },
     async (req, reply) => {
-      const bytes = await bindingPhotoBytes(ctx, req.params.bindingId, req.params.photoId, req.query.exp, req.query.sig);
+      const bytes = await bindingPhotoBytes(
+        ctx,
+        req.params.bindingId,
+        req.params.photoId,
+        req.query.exp,
+        req.query.sig,
+      );
       return reply
         .header('content-type', 'image/jpeg')
         .header('cache-control', 'private, no-store')

@@ -13,7 +13,12 @@ import {
 } from '@portal/contract/order-states';
 import type { Lang } from '@portal/contract/i18n';
 import { shippingOf } from '@portal/contract/orders';
-import type { CreateWashOrderBody, ModifyWashOrderBody, WashOrderAndDetails, WashStudentRow } from '@portal/contract/reprint';
+import type {
+  CreateWashOrderBody,
+  ModifyWashOrderBody,
+  WashOrderAndDetails,
+  WashStudentRow,
+} from '@portal/contract/reprint';
 import { ORDER_TYPE } from '@portal/contract/enums';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { newOrderNo } from '../orders/order-no.ts';
@@ -26,7 +31,13 @@ import { bindingPhotoUrl, bindingSeesPhotos } from './binding-photo.ts';
 /** The bound (or unbind-pending) student's photos on file; empty when not bound or suspended by a dispute. */
 export async function washStudentInfo(ctx: AppContext, memberId: number, lang: Lang): Promise<WashStudentRow[]> {
   const b = await repo.latestBinding(ctx.db, memberId);
-  if (!b || (b.state !== BIND_STATUS.BOUND && b.state !== BIND_STATUS.UNBIND_PENDING) || b.suspendedAt || !b.nationalStudentId) return [];
+  if (
+    !b ||
+    (b.state !== BIND_STATUS.BOUND && b.state !== BIND_STATUS.UNBIND_PENDING) ||
+    b.suspendedAt ||
+    !b.nationalStudentId
+  )
+    return [];
   const s = await repo.nationalStudentById(ctx.db, b.nationalStudentId);
   if (!s) return [];
   const picUrl = bindingPhotoUrl(ctx, b.id, s.photoId);
@@ -55,7 +66,8 @@ export async function washStudentInfo(ctx: AppContext, memberId: number, lang: L
 async function boundStudentFor(ctx: AppContext, memberId: number, thirdStudentId: string) {
   const b = await repo.latestBinding(ctx.db, memberId);
   if (!b || !b.nationalStudentId || String(b.nationalStudentId) !== thirdStudentId) {
-    if (b?.state === BIND_STATUS.BOUND || b?.state === BIND_STATUS.UNBIND_PENDING) throw forbidden('reprint.notYourStudent');
+    if (b?.state === BIND_STATUS.BOUND || b?.state === BIND_STATUS.UNBIND_PENDING)
+      throw forbidden('reprint.notYourStudent');
     throw conflict('reprint.notBound');
   }
   if (b.suspendedAt) throw conflict('reprint.bindingSuspended');
@@ -130,12 +142,20 @@ export async function modifyWashOrder(ctx: AppContext, memberId: number, body: M
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export async function washOrderAndDetails(ctx: AppContext, memberId: number, id: number, lang: Lang): Promise<WashOrderAndDetails> {
+export async function washOrderAndDetails(
+  ctx: AppContext,
+  memberId: number,
+  id: number,
+  lang: Lang,
+): Promise<WashOrderAndDetails> {
   const o = await ownWashOrder(ctx, memberId, id);
   const f = facts(o);
   const details = await repo.orderDetailRows(ctx.db, o.id);
   // The photo on file is shown through the member's binding to the record, so a suspended one shows nothing.
-  const b = o.thirdStudentId && Number(o.thirdStudentId) ? await bindingOfMemberFor(ctx.db, memberId, Number(o.thirdStudentId)) : null;
+  const b =
+    o.thirdStudentId && Number(o.thirdStudentId)
+      ? await bindingOfMemberFor(ctx.db, memberId, Number(o.thirdStudentId))
+      : null;
   const shipping = shippingOf(o);
   const stateText = ORDER_STATE_TEXT[o.state as keyof typeof ORDER_STATE_TEXT];
   return {
@@ -161,18 +181,18 @@ export async function washOrderAndDetails(ctx: AppContext, memberId: number, id:
       canModify: canModify(f),
     },
     orderDetails: details.map((d) => ({
-        id: d.id,
-        orderId: d.orderId,
-        name: d.name,
-        schoolName: d.schoolName,
-        yxdm: d.yxdm,
-        education: d.education,
-        studentId: d.studentId,
-        picUrl: b && bindingSeesPhotos(b) ? bindingPhotoUrl(ctx, b.id, d.photoId) : null,
-        num: d.num ?? o.num ?? 0,
-        dist: d.dist ?? o.dist ?? 0,
-        thirdStudentId: d.thirdStudentId ?? '',
-      })),
+      id: d.id,
+      orderId: d.orderId,
+      name: d.name,
+      schoolName: d.schoolName,
+      yxdm: d.yxdm,
+      education: d.education,
+      studentId: d.studentId,
+      picUrl: b && bindingSeesPhotos(b) ? bindingPhotoUrl(ctx, b.id, d.photoId) : null,
+      num: d.num ?? o.num ?? 0,
+      dist: d.dist ?? o.dist ?? 0,
+      thirdStudentId: d.thirdStudentId ?? '',
+    })),
     shippingInfo: o.shippingReceiveName ? shipping : null,
   };
 }

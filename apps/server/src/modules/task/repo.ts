@@ -11,7 +11,13 @@ export async function findTask(db: Db, yxdm: string, featureCode: string): Promi
   const [t] = await db
     .select()
     .from(tasks)
-    .where(and(eq(tasks.yxdm, yxdm), eq(sql`upper(${tasks.featureCode})`, featureCode.trim().toUpperCase()), eq(tasks.active, true)))
+    .where(
+      and(
+        eq(tasks.yxdm, yxdm),
+        eq(sql`upper(${tasks.featureCode})`, featureCode.trim().toUpperCase()),
+        eq(tasks.active, true),
+      ),
+    )
     .orderBy(desc(tasks.endTime))
     .limit(1);
   return t ?? null;
@@ -38,7 +44,14 @@ export async function memberOrderStates(db: Db, memberId: number, taskId: number
   const rows = await db
     .select({ state: orders.state })
     .from(orders)
-    .where(and(eq(orders.memberId, memberId), eq(orders.kind, 'task'), eq(orders.taskId, taskId), sql`${orders.state} <> 150`));
+    .where(
+      and(
+        eq(orders.memberId, memberId),
+        eq(orders.kind, 'task'),
+        eq(orders.taskId, taskId),
+        sql`${orders.state} <> 150`,
+      ),
+    );
   return rows.map((r) => r.state);
 }
 
@@ -53,7 +66,11 @@ export async function insertOrder(
 }
 
 export async function orderById(db: Db | Tx, id: number, forUpdate = false): Promise<OrderRow | null> {
-  const q = db.select().from(orders).where(and(eq(orders.id, id), eq(orders.kind, 'task'))).limit(1);
+  const q = db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.kind, 'task')))
+    .limit(1);
   const [o] = forUpdate ? await q.for('update') : await q;
   return o ?? null;
 }
@@ -91,7 +108,11 @@ export async function updateOrder(db: Db | Tx, id: number, set: Partial<typeof o
 }
 
 export async function carrierName(db: Db, id: number): Promise<string | null> {
-  const [c] = await db.select({ name: carriers.nameZh }).from(carriers).where(and(eq(carriers.id, id), eq(carriers.active, true))).limit(1);
+  const [c] = await db
+    .select({ name: carriers.nameZh })
+    .from(carriers)
+    .where(and(eq(carriers.id, id), eq(carriers.active, true)))
+    .limit(1);
   return c?.name ?? null;
 }
 
@@ -106,8 +127,14 @@ export async function deleteUnpaidOrder(db: Db, id: number): Promise<'deleted' |
     if (!o || o.state !== 110) return false;
     const [anyPayment] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, id)).limit(1);
     if (anyPayment) {
-      await tx.update(orders).set({ state: 150, closedAt: sql`now()` }).where(eq(orders.id, id));
-      await tx.update(payments).set({ state: 'closed' }).where(and(eq(payments.orderId, id), eq(payments.state, 'pending')));
+      await tx
+        .update(orders)
+        .set({ state: 150, closedAt: sql`now()` })
+        .where(eq(orders.id, id));
+      await tx
+        .update(payments)
+        .set({ state: 'closed' })
+        .where(and(eq(payments.orderId, id), eq(payments.state, 'pending')));
       return 'closed';
     }
     await tx.delete(orderDetails).where(eq(orderDetails.orderId, id));

@@ -18,7 +18,10 @@ beforeAll(async () => {
 afterAll(async () => app.close());
 
 const mosaic = (yxdm: string, signature: string) =>
-  call<number>(app, { method: 'GET', url: `/api/baseInfo/getTaskIsMosaic?yxdm=${yxdm}&signature=${encodeURIComponent(signature)}` });
+  call<number>(app, {
+    method: 'GET',
+    url: `/api/baseInfo/getTaskIsMosaic?yxdm=${yxdm}&signature=${encodeURIComponent(signature)}`,
+  });
 const match = (s: Session | undefined, yxdm: string, signature: string, studentId: string) =>
   call<{ flag: number; row: number; bh: string; status?: number; prefill: Record<string, unknown> }>(app, {
     method: 'GET',
@@ -46,9 +49,14 @@ async function form(s: Session, over: Record<string, unknown> = {}) {
     ...over,
   };
 }
-const create = (s: Session, payload: Record<string, unknown>) => call<{ id: number; orderNo: string }>(app, { method: 'POST', url: '/api/taskOrder/create', payload, session: s });
+const create = (s: Session, payload: Record<string, unknown>) =>
+  call<{ id: number; orderNo: string }>(app, { method: 'POST', url: '/api/taskOrder/create', payload, session: s });
 const find = (s: Session, id: number) =>
-  call<{ order: Record<string, unknown>; orderDetails: Record<string, unknown>[] }>(app, { method: 'GET', url: `/api/taskOrder/findOrderAndOrderDetails?id=${id}`, session: s });
+  call<{ order: Record<string, unknown>; orderDetails: Record<string, unknown>[] }>(app, {
+    method: 'GET',
+    url: `/api/taskOrder/findOrderAndOrderDetails?id=${id}`,
+    session: s,
+  });
 const setState = (id: number, state: number) => app.ctx.db.update(orders).set({ state }).where(eq(orders.id, id));
 
 describe('getTaskIsMosaic', () => {
@@ -82,7 +90,14 @@ describe('matchStudent', () => {
       const r = await match(s, '10001', PKU, bad);
       expect([r.code, r.msg]).toEqual([400, '请输入正确的学号或身份证号']);
     }
-    for (const good of ['202110001001', 'B2021CS0012', '1234', '123456789012345', '123456789012345678', '12345678901234567X']) {
+    for (const good of [
+      '202110001001',
+      'B2021CS0012',
+      '1234',
+      '123456789012345',
+      '123456789012345678',
+      '12345678901234567X',
+    ]) {
       expect((await match(s, '10001', PKU, good)).code).toBe(200);
     }
   });
@@ -92,7 +107,13 @@ describe('matchStudent', () => {
     expect(byXh.code).toBe(200);
     expect(byXh.data.row).toBeGreaterThan(0);
     expect(byXh.data.bh).toBe('BH0001');
-    expect(byXh.data.prefill).toMatchObject({ xm: '李明', zy: '物理学', xlcc: 2, sfzhMasked: '110***********1232', yxmc: '北京大学' });
+    expect(byXh.data.prefill).toMatchObject({
+      xm: '李明',
+      zy: '物理学',
+      xlcc: 2,
+      sfzhMasked: '110***********1232',
+      yxmc: '北京大学',
+    });
     const byId = await match(s, '10001', PKU, fx.zjhm);
     expect(byId.data.prefill.xh).toBe('100012025000000001');
     const none = await match(s, '10001', PKU, '440305199903150028');
@@ -151,7 +172,13 @@ describe('taskOrder/create validation', () => {
   });
   it('speaks English when asked', async () => {
     const s = await memberSession(app);
-    const r = await call(app, { method: 'POST', url: '/api/taskOrder/create', payload: await form(s, { mobile: '12912345678' }), session: s, headers: { lang: 'en' } });
+    const r = await call(app, {
+      method: 'POST',
+      url: '/api/taskOrder/create',
+      payload: await form(s, { mobile: '12912345678' }),
+      session: s,
+      headers: { lang: 'en' },
+    });
     expect(r.msg).toBe('Please check the mobile number');
   });
   it('refuses a photo that is not the member’s, a wrong feature code and a closed task', async () => {
@@ -174,14 +201,28 @@ describe('taskOrder/create and reading', () => {
     expect(r.code).toBe(200);
     expect(r.data.orderNo).toMatch(/^000000\d+/);
     const [row] = await app.ctx.db.select().from(orders).where(eq(orders.id, r.data.id));
-    expect(row).toMatchObject({ kind: 'task', type: 3, state: 110, totalFen: 4500, unitPriceFen: 4500, isFile: 1, taskId: fx.pku.id });
+    expect(row).toMatchObject({
+      kind: 'task',
+      type: 3,
+      state: 110,
+      totalFen: 4500,
+      unitPriceFen: 4500,
+      isFile: 1,
+      taskId: fx.pku.id,
+    });
     const [d] = await app.ctx.db.select().from(orderDetails).where(eq(orderDetails.orderId, r.data.id));
     expect(d.idNumEnc).not.toContain('T12345678');
     expect(app.ctx.pii.decrypt(d.idNumEnc!)).toBe('T12345678');
     expect([d.fy, d.signature, d.idType]).toEqual(['beijing', PKU, 4]);
     expect(d.fileTime).toBeInstanceOf(Date);
     const got = await find(s, r.data.id);
-    expect(got.data.order).toMatchObject({ state: 110, payTotal: '45.00', unitPrice: '45.00', isFile: 1, isShipping: 0 });
+    expect(got.data.order).toMatchObject({
+      state: 110,
+      payTotal: '45.00',
+      unitPrice: '45.00',
+      isFile: 1,
+      isShipping: 0,
+    });
     expect(got.data.order.endTime).toBe(fx.pku.endTime.toISOString());
     expect(got.data.orderDetails[0]).toMatchObject({ idNum: 'T12**5678', name: '王小明', mail: 'wang@x' });
     expect(JSON.stringify(got.data)).not.toContain('T12345678');
@@ -210,7 +251,14 @@ describe('taskOrder/create and reading', () => {
     });
     expect(r.code).toBe(200);
     const [d] = await app.ctx.db.select().from(orderDetails).where(eq(orderDetails.orderId, r.data.id));
-    expect([d.name, d.major, d.education, d.sex, d.fy, d.bizSerialNum]).toEqual(['李明', '物理学', 2, 0, 'beijing', 'BIZ1']);
+    expect([d.name, d.major, d.education, d.sex, d.fy, d.bizSerialNum]).toEqual([
+      '李明',
+      '物理学',
+      2,
+      0,
+      'beijing',
+      'BIZ1',
+    ]);
     expect(app.ctx.pii.decrypt(d.idNumEnc!)).toBe(fx.zjhm);
   });
   it('lists only the member’s orders; another member gets 403, an unknown id 404', async () => {
@@ -225,10 +273,19 @@ describe('taskOrder/create and reading', () => {
     expect((await find(a, 999999)).code).toBe(404);
     const picUrl = await photoOf(app, b.memberId);
     const [d] = await app.ctx.db.select().from(orderDetails).where(eq(orderDetails.orderId, o.data.id));
-    const up = await call(app, { method: 'POST', url: '/api/taskOrder/updatePerson', session: b, payload: { id: d.id, mobile: '13912345678', mail: 'a@b', picUrl } });
+    const up = await call(app, {
+      method: 'POST',
+      url: '/api/taskOrder/updatePerson',
+      session: b,
+      payload: { id: d.id, mobile: '13912345678', mail: 'a@b', picUrl },
+    });
     expect(up.code).toBe(403);
-    expect((await call(app, { method: 'GET', url: `/api/taskOrder/deleteOrder?id=${o.data.id}`, session: b })).code).toBe(403);
-    expect((await call(app, { method: 'GET', url: `/api/taskOrder/findIsShipping?id=${o.data.id}`, session: b })).code).toBe(403);
+    expect(
+      (await call(app, { method: 'GET', url: `/api/taskOrder/deleteOrder?id=${o.data.id}`, session: b })).code,
+    ).toBe(403);
+    expect(
+      (await call(app, { method: 'GET', url: `/api/taskOrder/findIsShipping?id=${o.data.id}`, session: b })).code,
+    ).toBe(403);
   });
 });
 
@@ -240,7 +297,12 @@ describe('modify, shipping and delete', () => {
     return { s, id: o.data.id, detailId: d.id };
   }
   const update = async (s: Session, detailId: number, over: Record<string, unknown> = {}) =>
-    call(app, { method: 'POST', url: '/api/taskOrder/updatePerson', session: s, payload: { id: detailId, mobile: '13700000000', mail: 'n@x', picUrl: await photoOf(app, s.memberId), ...over } });
+    call(app, {
+      method: 'POST',
+      url: '/api/taskOrder/updatePerson',
+      session: s,
+      payload: { id: detailId, mobile: '13700000000', mail: 'n@x', picUrl: await photoOf(app, s.memberId), ...over },
+    });
 
   it('validates updatePerson with the centralised rules', async () => {
     const { s, detailId } = await order();
@@ -263,7 +325,10 @@ describe('modify, shipping and delete', () => {
     const { s, id, detailId } = await order();
     const { s: s2, id: id2, detailId: d2 } = await order();
     await setState(id, 125);
-    await app.ctx.db.update(orderDetails).set({ fileTime: new Date(fx.pku.endTime.getTime() + 1000) }).where(eq(orderDetails.id, detailId));
+    await app.ctx.db
+      .update(orderDetails)
+      .set({ fileTime: new Date(fx.pku.endTime.getTime() + 1000) })
+      .where(eq(orderDetails.id, detailId));
     const r = await update(s, detailId);
     expect([r.code, r.msg]).toEqual([409, '当前状态不允许此操作']);
     expect((await find(s, id)).data.order.state).toBe(125);
@@ -286,29 +351,84 @@ describe('modify, shipping and delete', () => {
 
   it('updateShipping validates, needs a known carrier, and findIsShipping reports it', async () => {
     const { s, id } = await order();
-    const ship = { id, shippingType: 1, shippingReceiveName: '王小明', shippingReceiveMobile: '13912345678', shippingProvinceName: '北京市', shippingCityName: '北京市', shippingDistrictName: '海淀区', shippingAddress: '颐和园路5号' };
-    const missing = await call(app, { method: 'POST', url: '/api/taskOrder/updateShipping', session: s, payload: { ...ship, shippingAddress: '' } });
+    const ship = {
+      id,
+      shippingType: 1,
+      shippingReceiveName: '王小明',
+      shippingReceiveMobile: '13912345678',
+      shippingProvinceName: '北京市',
+      shippingCityName: '北京市',
+      shippingDistrictName: '海淀区',
+      shippingAddress: '颐和园路5号',
+    };
+    const missing = await call(app, {
+      method: 'POST',
+      url: '/api/taskOrder/updateShipping',
+      session: s,
+      payload: { ...ship, shippingAddress: '' },
+    });
     expect(missing.msg).toBe('请输入具体地址');
-    const noCarrier = await call(app, { method: 'POST', url: '/api/taskOrder/updateShipping', session: s, payload: { ...ship, shippingType: 999 } });
+    const noCarrier = await call(app, {
+      method: 'POST',
+      url: '/api/taskOrder/updateShipping',
+      session: s,
+      payload: { ...ship, shippingType: 999 },
+    });
     expect([noCarrier.code, noCarrier.msg]).toEqual([400, '请选择快递方式']);
-    expect((await call<{ isShipping: number }>(app, { method: 'GET', url: `/api/taskOrder/findIsShipping?id=${id}`, session: s })).data.isShipping).toBe(0);
-    await app.ctx.db.execute(`insert into carriers (name_zh, name_en) values ('EMS', 'EMS')` as never).catch(() => undefined);
+    expect(
+      (
+        await call<{ isShipping: number }>(app, {
+          method: 'GET',
+          url: `/api/taskOrder/findIsShipping?id=${id}`,
+          session: s,
+        })
+      ).data.isShipping,
+    ).toBe(0);
+    await app.ctx.db
+      .execute(`insert into carriers (name_zh, name_en) values ('EMS', 'EMS')` as never)
+      .catch(() => undefined);
     const { carriers } = await import('../../db/schema.ts');
     const [c] = await app.ctx.db.select().from(carriers).limit(1);
-    const okShip = await call(app, { method: 'POST', url: '/api/taskOrder/updateShipping', session: s, payload: { ...ship, shippingType: c.id } });
+    const okShip = await call(app, {
+      method: 'POST',
+      url: '/api/taskOrder/updateShipping',
+      session: s,
+      payload: { ...ship, shippingType: c.id },
+    });
     expect(okShip.code).toBe(200);
-    expect((await call<{ isShipping: number }>(app, { method: 'GET', url: `/api/taskOrder/findIsShipping?id=${id}`, session: s })).data.isShipping).toBe(1);
+    expect(
+      (
+        await call<{ isShipping: number }>(app, {
+          method: 'GET',
+          url: `/api/taskOrder/findIsShipping?id=${id}`,
+          session: s,
+        })
+      ).data.isShipping,
+    ).toBe(1);
     expect((await find(s, id)).data.order).toMatchObject({ shippingTypeName: 'EMS', shippingAddress: '颐和园路5号' });
     await setState(id, 130);
-    expect((await call(app, { method: 'POST', url: '/api/taskOrder/updateShipping', session: s, payload: { ...ship, shippingType: c.id } })).code).toBe(409);
+    expect(
+      (
+        await call(app, {
+          method: 'POST',
+          url: '/api/taskOrder/updateShipping',
+          session: s,
+          payload: { ...ship, shippingType: c.id },
+        })
+      ).code,
+    ).toBe(409);
   });
 
   it('deleteOrder removes an unpaid order and refuses a paid one', async () => {
     const paid = await order();
     await setState(paid.id, 116);
-    expect((await call(app, { method: 'GET', url: `/api/taskOrder/deleteOrder?id=${paid.id}`, session: paid.s })).code).toBe(409);
+    expect(
+      (await call(app, { method: 'GET', url: `/api/taskOrder/deleteOrder?id=${paid.id}`, session: paid.s })).code,
+    ).toBe(409);
     const unpaid = await order();
-    expect((await call(app, { method: 'GET', url: `/api/taskOrder/deleteOrder?id=${unpaid.id}`, session: unpaid.s })).code).toBe(200);
+    expect(
+      (await call(app, { method: 'GET', url: `/api/taskOrder/deleteOrder?id=${unpaid.id}`, session: unpaid.s })).code,
+    ).toBe(200);
     expect((await find(unpaid.s, unpaid.id)).code).toBe(404);
   });
 });

@@ -43,12 +43,22 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/taskOrder/create',
-    { config: member, schema: { body: taskCreateBody, response: { 200: envelope(z.object({ id: z.number(), orderNo: z.string() }).or(z.object({ status: z.number() }))) } } },
+    {
+      config: member,
+      schema: {
+        body: taskCreateBody,
+        response: {
+          200: envelope(z.object({ id: z.number(), orderNo: z.string() }).or(z.object({ status: z.number() }))),
+        },
+      },
+    },
     async (req) => ok(await service.createOrder(ctx, memberOf(req).memberId, req.body as TaskCreateBody)),
   );
 
-  app.get('/api/taskOrder/list', { config: member, schema: { response: { 200: envelope(z.array(taskOrderListItem)) } } }, async (req) =>
-    ok(await service.listOrders(ctx, memberOf(req).memberId)),
+  app.get(
+    '/api/taskOrder/list',
+    { config: member, schema: { response: { 200: envelope(z.array(taskOrderListItem)) } } },
+    async (req) => ok(await service.listOrders(ctx, memberOf(req).memberId)),
   );
 
   app.get(
@@ -77,7 +87,10 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/taskOrder/findIsShipping',
-    { config: member, schema: { querystring: idQuery, response: { 200: envelope(z.object({ isShipping: z.number() })) } } },
+    {
+      config: member,
+      schema: { querystring: idQuery, response: { 200: envelope(z.object({ isShipping: z.number() })) } },
+    },
     async (req) => ok(await service.isShipping(ctx, memberOf(req).memberId, req.query.id)),
   );
 
@@ -94,7 +107,17 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     // Demo hooks for journeys (production answers 404): what the console's review would do.
     app.post(
       '/api/dev/taskOrder/state',
-      { schema: { hide: true, body: z.object({ id: z.number().int(), state: z.number().int(), refuseReason: z.string().nullable().optional() }), response: { 200: envelope(z.null()) } } },
+      {
+        schema: {
+          hide: true,
+          body: z.object({
+            id: z.number().int(),
+            state: z.number().int(),
+            refuseReason: z.string().nullable().optional(),
+          }),
+          response: { 200: envelope(z.null()) },
+        },
+      },
       async (req) => {
         await service.devSetState(ctx, req.body.id, req.body.state, req.body.refuseReason);
         return ok(null);
@@ -102,7 +125,13 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     app.post(
       '/api/dev/task/endTime',
-      { schema: { hide: true, body: z.object({ taskId: z.number().int(), endTime: z.string() }), response: { 200: envelope(z.null()) } } },
+      {
+        schema: {
+          hide: true,
+          body: z.object({ taskId: z.number().int(), endTime: z.string() }),
+          response: { 200: envelope(z.null()) },
+        },
+      },
       async (req) => {
         await service.devSetTaskEnd(ctx, req.body.taskId, new Date(req.body.endTime));
         return ok(null);

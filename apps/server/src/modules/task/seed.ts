@@ -13,14 +13,51 @@ const S = demoSeason();
  * answers 400 -> the mini-programme prompt). 45 yuan each. Feature codes carry the class year.
  */
 export const DEMO_TASKS = [
-  { yxdm: '10001', featureCode: `PKU${S.classYear}`, nameZh: `北京大学${S.classYear}届毕业生图像采集`, nameEn: `Peking University class of ${S.classYear} photo collection`, mosaic: false, fy: 'beijing', endInDays: 365 },
-  { yxdm: '10003', featureCode: `THU${S.classYear}`, nameZh: `清华大学${S.classYear}届毕业生图像采集`, nameEn: `Tsinghua University class of ${S.classYear} photo collection`, mosaic: true, fy: 'beijing', endInDays: 365 },
-  { yxdm: '10001', featureCode: `PKU${S.previousYear}`, nameZh: `北京大学${S.previousYear}届毕业生图像采集`, nameEn: `Peking University class of ${S.previousYear} photo collection`, mosaic: false, fy: 'beijing', endInDays: -30 },
-  { yxdm: '10003', featureCode: `THU${S.previousYear}`, nameZh: `清华大学${S.previousYear}届毕业生图像采集`, nameEn: `Tsinghua University class of ${S.previousYear} photo collection`, mosaic: true, fy: 'beijing', endInDays: -30 },
+  {
+    yxdm: '10001',
+    featureCode: `PKU${S.classYear}`,
+    nameZh: `北京大学${S.classYear}届毕业生图像采集`,
+    nameEn: `Peking University class of ${S.classYear} photo collection`,
+    mosaic: false,
+    fy: 'beijing',
+    endInDays: 365,
+  },
+  {
+    yxdm: '10003',
+    featureCode: `THU${S.classYear}`,
+    nameZh: `清华大学${S.classYear}届毕业生图像采集`,
+    nameEn: `Tsinghua University class of ${S.classYear} photo collection`,
+    mosaic: true,
+    fy: 'beijing',
+    endInDays: 365,
+  },
+  {
+    yxdm: '10001',
+    featureCode: `PKU${S.previousYear}`,
+    nameZh: `北京大学${S.previousYear}届毕业生图像采集`,
+    nameEn: `Peking University class of ${S.previousYear} photo collection`,
+    mosaic: false,
+    fy: 'beijing',
+    endInDays: -30,
+  },
+  {
+    yxdm: '10003',
+    featureCode: `THU${S.previousYear}`,
+    nameZh: `清华大学${S.previousYear}届毕业生图像采集`,
+    nameEn: `Tsinghua University class of ${S.previousYear} photo collection`,
+    mosaic: true,
+    fy: 'beijing',
+    endInDays: -30,
+  },
 ] as const;
 
 /** The demo feature codes: this season's and last season's, per school. */
-export const DEMO_CODES = { pku: DEMO_TASKS[0].featureCode, thu: DEMO_TASKS[1].featureCode, pkuOld: DEMO_TASKS[2].featureCode, thuOld: DEMO_TASKS[3].featureCode };
+export const DEMO_CODES = {
+  pku: DEMO_TASKS[0].featureCode,
+  thu: DEMO_TASKS[1].featureCode,
+  pkuOld: DEMO_TASKS[2].featureCode,
+  thuOld: DEMO_TASKS[3].featureCode,
+};
 
 export const TASK_PRICE_FEN = 4500;
 

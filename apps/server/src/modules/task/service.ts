@@ -1,7 +1,21 @@
-import { canDelete, canEditShipping, canModify, ORDER_STATE, paidStateFor, stateAfterModify } from '@portal/contract/order-states';
+import {
+  canDelete,
+  canEditShipping,
+  canModify,
+  ORDER_STATE,
+  paidStateFor,
+  stateAfterModify,
+} from '@portal/contract/order-states';
 import { maskIdNumber } from '@portal/contract/validation';
 import { shippingComplete } from '@portal/contract/orders';
-import { MATCH_CODE, MATCH_STATUS, TASK_ORDER_TYPE, type MatchStudentData, type TaskCreateBody, type TaskPrefill } from '@portal/contract/task';
+import {
+  MATCH_CODE,
+  MATCH_STATUS,
+  TASK_ORDER_TYPE,
+  type MatchStudentData,
+  type TaskCreateBody,
+  type TaskPrefill,
+} from '@portal/contract/task';
 import type { z } from 'zod';
 import type { taskShippingBody, taskUpdatePersonBody } from '@portal/contract/task';
 import { and, eq } from 'drizzle-orm';
@@ -49,7 +63,8 @@ async function nationalStudent(ctx: AppContext, yxdm: string, number: string): P
 /** 201 / 202 when the member already has an unpaid / paid order for the task. */
 async function refuseDuplicate(ctx: AppContext, memberId: number, task: repo.TaskRow) {
   const states = await repo.memberOrderStates(ctx.db, memberId, task.id);
-  if (states.includes(ORDER_STATE.PENDING_PAYMENT)) throw withCode(MATCH_CODE.UNPAID, 'task.hasUnpaid', { status: MATCH_STATUS.UNPAID });
+  if (states.includes(ORDER_STATE.PENDING_PAYMENT))
+    throw withCode(MATCH_CODE.UNPAID, 'task.hasUnpaid', { status: MATCH_STATUS.UNPAID });
   if (states.length) throw withCode(MATCH_CODE.PAID, 'task.hasPaid', { status: MATCH_STATUS.PAID });
 }
 
@@ -93,9 +108,14 @@ export async function matchStudent(
   };
 }
 
-export async function createOrder(ctx: AppContext, memberId: number, b: TaskCreateBody): Promise<{ id: number; orderNo: string }> {
+export async function createOrder(
+  ctx: AppContext,
+  memberId: number,
+  b: TaskCreateBody,
+): Promise<{ id: number; orderNo: string }> {
   const task = await repo.taskById(ctx.db, b.taskId);
-  if (!task || !task.active || task.yxdm !== b.yxdm || task.featureCode.toUpperCase() !== b.signature.toUpperCase()) throw notFound('task.notFound');
+  if (!task || !task.active || task.yxdm !== b.yxdm || task.featureCode.toUpperCase() !== b.signature.toUpperCase())
+    throw notFound('task.notFound');
   if (isClosed(task)) throw conflict('task.closed');
   await refuseDuplicate(ctx, memberId, task);
   // Fields the platform knows are locked to its values (shown disabled on the page).
@@ -166,17 +186,30 @@ async function ownOrder(ctx: AppContext, memberId: number, id: number) {
 
 export async function orderWithDetails(ctx: AppContext, memberId: number, id: number) {
   const o = await ownOrder(ctx, memberId, id);
-  const [details, task] = await Promise.all([repo.detailsOf(ctx.db, [o.id]), o.taskId ? repo.taskById(ctx.db, o.taskId) : null]);
-  return { order: presentOrder(o, task, details), orderDetails: details.map((d) => presentDetail(ctx, d)), shippingInfo: null };
+  const [details, task] = await Promise.all([
+    repo.detailsOf(ctx.db, [o.id]),
+    o.taskId ? repo.taskById(ctx.db, o.taskId) : null,
+  ]);
+  return {
+    order: presentOrder(o, task, details),
+    orderDetails: details.map((d) => presentDetail(ctx, d)),
+    shippingInfo: null,
+  };
 }
 
 export async function listOrders(ctx: AppContext, memberId: number) {
   const list = await repo.memberTaskOrders(ctx.db, memberId);
-  const details = await repo.detailsOf(ctx.db, list.map((o) => o.id));
+  const details = await repo.detailsOf(
+    ctx.db,
+    list.map((o) => o.id),
+  );
   const tasks = await repo.tasksByIds(ctx.db, [...new Set(list.map((o) => o.taskId).filter((t): t is number => !!t))]);
   return list.map((o) => {
     const mine = details.filter((d) => d.orderId === o.id);
-    return { ...presentOrder(o, o.taskId ? tasks.get(o.taskId) : null, mine), orderDetails: mine.map((d) => presentDetail(ctx, d)) };
+    return {
+      ...presentOrder(o, o.taskId ? tasks.get(o.taskId) : null, mine),
+      orderDetails: mine.map((d) => presentDetail(ctx, d)),
+    };
   });
 }
 
@@ -189,10 +222,18 @@ export async function updatePerson(ctx: AppContext, memberId: number, b: z.infer
     // The order row is locked, so a staff review cannot decide between this check and the write.
     const o = await repo.orderById(tx, d.orderId, true);
     if (!o || o.memberId !== memberId) throw notFound();
-    const [details, task] = await Promise.all([repo.detailsOf(tx, [o.id]), o.taskId ? repo.taskById(tx, o.taskId) : null]);
+    const [details, task] = await Promise.all([
+      repo.detailsOf(tx, [o.id]),
+      o.taskId ? repo.taskById(tx, o.taskId) : null,
+    ]);
     if (!canModify(presentOrder(o, task, details))) throw conflict();
     const newPhoto = photoId !== d.photoId;
-    await repo.updateDetail(tx, d.id, { mobile: b.mobile, mail: b.mail, photoId, ...(newPhoto ? { fileTime: new Date() } : {}) });
+    await repo.updateDetail(tx, d.id, {
+      mobile: b.mobile,
+      mail: b.mail,
+      photoId,
+      ...(newPhoto ? { fileTime: new Date() } : {}),
+    });
     const state = stateAfterModify(o);
     await repo.updateOrder(tx, o.id, { isFile: 1, state, ...(state !== o.state ? { refuseReason: null } : {}) });
   });
@@ -228,7 +269,11 @@ export async function deleteOrder(ctx: AppContext, memberId: number, id: number,
 export async function devSetState(ctx: AppContext, id: number, state: number, refuseReason?: string | null) {
   const o = await repo.orderById(ctx.db, id);
   if (!o) throw notFound();
-  await repo.updateOrder(ctx.db, id, { state, refuseReason: refuseReason ?? null, ...(state !== ORDER_STATE.PENDING_PAYMENT && !o.payTime ? { payTime: new Date() } : {}) });
+  await repo.updateOrder(ctx.db, id, {
+    state,
+    refuseReason: refuseReason ?? null,
+    ...(state !== ORDER_STATE.PENDING_PAYMENT && !o.payTime ? { payTime: new Date() } : {}),
+  });
 }
 
 export async function devSetTaskEnd(ctx: AppContext, taskId: number, endTime: Date) {
@@ -236,4 +281,3 @@ export async function devSetTaskEnd(ctx: AppContext, taskId: number, endTime: Da
   if (!t) throw notFound('task.notFound');
   await repo.updateTask(ctx.db, taskId, { endTime });
 }
-

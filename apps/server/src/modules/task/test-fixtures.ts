@@ -12,7 +12,10 @@ export async function seedTaskFixtures(app: FastifyInstance) {
     { yxdm: '10001', name: '北京大学' },
     { yxdm: '10003', name: '清华大学' },
   ]) {
-    await db.insert(schools).values({ ...s, searchName: s.name, testPoint: 1 }).onConflictDoNothing();
+    await db
+      .insert(schools)
+      .values({ ...s, searchName: s.name, testPoint: 1 })
+      .onConflictDoNothing();
   }
   await seedTasks(app.ctx);
   const zjhm = '110101200001011232';

@@ -78,20 +78,41 @@ export class AlipayPage implements PayProvider {
    * validateSign): an unsigned or wrongly signed answer throws, and nothing is settled on it.
    */
   private async exec(method: string, bizContent: Record<string, string>): Promise<Record<string, string>> {
-    return (await this.sdk.exec(method, { bizContent, timestamp: chinaTimestamp() }, { validateSign: true })) as Record<string, string>;
+    return (await this.sdk.exec(method, { bizContent, timestamp: chinaTimestamp() }, { validateSign: true })) as Record<
+      string,
+      string
+    >;
   }
 
   async query(paymentNo: string): Promise<QueryResult> {
     const r = await this.exec('alipay.trade.query', { out_trade_no: paymentNo });
     if (r.code !== '10000') return { state: 'unknown', raw: r };
     const s = r.tradeStatus;
-    const state = s === 'TRADE_SUCCESS' || s === 'TRADE_FINISHED' ? 'paid' : s === 'WAIT_BUYER_PAY' ? 'pending' : s === 'TRADE_CLOSED' ? 'closed' : 'unknown';
-    return { state, amountFen: r.totalAmount ? toFen(r.totalAmount) : undefined, currency: 'CNY', tradeNo: r.tradeNo, raw: r };
+    const state =
+      s === 'TRADE_SUCCESS' || s === 'TRADE_FINISHED'
+        ? 'paid'
+        : s === 'WAIT_BUYER_PAY'
+          ? 'pending'
+          : s === 'TRADE_CLOSED'
+            ? 'closed'
+            : 'unknown';
+    return {
+      state,
+      amountFen: r.totalAmount ? toFen(r.totalAmount) : undefined,
+      currency: 'CNY',
+      tradeNo: r.tradeNo,
+      raw: r,
+    };
   }
 
   async refund(input: RefundInput): Promise<RefundResult> {
     try {
-      const r = await this.exec('alipay.trade.refund', { out_trade_no: input.paymentNo, refund_amount: yuan(input.amountFen), out_request_no: input.refundNo, refund_reason: input.reason });
+      const r = await this.exec('alipay.trade.refund', {
+        out_trade_no: input.paymentNo,
+        refund_amount: yuan(input.amountFen),
+        out_request_no: input.refundNo,
+        refund_reason: input.reason,
+      });
       // Alipay refunds synchronously: a success answer means the money is on its way back.
       if (r.code === '10000') return { ok: true, done: true, raw: r };
       return { ok: false, reason: `${r.subCode ?? r.code}: ${r.subMsg ?? r.msg ?? ''}`.trim(), raw: r };
@@ -101,7 +122,10 @@ export class AlipayPage implements PayProvider {
   }
 
   async queryRefund(refundNo: string, paymentNo: string): Promise<RefundState> {
-    const r = await this.exec('alipay.trade.fastpay.refund.query', { out_trade_no: paymentNo, out_request_no: refundNo });
+    const r = await this.exec('alipay.trade.fastpay.refund.query', {
+      out_trade_no: paymentNo,
+      out_request_no: refundNo,
+    });
     if (r.code !== '10000') return { state: 'unknown', raw: r };
     // Without refund_status the request was not received as a refund (documented): not refunded.
     return r.refundStatus === 'REFUND_SUCCESS' ? { state: 'success', raw: r } : { state: 'unknown', raw: r };
@@ -118,7 +142,10 @@ export class AlipayPage implements PayProvider {
     return 'unknown';
   }
 
-  async verifyNotify(_headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<VerifiedNotify> {
+  async verifyNotify(
+    _headers: Record<string, string | string[] | undefined>,
+    rawBody: string,
+  ): Promise<VerifiedNotify> {
     // URLSearchParams has already form-decoded every value: verify on those (the SDK's v2 check),
     // since decoding a second time breaks any signed value holding a percent sign.
     const params = Object.fromEntries(new URLSearchParams(rawBody)) as Record<string, string>;
@@ -126,11 +153,13 @@ export class AlipayPage implements PayProvider {
     if (params.app_id !== this.cfg.appId) throw new NotifyRejected('app mismatch');
     if (this.cfg.sellerId && params.seller_id !== this.cfg.sellerId) throw new NotifyRejected('seller mismatch');
     const at = chinaTime(params.notify_time ?? '');
-    if (!Number.isFinite(at) || Math.abs(Date.now() - at) > NOTIFY_MAX_SKEW_SECONDS * 1000) throw new NotifyRejected('stale timestamp');
+    if (!Number.isFinite(at) || Math.abs(Date.now() - at) > NOTIFY_MAX_SKEW_SECONDS * 1000)
+      throw new NotifyRejected('stale timestamp');
     if (!params.out_trade_no || !params.total_amount) throw new NotifyRejected('incomplete');
     const s = params.trade_status;
     // Only a closed trade fails a payment; WAIT_BUYER_PAY (and anything unknown) changes nothing.
-    const state = s === 'TRADE_SUCCESS' || s === 'TRADE_FINISHED' ? 'paid' : s === 'TRADE_CLOSED' ? 'failed' : 'pending';
+    const state =
+      s === 'TRADE_SUCCESS' || s === 'TRADE_FINISHED' ? 'paid' : s === 'TRADE_CLOSED' ? 'failed' : 'pending';
     return {
       paymentNo: params.out_trade_no,
       state,

@@ -6,7 +6,6 @@ import { SandboxPayParty } from './sandbox.ts';
 import type { PayChannel, PayProvider } from './types.ts';
 import { WechatPayV3 } from './wechat-v3.ts';
 
-
 /** Payment settings, read from the environment and validated at start-up. */
 const payEnv = z.object({
   /** 'sandbox' (the demo default) or 'real' (the production default). */
@@ -54,9 +53,16 @@ const pem = (s: string) => s.replace(/\\n/g, '\n');
 /** Builds the payment parties from config: the sandbox in demo mode, real adapters when keys are set. */
 export function createPayParties(config: Config, env: NodeJS.ProcessEnv = process.env): PayParties {
   const parsed = payEnv.safeParse(env);
-  if (!parsed.success) throw new Error(`Invalid payment configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(
+      `Invalid payment configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   const e = parsed.data;
-  const settings: PaySettings = { reconcileSeconds: e.PAY_RECONCILE_SECONDS, closeUnpaidHours: e.PAY_CLOSE_UNPAID_HOURS, expireMinutes: e.PAY_EXPIRE_MINUTES };
+  const settings: PaySettings = {
+    reconcileSeconds: e.PAY_RECONCILE_SECONDS,
+    closeUnpaidHours: e.PAY_CLOSE_UNPAID_HOURS,
+    expireMinutes: e.PAY_EXPIRE_MINUTES,
+  };
   const mode = e.PAY_PROVIDER ?? (config.demo ? 'sandbox' : 'real');
   if (mode === 'sandbox') {
     // The sandbox pays anything for free: production refuses it (productionGaps in providers/index.ts).
@@ -71,14 +77,17 @@ export function createPayParties(config: Config, env: NodeJS.ProcessEnv = proces
   // Half a configuration is a mistake, never a silently missing channel.
   const wxGiven = wxAll.length - missing(wxAll).length + (e.WXPAY_PUBLIC_KEY ? 1 : 0) + (e.WXPAY_PUBLIC_KEY_ID ? 1 : 0);
   if (wxGiven > 0 && missing(wxAll).length) problems.push(`${missing(wxAll).join(', ')} missing for WeChat Pay`);
-  if (!!e.WXPAY_PUBLIC_KEY !== !!e.WXPAY_PUBLIC_KEY_ID) problems.push('WXPAY_PUBLIC_KEY and WXPAY_PUBLIC_KEY_ID go together (or neither: platform-certificate mode)');
+  if (!!e.WXPAY_PUBLIC_KEY !== !!e.WXPAY_PUBLIC_KEY_ID)
+    problems.push('WXPAY_PUBLIC_KEY and WXPAY_PUBLIC_KEY_ID go together (or neither: platform-certificate mode)');
   const aliGiven = aliAll.length - missing(aliAll).length;
   if (aliGiven > 0 && missing(aliAll).length) problems.push(`${missing(aliAll).join(', ')} missing for Alipay`);
   // Notify and return URLs come from PUBLIC_URL only, never from a request's Host header.
   // (No channel at all in production is a gap named by productionGaps in providers/index.ts.)
   if (wxGiven > 0 || aliGiven > 0) {
-    if (!config.publicUrl) problems.push('PAY_PROVIDER=real needs PUBLIC_URL (the notify and return URLs are built from it)');
-    else if (config.env === 'production' && !config.publicUrl.startsWith('https://')) problems.push('PUBLIC_URL must be https in production');
+    if (!config.publicUrl)
+      problems.push('PAY_PROVIDER=real needs PUBLIC_URL (the notify and return URLs are built from it)');
+    else if (config.env === 'production' && !config.publicUrl.startsWith('https://'))
+      problems.push('PUBLIC_URL must be https in production');
   }
   if (problems.length) throw new Error(`Invalid payment configuration: ${problems.join('; ')}`);
   const wechat = !missing(wxAll).length
@@ -94,7 +103,13 @@ export function createPayParties(config: Config, env: NodeJS.ProcessEnv = proces
       })
     : null;
   const alipay = !missing(aliAll).length
-    ? new AlipayPage({ appId: e.ALIPAY_APP_ID!, privateKey: pem(e.ALIPAY_PRIVATE_KEY!), alipayPublicKey: pem(e.ALIPAY_PUBLIC_KEY!), sellerId: e.ALIPAY_SELLER_ID, gateway: e.ALIPAY_GATEWAY })
+    ? new AlipayPage({
+        appId: e.ALIPAY_APP_ID!,
+        privateKey: pem(e.ALIPAY_PRIVATE_KEY!),
+        alipayPublicKey: pem(e.ALIPAY_PUBLIC_KEY!),
+        sellerId: e.ALIPAY_SELLER_ID,
+        gateway: e.ALIPAY_GATEWAY,
+      })
     : null;
   return { wechat, alipay, sandbox: null, settings };
 }

@@ -24,13 +24,35 @@ const beijingNow = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice
 
 beforeAll(async () => {
   await gateway.start();
-  wechat = new WechatPayV3({ mchId: '1900000001', appId: 'wx0000000000000001', serialNo: 'MCHSERIAL01', privateKey: merchant.privatePem, apiV3Key, platformPublicKey: wx.platform.publicPem, platformPublicKeyId: wx.keyId, baseUrl: gateway.url });
-  alipay = new AlipayPage({ appId: '2021000000000001', privateKey: appKeys.privatePem, alipayPublicKey: ali.alipay.publicPem, gateway: `${gateway.url}/gateway.do`, timeoutMs: 1500 });
+  wechat = new WechatPayV3({
+    mchId: '1900000001',
+    appId: 'wx0000000000000001',
+    serialNo: 'MCHSERIAL01',
+    privateKey: merchant.privatePem,
+    apiV3Key,
+    platformPublicKey: wx.platform.publicPem,
+    platformPublicKeyId: wx.keyId,
+    baseUrl: gateway.url,
+  });
+  alipay = new AlipayPage({
+    appId: '2021000000000001',
+    privateKey: appKeys.privatePem,
+    alipayPublicKey: ali.alipay.publicPem,
+    gateway: `${gateway.url}/gateway.do`,
+    timeoutMs: 1500,
+  });
 });
 afterAll(async () => gateway.stop());
 
 describe('Alipay answers are signature-checked (row 1)', () => {
-  const paid = { code: '10000', msg: 'Success', trade_status: 'TRADE_SUCCESS', total_amount: '45.00', out_trade_no: 'P1', trade_no: '2026' };
+  const paid = {
+    code: '10000',
+    msg: 'Success',
+    trade_status: 'TRADE_SUCCESS',
+    total_amount: '45.00',
+    out_trade_no: 'P1',
+    trade_no: '2026',
+  };
   it('an unsigned or foreign-signed query answer never reads as paid; a signed one does', async () => {
     gateway.alipayScript = () => ({ body: paid, sign: 'none' });
     await expect(alipay.query('P1')).rejects.toThrow();
@@ -41,24 +63,43 @@ describe('Alipay answers are signature-checked (row 1)', () => {
   });
 
   it('an unverified refund answer is not a refund', async () => {
-    gateway.alipayScript = () => ({ body: { code: '10000', msg: 'Success', fund_change: 'Y', refund_fee: '45.00' }, sign: 'other' });
+    gateway.alipayScript = () => ({
+      body: { code: '10000', msg: 'Success', fund_change: 'Y', refund_fee: '45.00' },
+      sign: 'other',
+    });
     const r = await alipay.refund({ paymentNo: 'P1', refundNo: 'R1', amountFen: 4500, totalFen: 4500, reason: 'x' });
     expect(r.ok).toBe(false);
     gateway.alipayScript = () => ({ body: { code: '10000', msg: 'Success', fund_change: 'Y', refund_fee: '45.00' } });
-    expect(await alipay.refund({ paymentNo: 'P1', refundNo: 'R1', amountFen: 4500, totalFen: 4500, reason: 'x' })).toMatchObject({ ok: true, done: true });
+    expect(
+      await alipay.refund({ paymentNo: 'P1', refundNo: 'R1', amountFen: 4500, totalFen: 4500, reason: 'x' }),
+    ).toMatchObject({ ok: true, done: true });
   });
 });
 
 describe('Alipay notifications (rows 2 and 3)', () => {
-  const base = (over: Record<string, string> = {}) => ({ app_id: '2021000000000001', out_trade_no: 'P2', trade_no: 'T2', trade_status: 'TRADE_SUCCESS', total_amount: '45.00', notify_time: beijingNow(), ...over });
+  const base = (over: Record<string, string> = {}) => ({
+    app_id: '2021000000000001',
+    out_trade_no: 'P2',
+    trade_no: 'T2',
+    trade_status: 'TRADE_SUCCESS',
+    total_amount: '45.00',
+    notify_time: beijingNow(),
+    ...over,
+  });
   it('a signed value holding a percent sign verifies on the form-decoded values', async () => {
     const n = await alipay.verifyNotify({}, ali.notification(base({ subject: '学生图像 100%', body: 'a%2Fb c+d' })));
     expect(n).toMatchObject({ paymentNo: 'P2', state: 'paid' });
   });
   it('WAIT_BUYER_PAY changes nothing, TRADE_CLOSED fails, TRADE_FINISHED settles', async () => {
-    expect((await alipay.verifyNotify({}, ali.notification(base({ trade_status: 'WAIT_BUYER_PAY' })))).state).toBe('pending');
-    expect((await alipay.verifyNotify({}, ali.notification(base({ trade_status: 'TRADE_CLOSED' })))).state).toBe('failed');
-    expect((await alipay.verifyNotify({}, ali.notification(base({ trade_status: 'TRADE_FINISHED' })))).state).toBe('paid');
+    expect((await alipay.verifyNotify({}, ali.notification(base({ trade_status: 'WAIT_BUYER_PAY' })))).state).toBe(
+      'pending',
+    );
+    expect((await alipay.verifyNotify({}, ali.notification(base({ trade_status: 'TRADE_CLOSED' })))).state).toBe(
+      'failed',
+    );
+    expect((await alipay.verifyNotify({}, ali.notification(base({ trade_status: 'TRADE_FINISHED' })))).state).toBe(
+      'paid',
+    );
   });
 });
 
@@ -66,7 +107,15 @@ describe('time zone and base URL (rows 11 and 12)', () => {
   it('WeChat calls go to WXPAY_BASE_URL, signed as the SDK checks, with time_expire in +08:00', async () => {
     gateway.wechatScript = () => ({ body: { code_url: 'weixin://wxpay/bizpayurl?pr=x' } });
     const expiresAt = new Date('2026-07-01T04:30:00Z');
-    const r = await wechat.createPayment({ paymentNo: 'P3', amountFen: 4500, subject: 's', notifyUrl: 'https://a/n', returnUrl: 'https://a/r', baseUrl: 'https://a', expiresAt });
+    const r = await wechat.createPayment({
+      paymentNo: 'P3',
+      amountFen: 4500,
+      subject: 's',
+      notifyUrl: 'https://a/n',
+      returnUrl: 'https://a/r',
+      baseUrl: 'https://a',
+      expiresAt,
+    });
     expect(r.qrUrl).toBe('weixin://wxpay/bizpayurl?pr=x');
     const call = gateway.callsTo('POST /v3/pay/transactions/native').at(-1)!;
     expect(call.signatureOk).toBe(true);
@@ -74,11 +123,23 @@ describe('time zone and base URL (rows 11 and 12)', () => {
   });
   it('Alipay stamps Beijing time under TZ=UTC, in calls and in the page form', async () => {
     expect(new Date().getTimezoneOffset()).toBe(0);
-    gateway.alipayScript = () => ({ body: { code: '10000', msg: 'Success', trade_status: 'WAIT_BUYER_PAY', total_amount: '1.00' } });
+    gateway.alipayScript = () => ({
+      body: { code: '10000', msg: 'Success', trade_status: 'WAIT_BUYER_PAY', total_amount: '1.00' },
+    });
     await alipay.query('P4');
     const ts = gateway.calls.at(-1)!.params!.timestamp;
     expect(Math.abs(Date.parse(ts.replace(' ', 'T') + '+08:00') - Date.now())).toBeLessThan(60_000);
-    const form = (await alipay.createPayment({ paymentNo: 'P4', amountFen: 100, subject: 's', notifyUrl: 'https://a/n', returnUrl: 'https://a/r', baseUrl: 'https://a', expiresAt: new Date(Date.now() + 60_000) })).html!;
+    const form = (
+      await alipay.createPayment({
+        paymentNo: 'P4',
+        amountFen: 100,
+        subject: 's',
+        notifyUrl: 'https://a/n',
+        returnUrl: 'https://a/r',
+        baseUrl: 'https://a',
+        expiresAt: new Date(Date.now() + 60_000),
+      })
+    ).html!;
     const stamped = decodeURIComponent(/timestamp=([^&"]+)/.exec(form)![1]).replace(/\+/g, ' ');
     expect(Math.abs(Date.parse(stamped.replace(' ', 'T') + '+08:00') - Date.now())).toBeLessThan(60_000);
   });
@@ -88,7 +149,25 @@ describe('time zone and base URL (rows 11 and 12)', () => {
 function certificate(serialHex: string, key: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wxcert-'));
   fs.writeFileSync(path.join(dir, 'k.pem'), key);
-  execFileSync('openssl', ['req', '-x509', '-new', '-key', path.join(dir, 'k.pem'), '-out', path.join(dir, 'c.pem'), '-days', '2', '-subj', '/CN=Tenpay.com Root CA', '-set_serial', `0x${serialHex}`], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-new',
+      '-key',
+      path.join(dir, 'k.pem'),
+      '-out',
+      path.join(dir, 'c.pem'),
+      '-days',
+      '2',
+      '-subj',
+      '/CN=Tenpay.com Root CA',
+      '-set_serial',
+      `0x${serialHex}`,
+    ],
+    { stdio: 'ignore' },
+  );
   const pem = fs.readFileSync(path.join(dir, 'c.pem'), 'utf8');
   fs.rmSync(dir, { recursive: true, force: true });
   return pem;
@@ -103,32 +182,66 @@ describe('WeChat platform-certificate mode (row 13)', () => {
     const list = () => ({
       data: certs.map((c) => {
         const nonce = crypto.randomBytes(6).toString('hex');
-        return { serial_no: c.serial, effective_time: new Date().toISOString(), expire_time: new Date(Date.now() + 86_400_000).toISOString(), encrypt_certificate: { algorithm: 'AEAD_AES_256_GCM', nonce, associated_data: 'certificate', ciphertext: Aes.AesGcm.encrypt(c.pem, apiV3Key, nonce, 'certificate') } };
+        return {
+          serial_no: c.serial,
+          effective_time: new Date().toISOString(),
+          expire_time: new Date(Date.now() + 86_400_000).toISOString(),
+          encrypt_certificate: {
+            algorithm: 'AEAD_AES_256_GCM',
+            nonce,
+            associated_data: 'certificate',
+            ciphertext: Aes.AesGcm.encrypt(c.pem, apiV3Key, nonce, 'certificate'),
+          },
+        };
       }),
     });
-    gateway.wechatScript = (c) => (c.path === '/v3/certificates' ? { body: list(), serial: certs[0].serial } : undefined);
-    const certMode = new WechatPayV3({ mchId: '1900000001', appId: 'wx0000000000000001', serialNo: 'MCHSERIAL01', privateKey: merchant.privatePem, apiV3Key, baseUrl: gateway.url });
-    const tx = { mchid: '1900000001', appid: 'wx0000000000000001', out_trade_no: 'P5', transaction_id: '42', trade_state: 'SUCCESS', amount: { total: 100, currency: 'CNY' } };
+    gateway.wechatScript = (c) =>
+      c.path === '/v3/certificates' ? { body: list(), serial: certs[0].serial } : undefined;
+    const certMode = new WechatPayV3({
+      mchId: '1900000001',
+      appId: 'wx0000000000000001',
+      serialNo: 'MCHSERIAL01',
+      privateKey: merchant.privatePem,
+      apiV3Key,
+      baseUrl: gateway.url,
+    });
+    const tx = {
+      mchid: '1900000001',
+      appid: 'wx0000000000000001',
+      out_trade_no: 'P5',
+      transaction_id: '42',
+      trade_state: 'SUCCESS',
+      amount: { total: 100, currency: 'CNY' },
+    };
     const body = wx.notification('TRANSACTION.SUCCESS', tx);
-    expect(await certMode.verifyNotify(wx.headers(body, { serial: serialA }), body)).toMatchObject({ paymentNo: 'P5', state: 'paid' });
+    expect(await certMode.verifyNotify(wx.headers(body, { serial: serialA }), body)).toMatchObject({
+      paymentNo: 'P5',
+      state: 'paid',
+    });
     expect(gateway.callsTo('GET /v3/certificates')).toHaveLength(1);
     // Cached: a second notification fetches nothing.
     await certMode.verifyNotify(wx.headers(body, { serial: serialA }), body);
     expect(gateway.callsTo('GET /v3/certificates')).toHaveLength(1);
     // A serial it has never seen and that is not in the list: refused.
-    await expect(certMode.verifyNotify(wx.headers(body, { serial: serialB, key: second.privatePem }), body)).rejects.toThrow('unknown public key id');
+    await expect(
+      certMode.verifyNotify(wx.headers(body, { serial: serialB, key: second.privatePem }), body),
+    ).rejects.toThrow('unknown public key id');
     // Rotation: the platform adds a certificate; the adapter fetches again on the new serial (at most once a minute).
     certs.push({ serial: serialB, key: second.privatePem, pem: certificate(serialB, second.privatePem) });
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 61_000);
     try {
-      expect(await certMode.verifyNotify(wx.headers(body, { serial: serialB, key: second.privatePem }), body)).toMatchObject({ paymentNo: 'P5' });
+      expect(
+        await certMode.verifyNotify(wx.headers(body, { serial: serialB, key: second.privatePem }), body),
+      ).toMatchObject({ paymentNo: 'P5' });
       expect(gateway.callsTo('GET /v3/certificates')).toHaveLength(2);
     } finally {
       vi.useRealTimers();
     }
     const later = certMode;
     // A notification signed by another key under a known serial is refused.
-    await expect(later.verifyNotify(wx.headers(body, { serial: serialA, key: second.privatePem }), body)).rejects.toThrow('bad signature');
+    await expect(
+      later.verifyNotify(wx.headers(body, { serial: serialA, key: second.privatePem }), body),
+    ).rejects.toThrow('bad signature');
   });
 });

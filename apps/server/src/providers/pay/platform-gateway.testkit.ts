@@ -12,7 +12,10 @@ import { Aes, Formatter, Rsa } from 'wechatpay-axios-plugin';
 
 export const keyPair = () => {
   const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return { privatePem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), publicPem: publicKey.export({ type: 'spki', format: 'pem' }).toString() };
+  return {
+    privatePem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  };
 };
 
 export interface Answer {
@@ -53,11 +56,21 @@ export class WechatPlatform {
     const ts = String(Math.floor((opts.at ?? Date.now()) / 1000));
     const nonce = Formatter.nonce();
     const sig = Rsa.sign(Formatter.response(ts, nonce, body), opts.key ?? this.platform.privatePem);
-    return { 'content-type': 'application/json', 'wechatpay-timestamp': ts, 'wechatpay-nonce': nonce, 'wechatpay-signature': sig, 'wechatpay-serial': opts.serial ?? this.keyId };
+    return {
+      'content-type': 'application/json',
+      'wechatpay-timestamp': ts,
+      'wechatpay-nonce': nonce,
+      'wechatpay-signature': sig,
+      'wechatpay-serial': opts.serial ?? this.keyId,
+    };
   }
 
   /** An encrypted notification body (AEAD_AES_256_GCM with the API v3 key, by the SDK). */
-  notification(eventType: string, resource: object, originalType = eventType.startsWith('REFUND.') ? 'refund' : 'transaction'): string {
+  notification(
+    eventType: string,
+    resource: object,
+    originalType = eventType.startsWith('REFUND.') ? 'refund' : 'transaction',
+  ): string {
     const nonce = Formatter.nonce(12);
     const aad = originalType;
     const ciphertext = Aes.AesGcm.encrypt(JSON.stringify(resource), this.apiV3Key, nonce, aad);
@@ -73,7 +86,9 @@ export class WechatPlatform {
 
   /** Checks a request's Authorization header as the platform does. */
   verifyRequest(method: string, path: string, body: string, authorization: string): boolean {
-    const m = /mchid="([^"]+)",nonce_str="([^"]+)",signature="([^"]+)",timestamp="(\d+)",serial_no="([^"]+)"/.exec(authorization);
+    const m = /mchid="([^"]+)",nonce_str="([^"]+)",signature="([^"]+)",timestamp="(\d+)",serial_no="([^"]+)"/.exec(
+      authorization,
+    );
     if (!m) return false;
     return Rsa.verify(Formatter.request(method, path, m[4], m[2], body), m[3], this.merchantPublicPem);
   }
@@ -86,7 +101,10 @@ export class AlipayPlatform {
 
   /** Notification form: sorted k=v of the decoded values without sign and sign_type, RSA2, then form-encoded. */
   notification(params: Record<string, string>, key = this.alipay.privatePem): string {
-    const content = Object.keys(params).sort().map((k) => `${k}=${params[k]}`).join('&');
+    const content = Object.keys(params)
+      .sort()
+      .map((k) => `${k}=${params[k]}`)
+      .join('&');
     const sign = crypto.createSign('RSA-SHA256').update(content, 'utf8').sign(key, 'base64');
     return new URLSearchParams({ ...params, sign, sign_type: 'RSA2' }).toString();
   }
@@ -135,22 +153,41 @@ export class PlatformGateway {
     const path = req.url ?? '';
     if (path.startsWith('/gateway.do')) {
       // The SDK sends the common parameters in the query string and biz_content in the body.
-      const params = { ...Object.fromEntries(new URL(path, 'http://x').searchParams), ...Object.fromEntries(new URLSearchParams(body)) };
+      const params = {
+        ...Object.fromEntries(new URL(path, 'http://x').searchParams),
+        ...Object.fromEntries(new URLSearchParams(body)),
+      };
       const call: SeenCall = { method: req.method ?? '', path, body, params };
       this.calls.push(call);
-      const a = this.alipayScript(call) ?? { body: { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.SYSTEM_ERROR', sub_msg: 'not scripted' } };
+      const a = this.alipayScript(call) ?? {
+        body: { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.SYSTEM_ERROR', sub_msg: 'not scripted' },
+      };
       if (a.hang) return;
       res.writeHead(a.status ?? 200, { 'content-type': 'application/json;charset=utf-8' });
       res.end(this.alipay.answer(params.method ?? '', a.body as object, a.sign));
       return;
     }
-    const call: SeenCall = { method: req.method ?? '', path, body, signatureOk: this.wechat.verifyRequest(req.method ?? '', path, body, String(req.headers.authorization ?? '')) };
+    const call: SeenCall = {
+      method: req.method ?? '',
+      path,
+      body,
+      signatureOk: this.wechat.verifyRequest(req.method ?? '', path, body, String(req.headers.authorization ?? '')),
+    };
     this.calls.push(call);
-    const a = this.wechatScript(call) ?? { status: 404, body: { code: 'RESOURCE_NOT_EXISTS', message: 'not scripted' } };
+    const a = this.wechatScript(call) ?? {
+      status: 404,
+      body: { code: 'RESOURCE_NOT_EXISTS', message: 'not scripted' },
+    };
     if (a.hang) return;
     const text = a.body === undefined ? '' : JSON.stringify(a.body);
     const status = a.status ?? 200;
-    const signed = a.sign === 'none' ? {} : this.wechat.headers(text, { key: a.sign === 'other' ? this.wechat.stranger.privatePem : undefined, serial: a.serial });
+    const signed =
+      a.sign === 'none'
+        ? {}
+        : this.wechat.headers(text, {
+            key: a.sign === 'other' ? this.wechat.stranger.privatePem : undefined,
+            serial: a.serial,
+          });
     res.writeHead(status, { 'content-type': 'application/json', ...signed });
     res.end(text);
   }

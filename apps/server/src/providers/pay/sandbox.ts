@@ -60,7 +60,12 @@ export function sandboxNotifyHeaders(key: string, body: string, at = Date.now())
   };
 }
 
-export function sandboxNotifyBody(t: Pick<SandboxTrade, 'paymentNo' | 'amountFen' | 'tradeNo'>, state: 'paid' | 'failed', merchantId: string, amountFen = t.amountFen): string {
+export function sandboxNotifyBody(
+  t: Pick<SandboxTrade, 'paymentNo' | 'amountFen' | 'tradeNo'>,
+  state: 'paid' | 'failed',
+  merchantId: string,
+  amountFen = t.amountFen,
+): string {
   return JSON.stringify({
     id: crypto.randomUUID(),
     event_type: state === 'paid' ? 'TRANSACTION.SUCCESS' : 'TRANSACTION.FAIL',
@@ -120,14 +125,19 @@ export class SandboxPayParty {
   private notify(t: SandboxTrade, state: 'paid' | 'failed'): void {
     if (this.dropNotifications) return;
     const body = sandboxNotifyBody(t, state, this.merchantId);
-    const delays = [this.opts.notifyDelayMs ?? 1000, ...(this.opts.retryDelaysMs ?? [2000, 5000, 10_000, 30_000, 60_000])];
+    const delays = [
+      this.opts.notifyDelayMs ?? 1000,
+      ...(this.opts.retryDelaysMs ?? [2000, 5000, 10_000, 30_000, 60_000]),
+    ];
     const attempt = (i: number) => {
       if (i >= delays.length) return;
       const timer = setTimeout(async () => {
         this.timers.delete(timer);
         let status = 0;
         try {
-          status = this.deliver ? await this.deliver(`/api/pay/notify/${t.channel}`, sandboxNotifyHeaders(this.opts.key, body), body) : 0;
+          status = this.deliver
+            ? await this.deliver(`/api/pay/notify/${t.channel}`, sandboxNotifyHeaders(this.opts.key, body), body)
+            : 0;
         } catch {
           status = 0;
         }
@@ -176,7 +186,13 @@ class SandboxChannel implements PayProvider {
     const t = this.party.trade(paymentNo);
     if (!t) return { state: 'unknown' };
     if (t.state === 'pending' && t.expiresAt.getTime() < Date.now()) t.state = 'closed';
-    return { state: t.state, amountFen: t.amountFen, currency: 'CNY', tradeNo: t.tradeNo, raw: { trade_state: t.state } };
+    return {
+      state: t.state,
+      amountFen: t.amountFen,
+      currency: 'CNY',
+      tradeNo: t.tradeNo,
+      raw: { trade_state: t.state },
+    };
   }
 
   async refund(input: RefundInput): Promise<RefundResult> {
@@ -184,9 +200,11 @@ class SandboxChannel implements PayProvider {
     if (!t || t.state !== 'paid') return { ok: false, reason: 'TRADE_NOT_PAID: the trade was not paid in the sandbox' };
     if (this.party.failRefunds) return { ok: false, reason: this.party.failRefunds };
     // The same refund number twice is the same refund: never refunded again.
-    if (t.refunds.has(input.refundNo)) return { ok: true, done: true, raw: { refund_no: input.refundNo, repeated: true } };
+    if (t.refunds.has(input.refundNo))
+      return { ok: true, done: true, raw: { refund_no: input.refundNo, repeated: true } };
     const refunded = [...t.refunds.values()].reduce((a, b) => a + b, 0);
-    if (refunded + input.amountFen > t.amountFen) return { ok: false, reason: 'NOT_ENOUGH: refund exceeds the amount paid' };
+    if (refunded + input.amountFen > t.amountFen)
+      return { ok: false, reason: 'NOT_ENOUGH: refund exceeds the amount paid' };
     t.refunds.set(input.refundNo, input.amountFen);
     return { ok: true, done: true, raw: { refund_no: input.refundNo } };
   }
@@ -209,12 +227,19 @@ class SandboxChannel implements PayProvider {
     const nonce = header(headers, NONCE_HEADER);
     const sig = header(headers, SIG_HEADER);
     if (!ts || !nonce || !sig) throw new NotifyRejected('missing signature headers');
-    if (!/^\d+$/.test(ts) || Math.abs(Date.now() / 1000 - Number(ts)) > NOTIFY_MAX_SKEW_SECONDS) throw new NotifyRejected('stale timestamp');
+    if (!/^\d+$/.test(ts) || Math.abs(Date.now() / 1000 - Number(ts)) > NOTIFY_MAX_SKEW_SECONDS)
+      throw new NotifyRejected('stale timestamp');
     const expected = signSandboxNotify(this.party.opts.key, ts, nonce, rawBody);
     const a = Buffer.from(expected, 'hex');
     const b = Buffer.from(sig, 'hex');
     if (a.length !== b.length || !crypto.timingSafeEqual(a, b)) throw new NotifyRejected('bad signature');
-    let body: { mchid?: string; out_trade_no?: string; transaction_id?: string; trade_state?: string; amount?: { total?: number; currency?: string } };
+    let body: {
+      mchid?: string;
+      out_trade_no?: string;
+      transaction_id?: string;
+      trade_state?: string;
+      amount?: { total?: number; currency?: string };
+    };
     try {
       body = JSON.parse(rawBody) as typeof body;
     } catch {
@@ -233,7 +258,9 @@ class SandboxChannel implements PayProvider {
   }
 
   ack() {
-    return this.channel === 'wechat' ? { status: 204, contentType: 'text/plain', body: '' } : { status: 200, contentType: 'text/plain', body: 'success' };
+    return this.channel === 'wechat'
+      ? { status: 204, contentType: 'text/plain', body: '' }
+      : { status: 200, contentType: 'text/plain', body: 'success' };
   }
 
   nack(reason: string) {

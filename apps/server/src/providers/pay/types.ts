@@ -53,7 +53,8 @@ export interface RefundInput {
 export type RefundResult = { ok: true; done: boolean; raw?: unknown } | { ok: false; reason: string; raw?: unknown };
 
 /** A refund's state at the platform (the refund query or a refund notification). */
-export type RefundState = { state: 'success' | 'processing' | 'unknown'; raw?: unknown } | { state: 'failed'; reason: string; raw?: unknown };
+export type RefundState =
+  { state: 'success' | 'processing' | 'unknown'; raw?: unknown } | { state: 'failed'; reason: string; raw?: unknown };
 
 /** Closing a payment at the platform before another is issued: 'paid' when the member already paid it. */
 export type CloseResult = 'closed' | 'paid' | 'unknown';
@@ -91,7 +92,10 @@ export interface PayProvider {
   /** Closes an unpaid payment at the platform, so the member cannot pay it any more. */
   close(paymentNo: string): Promise<CloseResult>;
   /** Verifies on the raw body bytes; throws NotifyRejected when the signature, time or ids are wrong. */
-  verifyNotify(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<VerifiedNotify | VerifiedRefundNotify>;
+  verifyNotify(
+    headers: Record<string, string | string[] | undefined>,
+    rawBody: string,
+  ): Promise<VerifiedNotify | VerifiedRefundNotify>;
   /** What the provider expects as acknowledgement (WeChat: 204; Alipay: the literal success). */
   ack(): { status: number; contentType: string; body: string };
   nack(reason: string): { status: number; contentType: string; body: string };

@@ -47,7 +47,10 @@ export class PlatformCertificates implements PlatformKeys {
   constructor(
     private readonly apiV3Key: string,
     private readonly fetchList: CertificateFetch,
-    private readonly decrypt: (apiV3Key: string, r: { ciphertext: string; nonce: string; associated_data?: string }) => string,
+    private readonly decrypt: (
+      apiV3Key: string,
+      r: { ciphertext: string; nonce: string; associated_data?: string },
+    ) => string,
     private readonly now: () => number = () => Date.now(),
   ) {}
 
@@ -86,7 +89,13 @@ export class PlatformCertificates implements PlatformKeys {
     const serial = headers['wechatpay-serial'] ?? '';
     const signer = next.get(serial);
     const message = `${headers['wechatpay-timestamp']}\n${headers['wechatpay-nonce']}\n${body}\n`;
-    if (!signer || !crypto.createVerify('RSA-SHA256').update(message).verify(signer.key, headers['wechatpay-signature'] ?? '', 'base64')) {
+    if (
+      !signer ||
+      !crypto
+        .createVerify('RSA-SHA256')
+        .update(message)
+        .verify(signer.key, headers['wechatpay-signature'] ?? '', 'base64')
+    ) {
       throw new Error('wechat /v3/certificates answer is not signed by a certificate it carries');
     }
     this.certs = next;

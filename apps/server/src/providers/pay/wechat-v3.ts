@@ -36,7 +36,14 @@ export interface WechatPayConfig {
 type Fetch = typeof fetch;
 
 /** The Authorization header of a v3 request: RSA-SHA256 over method, path, time, nonce, body. */
-export function wechatAuthorization(cfg: Pick<WechatPayConfig, 'mchId' | 'serialNo' | 'privateKey'>, method: string, pathWithQuery: string, body: string, at = Date.now(), nonce = crypto.randomBytes(16).toString('hex')): string {
+export function wechatAuthorization(
+  cfg: Pick<WechatPayConfig, 'mchId' | 'serialNo' | 'privateKey'>,
+  method: string,
+  pathWithQuery: string,
+  body: string,
+  at = Date.now(),
+  nonce = crypto.randomBytes(16).toString('hex'),
+): string {
   const timestamp = String(Math.floor(at / 1000));
   const message = `${method}\n${pathWithQuery}\n${timestamp}\n${nonce}\n${body}\n`;
   const signature = crypto.createSign('RSA-SHA256').update(message).sign(cfg.privateKey, 'base64');
@@ -44,11 +51,18 @@ export function wechatAuthorization(cfg: Pick<WechatPayConfig, 'mchId' | 'serial
 }
 
 /** AES-256-GCM decryption of a notification resource with the API v3 key. */
-export function decryptResource(apiV3Key: string, resource: { ciphertext: string; nonce: string; associated_data?: string }): string {
+export function decryptResource(
+  apiV3Key: string,
+  resource: { ciphertext: string; nonce: string; associated_data?: string },
+): string {
   const data = Buffer.from(resource.ciphertext, 'base64');
   const tag = data.subarray(data.length - 16);
   const enc = data.subarray(0, data.length - 16);
-  const decipher = crypto.createDecipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(resource.nonce, 'utf8'));
+  const decipher = crypto.createDecipheriv(
+    'aes-256-gcm',
+    Buffer.from(apiV3Key, 'utf8'),
+    Buffer.from(resource.nonce, 'utf8'),
+  );
   decipher.setAuthTag(tag);
   if (resource.associated_data) decipher.setAAD(Buffer.from(resource.associated_data, 'utf8'));
   return Buffer.concat([decipher.update(enc), decipher.final()]).toString('utf8');
@@ -70,10 +84,18 @@ export class WechatPayV3 implements PayProvider {
     this.keys =
       cfg.platformPublicKey && cfg.platformPublicKeyId
         ? new PublicKeyMode(cfg.platformPublicKey, cfg.platformPublicKeyId)
-        : new PlatformCertificates(cfg.apiV3Key, () => this.raw('GET', '/v3/certificates').then((r) => ({ headers: r.headers, body: r.text })), decryptResource);
+        : new PlatformCertificates(
+            cfg.apiV3Key,
+            () => this.raw('GET', '/v3/certificates').then((r) => ({ headers: r.headers, body: r.text })),
+            decryptResource,
+          );
   }
 
-  private async raw(method: 'GET' | 'POST', pathWithQuery: string, payload?: unknown): Promise<{ status: number; headers: Record<string, string>; text: string }> {
+  private async raw(
+    method: 'GET' | 'POST',
+    pathWithQuery: string,
+    payload?: unknown,
+  ): Promise<{ status: number; headers: Record<string, string>; text: string }> {
     const body = payload === undefined ? '' : JSON.stringify(payload);
     const res = await this.fetchImpl(`${this.base}${pathWithQuery}`, {
       method,
@@ -89,7 +111,11 @@ export class WechatPayV3 implements PayProvider {
     return { status: res.status, headers: Object.fromEntries(res.headers.entries()), text: await res.text() };
   }
 
-  private async call(method: 'GET' | 'POST', pathWithQuery: string, payload?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+  private async call(
+    method: 'GET' | 'POST',
+    pathWithQuery: string,
+    payload?: unknown,
+  ): Promise<{ status: number; json: Record<string, unknown> }> {
     const r = await this.raw(method, pathWithQuery, payload);
     // Answers are signed by WeChat Pay too; an unsigned or wrongly signed answer is not trusted.
     if (r.status < 300 && r.text) await this.checkSignature(r.headers, r.text, false);
@@ -112,21 +138,42 @@ export class WechatPayV3 implements PayProvider {
       notify_url: input.notifyUrl,
       amount: { total: input.amountFen, currency: 'CNY' },
     });
-    if (r.status !== 200 || typeof r.json.code_url !== 'string') throw new Error(`wechat native order failed: ${r.status} ${String(r.json.code ?? '')}`);
+    if (r.status !== 200 || typeof r.json.code_url !== 'string')
+      throw new Error(`wechat native order failed: ${r.status} ${String(r.json.code ?? '')}`);
     return { qrUrl: r.json.code_url };
   }
 
   async query(paymentNo: string): Promise<QueryResult> {
-    const r = await this.call('GET', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(paymentNo)}?mchid=${encodeURIComponent(this.cfg.mchId)}`);
+    const r = await this.call(
+      'GET',
+      `/v3/pay/transactions/out-trade-no/${encodeURIComponent(paymentNo)}?mchid=${encodeURIComponent(this.cfg.mchId)}`,
+    );
     if (r.status !== 200) return { state: 'unknown', raw: r.json };
     const s = String(r.json.trade_state ?? '');
     const amount = r.json.amount as { total?: number; currency?: string } | undefined;
-    const state = s === 'SUCCESS' || s === 'REFUND' ? 'paid' : s === 'NOTPAY' || s === 'USERPAYING' ? 'pending' : s === 'CLOSED' || s === 'REVOKED' ? 'closed' : s === 'PAYERROR' ? 'failed' : 'unknown';
-    return { state, amountFen: amount?.total, currency: amount?.currency, tradeNo: (r.json.transaction_id as string) ?? undefined, raw: r.json };
+    const state =
+      s === 'SUCCESS' || s === 'REFUND'
+        ? 'paid'
+        : s === 'NOTPAY' || s === 'USERPAYING'
+          ? 'pending'
+          : s === 'CLOSED' || s === 'REVOKED'
+            ? 'closed'
+            : s === 'PAYERROR'
+              ? 'failed'
+              : 'unknown';
+    return {
+      state,
+      amountFen: amount?.total,
+      currency: amount?.currency,
+      tradeNo: (r.json.transaction_id as string) ?? undefined,
+      raw: r.json,
+    };
   }
 
   async close(paymentNo: string): Promise<CloseResult> {
-    const r = await this.call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(paymentNo)}/close`, { mchid: this.cfg.mchId });
+    const r = await this.call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(paymentNo)}/close`, {
+      mchid: this.cfg.mchId,
+    });
     if (r.status === 204) return 'closed';
     // ORDERPAID: the member paid it meanwhile; the (verified) query says so before anything is settled.
     if (r.json.code === 'ORDERPAID' || r.json.code === 'ORDER_CLOSED' || r.json.code === 'ORDERNOTEXIST') {
@@ -148,7 +195,11 @@ export class WechatPayV3 implements PayProvider {
       const status = String(r.json.status ?? '');
       if (r.status === 200 && status === 'SUCCESS') return { ok: true, done: true, raw: r.json };
       if (r.status === 200 && status === 'PROCESSING') return { ok: true, done: false, raw: r.json };
-      return { ok: false, reason: `${String(r.json.code ?? (status || r.status))}: ${String(r.json.message ?? '')}`.trim(), raw: r.json };
+      return {
+        ok: false,
+        reason: `${String(r.json.code ?? (status || r.status))}: ${String(r.json.message ?? '')}`.trim(),
+        raw: r.json,
+      };
     } catch (e) {
       return { ok: false, reason: `NETWORK_OR_UNVERIFIED: ${(e as Error).message}`.slice(0, 300) };
     }
@@ -161,7 +212,11 @@ export class WechatPayV3 implements PayProvider {
   }
 
   /** Checks Wechatpay-Signature on the raw body with the key of its Wechatpay-Serial. */
-  private async checkSignature(headers: Record<string, string | string[] | undefined>, rawBody: string, checkTime = true): Promise<void> {
+  private async checkSignature(
+    headers: Record<string, string | string[] | undefined>,
+    rawBody: string,
+    checkTime = true,
+  ): Promise<void> {
     const ts = header(headers, 'wechatpay-timestamp');
     const nonce = header(headers, 'wechatpay-nonce');
     const sig = header(headers, 'wechatpay-signature');
@@ -169,17 +224,24 @@ export class WechatPayV3 implements PayProvider {
     if (!ts || !nonce || !sig) throw new NotifyRejected('missing signature headers');
     const key = await this.keys.keyFor(serial).catch(() => null);
     if (!key) throw new NotifyRejected('unknown public key id');
-    if (checkTime && (!/^\d+$/.test(ts) || Math.abs(Date.now() / 1000 - Number(ts)) > NOTIFY_MAX_SKEW_SECONDS)) throw new NotifyRejected('stale timestamp');
+    if (checkTime && (!/^\d+$/.test(ts) || Math.abs(Date.now() / 1000 - Number(ts)) > NOTIFY_MAX_SKEW_SECONDS))
+      throw new NotifyRejected('stale timestamp');
     const ok = crypto.createVerify('RSA-SHA256').update(`${ts}\n${nonce}\n${rawBody}\n`).verify(key, sig, 'base64');
     if (!ok) throw new NotifyRejected('bad signature');
   }
 
-  async verifyNotify(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<VerifiedNotify | VerifiedRefundNotify> {
+  async verifyNotify(
+    headers: Record<string, string | string[] | undefined>,
+    rawBody: string,
+  ): Promise<VerifiedNotify | VerifiedRefundNotify> {
     await this.checkSignature(headers, rawBody);
     let eventType = '';
     let res: Record<string, unknown>;
     try {
-      const body = JSON.parse(rawBody) as { event_type?: string; resource?: { algorithm?: string; ciphertext: string; nonce: string; associated_data?: string } };
+      const body = JSON.parse(rawBody) as {
+        event_type?: string;
+        resource?: { algorithm?: string; ciphertext: string; nonce: string; associated_data?: string };
+      };
       if (!body.resource || body.resource.algorithm !== 'AEAD_AES_256_GCM') throw new Error('resource');
       eventType = String(body.event_type ?? '');
       res = JSON.parse(decryptResource(this.cfg.apiV3Key, body.resource)) as Record<string, unknown>;
@@ -189,13 +251,32 @@ export class WechatPayV3 implements PayProvider {
     // Refund events carry neither appid nor trade_state: they are matched by mchid and out_refund_no.
     if (eventType.startsWith('REFUND.')) {
       if (res.mchid !== this.cfg.mchId) throw new NotifyRejected('merchant mismatch');
-      if (typeof res.out_refund_no !== 'string' || typeof res.out_trade_no !== 'string') throw new NotifyRejected('incomplete');
-      return { kind: 'refund', refundNo: res.out_refund_no, paymentNo: res.out_trade_no, result: refundStateOf(String(res.refund_status ?? ''), res) };
+      if (typeof res.out_refund_no !== 'string' || typeof res.out_trade_no !== 'string')
+        throw new NotifyRejected('incomplete');
+      return {
+        kind: 'refund',
+        refundNo: res.out_refund_no,
+        paymentNo: res.out_trade_no,
+        result: refundStateOf(String(res.refund_status ?? ''), res),
+      };
     }
-    const tx = res as { mchid?: string; appid?: string; out_trade_no?: string; transaction_id?: string; trade_state?: string; amount?: { total?: number; currency?: string } };
-    if (tx.mchid !== this.cfg.mchId || tx.appid !== this.cfg.appId) throw new NotifyRejected('merchant or app mismatch');
+    const tx = res as {
+      mchid?: string;
+      appid?: string;
+      out_trade_no?: string;
+      transaction_id?: string;
+      trade_state?: string;
+      amount?: { total?: number; currency?: string };
+    };
+    if (tx.mchid !== this.cfg.mchId || tx.appid !== this.cfg.appId)
+      throw new NotifyRejected('merchant or app mismatch');
     if (!tx.out_trade_no || typeof tx.amount?.total !== 'number') throw new NotifyRejected('incomplete');
-    const state = tx.trade_state === 'SUCCESS' ? 'paid' : tx.trade_state === 'PAYERROR' || tx.trade_state === 'CLOSED' || tx.trade_state === 'REVOKED' ? 'failed' : 'pending';
+    const state =
+      tx.trade_state === 'SUCCESS'
+        ? 'paid'
+        : tx.trade_state === 'PAYERROR' || tx.trade_state === 'CLOSED' || tx.trade_state === 'REVOKED'
+          ? 'failed'
+          : 'pending';
     return {
       kind: 'payment',
       paymentNo: tx.out_trade_no,
@@ -220,7 +301,12 @@ export class WechatPayV3 implements PayProvider {
 function refundStateOf(status: string, raw: unknown): RefundState {
   if (status === 'SUCCESS') return { state: 'success', raw };
   if (status === 'PROCESSING') return { state: 'processing', raw };
-  if (status === 'ABNORMAL') return { state: 'failed', reason: 'ABNORMAL: the refund could not reach the payer (account abnormal); refund by another way', raw };
+  if (status === 'ABNORMAL')
+    return {
+      state: 'failed',
+      reason: 'ABNORMAL: the refund could not reach the payer (account abnormal); refund by another way',
+      raw,
+    };
   if (status === 'CLOSED') return { state: 'failed', reason: 'CLOSED: the refund was closed by WeChat Pay', raw };
   return { state: 'unknown', raw };
 }

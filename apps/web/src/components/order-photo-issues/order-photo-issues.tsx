@@ -8,19 +8,30 @@ export const photoIssuesKey = (orderId: number) => ['orders', 'order', orderId, 
 
 /** Same faces and national refusals of one order; the pages that pay read `sameFace` to hold the pay button. */
 export const usePhotoIssues = (orderId: number) =>
-  useQuery({ queryKey: photoIssuesKey(orderId), queryFn: () => apiGet<PhotoIssues>('/api/order/photoIssues', { query: { id: orderId } }), enabled: orderId > 0 });
+  useQuery({
+    queryKey: photoIssuesKey(orderId),
+    queryFn: () => apiGet<PhotoIssues>('/api/order/photoIssues', { query: { id: orderId } }),
+    enabled: orderId > 0,
+  });
 
 /** The platform's reason in words: its codes are translated, a text it sent is shown as sent. */
 export function useNationalReason() {
   const { t } = useTranslation();
-  return (reason: string | null) => (reason ? t(`national.reason.${reason}`, { defaultValue: reason }) : t('timeline.noReason'));
+  return (reason: string | null) =>
+    reason ? t(`national.reason.${reason}`, { defaultValue: reason }) : t('timeline.noReason');
 }
 
 /** An unknown ID number is fixed by correcting the record, every other refusal by a new photo. */
 export const fixedByPhoto = (r: NationalRejection) => r.reason !== 'ID_UNKNOWN';
 
 /** What a refused photo means and what to do, one line per person (the order page and the login prompt). */
-export function NationalRejectionList({ items, onReplace }: { items: NationalRejection[]; onReplace?: (r: NationalRejection) => void }) {
+export function NationalRejectionList({
+  items,
+  onReplace,
+}: {
+  items: NationalRejection[];
+  onReplace?: (r: NationalRejection) => void;
+}) {
   const { t } = useTranslation();
   const reasonOf = useNationalReason();
   return (
@@ -41,7 +52,13 @@ export function NationalRejectionList({ items, onReplace }: { items: NationalRej
 }
 
 /** Alerts above an order: a face used for several students (pay is refused) and photos the national platform refused. */
-export function OrderPhotoIssues({ orderId, onReplace }: { orderId: number; onReplace?: (r: NationalRejection) => void }) {
+export function OrderPhotoIssues({
+  orderId,
+  onReplace,
+}: {
+  orderId: number;
+  onReplace?: (r: NationalRejection) => void;
+}) {
   const { t } = useTranslation();
   const q = usePhotoIssues(orderId);
   if (!q.data) return null;
@@ -60,7 +77,11 @@ export function OrderPhotoIssues({ orderId, onReplace }: { orderId: number; onRe
               <ul style={{ margin: '4px 0', paddingInlineStart: 20 }}>
                 {sameFace.map((m) => (
                   <li key={m.detailId}>
-                    {t(m.otherOrderNo ? 'photoIssues.sameFace.itemOther' : 'photoIssues.sameFace.item', { name: m.name, other: m.otherName, orderNo: m.otherOrderNo })}
+                    {t(m.otherOrderNo ? 'photoIssues.sameFace.itemOther' : 'photoIssues.sameFace.item', {
+                      name: m.name,
+                      other: m.otherName,
+                      orderNo: m.otherOrderNo,
+                    })}
                   </li>
                 ))}
               </ul>
@@ -89,7 +110,9 @@ export function OrderPhotoIssues({ orderId, onReplace }: { orderId: number; onRe
 
 /** Where a refused photo is replaced: the order's page in edit mode. */
 export const replacePathOf = (r: NationalRejection) =>
-  r.kind === 'task' ? `/home/orderDetailCai?orderId=${r.orderId}&con=xiugai` : `/home/orderDetails?id=${r.orderId}&con=xiugai`;
+  r.kind === 'task'
+    ? `/home/orderDetailCai?orderId=${r.orderId}&con=xiugai`
+    : `/home/orderDetails?id=${r.orderId}&con=xiugai`;
 
 /** The rejected-photo prompt's part for photos the national platform refused after review, with the way to fix each. */
 export function MemberNationalRejections({ open, onGo }: { open: boolean; onGo: (to: string) => void }) {

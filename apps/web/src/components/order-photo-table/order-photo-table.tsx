@@ -28,7 +28,8 @@ export function OrderPhotoTable({ rows, actions, loading }: OrderPhotoTableProps
         {
           title: t('orders.col.photo'),
           dataIndex: 'picUrl',
-          render: (url: string | null, r) => (url ? <Image src={url} width={60} height={80} alt={r.name} style={{ objectFit: 'cover' }} /> : '—'),
+          render: (url: string | null, r) =>
+            url ? <Image src={url} width={60} height={80} alt={r.name} style={{ objectFit: 'cover' }} /> : '—',
         },
         { title: t('orders.col.name'), dataIndex: 'name' },
         { title: t('orders.col.mobile'), dataIndex: 'mobile' },
@@ -36,10 +37,22 @@ export function OrderPhotoTable({ rows, actions, loading }: OrderPhotoTableProps
         { title: t('orders.col.mail'), dataIndex: 'mail' },
         { title: t('orders.col.school'), dataIndex: 'schoolName' },
         { title: t('orders.col.yxdm'), dataIndex: 'yxdm' },
-        { title: t('orders.col.education'), dataIndex: 'education', render: (e: number | null) => (e ? pick(EDUCATION_LEVELS[e]) : '') },
+        {
+          title: t('orders.col.education'),
+          dataIndex: 'education',
+          render: (e: number | null) => (e ? pick(EDUCATION_LEVELS[e]) : ''),
+        },
         ...(rows.some((r) => r.major) ? [{ title: t('orders.col.major'), dataIndex: 'major' }] : []),
         { title: t('orders.col.studentId'), dataIndex: 'studentId' },
-        ...(actions ? [{ title: t('orders.col.actions'), key: 'actions', render: (_v: unknown, r: OrderDetailAnswer) => actions(r) }] : []),
+        ...(actions
+          ? [
+              {
+                title: t('orders.col.actions'),
+                key: 'actions',
+                render: (_v: unknown, r: OrderDetailAnswer) => actions(r),
+              },
+            ]
+          : []),
       ]}
     />
   );

@@ -20,11 +20,19 @@ const COLOR: Partial<Record<TimelineEvent['step'], string>> = {
 /** The history of an order of any kind (created, paid, review, ..., refunds), as the server builds it. */
 export function OrderTimeline({ orderId }: { orderId: number }) {
   const { t } = useTranslation();
-  const q = useQuery({ queryKey: timelineKey(orderId), queryFn: () => apiGet<TimelineEvent[]>('/api/order/timeline', { query: { id: orderId } }), enabled: orderId > 0 });
+  const q = useQuery({
+    queryKey: timelineKey(orderId),
+    queryFn: () => apiGet<TimelineEvent[]>('/api/order/timeline', { query: { id: orderId } }),
+    enabled: orderId > 0,
+  });
   const none = t('timeline.noReason');
   const nationalReason = useNationalReason();
   return (
-    <Card size="small" title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('timeline.title')}</h2>} style={{ marginBottom: 16 }}>
+    <Card
+      size="small"
+      title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('timeline.title')}</h2>}
+      style={{ marginBottom: 16 }}
+    >
       <QueryState loading={q.isLoading} error={q.error} empty={!q.data?.length} onRetry={() => void q.refetch()}>
         <Timeline
           data-testid="order-timeline"

@@ -8,7 +8,8 @@ export const payScope = (kind: OrderKind) => (kind === 'task' ? 'taskPay' : 'pay
 export const getPayInfo = (orderId: number, kind: OrderKind, payType: 1 | 2) =>
   apiPost<PayInfoResponse>(`/api/${payScope(kind)}/getPayInfo`, { body: { id: orderId, payType } });
 
-export const getPayType = (orderId: number) => apiGet<{ wxpay: boolean }>('/api/taskPay/getPayType', { query: { id: orderId } });
+export const getPayType = (orderId: number) =>
+  apiGet<{ wxpay: boolean }>('/api/taskPay/getPayType', { query: { id: orderId } });
 
 export const getPayStatus = (orderId: number, paymentNo?: string) =>
   apiGet<PayStatusResponse>('/api/pay/status', { query: { id: orderId, paymentNo }, silent: true });
@@ -27,11 +28,16 @@ export async function readOrderState(orderId: number, kind: OrderKind): Promise<
 export const isPaidState = (kind: OrderKind, state: number | null | undefined) => state === paidStateFor(kind);
 
 /** Where a paid order's owner goes: myOrder, myRollOder or the centralised list. */
-export const listPathFor = (kind: OrderKind) => (kind === 'task' ? '/home/myOrderCai' : kind === 'reprint' ? '/home/myRollOder' : '/home/myOrder');
+export const listPathFor = (kind: OrderKind) =>
+  kind === 'task' ? '/home/myOrderCai' : kind === 'reprint' ? '/home/myRollOder' : '/home/myOrder';
 
 /** Where shipping info is completed (请先完善物流信息! returns the user there). */
 export const orderInfoPathFor = (kind: OrderKind, id: number) =>
-  kind === 'task' ? `/home/orderInfoCai?orderId=${id}` : kind === 'reprint' ? `/home/developConfirm?id=${id}` : `/home/submitPhoto/orderInfo?id=${id}`;
+  kind === 'task'
+    ? `/home/orderInfoCai?orderId=${id}`
+    : kind === 'reprint'
+      ? `/home/developConfirm?id=${id}`
+      : `/home/submitPhoto/orderInfo?id=${id}`;
 
 /** The QR lifetime and poll interval; journeys shorten them with ?qrSeconds= and ?pollMs=. */
 export function payTimings(search = window.location.search): { qrSeconds: number; pollMs: number } {

@@ -29,8 +29,16 @@ export function PaymentPanel({ orderId, kind }: PaymentPanelProps) {
   const [redirecting, setRedirecting] = useState(false);
   const formHost = useRef<HTMLDivElement>(null);
 
-  const order = useQuery({ queryKey: ['pay-status', orderId], queryFn: () => getPayStatus(orderId), enabled: orderId > 0 });
-  const payType = useQuery({ queryKey: ['pay-type', orderId], queryFn: () => getPayType(orderId), enabled: kind === 'task' && orderId > 0 });
+  const order = useQuery({
+    queryKey: ['pay-status', orderId],
+    queryFn: () => getPayStatus(orderId),
+    enabled: orderId > 0,
+  });
+  const payType = useQuery({
+    queryKey: ['pay-type', orderId],
+    queryFn: () => getPayType(orderId),
+    enabled: kind === 'task' && orderId > 0,
+  });
   const wxpay = kind !== 'task' || payType.data?.wxpay !== false;
 
   const paid = useCallback(() => {
@@ -58,7 +66,8 @@ export function PaymentPanel({ orderId, kind }: PaymentPanelProps) {
       await start(way);
     } catch (e) {
       // 请先完善物流信息! returns the user to the order info (the toast has shown the message).
-      if (e instanceof ApiError && e.message === t('msg.order.shippingMissing')) void navigate(orderInfoPathFor(kind, orderId));
+      if (e instanceof ApiError && e.message === t('msg.order.shippingMissing'))
+        void navigate(orderInfoPathFor(kind, orderId));
     } finally {
       setBusy(false);
     }
@@ -66,7 +75,11 @@ export function PaymentPanel({ orderId, kind }: PaymentPanelProps) {
 
   const d = order.data;
   return (
-    <QueryState loading={order.isLoading || (kind === 'task' && payType.isLoading)} error={order.error ?? payType.error} onRetry={() => void order.refetch()}>
+    <QueryState
+      loading={order.isLoading || (kind === 'task' && payType.isLoading)}
+      error={order.error ?? payType.error}
+      onRetry={() => void order.refetch()}
+    >
       {d && (
         <Card>
           <Descriptions column={1} bordered size="middle" style={{ marginBottom: 24 }}>
@@ -80,10 +93,25 @@ export function PaymentPanel({ orderId, kind }: PaymentPanelProps) {
             </Descriptions.Item>
           </Descriptions>
           {isPaidState(kind, d.orderState) ? (
-            <Alert type="success" showIcon message={t('msg.ok.paid')} action={<Button onClick={() => void navigate(listPathFor(kind))}>{t('pay.success.toOrders')}</Button>} />
+            <Alert
+              type="success"
+              showIcon
+              message={t('msg.ok.paid')}
+              action={<Button onClick={() => void navigate(listPathFor(kind))}>{t('pay.success.toOrders')}</Button>}
+            />
           ) : (
-            <Form form={form} layout="vertical" initialValues={{ payType: wxpay ? 2 : undefined }} onFinish={() => void payNow()} disabled={!canPay({ kind, state: d.orderState })}>
-              <Form.Item name="payType" label={t('pay.way')} rules={[{ required: true, message: t('msg.pay.methodRequired') }]}>
+            <Form
+              form={form}
+              layout="vertical"
+              initialValues={{ payType: wxpay ? 2 : undefined }}
+              onFinish={() => void payNow()}
+              disabled={!canPay({ kind, state: d.orderState })}
+            >
+              <Form.Item
+                name="payType"
+                label={t('pay.way')}
+                rules={[{ required: true, message: t('msg.pay.methodRequired') }]}
+              >
                 <Radio.Group>
                   {wxpay && <Radio value={2}>{t('pay.way.qr')}</Radio>}
                   <Radio value={1}>{t('pay.way.page')}</Radio>

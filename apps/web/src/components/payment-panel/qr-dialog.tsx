@@ -53,7 +53,10 @@ export function QrDialog(props: QrDialogProps) {
     done.current = false;
     let live = true;
     const tick = async () => {
-      const [status, state] = await Promise.all([getPayStatus(orderId, paymentNo).catch(() => null), readOrderState(orderId, kind)]);
+      const [status, state] = await Promise.all([
+        getPayStatus(orderId, paymentNo).catch(() => null),
+        readOrderState(orderId, kind),
+      ]);
       // A poll of a superseded code (after a refetch) must not mark the new one failed.
       if (done.current || !live) return;
       if (isPaidState(kind, state) || isPaidState(kind, status?.orderState)) {
@@ -79,7 +82,15 @@ export function QrDialog(props: QrDialogProps) {
   };
 
   return (
-    <Modal open={open} title={t('pay.qr.title')} footer={null} onCancel={props.onClose} destroyOnHidden maskClosable={false} width={360}>
+    <Modal
+      open={open}
+      title={t('pay.qr.title')}
+      footer={null}
+      onCancel={props.onClose}
+      destroyOnHidden
+      maskClosable={false}
+      width={360}
+    >
       <div style={{ textAlign: 'center' }} data-testid="pay-qr-dialog">
         <Typography.Paragraph>{t('pay.qr.hint')}</Typography.Paragraph>
         <div style={{ position: 'relative', display: 'inline-block', width: 220, height: 220 }}>
@@ -87,7 +98,16 @@ export function QrDialog(props: QrDialogProps) {
           {expired && (
             <div
               data-testid="pay-qr-mask"
-              style={{ position: 'absolute', inset: 0, background: 'rgba(255,255,255,0.94)', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 12 }}
+              style={{
+                position: 'absolute',
+                inset: 0,
+                background: 'rgba(255,255,255,0.94)',
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'center',
+                justifyContent: 'center',
+                gap: 12,
+              }}
             >
               <Typography.Text strong>{failed ? t('msg.pay.failed') : t('pay.qr.expired')}</Typography.Text>
               <Button type="primary" onClick={() => void refetch()} loading={refetching}>

@@ -23,7 +23,13 @@ export function CheckResultTable({ check }: { check: PhotoCheck }) {
   const rows: Row[] = [];
   for (const k of ['topSide', 'eyeSide', 'leftSide', 'rightSide', 'chinSide'] as const) {
     const s = check[k];
-    rows.push({ key: k, item: t(`photos.item.${k}`), result: `${s.value} px`, range: `${s.min}-${s.max} px`, pass: s.result });
+    rows.push({
+      key: k,
+      item: t(`photos.item.${k}`),
+      result: `${s.value} px`,
+      range: `${s.min}-${s.max} px`,
+      pass: s.result,
+    });
   }
   rows.push({
     key: 'eyeAngle',
@@ -45,7 +51,12 @@ export function CheckResultTable({ check }: { check: PhotoCheck }) {
     const s = check[k];
     if (!s) continue;
     const unit = t(`photos.unit.${k}`);
-    const range = s.max >= 1e5 ? `≥ ${s.min}${unit}` : s.min <= 0 && k !== 'yaw' ? `≤ ${s.max}${unit}` : `${s.min} – ${s.max}${unit}`;
+    const range =
+      s.max >= 1e5
+        ? `≥ ${s.min}${unit}`
+        : s.min <= 0 && k !== 'yaw'
+          ? `≤ ${s.max}${unit}`
+          : `${s.min} – ${s.max}${unit}`;
     rows.push({ key: k, item: t(`photos.item.${k}`), result: `${s.value}${unit}`, range, pass: s.result });
   }
   return (

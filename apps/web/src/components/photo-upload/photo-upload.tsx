@@ -35,7 +35,9 @@ async function toStandardJpeg(file: Blob): Promise<Blob> {
   g.fillRect(0, 0, OUT_W, OUT_H);
   g.drawImage(bitmap, 0, 0, OUT_W, OUT_H);
   bitmap.close();
-  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encode'))), 'image/jpeg', 0.95));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encode'))), 'image/jpeg', 0.95),
+  );
 }
 
 // The crop frame is 240 x 320 on screen (the typing wants every Cropper prop; antd-img-crop fills the rest).
@@ -150,9 +152,21 @@ export function PhotoUpload({ flow, value, onChange, disabled }: PhotoUploadProp
       <Space align="start" size="large" wrap>
         <div
           aria-label={t('photos.preview')}
-          style={{ width: 120, height: 160, border: '1px dashed #d9d9d9', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#fafafa' }}
+          style={{
+            width: 120,
+            height: 160,
+            border: '1px dashed #d9d9d9',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            background: '#fafafa',
+          }}
         >
-          {shown ? <PhotoWithGuide src={shown} alt={t('photos.preview')} width={120} legend={false} /> : <Typography.Text type="secondary">{t('photos.none')}</Typography.Text>}
+          {shown ? (
+            <PhotoWithGuide src={shown} alt={t('photos.preview')} width={120} legend={false} />
+          ) : (
+            <Typography.Text type="secondary">{t('photos.none')}</Typography.Text>
+          )}
         </div>
         <Space direction="vertical">
           <ImgCrop
@@ -185,7 +199,9 @@ export function PhotoUpload({ flow, value, onChange, disabled }: PhotoUploadProp
               </Button>
             </Upload>
           </ImgCrop>
-          <Typography.Text type="secondary">{t(flow === 'individual' ? 'photos.hint.individual' : 'photos.hint.task')}</Typography.Text>
+          <Typography.Text type="secondary">
+            {t(flow === 'individual' ? 'photos.hint.individual' : 'photos.hint.task')}
+          </Typography.Text>
           <Typography.Text type="secondary">{t('photos.crop.bands')}</Typography.Text>
           <Link to="/home/photoGuide" target="_blank">
             {t('photos.guide.link')}
@@ -216,7 +232,9 @@ export function PhotoUpload({ flow, value, onChange, disabled }: PhotoUploadProp
             <Collapse
               style={{ marginTop: 12 }}
               size="small"
-              items={[{ key: 'details', label: t('photos.details'), children: <CheckResultTable check={refusal.check} /> }]}
+              items={[
+                { key: 'details', label: t('photos.details'), children: <CheckResultTable check={refusal.check} /> },
+              ]}
             />
           </>
         )}

@@ -8,14 +8,23 @@ import { apiGet, request } from '../../lib/api/client.ts';
 export const ADDRESSES_KEY = ['addresses'] as const;
 
 /** The logged-in member's saved addresses, default first (the server answers only the caller's). */
-export const useAddresses = () => useQuery({ queryKey: ADDRESSES_KEY, queryFn: () => apiGet<Address[]>('/api/address/list') });
+export const useAddresses = () =>
+  useQuery({ queryKey: ADDRESSES_KEY, queryFn: () => apiGet<Address[]>('/api/address/list') });
 export const saveAddress = (body: AddressSave) => request<Address>('POST', '/api/address/save', { body });
 
 export const addressLine = (a: Address) =>
   `${a.shippingReceiveName} ${a.shippingReceiveMobile} ${a.shippingProvinceName} ${a.shippingCityName} ${a.shippingDistrictName} ${a.shippingAddress}`;
 
 /** Choose a saved address into the form, or manage the book: set the default, edit (into the form), delete. */
-export function AddressBook({ onPick, onEdit, disabled }: { onPick: (a: Address) => void; onEdit: (a: Address) => void; disabled?: boolean }) {
+export function AddressBook({
+  onPick,
+  onEdit,
+  disabled,
+}: {
+  onPick: (a: Address) => void;
+  onEdit: (a: Address) => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const list = useAddresses();
@@ -40,7 +49,10 @@ export function AddressBook({ onPick, onEdit, disabled }: { onPick: (a: Address)
           const a = rows.find((r) => r.id === id);
           if (a) onPick(a);
         }}
-        options={rows.map((a) => ({ value: a.id, label: `${a.isDefault ? `[${t('address.default')}] ` : ''}${addressLine(a)}` }))}
+        options={rows.map((a) => ({
+          value: a.id,
+          label: `${a.isDefault ? `[${t('address.default')}] ` : ''}${addressLine(a)}`,
+        }))}
       />
       <Button disabled={disabled} onClick={() => setOpen(true)}>
         {t('address.manage')}

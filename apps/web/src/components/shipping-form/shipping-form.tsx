@@ -106,7 +106,8 @@ export function ShippingForm({ initial, allowLandline, onSubmit, submitText, ext
   }, [city, cities.data]);
 
   // The stored value is the Chinese name (what the carrier reads); English pages show the English name.
-  const options = (list?: Area[]) => (list ?? []).map((a) => ({ value: a.name, label: pick({ zh: a.name, en: a.nameEn ?? a.name }) }));
+  const options = (list?: Area[]) =>
+    (list ?? []).map((a) => ({ value: a.name, label: pick({ zh: a.name, en: a.nameEn ?? a.name }) }));
   const s = shippingFormSchema.shape;
   const submit = async ({ saveToBook: keep, asDefault, ...v }: FormValues) => {
     setBusy(true);
@@ -180,7 +181,12 @@ export function ShippingForm({ initial, allowLandline, onSubmit, submitText, ext
           />
         </Form.Item>
         <Form.Item name="shippingDistrictName" label={t('shipping.district')} rules={[zodRule(s.shippingDistrictName)]}>
-          <Select showSearch optionFilterProp="label" options={options(districts.data)} aria-label={t('shipping.district')} />
+          <Select
+            showSearch
+            optionFilterProp="label"
+            options={options(districts.data)}
+            aria-label={t('shipping.district')}
+          />
         </Form.Item>
         <Form.Item name="shippingAddress" label={t('shipping.address')} rules={[zodRule(s.shippingAddress)]}>
           <Input

@@ -57,8 +57,14 @@ export default function AccountPage() {
       <Card
         title={
           <Space>
-            <span role="heading" aria-level={3}>{t('console.account.totp')}</span>
-            {staff.totp ? <Tag color="green">{t('console.account.totpOn')}</Tag> : <Tag>{t('console.account.totpOff')}</Tag>}
+            <span role="heading" aria-level={3}>
+              {t('console.account.totp')}
+            </span>
+            {staff.totp ? (
+              <Tag color="green">{t('console.account.totpOn')}</Tag>
+            ) : (
+              <Tag>{t('console.account.totpOff')}</Tag>
+            )}
           </Space>
         }
       >
@@ -66,14 +72,25 @@ export default function AccountPage() {
         {staff.totp ? (
           <Form form={form} layout="vertical" onFinish={disable} style={{ maxWidth: 320 }}>
             <Typography.Paragraph type="secondary">{t('console.account.disableHint')}</Typography.Paragraph>
-            <Form.Item name="code" label={t('console.totp.code')} rules={[{ pattern: /^\s*\d{6}\s*$/, message: t('msg.console.totpCodeFormat') }]}>
+            <Form.Item
+              name="code"
+              label={t('console.totp.code')}
+              rules={[{ pattern: /^\s*\d{6}\s*$/, message: t('msg.console.totpCodeFormat') }]}
+            >
               <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} />
             </Form.Item>
             <Form.Item
               name="password"
               label={t('console.account.password')}
               dependencies={['code']}
-              rules={[({ getFieldValue }) => ({ validator: (_, v) => (v || getFieldValue('code') ? Promise.resolve() : Promise.reject(new Error(t('msg.console.totpDisableProof')))) })]}
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: (_, v) =>
+                    v || getFieldValue('code')
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('msg.console.totpDisableProof'))),
+                }),
+              ]}
             >
               <Input.Password autoComplete="current-password" />
             </Form.Item>

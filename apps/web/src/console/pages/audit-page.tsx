@@ -9,8 +9,17 @@ import { cGet } from '../console-api.ts';
 import { Clip, when } from '../ui.tsx';
 import { actionText, diffLines, targetText } from '../audit-words.ts';
 
-
-export function AuditTable({ rows, total, page, onPage }: { rows: AuditRow[]; total?: number; page?: number; onPage?: (p: number) => void }) {
+export function AuditTable({
+  rows,
+  total,
+  page,
+  onPage,
+}: {
+  rows: AuditRow[];
+  total?: number;
+  page?: number;
+  onPage?: (p: number) => void;
+}) {
   const { t } = useTranslation();
   return (
     <Table<AuditRow>
@@ -21,10 +30,30 @@ export function AuditTable({ rows, total, page, onPage }: { rows: AuditRow[]; to
       pagination={onPage ? { current: page, total, pageSize: 20, onChange: onPage, showSizeChanger: false } : false}
       columns={[
         // Fixed widths for the short columns; the change takes the rest, each line cut with a tooltip.
-        { title: t('console.audit.when'), dataIndex: 'createdAt', render: (w: string) => <Clip text={when(w)} />, width: 170 },
-        { title: t('console.audit.who'), width: 120, render: (_, r) => <Clip text={r.actorName ?? t(`console.actor.${r.actorKind}`, { defaultValue: r.actorKind })} /> },
-        { title: t('console.audit.what'), dataIndex: 'action', width: 180, render: (a: string) => <Clip text={actionText(t, a)} /> },
-        { title: t('console.audit.target'), width: 160, render: (_, r) => <Clip text={targetText(t, r.targetKind, r.targetId)} /> },
+        {
+          title: t('console.audit.when'),
+          dataIndex: 'createdAt',
+          render: (w: string) => <Clip text={when(w)} />,
+          width: 170,
+        },
+        {
+          title: t('console.audit.who'),
+          width: 120,
+          render: (_, r) => (
+            <Clip text={r.actorName ?? t(`console.actor.${r.actorKind}`, { defaultValue: r.actorKind })} />
+          ),
+        },
+        {
+          title: t('console.audit.what'),
+          dataIndex: 'action',
+          width: 180,
+          render: (a: string) => <Clip text={actionText(t, a)} />,
+        },
+        {
+          title: t('console.audit.target'),
+          width: 160,
+          render: (_, r) => <Clip text={targetText(t, r.targetKind, r.targetId)} />,
+        },
         {
           title: t('console.audit.change'),
           render: (_, r) => (
@@ -47,7 +76,10 @@ export default function AuditPage() {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<Record<string, string | undefined>>({});
   const [page, setPage] = useState(1);
-  const q = useQuery({ queryKey: ['console', 'audit', filters, page], queryFn: () => cGet<{ total: number; rows: AuditRow[] }>('/api/console/audit', { ...filters, page }) });
+  const q = useQuery({
+    queryKey: ['console', 'audit', filters, page],
+    queryFn: () => cGet<{ total: number; rows: AuditRow[] }>('/api/console/audit', { ...filters, page }),
+  });
   return (
     <section>
       <Typography.Title level={2}>{t('console.menu.audit')}</Typography.Title>
@@ -56,14 +88,30 @@ export default function AuditPage() {
         style={{ marginBottom: 16 }}
         onFinish={(v: { actor?: string; action?: string; targetId?: string; range?: [Dayjs, Dayjs] }) => {
           setPage(1);
-          setFilters({ actor: v.actor, action: v.action, targetId: v.targetId, from: v.range?.[0].format('YYYY-MM-DD'), to: v.range?.[1].format('YYYY-MM-DD') });
+          setFilters({
+            actor: v.actor,
+            action: v.action,
+            targetId: v.targetId,
+            from: v.range?.[0].format('YYYY-MM-DD'),
+            to: v.range?.[1].format('YYYY-MM-DD'),
+          });
         }}
       >
-        <Form.Item name="actor" label={t('console.audit.who')}><Input allowClear /></Form.Item>
-        <Form.Item name="action" label={t('console.audit.what')}><Input allowClear /></Form.Item>
-        <Form.Item name="targetId" label={t('console.audit.target')}><Input allowClear /></Form.Item>
-        <Form.Item name="range" label={t('console.col.date')}><DatePicker.RangePicker /></Form.Item>
-        <Button type="primary" htmlType="submit">{t('console.search')}</Button>
+        <Form.Item name="actor" label={t('console.audit.who')}>
+          <Input allowClear />
+        </Form.Item>
+        <Form.Item name="action" label={t('console.audit.what')}>
+          <Input allowClear />
+        </Form.Item>
+        <Form.Item name="targetId" label={t('console.audit.target')}>
+          <Input allowClear />
+        </Form.Item>
+        <Form.Item name="range" label={t('console.col.date')}>
+          <DatePicker.RangePicker />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          {t('console.search')}
+        </Button>
       </Form>
       <QueryState loading={q.isLoading} error={q.error} empty={q.data?.total === 0} onRetry={() => void q.refetch()}>
         <AuditTable rows={q.data?.rows ?? []} total={q.data?.total} page={page} onPage={setPage} />

@@ -1,8 +1,30 @@
 import { useState } from 'react';
-import { Button, Card, Col, Form, Input, InputNumber, Modal, Popconfirm, Row, Select, Space, Switch, Table, Tabs, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tabs,
+  Typography,
+} from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CONTENT_TYPES, CONTENT_TYPE_NAMES, type ConsoleSettings, type ContentField, type ContentType } from '@portal/contract/console';
+import {
+  CONTENT_TYPES,
+  CONTENT_TYPE_NAMES,
+  type ConsoleSettings,
+  type ContentField,
+  type ContentType,
+} from '@portal/contract/console';
 import { QueryState } from '../../components/query-state.tsx';
 import { SafeHtml } from '../../components/safe-html.tsx';
 import { RichText } from '../rich-text.tsx';
@@ -26,7 +48,11 @@ export default function ContentPage() {
       <Tabs
         destroyOnHidden
         items={[
-          ...CONTENT_TYPE_NAMES.map((type) => ({ key: type, label: t(`console.content.${type}`), children: <ContentTable type={type} /> })),
+          ...CONTENT_TYPE_NAMES.map((type) => ({
+            key: type,
+            label: t(`console.content.${type}`),
+            children: <ContentTable type={type} />,
+          })),
           { key: 'forms', label: t('console.content.forms'), children: <FormsTab /> },
           { key: 'settings', label: t('console.content.settings'), children: <SettingsForm /> },
         ]}
@@ -40,9 +66,15 @@ function ContentTable({ type }: { type: ContentType }) {
   const qc = useQueryClient();
   const fields: readonly ContentField[] = CONTENT_TYPES[type];
   const [editing, setEditing] = useState<Row | null>(null);
-  const q = useQuery({ queryKey: ['console', 'content', type], queryFn: () => cGet<Row[]>(`/api/console/content/${type}`) });
+  const q = useQuery({
+    queryKey: ['console', 'content', type],
+    queryFn: () => cGet<Row[]>(`/api/console/content/${type}`),
+  });
   const done = () => void qc.invalidateQueries({ queryKey: ['console', 'content', type] });
-  const remove = useMutation({ mutationFn: (id: unknown) => cPost(`/api/console/content/${type}/delete`, { id }), onSuccess: done });
+  const remove = useMutation({
+    mutationFn: (id: unknown) => cPost(`/api/console/content/${type}/delete`, { id }),
+    onSuccess: done,
+  });
   const show = (v: unknown) => (typeof v === 'boolean' ? (v ? t('console.yes') : t('console.no')) : String(v ?? ''));
   return (
     <>
@@ -55,14 +87,29 @@ function ContentTable({ type }: { type: ContentType }) {
           size="small"
           dataSource={q.data}
           columns={[
-            ...fields.filter((f) => f.list).map((f) => ({ title: t(`console.field.${f.name}`), dataIndex: f.name, render: isNoticeType(type, f) ? (v: unknown) => t(`console.notice.type.${String(v)}`, { defaultValue: String(v) }) : show })),
+            ...fields
+              .filter((f) => f.list)
+              .map((f) => ({
+                title: t(`console.field.${f.name}`),
+                dataIndex: f.name,
+                render: isNoticeType(type, f)
+                  ? (v: unknown) => t(`console.notice.type.${String(v)}`, { defaultValue: String(v) })
+                  : show,
+              })),
             {
               title: t('console.col.actions'),
               render: (_: unknown, r: Row) => (
                 <Space>
-                  <Button size="small" onClick={() => setEditing(r)}>{t('console.edit')}</Button>
-                  <Popconfirm title={t('console.content.confirmDelete')} onConfirm={() => remove.mutate(r[keyOf(type)])}>
-                    <Button size="small" danger>{t('console.delete')}</Button>
+                  <Button size="small" onClick={() => setEditing(r)}>
+                    {t('console.edit')}
+                  </Button>
+                  <Popconfirm
+                    title={t('console.content.confirmDelete')}
+                    onConfirm={() => remove.mutate(r[keyOf(type)])}
+                  >
+                    <Button size="small" danger>
+                      {t('console.delete')}
+                    </Button>
                   </Popconfirm>
                 </Space>
               ),
@@ -70,28 +117,81 @@ function ContentTable({ type }: { type: ContentType }) {
           ]}
         />
       </QueryState>
-      {editing && <ContentEditor type={type} row={editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); done(); }} />}
+      {editing && (
+        <ContentEditor
+          type={type}
+          row={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            done();
+          }}
+        />
+      )}
     </>
   );
 }
 
-function ContentEditor({ type, row, onClose, onSaved }: { type: ContentType; row: Row; onClose: () => void; onSaved: () => void }) {
+function ContentEditor({
+  type,
+  row,
+  onClose,
+  onSaved,
+}: {
+  type: ContentType;
+  row: Row;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Row>();
   const fields: readonly ContentField[] = CONTENT_TYPES[type];
   const id = row[keyOf(type)] ?? null;
   const values = Form.useWatch([], form) as Row | undefined;
-  const save = useMutation({ mutationFn: (v: Row) => cPost(`/api/console/content/${type}`, { id, values: v }), onSuccess: onSaved });
+  const save = useMutation({
+    mutationFn: (v: Row) => cPost(`/api/console/content/${type}`, { id, values: v }),
+    onSuccess: onSaved,
+  });
   const html = fields.filter((f) => f.kind === 'html');
-  const initial = Object.fromEntries(fields.map((f) => [f.name, row[f.name] ?? (f.kind === 'bool' ? true : f.kind === 'int' ? (f.name === 'sort' ? 0 : 1) : '')]));
+  const initial = Object.fromEntries(
+    fields.map((f) => [
+      f.name,
+      row[f.name] ?? (f.kind === 'bool' ? true : f.kind === 'int' ? (f.name === 'sort' ? 0 : 1) : ''),
+    ]),
+  );
   return (
-    <Modal open width={1000} title={id === null ? t('console.content.add') : t('console.edit')} onCancel={onClose} onOk={() => form.submit()} confirmLoading={save.isPending}>
+    <Modal
+      open
+      width={1000}
+      title={id === null ? t('console.content.add') : t('console.edit')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={save.isPending}
+    >
       <Row gutter={24}>
         <Col span={html.length ? 12 : 24}>
           <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => save.mutate(v)}>
             {fields.map((f) => (
-              <Form.Item key={f.name} name={f.name} label={t(`console.field.${f.name}`)} valuePropName={f.kind === 'bool' ? 'checked' : 'value'} rules={f.required && f.kind !== 'bool' ? [{ required: true, message: t('msg.school.required') }] : []}>
-                {isNoticeType(type, f) ? <Select options={NOTICE_TYPES.map((n) => ({ value: n, label: t(`console.notice.type.${n}`) }))} /> : f.kind === 'bool' ? <Switch /> : f.kind === 'int' ? <InputNumber min={0} /> : f.kind === 'text' ? <Input disabled={type === 'staticPages' && f.name === 'key' && id !== null} /> : f.kind === 'html' && RICH.has(type) ? <RichText label={t(`console.field.${f.name}`)} /> : <Input.TextArea rows={f.kind === 'html' ? 6 : 3} />}
+              <Form.Item
+                key={f.name}
+                name={f.name}
+                label={t(`console.field.${f.name}`)}
+                valuePropName={f.kind === 'bool' ? 'checked' : 'value'}
+                rules={f.required && f.kind !== 'bool' ? [{ required: true, message: t('msg.school.required') }] : []}
+              >
+                {isNoticeType(type, f) ? (
+                  <Select options={NOTICE_TYPES.map((n) => ({ value: n, label: t(`console.notice.type.${n}`) }))} />
+                ) : f.kind === 'bool' ? (
+                  <Switch />
+                ) : f.kind === 'int' ? (
+                  <InputNumber min={0} />
+                ) : f.kind === 'text' ? (
+                  <Input disabled={type === 'staticPages' && f.name === 'key' && id !== null} />
+                ) : f.kind === 'html' && RICH.has(type) ? (
+                  <RichText label={t(`console.field.${f.name}`)} />
+                ) : (
+                  <Input.TextArea rows={f.kind === 'html' ? 6 : 3} />
+                )}
               </Form.Item>
             ))}
           </Form>
@@ -114,10 +214,16 @@ function ContentEditor({ type, row, onClose, onSaved }: { type: ContentType; row
 function SettingsForm() {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: ['console', 'settings'], queryFn: () => cGet<ConsoleSettings>('/api/console/settings') });
+  const q = useQuery({
+    queryKey: ['console', 'settings'],
+    queryFn: () => cGet<ConsoleSettings>('/api/console/settings'),
+  });
   const save = useMutation({
     mutationFn: (v: { on: boolean; zh: string; en: string; phones: string }) =>
-      cPost<ConsoleSettings>('/api/console/settings', { maintenance: { on: v.on, zh: v.zh, en: v.en }, servicePhones: v.phones.split(/[,，\s]+/).filter(Boolean) }),
+      cPost<ConsoleSettings>('/api/console/settings', {
+        maintenance: { on: v.on, zh: v.zh, en: v.en },
+        servicePhones: v.phones.split(/[,，\s]+/).filter(Boolean),
+      }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['console', 'settings'] }),
   });
   return (
@@ -129,11 +235,25 @@ function SettingsForm() {
           initialValues={{ ...q.data.maintenance, phones: q.data.servicePhones.join(', ') }}
           onFinish={(v) => save.mutate(v)}
         >
-          <Form.Item name="on" label={t('console.settings.maintenanceOn')} valuePropName="checked"><Switch /></Form.Item>
-          <Form.Item name="zh" label={t('console.settings.maintenanceZh')}><Input.TextArea rows={2} /></Form.Item>
-          <Form.Item name="en" label={t('console.settings.maintenanceEn')}><Input.TextArea rows={2} /></Form.Item>
-          <Form.Item name="phones" label={t('console.settings.phones')} rules={[{ required: true, message: t('msg.phone.required') }]}><Input /></Form.Item>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>{t('console.save')}</Button>
+          <Form.Item name="on" label={t('console.settings.maintenanceOn')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Form.Item name="zh" label={t('console.settings.maintenanceZh')}>
+            <Input.TextArea rows={2} />
+          </Form.Item>
+          <Form.Item name="en" label={t('console.settings.maintenanceEn')}>
+            <Input.TextArea rows={2} />
+          </Form.Item>
+          <Form.Item
+            name="phones"
+            label={t('console.settings.phones')}
+            rules={[{ required: true, message: t('msg.phone.required') }]}
+          >
+            <Input />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            {t('console.save')}
+          </Button>
         </Form>
       )}
     </QueryState>

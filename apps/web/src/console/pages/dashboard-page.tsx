@@ -10,7 +10,9 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const q = useQuery({ queryKey: ['console', 'dashboard'], queryFn: () => cGet<Dashboard>('/api/console/dashboard') });
   const d = q.data;
-  const hours = d?.reviewBacklog.oldest ? Math.round((q.dataUpdatedAt - new Date(d.reviewBacklog.oldest).getTime()) / 3600_000) : 0;
+  const hours = d?.reviewBacklog.oldest
+    ? Math.round((q.dataUpdatedAt - new Date(d.reviewBacklog.oldest).getTime()) / 3600_000)
+    : 0;
   return (
     <section>
       <Typography.Title level={2}>{t('console.menu.dashboard')}</Typography.Title>
@@ -19,16 +21,33 @@ export default function DashboardPage() {
           <>
             <Row gutter={16}>
               <Col span={6}>
-                <Card><Statistic title={t('console.dash.payments')} value={yuan(d.todayPayments.amountFen)} suffix={`/ ${d.todayPayments.count}`} /></Card>
+                <Card>
+                  <Statistic
+                    title={t('console.dash.payments')}
+                    value={yuan(d.todayPayments.amountFen)}
+                    suffix={`/ ${d.todayPayments.count}`}
+                  />
+                </Card>
               </Col>
               <Col span={6}>
-                <Card><Statistic title={t('console.dash.refunds')} value={yuan(d.todayRefunds.amountFen)} suffix={`/ ${d.todayRefunds.count}`} /></Card>
+                <Card>
+                  <Statistic
+                    title={t('console.dash.refunds')}
+                    value={yuan(d.todayRefunds.amountFen)}
+                    suffix={`/ ${d.todayRefunds.count}`}
+                  />
+                </Card>
               </Col>
               <Col span={6}>
-                <Card><Statistic title={t('console.dash.backlog')} value={d.reviewBacklog.count} /></Card>
+                <Card>
+                  <Statistic title={t('console.dash.backlog')} value={d.reviewBacklog.count} />
+                </Card>
               </Col>
               <Col span={6}>
-                <Card><Statistic title={t('console.dash.oldest')} value={d.reviewBacklog.oldest ? `${hours} h` : '—'} /><small>{when(d.reviewBacklog.oldest)}</small></Card>
+                <Card>
+                  <Statistic title={t('console.dash.oldest')} value={d.reviewBacklog.oldest ? `${hours} h` : '—'} />
+                  <small>{when(d.reviewBacklog.oldest)}</small>
+                </Card>
               </Col>
             </Row>
             <Row gutter={16} style={{ marginTop: 16 }}>
@@ -41,7 +60,11 @@ export default function DashboardPage() {
                     dataSource={d.byState}
                     columns={[
                       { title: t('console.col.kind'), dataIndex: 'kind', render: (k: string) => <KindText kind={k} /> },
-                      { title: t('console.col.state'), dataIndex: 'state', render: (s: number) => <StateTag state={s} /> },
+                      {
+                        title: t('console.col.state'),
+                        dataIndex: 'state',
+                        render: (s: number) => <StateTag state={s} />,
+                      },
                       { title: t('console.col.count'), dataIndex: 'count' },
                     ]}
                   />
@@ -55,7 +78,11 @@ export default function DashboardPage() {
                     pagination={false}
                     dataSource={d.failingItems}
                     columns={[
-                      { title: t('console.col.item'), dataIndex: 'item', render: (i: string) => t(`console.check.${i}`, { defaultValue: i }) },
+                      {
+                        title: t('console.col.item'),
+                        dataIndex: 'item',
+                        render: (i: string) => t(`console.check.${i}`, { defaultValue: i }),
+                      },
                       { title: t('console.col.count'), dataIndex: 'count' },
                     ]}
                   />

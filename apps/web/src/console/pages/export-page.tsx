@@ -14,7 +14,11 @@ interface ScopeValues {
   yxdm?: string;
   range?: [Dayjs, Dayjs];
 }
-const scopeOf = (v: ScopeValues): NationalReportBody => ({ yxdm: v.yxdm || undefined, from: v.range?.[0].format('YYYY-MM-DD'), to: v.range?.[1].format('YYYY-MM-DD') });
+const scopeOf = (v: ScopeValues): NationalReportBody => ({
+  yxdm: v.yxdm || undefined,
+  from: v.range?.[0].format('YYYY-MM-DD'),
+  to: v.range?.[1].format('YYYY-MM-DD'),
+});
 
 /**
  * The national platform: approved photos of a school or a date range as a ZIP with a manifest,
@@ -27,7 +31,10 @@ export default function ExportPage() {
   const [busy, setBusy] = useState(false);
   const history = useQuery({
     queryKey: ['console', 'exports'],
-    queryFn: () => cGet<{ id: number; scope: Record<string, string>; photoCount: number; createdAt: string }[]>('/api/console/national-export'),
+    queryFn: () =>
+      cGet<{ id: number; scope: Record<string, string>; photoCount: number; createdAt: string }[]>(
+        '/api/console/national-export',
+      ),
   });
   const report = useMutation({
     mutationFn: (v: ScopeValues) => cPost<NationalReportJob>('/api/console/national-report', scopeOf(v)),
@@ -53,21 +60,38 @@ export default function ExportPage() {
       <Typography.Paragraph type="secondary">{t('console.export.hint')}</Typography.Paragraph>
       <Typography.Paragraph type="secondary">{t('console.report.hint')}</Typography.Paragraph>
       <Form form={form} layout="inline" onFinish={run} style={{ marginBottom: 16 }}>
-        <Form.Item name="yxdm" label={t('console.schools.yxdm')}><Input allowClear /></Form.Item>
-        <Form.Item name="range" label={t('console.col.date')}><DatePicker.RangePicker /></Form.Item>
+        <Form.Item name="yxdm" label={t('console.schools.yxdm')}>
+          <Input allowClear />
+        </Form.Item>
+        <Form.Item name="range" label={t('console.col.date')}>
+          <DatePicker.RangePicker />
+        </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit" loading={busy}>{t('console.export.run')}</Button>
-          <Button loading={report.isPending} onClick={() => report.mutate(form.getFieldsValue())}>{t('console.report.run')}</Button>
+          <Button type="primary" htmlType="submit" loading={busy}>
+            {t('console.export.run')}
+          </Button>
+          <Button loading={report.isPending} onClick={() => report.mutate(form.getFieldsValue())}>
+            {t('console.report.run')}
+          </Button>
         </Space>
       </Form>
-      <QueryState loading={history.isLoading} error={history.error} empty={!history.data?.length} onRetry={() => void history.refetch()}>
+      <QueryState
+        loading={history.isLoading}
+        error={history.error}
+        empty={!history.data?.length}
+        onRetry={() => void history.refetch()}
+      >
         <Table
           rowKey="id"
           size="small"
           dataSource={history.data}
           columns={[
             { title: t('console.col.created'), dataIndex: 'createdAt', render: when },
-            { title: t('console.export.scope'), dataIndex: 'scope', render: (s: Record<string, string>) => scopeText(t, s) },
+            {
+              title: t('console.export.scope'),
+              dataIndex: 'scope',
+              render: (s: Record<string, string>) => scopeText(t, s),
+            },
             { title: t('console.col.count'), dataIndex: 'photoCount' },
           ]}
         />

@@ -1,9 +1,27 @@
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Modal, Popconfirm, Radio, Space, Table, Typography, Upload, type UploadFile } from 'antd';
+import {
+  Button,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Radio,
+  Space,
+  Table,
+  Typography,
+  Upload,
+  type UploadFile,
+} from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FORM_FILE_EXTENSIONS, FORM_FILE_MAX_BYTES, FORM_FILE_MAX_MB, type ConsoleForm } from '@portal/contract/console';
+import {
+  FORM_FILE_EXTENSIONS,
+  FORM_FILE_MAX_BYTES,
+  FORM_FILE_MAX_MB,
+  type ConsoleForm,
+} from '@portal/contract/console';
 import { QueryState } from '../../components/query-state.tsx';
 import { cGet, cPost, cUpload } from '../console-api.ts';
 import { when } from '../ui.tsx';
@@ -33,7 +51,10 @@ export function FormsTab() {
   const qc = useQueryClient();
   const [editing, setEditing] = useState<Partial<ConsoleForm> | null>(null);
   const q = useQuery({ queryKey: KEY, queryFn: () => cGet<ConsoleForm[]>('/api/console/forms') });
-  const remove = useMutation({ mutationFn: (id: number) => cPost('/api/console/forms/delete', { id }), onSuccess: () => void qc.invalidateQueries({ queryKey: KEY }) });
+  const remove = useMutation({
+    mutationFn: (id: number) => cPost('/api/console/forms/delete', { id }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: KEY }),
+  });
   return (
     <>
       <Button type="primary" style={{ marginBottom: 12 }} onClick={() => setEditing({})}>
@@ -53,7 +74,11 @@ export function FormsTab() {
                 r.hasFile ? (
                   <a href={r.downloadUrl}>{r.originalName ?? t('console.forms.download')}</a>
                 ) : (
-                  <a href={r.downloadUrl} target="_blank" rel="noopener noreferrer">{`${t('console.forms.link')}: ${r.url ?? ''}`}</a>
+                  <a
+                    href={r.downloadUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >{`${t('console.forms.link')}: ${r.url ?? ''}`}</a>
                 ),
             },
             { title: t('console.forms.size'), dataIndex: 'size', render: fileSize },
@@ -63,9 +88,13 @@ export function FormsTab() {
               title: t('console.col.actions'),
               render: (_, r) => (
                 <Space>
-                  <Button size="small" onClick={() => setEditing(r)}>{t('console.edit')}</Button>
+                  <Button size="small" onClick={() => setEditing(r)}>
+                    {t('console.edit')}
+                  </Button>
                   <Popconfirm title={t('console.content.confirmDelete')} onConfirm={() => remove.mutate(r.id)}>
-                    <Button size="small" danger>{t('console.delete')}</Button>
+                    <Button size="small" danger>
+                      {t('console.delete')}
+                    </Button>
                   </Popconfirm>
                 </Space>
               ),
@@ -73,12 +102,29 @@ export function FormsTab() {
           ]}
         />
       </QueryState>
-      {editing && <FormEditor row={editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void qc.invalidateQueries({ queryKey: KEY }); }} />}
+      {editing && (
+        <FormEditor
+          row={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void qc.invalidateQueries({ queryKey: KEY });
+          }}
+        />
+      )}
     </>
   );
 }
 
-function FormEditor({ row, onClose, onSaved }: { row: Partial<ConsoleForm>; onClose: () => void; onSaved: () => void }) {
+function FormEditor({
+  row,
+  onClose,
+  onSaved,
+}: {
+  row: Partial<ConsoleForm>;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const source = Form.useWatch('source', form);
@@ -105,31 +151,62 @@ function FormEditor({ row, onClose, onSaved }: { row: Partial<ConsoleForm>; onCl
       }
       const ext = /\.([A-Za-z0-9]+)$/.exec(f.name)?.[1]?.toLowerCase() ?? '';
       if (!(FORM_FILE_EXTENSIONS as readonly string[]).includes(ext)) throw new Error(t('msg.content.formFileType'));
-      if ((f.size ?? 0) > FORM_FILE_MAX_BYTES) throw new Error(t('msg.content.formFileTooLarge').replace('{max}', String(FORM_FILE_MAX_MB)));
+      if ((f.size ?? 0) > FORM_FILE_MAX_BYTES)
+        throw new Error(t('msg.content.formFileTooLarge').replace('{max}', String(FORM_FILE_MAX_MB)));
     },
   };
   return (
-    <Modal open title={row.id ? t('console.edit') : t('console.content.add')} onCancel={onClose} onOk={() => form.submit()} confirmLoading={save.isPending} okText={t('console.save')}>
+    <Modal
+      open
+      title={row.id ? t('console.edit') : t('console.content.add')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={save.isPending}
+      okText={t('console.save')}
+    >
       <Form<Values>
         form={form}
         layout="vertical"
-        initialValues={{ fileNameZh: row.fileNameZh ?? '', fileNameEn: row.fileNameEn ?? '', sort: row.sort ?? 0, source: row.id && !row.hasFile ? 'url' : 'file', url: row.url ?? '' }}
+        initialValues={{
+          fileNameZh: row.fileNameZh ?? '',
+          fileNameEn: row.fileNameEn ?? '',
+          sort: row.sort ?? 0,
+          source: row.id && !row.hasFile ? 'url' : 'file',
+          url: row.url ?? '',
+        }}
         onFinish={(v) => save.mutate(v)}
       >
-        <Form.Item name="fileNameZh" label={t('console.forms.nameZh')} rules={[{ required: true, whitespace: true, message: t('msg.content.formNameZhRequired') }]}>
+        <Form.Item
+          name="fileNameZh"
+          label={t('console.forms.nameZh')}
+          rules={[{ required: true, whitespace: true, message: t('msg.content.formNameZhRequired') }]}
+        >
           <Input maxLength={100} />
         </Form.Item>
-        <Form.Item name="fileNameEn" label={t('console.forms.nameEn')} rules={[{ required: true, whitespace: true, message: t('msg.content.formNameEnRequired') }]}>
+        <Form.Item
+          name="fileNameEn"
+          label={t('console.forms.nameEn')}
+          rules={[{ required: true, whitespace: true, message: t('msg.content.formNameEnRequired') }]}
+        >
           <Input maxLength={200} />
         </Form.Item>
         <Form.Item name="sort" label={t('console.forms.sort')}>
           <InputNumber min={0} max={10000} />
         </Form.Item>
         <Form.Item name="source" label={t('console.forms.source')}>
-          <Radio.Group options={[{ value: 'file', label: t('console.forms.sourceFile') }, { value: 'url', label: t('console.forms.sourceUrl') }]} />
+          <Radio.Group
+            options={[
+              { value: 'file', label: t('console.forms.sourceFile') },
+              { value: 'url', label: t('console.forms.sourceUrl') },
+            ]}
+          />
         </Form.Item>
         {source === 'url' ? (
-          <Form.Item name="url" label={t('console.forms.url')} rules={[{ required: true, pattern: /^https?:\/\/[^\s<>"]+$/i, message: t('msg.content.formUrlInvalid') }]}>
+          <Form.Item
+            name="url"
+            label={t('console.forms.url')}
+            rules={[{ required: true, pattern: /^https?:\/\/[^\s<>"]+$/i, message: t('msg.content.formUrlInvalid') }]}
+          >
             <Input placeholder="https://" />
           </Form.Item>
         ) : (
@@ -142,7 +219,12 @@ function FormEditor({ row, onClose, onSaved }: { row: Partial<ConsoleForm>; onCl
             extra={
               <>
                 <div>{t('console.forms.rule', { max: FORM_FILE_MAX_MB })}</div>
-                {row.hasFile && <Typography.Text type="secondary">{t('console.forms.current', { name: row.originalName ?? '', size: fileSize(row.size ?? null) })} · {t('console.forms.keep')}</Typography.Text>}
+                {row.hasFile && (
+                  <Typography.Text type="secondary">
+                    {t('console.forms.current', { name: row.originalName ?? '', size: fileSize(row.size ?? null) })} ·{' '}
+                    {t('console.forms.keep')}
+                  </Typography.Text>
+                )}
               </>
             }
           >

@@ -31,14 +31,26 @@ export default function LoginPage() {
         <Typography.Title level={3}>{t('console.title')}</Typography.Title>
         {locked && <Alert type="error" showIcon role="alert" message={locked} style={{ marginBottom: 16 }} />}
         <Form layout="vertical" onFinish={submit} requiredMark={false}>
-          <Form.Item name="username" label={t('console.login.username')} rules={[{ required: true, message: t('msg.console.usernameRequired') }]}>
+          <Form.Item
+            name="username"
+            label={t('console.login.username')}
+            rules={[{ required: true, message: t('msg.console.usernameRequired') }]}
+          >
             <Input autoComplete="username" autoFocus />
           </Form.Item>
-          <Form.Item name="password" label={t('console.login.password')} rules={[{ required: true, message: t('msg.console.passwordRequired') }]}>
+          <Form.Item
+            name="password"
+            label={t('console.login.password')}
+            rules={[{ required: true, message: t('msg.console.passwordRequired') }]}
+          >
             <Input.Password autoComplete="current-password" />
           </Form.Item>
           {needTotp && (
-            <Form.Item name="totp" label={t('console.login.totp')} rules={[{ required: true, message: t('msg.console.totpRequired') }]}>
+            <Form.Item
+              name="totp"
+              label={t('console.login.totp')}
+              rules={[{ required: true, message: t('msg.console.totpRequired') }]}
+            >
               <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} />
             </Form.Item>
           )}

@@ -13,7 +13,10 @@ import { payStateText, providerText } from '../audit-words.ts';
 export default function OrderPage() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const q = useQuery({ queryKey: ['console', 'order', id], queryFn: () => cGet<OrderPageData>(`/api/console/orders/${id}`) });
+  const q = useQuery({
+    queryKey: ['console', 'order', id],
+    queryFn: () => cGet<OrderPageData>(`/api/console/orders/${id}`),
+  });
   const d = q.data;
   return (
     <section>
@@ -24,15 +27,23 @@ export default function OrderPage() {
               {t('console.order.title')} {d.order.orderNo}
             </Typography.Title>
             <Descriptions bordered size="small" column={2}>
-              <Descriptions.Item label={t('console.col.state')}><StateTag state={d.order.state} /></Descriptions.Item>
-              <Descriptions.Item label={t('console.col.kind')}><KindText kind={d.order.kind} /></Descriptions.Item>
+              <Descriptions.Item label={t('console.col.state')}>
+                <StateTag state={d.order.state} />
+              </Descriptions.Item>
+              <Descriptions.Item label={t('console.col.kind')}>
+                <KindText kind={d.order.kind} />
+              </Descriptions.Item>
               <Descriptions.Item label={t('console.col.amount')}>{yuan(d.order.totalFen)}</Descriptions.Item>
               <Descriptions.Item label={t('console.col.created')}>{when(d.order.createdAt)}</Descriptions.Item>
               <Descriptions.Item label={t('console.col.payTime')}>{when(d.order.payTime)}</Descriptions.Item>
               <Descriptions.Item label={t('console.col.mobile')}>{d.order.mobile ?? '—'}</Descriptions.Item>
-              <Descriptions.Item label={t('console.col.receiver')}>{d.order.shippingReceiveName ?? '—'} {d.order.shippingReceiveMobile ?? ''}</Descriptions.Item>
+              <Descriptions.Item label={t('console.col.receiver')}>
+                {d.order.shippingReceiveName ?? '—'} {d.order.shippingReceiveMobile ?? ''}
+              </Descriptions.Item>
               <Descriptions.Item label={t('console.col.address')}>{d.order.shippingAddress ?? '—'}</Descriptions.Item>
-              <Descriptions.Item label={t('console.col.waybill')}>{d.order.shippingOrderNo ? `${d.order.shippingTypeName ?? ''} ${d.order.shippingOrderNo}` : '—'}</Descriptions.Item>
+              <Descriptions.Item label={t('console.col.waybill')}>
+                {d.order.shippingOrderNo ? `${d.order.shippingTypeName ?? ''} ${d.order.shippingOrderNo}` : '—'}
+              </Descriptions.Item>
               <Descriptions.Item label={t('console.col.reason')}>{d.order.refuseReason ?? '—'}</Descriptions.Item>
             </Descriptions>
             <Card title={t('console.order.persons')}>
@@ -42,7 +53,13 @@ export default function OrderPage() {
                 pagination={false}
                 dataSource={d.persons}
                 columns={[
-                  { title: t('console.col.photo'), dataIndex: 'photo', render: (p: { url: string | null } | null, r) => <StaffPhoto src={p?.url} alt={r.name} width={72} /> },
+                  {
+                    title: t('console.col.photo'),
+                    dataIndex: 'photo',
+                    render: (p: { url: string | null } | null, r) => (
+                      <StaffPhoto src={p?.url} alt={r.name} width={72} />
+                    ),
+                  },
                   { title: t('console.col.name'), dataIndex: 'name' },
                   { title: t('console.col.idNumber'), dataIndex: 'idNumMask' },
                   { title: t('console.col.school'), dataIndex: 'schoolName' },
@@ -60,7 +77,11 @@ export default function OrderPage() {
                 dataSource={d.payments}
                 columns={[
                   { title: t('console.col.paymentNo'), dataIndex: 'paymentNo' },
-                  { title: t('console.col.provider'), dataIndex: 'provider', render: (p: string) => providerText(t, p) },
+                  {
+                    title: t('console.col.provider'),
+                    dataIndex: 'provider',
+                    render: (p: string) => providerText(t, p),
+                  },
                   { title: t('console.col.amount'), dataIndex: 'amountFen', render: yuan },
                   { title: t('console.col.state'), dataIndex: 'state', render: (s: string) => payStateText(t, s) },
                   { title: t('console.col.payTime'), dataIndex: 'paidAt', render: when },
@@ -76,7 +97,11 @@ export default function OrderPage() {
                 columns={[
                   { title: t('console.col.refundNo'), dataIndex: 'refundNo' },
                   { title: t('console.col.amount'), dataIndex: 'amountFen', render: yuan },
-                  { title: t('console.col.state'), dataIndex: 'status', render: (s: number) => t(`console.refund.status.${s}`) },
+                  {
+                    title: t('console.col.state'),
+                    dataIndex: 'status',
+                    render: (s: number) => t(`console.refund.status.${s}`),
+                  },
                   { title: t('console.col.reason'), dataIndex: 'reason' },
                   { title: t('console.col.created'), dataIndex: 'createdAt', render: when },
                 ]}

@@ -40,19 +40,41 @@ export default function OrdersPage() {
     <section>
       <Typography.Title level={2}>{t('console.menu.orders')}</Typography.Title>
       <Form layout="inline" onFinish={onFinish} style={{ marginBottom: 16, rowGap: 8 }}>
-        <Form.Item name="orderNo" label={t('console.col.orderNo')}><Input allowClear /></Form.Item>
-        <Form.Item name="name" label={t('console.col.name')}><Input allowClear /></Form.Item>
-        <Form.Item name="mobile" label={t('console.col.mobile')}><Input allowClear /></Form.Item>
-        <Form.Item name="idNumber" label={t('console.col.idNumber')}><Input allowClear /></Form.Item>
-        <Form.Item name="school" label={t('console.col.school')}><Input allowClear /></Form.Item>
+        <Form.Item name="orderNo" label={t('console.col.orderNo')}>
+          <Input allowClear />
+        </Form.Item>
+        <Form.Item name="name" label={t('console.col.name')}>
+          <Input allowClear />
+        </Form.Item>
+        <Form.Item name="mobile" label={t('console.col.mobile')}>
+          <Input allowClear />
+        </Form.Item>
+        <Form.Item name="idNumber" label={t('console.col.idNumber')}>
+          <Input allowClear />
+        </Form.Item>
+        <Form.Item name="school" label={t('console.col.school')}>
+          <Input allowClear />
+        </Form.Item>
         <Form.Item name="state" label={t('console.col.state')}>
-          <Select allowClear style={{ width: 130 }} options={Object.values(ORDER_STATE).map((s) => ({ value: s, label: pick(ORDER_STATE_TEXT[s]) }))} />
+          <Select
+            allowClear
+            style={{ width: 130 }}
+            options={Object.values(ORDER_STATE).map((s) => ({ value: s, label: pick(ORDER_STATE_TEXT[s]) }))}
+          />
         </Form.Item>
         <Form.Item name="kind" label={t('console.col.kind')}>
-          <Select allowClear style={{ width: 130 }} options={ORDER_KINDS.map((k) => ({ value: k, label: t(`console.kind.${k}`) }))} />
+          <Select
+            allowClear
+            style={{ width: 130 }}
+            options={ORDER_KINDS.map((k) => ({ value: k, label: t(`console.kind.${k}`) }))}
+          />
         </Form.Item>
-        <Form.Item name="range" label={t('console.col.date')}><DatePicker.RangePicker /></Form.Item>
-        <Button type="primary" htmlType="submit">{t('console.search')}</Button>
+        <Form.Item name="range" label={t('console.col.date')}>
+          <DatePicker.RangePicker />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          {t('console.search')}
+        </Button>
       </Form>
       <QueryState loading={q.isLoading} error={q.error} empty={q.data?.total === 0} onRetry={() => void q.refetch()}>
         <OrderTable rows={q.data?.rows ?? []} total={q.data?.total ?? 0} page={page} onPage={setPage} />
@@ -61,17 +83,36 @@ export default function OrdersPage() {
   );
 }
 
-export function OrderTable(props: { rows: OrderRow[]; total?: number; page?: number; onPage?: (p: number) => void; selection?: { keys: number[]; onChange: (k: number[]) => void } }) {
+export function OrderTable(props: {
+  rows: OrderRow[];
+  total?: number;
+  page?: number;
+  onPage?: (p: number) => void;
+  selection?: { keys: number[]; onChange: (k: number[]) => void };
+}) {
   const { t } = useTranslation();
   return (
     <Table<OrderRow>
       rowKey="id"
       size="small"
       dataSource={props.rows}
-      rowSelection={props.selection && { selectedRowKeys: props.selection.keys, onChange: (k) => props.selection!.onChange(k as number[]) }}
-      pagination={props.onPage ? { current: props.page, total: props.total, pageSize: 20, onChange: props.onPage, showSizeChanger: false } : false}
+      rowSelection={
+        props.selection && {
+          selectedRowKeys: props.selection.keys,
+          onChange: (k) => props.selection!.onChange(k as number[]),
+        }
+      }
+      pagination={
+        props.onPage
+          ? { current: props.page, total: props.total, pageSize: 20, onChange: props.onPage, showSizeChanger: false }
+          : false
+      }
       columns={[
-        { title: t('console.col.orderNo'), dataIndex: 'orderNo', render: (no: string, r) => <Link to={`/orders/${r.id}`}>{no}</Link> },
+        {
+          title: t('console.col.orderNo'),
+          dataIndex: 'orderNo',
+          render: (no: string, r) => <Link to={`/orders/${r.id}`}>{no}</Link>,
+        },
         { title: t('console.col.kind'), dataIndex: 'kind', render: (k: string) => <KindText kind={k} /> },
         { title: t('console.col.state'), dataIndex: 'state', render: (s: number) => <StateTag state={s} /> },
         { title: t('console.col.name'), dataIndex: 'names' },
@@ -79,7 +120,11 @@ export function OrderTable(props: { rows: OrderRow[]; total?: number; page?: num
         { title: t('console.col.mobile'), dataIndex: 'mobile' },
         { title: t('console.col.branch'), dataIndex: 'fy' },
         { title: t('console.col.amount'), dataIndex: 'totalFen', render: yuan },
-        { title: t('console.col.waybill'), dataIndex: 'shippingOrderNo', render: (w: string | null, r) => (w ? `${r.shippingTypeName ?? ''} ${w}` : '—') },
+        {
+          title: t('console.col.waybill'),
+          dataIndex: 'shippingOrderNo',
+          render: (w: string | null, r) => (w ? `${r.shippingTypeName ?? ''} ${w}` : '—'),
+        },
         { title: t('console.col.created'), dataIndex: 'createdAt', render: when },
       ]}
     />

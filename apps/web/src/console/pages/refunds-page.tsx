@@ -28,13 +28,23 @@ export default function RefundsPage() {
   const [refusing, setRefusing] = useState<ConsoleRefundRow | null>(null);
   const [confirming, setConfirming] = useState<ConsoleRefundRow | null>(null);
   const [reason, setReason] = useState('');
-  const q = useQuery({ queryKey: ['console', 'refunds', view, status], queryFn: () => cGet<ConsoleRefundRow[]>('/api/console/refunds', { origin: view, status }) });
+  const q = useQuery({
+    queryKey: ['console', 'refunds', view, status],
+    queryFn: () => cGet<ConsoleRefundRow[]>('/api/console/refunds', { origin: view, status }),
+  });
   // Automatic refunds that failed: money that came in twice and could not go back by itself.
-  const attention = useQuery({ queryKey: ['console', 'refunds', 'automatic', 5], queryFn: () => cGet<ConsoleRefundRow[]>('/api/console/refunds', { origin: 'automatic', status: 5 }) });
+  const attention = useQuery({
+    queryKey: ['console', 'refunds', 'automatic', 5],
+    queryFn: () => cGet<ConsoleRefundRow[]>('/api/console/refunds', { origin: 'automatic', status: 5 }),
+  });
   const done = () => void qc.invalidateQueries({ queryKey: ['console'] });
-  const approve = useMutation({ mutationFn: (id: number) => cPost(`/api/console/refunds/${id}/approve`), onSettled: () => (setConfirming(null), done()) });
+  const approve = useMutation({
+    mutationFn: (id: number) => cPost(`/api/console/refunds/${id}/approve`),
+    onSettled: () => (setConfirming(null), done()),
+  });
   const refuse = useMutation({
-    mutationFn: (v: { id: number; reason: string }) => cPost(`/api/console/refunds/${v.id}/refuse`, { reason: v.reason }),
+    mutationFn: (v: { id: number; reason: string }) =>
+      cPost(`/api/console/refunds/${v.id}/refuse`, { reason: v.reason }),
     onSettled: () => {
       setRefusing(null);
       setReason('');
@@ -79,7 +89,9 @@ export default function RefundsPage() {
           options={[1, 3, 4, 5].map((s) => ({ value: s, label: t(`console.refund.status.${s}`) }))}
         />
       </Space>
-      {view === 'automatic' && <Typography.Paragraph type="secondary">{t('refunds.automaticHint')}</Typography.Paragraph>}
+      {view === 'automatic' && (
+        <Typography.Paragraph type="secondary">{t('refunds.automaticHint')}</Typography.Paragraph>
+      )}
       <QueryState loading={q.isLoading} error={q.error} empty={!q.data?.length} onRetry={() => void q.refetch()}>
         <Table<ConsoleRefundRow>
           rowKey="id"
@@ -88,7 +100,11 @@ export default function RefundsPage() {
           scroll={{ x: 'max-content' }}
           columns={[
             { title: t('console.col.refundNo'), dataIndex: 'refundNo' },
-            { title: t('console.col.orderNo'), dataIndex: 'orderNo', render: (no: string, r) => <Link to={`/orders/${r.orderId}`}>{no}</Link> },
+            {
+              title: t('console.col.orderNo'),
+              dataIndex: 'orderNo',
+              render: (no: string, r) => <Link to={`/orders/${r.orderId}`}>{no}</Link>,
+            },
             { title: t('console.col.kind'), dataIndex: 'kind', render: (k: string) => <KindText kind={k} /> },
             { title: t('refunds.member'), render: (_, r) => who(r) },
             { title: t('console.col.amount'), dataIndex: 'amountFen', render: yuan },
@@ -103,7 +119,13 @@ export default function RefundsPage() {
                 </Space>
               ),
             },
-            { title: t('refunds.memberReason'), render: (_, r) => (r.origin === 'automatic' ? t('refunds.automaticReason', { payment: r.paymentNo ?? '—' }) : memberReason(r)) },
+            {
+              title: t('refunds.memberReason'),
+              render: (_, r) =>
+                r.origin === 'automatic'
+                  ? t('refunds.automaticReason', { payment: r.paymentNo ?? '—' })
+                  : memberReason(r),
+            },
             { title: t('refunds.failReason'), render: (_, r) => r.failReason ?? '—' },
             { title: t('console.col.created'), dataIndex: 'createdAt', render: when },
             {
@@ -113,7 +135,12 @@ export default function RefundsPage() {
               render: (_, r) => (
                 <Space>
                   {(r.status === 1 || r.status === 2 || r.status === 5) && (
-                    <Button size="small" type="primary" loading={approve.isPending && approve.variables === r.id} onClick={() => setConfirming(r)}>
+                    <Button
+                      size="small"
+                      type="primary"
+                      loading={approve.isPending && approve.variables === r.id}
+                      onClick={() => setConfirming(r)}
+                    >
                       {r.status === 5 ? t('refunds.retry') : t('console.approve')}
                     </Button>
                   )}
@@ -140,13 +167,34 @@ export default function RefundsPage() {
       >
         {confirming && (
           <Typography.Paragraph>
-            {t('refunds.confirmBody', { amount: yuan(confirming.amountFen), member: who(confirming), order: confirming.orderNo, channel: t(`refunds.channel.${confirming.provider ?? 'zero'}`) })}
+            {t('refunds.confirmBody', {
+              amount: yuan(confirming.amountFen),
+              member: who(confirming),
+              order: confirming.orderNo,
+              channel: t(`refunds.channel.${confirming.provider ?? 'zero'}`),
+            })}
           </Typography.Paragraph>
         )}
       </Modal>
-      <Modal open={!!refusing} title={t('console.refund.refuseTitle')} okButtonProps={{ danger: true, disabled: !reason.trim() }} onCancel={() => setRefusing(null)} onOk={() => refuse.mutate({ id: refusing!.id, reason })} confirmLoading={refuse.isPending}>
-        {refusing && <Typography.Paragraph>{t('refunds.refuseBody', { amount: yuan(refusing.amountFen), member: who(refusing) })}</Typography.Paragraph>}
-        <Input.TextArea aria-label={t('console.col.reason')} value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
+      <Modal
+        open={!!refusing}
+        title={t('console.refund.refuseTitle')}
+        okButtonProps={{ danger: true, disabled: !reason.trim() }}
+        onCancel={() => setRefusing(null)}
+        onOk={() => refuse.mutate({ id: refusing!.id, reason })}
+        confirmLoading={refuse.isPending}
+      >
+        {refusing && (
+          <Typography.Paragraph>
+            {t('refunds.refuseBody', { amount: yuan(refusing.amountFen), member: who(refusing) })}
+          </Typography.Paragraph>
+        )}
+        <Input.TextArea
+          aria-label={t('console.col.reason')}
+          value={reason}
+          maxLength={200}
+          onChange={(e) => setReason(e.target.value)}
+        />
       </Modal>
     </section>
   );

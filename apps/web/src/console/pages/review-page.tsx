@@ -17,7 +17,10 @@ export default function ReviewPage() {
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState<string>(REJECT_REASONS[0].zh);
   const [typed, setTyped] = useState('');
-  const q = useQuery({ queryKey: ['console', 'review'], queryFn: () => cGet<{ total: number; rows: ReviewItem[] }>('/api/console/review', { size: 50 }) });
+  const q = useQuery({
+    queryKey: ['console', 'review'],
+    queryFn: () => cGet<{ total: number; rows: ReviewItem[] }>('/api/console/review', { size: 50 }),
+  });
   const rows = q.data?.rows ?? [];
   const current = rows[Math.min(index, rows.length - 1)];
   const act = useMutation({
@@ -40,7 +43,15 @@ export default function ReviewPage() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const el = e.target as HTMLElement;
-      if (rejecting || !current || el.closest('input, textarea, [contenteditable="true"]') || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (
+        rejecting ||
+        !current ||
+        el.closest('input, textarea, [contenteditable="true"]') ||
+        e.ctrlKey ||
+        e.metaKey ||
+        e.altKey
+      )
+        return;
       const k = e.key.toLowerCase();
       if (k === 'j') setIndex((i) => Math.min(i + 1, rows.length - 1));
       else if (k === 'k') setIndex((i) => Math.max(i - 1, 0));
@@ -66,10 +77,16 @@ export default function ReviewPage() {
               header={t('console.review.waiting', { count: q.data?.total ?? 0 })}
               dataSource={rows}
               renderItem={(r, i) => (
-                <List.Item onClick={() => setIndex(i)} style={{ cursor: 'pointer', background: r === current ? '#e6f4ff' : undefined }} aria-current={r === current}>
+                <List.Item
+                  onClick={() => setIndex(i)}
+                  style={{ cursor: 'pointer', background: r === current ? '#e6f4ff' : undefined }}
+                  aria-current={r === current}
+                >
                   <div>
                     <div>{r.order.orderNo}</div>
-                    <small>{r.order.names} · {when(r.waitingSince)}</small>
+                    <small>
+                      {r.order.names} · {when(r.waitingSince)}
+                    </small>
                   </div>
                 </List.Item>
               )}
@@ -88,7 +105,9 @@ export default function ReviewPage() {
               }
             >
               <Descriptions size="small" column={3}>
-                <Descriptions.Item label={t('console.col.kind')}><KindText kind={current.order.kind} /></Descriptions.Item>
+                <Descriptions.Item label={t('console.col.kind')}>
+                  <KindText kind={current.order.kind} />
+                </Descriptions.Item>
                 <Descriptions.Item label={t('console.col.amount')}>{yuan(current.order.totalFen)}</Descriptions.Item>
                 <Descriptions.Item label={t('console.col.school')}>{current.order.schoolName ?? '—'}</Descriptions.Item>
               </Descriptions>
@@ -99,15 +118,37 @@ export default function ReviewPage() {
           </div>
         )}
       </QueryState>
-      <Modal open={rejecting} title={t('console.review.rejectTitle')} onCancel={() => setRejecting(false)} onOk={reject} okText={t('console.review.reject')} okButtonProps={{ danger: true, disabled: reason === 'other' && !typed.trim() }} confirmLoading={act.isPending}>
-        <Radio.Group value={reason} onChange={(e) => setReason(e.target.value as string)} style={{ display: 'grid', gap: 8 }} aria-label={t('console.col.reason')}>
+      <Modal
+        open={rejecting}
+        title={t('console.review.rejectTitle')}
+        onCancel={() => setRejecting(false)}
+        onOk={reject}
+        okText={t('console.review.reject')}
+        okButtonProps={{ danger: true, disabled: reason === 'other' && !typed.trim() }}
+        confirmLoading={act.isPending}
+      >
+        <Radio.Group
+          value={reason}
+          onChange={(e) => setReason(e.target.value as string)}
+          style={{ display: 'grid', gap: 8 }}
+          aria-label={t('console.col.reason')}
+        >
           {REJECT_REASONS.map((r) => (
-            <Radio key={r.zh} value={r.zh}>{pick(r)}</Radio>
+            <Radio key={r.zh} value={r.zh}>
+              {pick(r)}
+            </Radio>
           ))}
           <Radio value="other">{t('console.review.other')}</Radio>
         </Radio.Group>
         {reason === 'other' && (
-          <Input.TextArea aria-label={t('console.review.typedReason')} style={{ marginTop: 8 }} value={typed} maxLength={200} onChange={(e) => setTyped(e.target.value)} autoFocus />
+          <Input.TextArea
+            aria-label={t('console.review.typedReason')}
+            style={{ marginTop: 8 }}
+            value={typed}
+            maxLength={200}
+            onChange={(e) => setTyped(e.target.value)}
+            autoFocus
+          />
         )}
       </Modal>
     </section>
@@ -118,7 +159,12 @@ function PersonReview({ person }: { person: Person }) {
   const { t } = useTranslation();
   const failed = failedItems(person.photo?.checkResult);
   return (
-    <Card type="inner" size="small" title={[person.name, person.idNumMask, person.studentId, person.schoolName].filter(Boolean).join(' · ')} style={{ marginTop: 12 }}>
+    <Card
+      type="inner"
+      size="small"
+      title={[person.name, person.idNumMask, person.studentId, person.schoolName].filter(Boolean).join(' · ')}
+      style={{ marginTop: 12 }}
+    >
       <Space align="start" size="large" wrap>
         <figure style={{ margin: 0 }}>
           <StaffPhoto src={person.photo?.url} alt={t('console.review.photoOf', { name: person.name })} />
@@ -138,7 +184,11 @@ function PersonReview({ person }: { person: Person }) {
             ) : failed.length === 0 ? (
               <Tag color="green">{t('console.review.checkPassed')}</Tag>
             ) : (
-              failed.map((f) => <Tag color="red" key={f}>{t(`console.check.${f}`, { defaultValue: f })}</Tag>)
+              failed.map((f) => (
+                <Tag color="red" key={f}>
+                  {t(`console.check.${f}`, { defaultValue: f })}
+                </Tag>
+              ))
             )}
           </div>
           {person.sameFace.length > 0 && (
@@ -146,7 +196,11 @@ function PersonReview({ person }: { person: Person }) {
               type="error"
               style={{ marginBottom: 8 }}
               message={t('console.review.sameFace', {
-                names: person.sameFace.map((m) => (m.orderNo ? t('console.review.sameFaceOther', { name: m.name, orderNo: m.orderNo }) : m.name)).join(t('console.review.listSep')),
+                names: person.sameFace
+                  .map((m) =>
+                    m.orderNo ? t('console.review.sameFaceOther', { name: m.name, orderNo: m.orderNo }) : m.name,
+                  )
+                  .join(t('console.review.listSep')),
               })}
             />
           )}
@@ -156,7 +210,9 @@ function PersonReview({ person }: { person: Person }) {
               message={
                 person.compare.distance === null
                   ? t('console.review.noScore')
-                  : t('console.review.score', { distance: person.compare.distance.toFixed(3) }) + ' · ' + t(person.compare.same ? 'console.review.same' : 'console.review.different')
+                  : t('console.review.score', { distance: person.compare.distance.toFixed(3) }) +
+                    ' · ' +
+                    t(person.compare.same ? 'console.review.same' : 'console.review.different')
               }
             />
           )}

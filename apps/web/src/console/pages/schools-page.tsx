@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { Button, DatePicker, Form, Input, InputNumber, Modal, Space, Switch, Table, Tabs, Typography, Upload, message } from 'antd';
+import {
+  Button,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Space,
+  Switch,
+  Table,
+  Tabs,
+  Typography,
+  Upload,
+  message,
+} from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -24,7 +38,12 @@ export default function SchoolsPage() {
   return (
     <section>
       <Typography.Title level={2}>{t('console.menu.schools')}</Typography.Title>
-      <Tabs items={[{ key: 'tasks', label: t('console.schools.tasks'), children: <Tasks /> }, { key: 'schools', label: t('console.schools.schools'), children: <Schools /> }]} />
+      <Tabs
+        items={[
+          { key: 'tasks', label: t('console.schools.tasks'), children: <Tasks /> },
+          { key: 'schools', label: t('console.schools.schools'), children: <Schools /> },
+        ]}
+      />
     </section>
   );
 }
@@ -34,11 +53,19 @@ function Schools() {
   const qc = useQueryClient();
   const admin = useStaff()?.role === 'admin';
   const [q, setQ] = useState('');
-  const list = useQuery({ queryKey: ['console', 'schools', q], queryFn: () => cGet<SchoolRow[]>('/api/console/schools', { q }) });
+  const list = useQuery({
+    queryKey: ['console', 'schools', q],
+    queryFn: () => cGet<SchoolRow[]>('/api/console/schools', { q }),
+  });
   const done = () => void qc.invalidateQueries({ queryKey: ['console', 'schools'] });
-  const pilot = useMutation({ mutationFn: (v: { yxdm: string; on: boolean }) => cPost(`/api/console/schools/${v.yxdm}/pilot`, { testPoint: v.on ? 1 : 0 }), onSuccess: done });
+  const pilot = useMutation({
+    mutationFn: (v: { yxdm: string; on: boolean }) =>
+      cPost(`/api/console/schools/${v.yxdm}/pilot`, { testPoint: v.on ? 1 : 0 }),
+    onSuccess: done,
+  });
   const upload = useMutation({
-    mutationFn: async (file: File) => cPost<{ created: number; updated: number }>('/api/console/schools/import', { csv: await file.text() }),
+    mutationFn: async (file: File) =>
+      cPost<{ created: number; updated: number }>('/api/console/schools/import', { csv: await file.text() }),
     onSuccess: (r) => {
       void message.success(t('console.schools.imported', r));
       done();
@@ -47,14 +74,25 @@ function Schools() {
   return (
     <>
       <Space style={{ marginBottom: 12 }}>
-        <Input.Search aria-label={t('console.col.school')} placeholder={t('console.col.school')} allowClear onSearch={setQ} style={{ width: 280 }} />
+        <Input.Search
+          aria-label={t('console.col.school')}
+          placeholder={t('console.col.school')}
+          allowClear
+          onSearch={setQ}
+          style={{ width: 280 }}
+        />
         {admin && (
           <Upload accept=".csv,text/csv" showUploadList={false} beforeUpload={(f) => (upload.mutate(f), false)}>
             <Button loading={upload.isPending}>{t('console.schools.import')}</Button>
           </Upload>
         )}
       </Space>
-      <QueryState loading={list.isLoading} error={list.error} empty={!list.data?.length} onRetry={() => void list.refetch()}>
+      <QueryState
+        loading={list.isLoading}
+        error={list.error}
+        empty={!list.data?.length}
+        onRetry={() => void list.refetch()}
+      >
         <Table<SchoolRow>
           rowKey="yxdm"
           size="small"
@@ -67,7 +105,14 @@ function Schools() {
             {
               title: t('console.schools.pilot'),
               dataIndex: 'testPoint',
-              render: (v: number, r) => <Switch aria-label={`${t('console.schools.pilot')} ${r.name}`} checked={v === 1} disabled={!admin} onChange={(on) => pilot.mutate({ yxdm: r.yxdm, on })} />,
+              render: (v: number, r) => (
+                <Switch
+                  aria-label={`${t('console.schools.pilot')} ${r.name}`}
+                  checked={v === 1}
+                  disabled={!admin}
+                  onChange={(on) => pilot.mutate({ yxdm: r.yxdm, on })}
+                />
+              ),
             },
           ]}
         />
@@ -85,20 +130,40 @@ function Tasks() {
   const list = useQuery({ queryKey: ['console', 'tasks'], queryFn: () => cGet<TaskRow[]>('/api/console/tasks') });
   const save = useMutation({
     mutationFn: (v: Omit<TaskRow, 'id' | 'endTime' | 'priceFen' | 'schoolName'> & { endTime: Dayjs; price: number }) =>
-      cPost('/api/console/tasks', { ...v, id: editing?.id, price: undefined, priceFen: Math.round(v.price * 100), endTime: v.endTime.toISOString() }),
+      cPost('/api/console/tasks', {
+        ...v,
+        id: editing?.id,
+        price: undefined,
+        priceFen: Math.round(v.price * 100),
+        endTime: v.endTime.toISOString(),
+      }),
     onSuccess: () => {
       setEditing(null);
       void qc.invalidateQueries({ queryKey: ['console', 'tasks'] });
     },
   });
   const open = (r: Partial<TaskRow>) => {
-    form.setFieldsValue({ mosaic: false, active: true, fy: staff?.branch ?? '', ...r, price: (r.priceFen ?? 0) / 100, endTime: r.endTime ? dayjs(r.endTime) : undefined });
+    form.setFieldsValue({
+      mosaic: false,
+      active: true,
+      fy: staff?.branch ?? '',
+      ...r,
+      price: (r.priceFen ?? 0) / 100,
+      endTime: r.endTime ? dayjs(r.endTime) : undefined,
+    });
     setEditing(r);
   };
   return (
     <>
-      <Button type="primary" style={{ marginBottom: 12 }} onClick={() => open({})}>{t('console.schools.addTask')}</Button>
-      <QueryState loading={list.isLoading} error={list.error} empty={!list.data?.length} onRetry={() => void list.refetch()}>
+      <Button type="primary" style={{ marginBottom: 12 }} onClick={() => open({})}>
+        {t('console.schools.addTask')}
+      </Button>
+      <QueryState
+        loading={list.isLoading}
+        error={list.error}
+        empty={!list.data?.length}
+        onRetry={() => void list.refetch()}
+      >
         <Table<TaskRow>
           rowKey="id"
           size="small"
@@ -109,24 +174,72 @@ function Tasks() {
             { title: t('console.field.titleZh'), dataIndex: 'nameZh' },
             { title: t('console.col.amount'), dataIndex: 'priceFen', render: yuan },
             { title: t('console.schools.deadline'), dataIndex: 'endTime', render: when },
-            { title: t('console.schools.mosaic'), dataIndex: 'mosaic', render: (v: boolean) => (v ? t('console.yes') : t('console.no')) },
+            {
+              title: t('console.schools.mosaic'),
+              dataIndex: 'mosaic',
+              render: (v: boolean) => (v ? t('console.yes') : t('console.no')),
+            },
             { title: t('console.col.branch'), dataIndex: 'fy' },
-            { title: t('console.field.active'), dataIndex: 'active', render: (v: boolean) => (v ? t('console.yes') : t('console.no')) },
-            { title: t('console.col.actions'), render: (_, r) => <Button size="small" onClick={() => open(r)}>{t('console.edit')}</Button> },
+            {
+              title: t('console.field.active'),
+              dataIndex: 'active',
+              render: (v: boolean) => (v ? t('console.yes') : t('console.no')),
+            },
+            {
+              title: t('console.col.actions'),
+              render: (_, r) => (
+                <Button size="small" onClick={() => open(r)}>
+                  {t('console.edit')}
+                </Button>
+              ),
+            },
           ]}
         />
       </QueryState>
-      <Modal open={!!editing} forceRender title={editing?.id ? t('console.edit') : t('console.schools.addTask')} onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={save.isPending}>
+      <Modal
+        open={!!editing}
+        forceRender
+        title={editing?.id ? t('console.edit') : t('console.schools.addTask')}
+        onCancel={() => setEditing(null)}
+        onOk={() => form.submit()}
+        confirmLoading={save.isPending}
+      >
         <Form form={form} layout="vertical" onFinish={(v) => save.mutate(v)}>
-          <Form.Item name="yxdm" label={t('console.schools.yxdm')} rules={[{ required: true, pattern: /^\d{5}$/, message: t('msg.school.chooseFromList') }]}><Input /></Form.Item>
-          <Form.Item name="featureCode" label={t('console.schools.featureCode')} rules={[{ required: true, message: t('msg.task.featureCodeRequired') }]}><Input /></Form.Item>
-          <Form.Item name="nameZh" label={t('console.field.titleZh')} rules={[{ required: true }]}><Input /></Form.Item>
-          <Form.Item name="nameEn" label={t('console.field.titleEn')} rules={[{ required: true }]}><Input /></Form.Item>
-          <Form.Item name="price" label={t('console.schools.price')} rules={[{ required: true }]}><InputNumber min={0} step={1} /></Form.Item>
-          <Form.Item name="endTime" label={t('console.schools.deadline')} rules={[{ required: true }]}><DatePicker showTime /></Form.Item>
-          <Form.Item name="fy" label={t('console.col.branch')} rules={[{ required: true }]}><Input disabled={staff?.role === 'branch'} /></Form.Item>
-          <Form.Item name="mosaic" label={t('console.schools.mosaic')} valuePropName="checked"><Switch /></Form.Item>
-          <Form.Item name="active" label={t('console.field.active')} valuePropName="checked"><Switch /></Form.Item>
+          <Form.Item
+            name="yxdm"
+            label={t('console.schools.yxdm')}
+            rules={[{ required: true, pattern: /^\d{5}$/, message: t('msg.school.chooseFromList') }]}
+          >
+            <Input />
+          </Form.Item>
+          <Form.Item
+            name="featureCode"
+            label={t('console.schools.featureCode')}
+            rules={[{ required: true, message: t('msg.task.featureCodeRequired') }]}
+          >
+            <Input />
+          </Form.Item>
+          <Form.Item name="nameZh" label={t('console.field.titleZh')} rules={[{ required: true }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="nameEn" label={t('console.field.titleEn')} rules={[{ required: true }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="price" label={t('console.schools.price')} rules={[{ required: true }]}>
+            <InputNumber min={0} step={1} />
+          </Form.Item>
+          <Form.Item name="endTime" label={t('console.schools.deadline')} rules={[{ required: true }]}>
+            <DatePicker showTime />
+          </Form.Item>
+          <Form.Item name="fy" label={t('console.col.branch')} rules={[{ required: true }]}>
+            <Input disabled={staff?.role === 'branch'} />
+          </Form.Item>
+          <Form.Item name="mosaic" label={t('console.schools.mosaic')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Form.Item name="active" label={t('console.field.active')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
         </Form>
       </Modal>
     </>

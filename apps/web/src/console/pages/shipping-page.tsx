@@ -36,9 +36,13 @@ function StateQueue({ state, action }: { state: number; action: 'produce' | 'shi
   const [keys, setKeys] = useState<number[]>([]);
   const [shipOpen, setShipOpen] = useState(false);
   const [packing, setPacking] = useState<{ order: OrderRow; persons: Person[] }[] | null>(null);
-  const q = useQuery({ queryKey: ['console', 'orders', 'state', state], queryFn: () => cGet<{ total: number; rows: OrderRow[] }>('/api/console/orders', { state, size: 200 }) });
+  const q = useQuery({
+    queryKey: ['console', 'orders', 'state', state],
+    queryFn: () => cGet<{ total: number; rows: OrderRow[] }>('/api/console/orders', { state, size: 200 }),
+  });
   const act = useMutation({
-    mutationFn: (body: object) => cPost<{ changed: number }>('/api/console/orders/transition', { ids: keys, action, ...body }),
+    mutationFn: (body: object) =>
+      cPost<{ changed: number }>('/api/console/orders/transition', { ids: keys, action, ...body }),
     onSettled: () => {
       setKeys([]);
       setShipOpen(false);
@@ -51,7 +55,12 @@ function StateQueue({ state, action }: { state: number; action: 'produce' | 'shi
   return (
     <>
       <Space style={{ marginBottom: 12 }}>
-        <Button type="primary" disabled={!keys.length} loading={act.isPending} onClick={() => (action === 'ship' ? setShipOpen(true) : act.mutate({}))}>
+        <Button
+          type="primary"
+          disabled={!keys.length}
+          loading={act.isPending}
+          onClick={() => (action === 'ship' ? setShipOpen(true) : act.mutate({}))}
+        >
           {t(`console.ship.action.${action}`)} ({keys.length})
         </Button>
         <Button disabled={!keys.length} onClick={() => void printList()}>
@@ -61,17 +70,34 @@ function StateQueue({ state, action }: { state: number; action: 'produce' | 'shi
       <QueryState loading={q.isLoading} error={q.error} empty={!rows.length} onRetry={() => void q.refetch()}>
         <OrderTable rows={rows} selection={{ keys, onChange: setKeys }} />
       </QueryState>
-      <Modal open={shipOpen} title={t('console.ship.action.ship')} footer={null} onCancel={() => setShipOpen(false)} destroyOnHidden>
+      <Modal
+        open={shipOpen}
+        title={t('console.ship.action.ship')}
+        footer={null}
+        onCancel={() => setShipOpen(false)}
+        destroyOnHidden
+      >
         <Form
           layout="vertical"
           initialValues={{ carrier: selected[0]?.shippingTypeName ?? '' }}
-          onFinish={(v: { carrier: string } & Record<string, string>) => act.mutate({ carrier: v.carrier, waybillNos: keys.map((id) => v[`w${id}`]) })}
+          onFinish={(v: { carrier: string } & Record<string, string>) =>
+            act.mutate({ carrier: v.carrier, waybillNos: keys.map((id) => v[`w${id}`]) })
+          }
         >
-          <Form.Item name="carrier" label={t('console.ship.carrier')} rules={[{ required: true, message: t('msg.console.waybillRequired') }]}>
+          <Form.Item
+            name="carrier"
+            label={t('console.ship.carrier')}
+            rules={[{ required: true, message: t('msg.console.waybillRequired') }]}
+          >
             <Input />
           </Form.Item>
           {selected.map((r) => (
-            <Form.Item key={r.id} name={`w${r.id}`} label={`${t('console.ship.waybill')} · ${r.orderNo} · ${r.names}`} rules={[{ required: true, pattern: /^[A-Za-z0-9-]{4,40}$/, message: t('msg.console.waybillRequired') }]}>
+            <Form.Item
+              key={r.id}
+              name={`w${r.id}`}
+              label={`${t('console.ship.waybill')} · ${r.orderNo} · ${r.names}`}
+              rules={[{ required: true, pattern: /^[A-Za-z0-9-]{4,40}$/, message: t('msg.console.waybillRequired') }]}
+            >
               <Input />
             </Form.Item>
           ))}
@@ -80,9 +106,20 @@ function StateQueue({ state, action }: { state: number; action: 'produce' | 'shi
           </Button>
         </Form>
       </Modal>
-      <Modal open={!!packing} width={900} title={t('console.ship.packingList')} onCancel={() => setPacking(null)} okText={t('console.ship.print')} onOk={() => window.print()}>
+      <Modal
+        open={!!packing}
+        width={900}
+        title={t('console.ship.packingList')}
+        onCancel={() => setPacking(null)}
+        okText={t('console.ship.print')}
+        onOk={() => window.print()}
+      >
         <div className="packing-list">
-          <style>{'@media print { body * { visibility: hidden; } .packing-list, .packing-list * { visibility: visible; } .packing-list { position: absolute; left: 0; top: 0; width: 100%; } }'}</style>
+          <style>
+            {
+              '@media print { body * { visibility: hidden; } .packing-list, .packing-list * { visibility: visible; } .packing-list { position: absolute; left: 0; top: 0; width: 100%; } }'
+            }
+          </style>
           <Typography.Title level={3}>{t('console.ship.packingList')}</Typography.Title>
           <Table
             size="small"
@@ -91,11 +128,20 @@ function StateQueue({ state, action }: { state: number; action: 'produce' | 'shi
             dataSource={packing ?? []}
             columns={[
               { title: t('console.col.orderNo'), render: (_, r) => r.order.orderNo },
-              { title: t('console.col.name'), render: (_, r) => r.persons.map((p) => `${p.name}${p.studentId ? ` (${p.studentId})` : ''}`).join('、') },
+              {
+                title: t('console.col.name'),
+                render: (_, r) => r.persons.map((p) => `${p.name}${p.studentId ? ` (${p.studentId})` : ''}`).join('、'),
+              },
               { title: t('console.col.count'), render: (_, r) => r.persons.length },
-              { title: t('console.col.receiver'), render: (_, r) => `${r.order.shippingReceiveName ?? ''} ${r.order.shippingReceiveMobile ?? ''}` },
+              {
+                title: t('console.col.receiver'),
+                render: (_, r) => `${r.order.shippingReceiveName ?? ''} ${r.order.shippingReceiveMobile ?? ''}`,
+              },
               { title: t('console.col.address'), render: (_, r) => r.order.shippingAddress },
-              { title: t('console.col.waybill'), render: (_, r) => `${r.order.shippingTypeName ?? ''} ${r.order.shippingOrderNo ?? ''}` },
+              {
+                title: t('console.col.waybill'),
+                render: (_, r) => `${r.order.shippingTypeName ?? ''} ${r.order.shippingOrderNo ?? ''}`,
+              },
             ]}
           />
         </div>

@@ -16,7 +16,8 @@ export default function StaffPage() {
   const [form] = Form.useForm<StaffSaveBody>();
   const q = useQuery({ queryKey: ['console', 'staff'], queryFn: () => cGet<StaffUser[]>('/api/console/staff') });
   const save = useMutation({
-    mutationFn: (v: StaffSaveBody) => cPost<{ id: number }>('/api/console/staff', { ...v, id: editing?.id, password: v.password || undefined }),
+    mutationFn: (v: StaffSaveBody) =>
+      cPost<{ id: number }>('/api/console/staff', { ...v, id: editing?.id, password: v.password || undefined }),
     onSuccess: () => {
       setEditing(null);
       void qc.invalidateQueries({ queryKey: ['console', 'staff'] });
@@ -40,7 +41,14 @@ export default function StaffPage() {
   return (
     <section>
       <Typography.Title level={2}>{t('console.menu.staff')}</Typography.Title>
-      <Button type="primary" style={{ marginBottom: 12 }} onClick={() => { form.resetFields(); setEditing({ role: 'reviewer', active: true }); }}>
+      <Button
+        type="primary"
+        style={{ marginBottom: 12 }}
+        onClick={() => {
+          form.resetFields();
+          setEditing({ role: 'reviewer', active: true });
+        }}
+      >
         {t('console.staff.add')}
       </Button>
       <QueryState loading={q.isLoading} error={q.error} empty={!q.data?.length} onRetry={() => void q.refetch()}>
@@ -53,8 +61,16 @@ export default function StaffPage() {
             { title: t('console.col.name'), dataIndex: 'name' },
             { title: t('console.staff.role'), dataIndex: 'role', render: (r: string) => t(`console.role.${r}`) },
             { title: t('console.col.branch'), dataIndex: 'branch' },
-            { title: 'TOTP', dataIndex: 'totp', render: (v: boolean) => (v ? <Tag color="green">{t('console.yes')}</Tag> : <Tag>{t('console.no')}</Tag>) },
-            { title: t('console.staff.active'), dataIndex: 'active', render: (v: boolean) => (v ? t('console.yes') : t('console.no')) },
+            {
+              title: 'TOTP',
+              dataIndex: 'totp',
+              render: (v: boolean) => (v ? <Tag color="green">{t('console.yes')}</Tag> : <Tag>{t('console.no')}</Tag>),
+            },
+            {
+              title: t('console.staff.active'),
+              dataIndex: 'active',
+              render: (v: boolean) => (v ? t('console.yes') : t('console.no')),
+            },
             {
               title: t('console.staff.lock'),
               key: 'lock',
@@ -70,15 +86,31 @@ export default function StaffPage() {
               title: t('console.col.actions'),
               render: (_, r) => (
                 <Space>
-                  <Button size="small" onClick={() => { form.setFieldsValue({ ...r, password: undefined }); setEditing(r); }}>{t('console.edit')}</Button>
+                  <Button
+                    size="small"
+                    onClick={() => {
+                      form.setFieldsValue({ ...r, password: undefined });
+                      setEditing(r);
+                    }}
+                  >
+                    {t('console.edit')}
+                  </Button>
                   {(r.lockedUntil || r.loginFailures > 0) && (
-                    <Popconfirm title={t('console.staff.unlockConfirm', { name: r.name })} onConfirm={() => unlock.mutateAsync(r)}>
+                    <Popconfirm
+                      title={t('console.staff.unlockConfirm', { name: r.name })}
+                      onConfirm={() => unlock.mutateAsync(r)}
+                    >
                       <Button size="small">{t('console.staff.unlock')}</Button>
                     </Popconfirm>
                   )}
                   {r.totp && (
-                    <Popconfirm title={t('console.staff.totpResetConfirm', { name: r.name })} onConfirm={() => reset.mutateAsync(r)}>
-                      <Button size="small" danger>{t('console.staff.totpReset')}</Button>
+                    <Popconfirm
+                      title={t('console.staff.totpResetConfirm', { name: r.name })}
+                      onConfirm={() => reset.mutateAsync(r)}
+                    >
+                      <Button size="small" danger>
+                        {t('console.staff.totpReset')}
+                      </Button>
                     </Popconfirm>
                   )}
                 </Space>
@@ -87,16 +119,52 @@ export default function StaffPage() {
           ]}
         />
       </QueryState>
-      <Modal open={!!editing} title={editing?.id ? t('console.edit') : t('console.staff.add')} onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={save.isPending} forceRender>
-        <Form form={form} layout="vertical" initialValues={{ role: 'reviewer', active: true }} onFinish={(v) => save.mutate(v)}>
-          <Form.Item name="username" label={t('console.login.username')} rules={[{ required: true, message: t('msg.console.usernameRequired') }]}><Input /></Form.Item>
-          <Form.Item name="name" label={t('console.col.name')} rules={[{ required: true }]}><Input /></Form.Item>
-          <Form.Item name="role" label={t('console.staff.role')}><Select options={STAFF_ROLES.map((r) => ({ value: r, label: t(`console.role.${r}`) }))} /></Form.Item>
+      <Modal
+        open={!!editing}
+        title={editing?.id ? t('console.edit') : t('console.staff.add')}
+        onCancel={() => setEditing(null)}
+        onOk={() => form.submit()}
+        confirmLoading={save.isPending}
+        forceRender
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ role: 'reviewer', active: true }}
+          onFinish={(v) => save.mutate(v)}
+        >
+          <Form.Item
+            name="username"
+            label={t('console.login.username')}
+            rules={[{ required: true, message: t('msg.console.usernameRequired') }]}
+          >
+            <Input />
+          </Form.Item>
+          <Form.Item name="name" label={t('console.col.name')} rules={[{ required: true }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="role" label={t('console.staff.role')}>
+            <Select options={STAFF_ROLES.map((r) => ({ value: r, label: t(`console.role.${r}`) }))} />
+          </Form.Item>
           {role === 'branch' && (
-            <Form.Item name="branch" label={t('console.col.branch')} rules={[{ required: true, message: t('msg.console.branchRequired') }]}><Input /></Form.Item>
+            <Form.Item
+              name="branch"
+              label={t('console.col.branch')}
+              rules={[{ required: true, message: t('msg.console.branchRequired') }]}
+            >
+              <Input />
+            </Form.Item>
           )}
-          <Form.Item name="password" label={t('console.login.password')} rules={[{ required: !editing?.id, min: 8, message: t('msg.console.passwordWeak') }]}><Input.Password autoComplete="new-password" /></Form.Item>
-          <Form.Item name="active" label={t('console.staff.active')} valuePropName="checked"><Switch /></Form.Item>
+          <Form.Item
+            name="password"
+            label={t('console.login.password')}
+            rules={[{ required: !editing?.id, min: 8, message: t('msg.console.passwordWeak') }]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item name="active" label={t('console.staff.active')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
         </Form>
       </Modal>
     </section>

@@ -6,12 +6,16 @@ import { loadMemberInfo, MEMBER_INFO_KEY } from '../../lib/member-info.ts';
 export const useMemberInfo = () => useQuery({ queryKey: MEMBER_INFO_KEY, queryFn: loadMemberInfo });
 
 export const updateName = (name: string) => request<null>('POST', '/api/member/updateMemberInfo', { body: { name } });
-export const sendMobileChangeCode = (q: { mobile: string; imageToken: string; imageCode: string }) => apiGet<null>('/api/member/sendCode', { query: q });
+export const sendMobileChangeCode = (q: { mobile: string; imageToken: string; imageCode: string }) =>
+  apiGet<null>('/api/member/sendCode', { query: q });
 export const updateMobile = (b: { mobile: string; code: string; imageCode: string; imageToken: string }) =>
   request<null>('POST', '/api/member/updateMobile', { body: b });
-export const sendMailChangeCode = (q: { mail: string; imageToken: string; imageCode: string }) => apiGet<null>('/api/member/sendMailCode', { query: q });
-export const updateMail = (b: { mail: string; code: string }) => request<null>('POST', '/api/member/updateMail', { body: b });
-export const sendLogoutCode = (q: { imageToken: string; imageCode: string }) => apiGet<null>('/api/login/sendLogoutCode', { query: q });
+export const sendMailChangeCode = (q: { mail: string; imageToken: string; imageCode: string }) =>
+  apiGet<null>('/api/member/sendMailCode', { query: q });
+export const updateMail = (b: { mail: string; code: string }) =>
+  request<null>('POST', '/api/member/updateMail', { body: b });
+export const sendLogoutCode = (q: { imageToken: string; imageCode: string }) =>
+  apiGet<null>('/api/login/sendLogoutCode', { query: q });
 export interface PendingOrder {
   id: number;
   orderNo: string;

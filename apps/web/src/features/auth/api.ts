@@ -7,7 +7,8 @@ export interface LoginAnswer extends LoginResult {
   isFirst: boolean;
 }
 
-export const sendLoginCode = (q: { mobile: string; imageToken: string; imageCode: string }) => apiGet<null>('/api/login/sendCode', { query: q });
+export const sendLoginCode = (q: { mobile: string; imageToken: string; imageCode: string }) =>
+  apiGet<null>('/api/login/sendCode', { query: q });
 export const loginAuth = (q: { mobile: string; imageToken: string; imageCode: string; messageCode: string }) =>
   apiGet<LoginAnswer>('/api/login/auth', { query: q });
 export const wxLogin = () => apiGet<{ url: string }>('/api/login/wxlogin');
@@ -15,7 +16,12 @@ export const wxLogin = () => apiGet<{ url: string }>('/api/login/wxlogin');
 export const oauthCallback = (q: { code: string; state: string }) =>
   request<LoginAnswer & { openId?: string }>('GET', '/api/login/callback', { query: q, raw: true, silent: true });
 /** Step 1 may answer 201 with a question; step 2 sends anyway (the code resend rule). */
-export const sendBindCode = (kind: 'mobile' | 'mail', target: string, step: 1 | 2, cap: { imageToken: string; imageCode: string }) =>
+export const sendBindCode = (
+  kind: 'mobile' | 'mail',
+  target: string,
+  step: 1 | 2,
+  cap: { imageToken: string; imageCode: string },
+) =>
   request<null>('POST', kind === 'mobile' ? '/api/code/sendMobileCode' : '/api/code/sendEmailCode', {
     body: kind === 'mobile' ? { mobile: target, step, ...cap } : { mail: target, step, ...cap },
     plain: true,
@@ -25,5 +31,6 @@ export const bindMobile = (f: { name: string; mobile: string; messageCode: strin
   apiPost<LoginAnswer>('/api/login/bindingMobile', { form: f });
 export const bindMail = (f: { name: string; mail: string; mailCode: string; openId: string }) =>
   apiPost<LoginAnswer>('/api/login/bindingMail', { form: f });
-export const completeProfile = (b: { name: string; mail: string }) => request<null>('POST', '/api/member/updateMemberInfo', { body: b });
+export const completeProfile = (b: { name: string; mail: string }) =>
+  request<null>('POST', '/api/member/updateMemberInfo', { body: b });
 export const refuseFlag = () => apiGet<number>('/api/baseInfo/refuseList', { silent: true });

@@ -1,5 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { NationalPerson, OrderAnswer, OrderDetailAnswer, OrderWithDetails, SchoolSuggestion, ShippingForm } from '@portal/contract/orders';
+import type {
+  NationalPerson,
+  OrderAnswer,
+  OrderDetailAnswer,
+  OrderWithDetails,
+  SchoolSuggestion,
+  ShippingForm,
+} from '@portal/contract/orders';
 import { apiGet, apiPost, request } from '../../lib/api/client.ts';
 import { getSession } from '../../lib/session.ts';
 
@@ -16,25 +23,49 @@ export type OrderListItem = OrderAnswer & { names: string[]; firstPicAllowState:
 export const idFromSearch = (s: URLSearchParams, key = 'id') => Number(s.get(key) ?? 0) || 0;
 
 export const useOrder = (id: number) =>
-  useQuery({ queryKey: orderKeys.order(id), queryFn: () => apiGet<OrderWithDetails>('/api/order/findOrderAndOrderDetails', { query: { id } }), enabled: id > 0 });
-export const useOrderList = () => useQuery({ queryKey: orderKeys.list, queryFn: () => apiGet<OrderListItem[]>('/api/order/findOrderList', { query: { type: 1 } }) });
+  useQuery({
+    queryKey: orderKeys.order(id),
+    queryFn: () => apiGet<OrderWithDetails>('/api/order/findOrderAndOrderDetails', { query: { id } }),
+    enabled: id > 0,
+  });
+export const useOrderList = () =>
+  useQuery({
+    queryKey: orderKeys.list,
+    queryFn: () => apiGet<OrderListItem[]>('/api/order/findOrderList', { query: { type: 1 } }),
+  });
 export const useOrderDetail = (id: number) =>
-  useQuery({ queryKey: orderKeys.detail(id), queryFn: () => apiGet<OrderDetailAnswer>('/api/order/findOrderDetail', { query: { id } }), enabled: id > 0 });
+  useQuery({
+    queryKey: orderKeys.detail(id),
+    queryFn: () => apiGet<OrderDetailAnswer>('/api/order/findOrderDetail', { query: { id } }),
+    enabled: id > 0,
+  });
 export const useConsent = () =>
-  useQuery({ queryKey: orderKeys.consent, queryFn: () => apiGet<{ given: boolean; version: string; acceptedAt: string | null }>('/api/order/photoConsent') });
+  useQuery({
+    queryKey: orderKeys.consent,
+    queryFn: () => apiGet<{ given: boolean; version: string; acceptedAt: string | null }>('/api/order/photoConsent'),
+  });
 
 export const giveConsent = (version: string) => apiPost('/api/order/photoConsent', { body: { version } });
-export const searchSchools = (keyword: string) => apiPost<SchoolSuggestion[]>('/api/order/schoolList', { body: { keyword } });
-export const createOrder = (body: Record<string, unknown>) => apiPost<number>('/api/order/createCollectionOrder', { body });
+export const searchSchools = (keyword: string) =>
+  apiPost<SchoolSuggestion[]>('/api/order/schoolList', { body: { keyword } });
+export const createOrder = (body: Record<string, unknown>) =>
+  apiPost<number>('/api/order/createCollectionOrder', { body });
 export const addPerson = (body: Record<string, unknown>) => apiPost<number>('/api/order/addPerson2Order', { body });
 export const updatePerson = (body: { id: number; mobile: string; mail: string; picUrl: string }) =>
   request<null>('POST', '/api/order/updatePerson', { body }).then((e) => e.msg);
 export const deletePerson = (detailId: number, orderId: number) =>
-  request<null>('POST', '/api/order/deletePerson', { body: { detail_id: detailId, order_id: orderId } }).then((e) => e.msg);
-export const deleteOrder = (id: number) => request<null>('GET', '/api/order/deleteOrder', { query: { id } }).then((e) => e.msg);
-export const updateShipping = (id: number, s: ShippingForm) => request<null>('POST', '/api/order/updateShipping', { body: { id, ...s } }).then((e) => e.msg);
+  request<null>('POST', '/api/order/deletePerson', { body: { detail_id: detailId, order_id: orderId } }).then(
+    (e) => e.msg,
+  );
+export const deleteOrder = (id: number) =>
+  request<null>('GET', '/api/order/deleteOrder', { query: { id } }).then((e) => e.msg);
+export const updateShipping = (id: number, s: ShippingForm) =>
+  request<null>('POST', '/api/order/updateShipping', { body: { id, ...s } }).then((e) => e.msg);
 
-export const getQrCode = () => apiPost<{ imgBase64: string; remarks: string; expiresAt: string }>('/api/qrCode/getQrCode', { body: { width: 200, height: 200 } });
+export const getQrCode = () =>
+  apiPost<{ imgBase64: string; remarks: string; expiresAt: string }>('/api/qrCode/getQrCode', {
+    body: { width: 200, height: 200 },
+  });
 export const getQrCodeInfo = (remarks: string) =>
   request<NationalPerson | null>('POST', '/api/qrCode/getQrCodeInfo', { body: { remarks }, raw: true, silent: true });
 

@@ -1,5 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MatchStudentData, TaskCreateBody, TaskOrderListItem, TaskOrderWithDetails, TaskPrefill } from '@portal/contract/task';
+import type {
+  MatchStudentData,
+  TaskCreateBody,
+  TaskOrderListItem,
+  TaskOrderWithDetails,
+  TaskPrefill,
+} from '@portal/contract/task';
 import { apiGet, apiPost, request } from '../../lib/api/client.ts';
 
 /** The centralised-collection calls (document 2, section 7). */
@@ -15,7 +21,11 @@ export interface SchoolOption {
 }
 
 export const usePilotSchools = () =>
-  useQuery({ queryKey: taskKeys.schools, queryFn: () => apiGet<SchoolOption[]>('/api/baseInfo/getSchoolInfo'), staleTime: 600_000 });
+  useQuery({
+    queryKey: taskKeys.schools,
+    queryFn: () => apiGet<SchoolOption[]>('/api/baseInfo/getSchoolInfo'),
+    staleTime: 600_000,
+  });
 
 /** data 1 mosaic, 0 plain; code 400 the mini-programme prompt (returned raw). */
 export const taskIsMosaic = (yxdm: string, signature: string) =>
@@ -37,8 +47,13 @@ export const fetchTaskOrder = (id: number) =>
 export const useTaskOrder = (id: number) =>
   useQuery({ queryKey: taskKeys.order(id), queryFn: () => fetchTaskOrder(id), enabled: id > 0 });
 
-export const updateTaskPerson = (body: { id: number; mobile: string; mail: string; picUrl: string; fy?: string | null }) =>
-  request<null>('POST', '/api/taskOrder/updatePerson', { body }).then((e) => e.msg);
+export const updateTaskPerson = (body: {
+  id: number;
+  mobile: string;
+  mail: string;
+  picUrl: string;
+  fy?: string | null;
+}) => request<null>('POST', '/api/taskOrder/updatePerson', { body }).then((e) => e.msg);
 export const deleteTaskOrder = (id: number) => apiGet<null>('/api/taskOrder/deleteOrder', { query: { id } });
 
 /** Reads an uploaded collection-code image (the orders module's call). */
@@ -46,7 +61,9 @@ export const studentInfoByImg = (file: File, signature: string) => {
   const fd = new FormData();
   fd.append('signature', signature);
   fd.append('file', file);
-  return apiPost<{ cjm?: string; taskId?: number; bizSerialNum?: string }>('/api/img/getStudentInfoByImg', { formData: fd });
+  return apiPost<{ cjm?: string; taskId?: number; bizSerialNum?: string }>('/api/img/getStudentInfoByImg', {
+    formData: fd,
+  });
 };
 
 export const orderIdFrom = (search: URLSearchParams) => Number(search.get('orderId') ?? search.get('id') ?? 0) || 0;

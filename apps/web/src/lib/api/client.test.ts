@@ -8,10 +8,13 @@ const SECRET = import.meta.env.VITE_RESPONSE_SECRET as string;
 
 function reply(code: number, data: unknown = null, msg = '', sign?: string) {
   const timestamp = Date.now();
-  return new Response(JSON.stringify({ code, msg, data, timestamp, sign: sign ?? responseSign(code, timestamp, SECRET) }), {
-    status: code === 700 ? 401 : 200,
-    headers: { 'content-type': 'application/json' },
-  });
+  return new Response(
+    JSON.stringify({ code, msg, data, timestamp, sign: sign ?? responseSign(code, timestamp, SECRET) }),
+    {
+      status: code === 700 ? 401 : 200,
+      headers: { 'content-type': 'application/json' },
+    },
+  );
 }
 
 describe('api client', () => {
@@ -62,6 +65,9 @@ describe('api client', () => {
 
   it('throws the server message for other codes', async () => {
     fetchMock.mockResolvedValueOnce(reply(409, null, '当前状态不允许此操作'));
-    await expect(request('GET', '/api/w', { silent: true })).rejects.toMatchObject({ code: 409, message: '当前状态不允许此操作' });
+    await expect(request('GET', '/api/w', { silent: true })).rejects.toMatchObject({
+      code: 409,
+      message: '当前状态不允许此操作',
+    });
   });
 });

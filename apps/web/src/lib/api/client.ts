@@ -59,7 +59,11 @@ export function handleNotLoggedIn(): void {
 }
 
 /** One call of the portal API: headers, signing, envelope and signature checks, errors. */
-export async function request<T>(method: 'GET' | 'POST', path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
+export async function request<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  opts: RequestOptions = {},
+): Promise<Envelope<T>> {
   const headers: Record<string, string> = { lang: currentLang(), accept: 'application/json' };
   const token = getSession('token');
   const memberId = getSession('memberId');

@@ -10,10 +10,14 @@ const rule = (t: TFunction, required: string, pattern: RegExp, invalid: string):
 export const nameRules = (t: TFunction) => rule(t, 'msg.name.required', PATTERNS.name, 'msg.name.invalid');
 export const mobileRules = (t: TFunction) => rule(t, 'msg.mobile.required', PATTERNS.mobile, 'msg.mobile.invalid');
 export const mailRules = (t: TFunction) => rule(t, 'msg.mail.required', PATTERNS.mail, 'msg.mail.invalid');
-export const imageCodeRules = (t: TFunction) => rule(t, 'msg.imageCode.required', PATTERNS.imageCode, 'msg.imageCode.invalid');
+export const imageCodeRules = (t: TFunction) =>
+  rule(t, 'msg.imageCode.required', PATTERNS.imageCode, 'msg.imageCode.invalid');
 export const smsCodeRules = (t: TFunction) => rule(t, 'msg.smsCode.required', PATTERNS.smsCode, 'msg.smsCode.invalid');
-export const mailCodeRules = (t: TFunction): Rule[] => [{ required: true, whitespace: true, message: t('msg.mailCode.required') }];
+export const mailCodeRules = (t: TFunction): Rule[] => [
+  { required: true, whitespace: true, message: t('msg.mailCode.required') },
+];
 /** A new value must differ from the old one. */
 export const differs = (old: string | undefined, message: string): Rule => ({
-  validator: (_, v: string) => (v && old && v.trim().toLowerCase() === old.toLowerCase() ? Promise.reject(new Error(message)) : Promise.resolve()),
+  validator: (_, v: string) =>
+    v && old && v.trim().toLowerCase() === old.toLowerCase() ? Promise.reject(new Error(message)) : Promise.resolve(),
 });

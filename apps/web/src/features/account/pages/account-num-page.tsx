@@ -47,7 +47,8 @@ export default function AccountNumPage() {
       void message.error(t('msg.mobile.sameAsOld'), 1);
       return false;
     }
-    if (!captchaAnswer(form, captcha, t, (m) => void message.error(m, 1), 'msg.code.needMobileAndImage', newCaptcha)) return false;
+    if (!captchaAnswer(form, captcha, t, (m) => void message.error(m, 1), 'msg.code.needMobileAndImage', newCaptcha))
+      return false;
     try {
       await sendMobileChangeCode({ mobile, imageCode, imageToken: captcha.token });
       // This picture paid for the code; it still serves the change itself.
@@ -63,7 +64,12 @@ export default function AccountNumPage() {
   const submit = async (v: Values) => {
     setBusy(true);
     try {
-      const env = await updateMobile({ mobile: v.mobile.trim(), code: v.code.trim(), imageCode: v.imageCode.trim(), imageToken: captcha.token });
+      const env = await updateMobile({
+        mobile: v.mobile.trim(),
+        code: v.code.trim(),
+        imageCode: v.imageCode.trim(),
+        imageToken: captcha.token,
+      });
       void message.success(env.msg || t('msg.ok.modified'), 2);
       // A new mobile ends every session: log in again with it.
       clearSession();
@@ -83,7 +89,11 @@ export default function AccountNumPage() {
           {t('account.currentMobile')}: <strong>{maskMobile(old) || '—'}</strong>
         </p>
         <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false}>
-          <Form.Item name="mobile" label={t('account.newMobile')} rules={[...mobileRules(t), differs(old, t('msg.mobile.sameAsOld'))]}>
+          <Form.Item
+            name="mobile"
+            label={t('account.newMobile')}
+            rules={[...mobileRules(t), differs(old, t('msg.mobile.sameAsOld'))]}
+          >
             <Input maxLength={11} inputMode="numeric" autoComplete="tel" />
           </Form.Item>
           <Form.Item label={t('account.imageCode')} required>
@@ -97,7 +107,12 @@ export default function AccountNumPage() {
           <Form.Item label={t('account.smsCode')} required>
             <Space.Compact style={{ width: '100%' }}>
               <Form.Item name="code" noStyle rules={smsCodeRules(t)}>
-                <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" aria-label={t('account.smsCode')} />
+                <Input
+                  maxLength={6}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  aria-label={t('account.smsCode')}
+                />
               </Form.Item>
               <SendCodeButton onSend={send} />
             </Space.Compact>

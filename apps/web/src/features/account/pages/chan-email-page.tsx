@@ -36,7 +36,14 @@ export default function ChanEmailPage() {
       void message.error(t('msg.mail.sameAsOld'), 1);
       return false;
     }
-    const imageCode = captchaAnswer(form, captcha, t, (m) => void message.error(m, 1), 'msg.code.needMailAndImage', newCaptcha);
+    const imageCode = captchaAnswer(
+      form,
+      captcha,
+      t,
+      (m) => void message.error(m, 1),
+      'msg.code.needMailAndImage',
+      newCaptcha,
+    );
     if (!imageCode) return false;
     try {
       await sendMailChangeCode({ mail, imageCode, imageToken: captcha.token });
@@ -73,14 +80,23 @@ export default function ChanEmailPage() {
           {t('account.currentMail')}: <strong>{old || '—'}</strong>
         </p>
         <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false}>
-          <Form.Item name="mail" label={t('account.newMail')} rules={[...mailRules(t), differs(old, t('msg.mail.sameAsOld'))]}>
+          <Form.Item
+            name="mail"
+            label={t('account.newMail')}
+            rules={[...mailRules(t), differs(old, t('msg.mail.sameAsOld'))]}
+          >
             <Input maxLength={100} autoComplete="email" />
           </Form.Item>
           <CaptchaField captcha={captcha} onRefresh={newCaptcha} label={t('account.imageCode')} />
           <Form.Item label={t('account.mailCode')} required>
             <Space.Compact style={{ width: '100%' }}>
               <Form.Item name="code" noStyle rules={mailCodeRules(t)}>
-                <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" aria-label={t('account.mailCode')} />
+                <Input
+                  maxLength={6}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  aria-label={t('account.mailCode')}
+                />
               </Form.Item>
               <SendCodeButton onSend={send} />
             </Space.Compact>

@@ -37,7 +37,14 @@ export default function DelUserPage() {
   const pending = check.data?.pendingOrders ?? [];
 
   const send = async () => {
-    const imageCode = captchaAnswer(form, captcha, t, (m) => void message.error(m, 1), 'msg.code.needImage', newCaptcha);
+    const imageCode = captchaAnswer(
+      form,
+      captcha,
+      t,
+      (m) => void message.error(m, 1),
+      'msg.code.needImage',
+      newCaptcha,
+    );
     if (!imageCode) return false;
     try {
       await sendLogoutCode({ imageToken: captcha.token, imageCode });
@@ -99,7 +106,13 @@ export default function DelUserPage() {
           />
         ) : (
           <>
-            <Alert type="warning" showIcon message={t('account.deactivateWarning')} description={t('account.deactivateDetail')} style={{ marginBottom: 16 }} />
+            <Alert
+              type="warning"
+              showIcon
+              message={t('account.deactivateWarning')}
+              description={t('account.deactivateDetail')}
+              style={{ marginBottom: 16 }}
+            />
             {!confirmed ? (
               <Button danger type="primary" block onClick={ask}>
                 {t('account.deactivateButton')}
@@ -110,7 +123,12 @@ export default function DelUserPage() {
                 <Form.Item label={t('account.logoutCode')} required>
                   <Space.Compact style={{ width: '100%' }}>
                     <Form.Item name="code" noStyle rules={smsCodeRules(t)}>
-                      <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" aria-label={t('account.logoutCode')} />
+                      <Input
+                        maxLength={6}
+                        inputMode="numeric"
+                        autoComplete="one-time-code"
+                        aria-label={t('account.logoutCode')}
+                      />
                     </Form.Item>
                     <SendCodeButton onSend={send} />
                   </Space.Compact>

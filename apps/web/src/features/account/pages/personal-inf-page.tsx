@@ -36,10 +36,17 @@ export default function PersonalInfPage() {
         {q.data && (
           <>
             <Descriptions column={1} size="small" style={{ marginBottom: 16 }}>
-              <Descriptions.Item label={t('account.currentMobile')}>{maskMobile(q.data.mobile) || '—'}</Descriptions.Item>
+              <Descriptions.Item label={t('account.currentMobile')}>
+                {maskMobile(q.data.mobile) || '—'}
+              </Descriptions.Item>
               <Descriptions.Item label={t('account.currentMail')}>{q.data.mail || '—'}</Descriptions.Item>
             </Descriptions>
-            <Form layout="vertical" initialValues={{ name: q.data.name }} onFinish={(v) => void submit(v)} requiredMark={false}>
+            <Form
+              layout="vertical"
+              initialValues={{ name: q.data.name }}
+              onFinish={(v) => void submit(v)}
+              requiredMark={false}
+            >
               <Form.Item name="name" label={t('account.name')} rules={nameRules(t)}>
                 <Input maxLength={50} autoComplete="name" />
               </Form.Item>

@@ -44,7 +44,8 @@ export default function LoginPage() {
       void message.error(t('msg.mobile.invalid'), 1);
       return false;
     }
-    if (!captchaAnswer(form, captcha, t, (m) => void message.error(m, 1), 'msg.code.needMobileAndImage', newCaptcha)) return false;
+    if (!captchaAnswer(form, captcha, t, (m) => void message.error(m, 1), 'msg.code.needMobileAndImage', newCaptcha))
+      return false;
     try {
       await sendLoginCode({ mobile, imageCode, imageToken: captcha.token });
       // This picture paid for the code; it still serves the login itself.
@@ -60,7 +61,12 @@ export default function LoginPage() {
   const submit = async (v: Values) => {
     setBusy(true);
     try {
-      const r = await loginAuth({ mobile: v.mobile.trim(), imageCode: v.imageCode.trim(), imageToken: captcha.token, messageCode: v.messageCode.trim() });
+      const r = await loginAuth({
+        mobile: v.mobile.trim(),
+        imageCode: v.imageCode.trim(),
+        imageToken: captcha.token,
+        messageCode: v.messageCode.trim(),
+      });
       await finish(r);
     } catch {
       // A failed login refreshes the image code (document 1, section 4).
@@ -85,14 +91,25 @@ export default function LoginPage() {
         <Typography.Title level={1} style={{ fontSize: 24, textAlign: 'center' }}>
           {t('login.title')}
         </Typography.Title>
-        <Form form={form} layout="vertical" initialValues={{ agree: true }} onFinish={(v) => void submit(v)} requiredMark={false}>
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ agree: true }}
+          onFinish={(v) => void submit(v)}
+          requiredMark={false}
+        >
           <Form.Item name="mobile" label={t('login.mobile')} rules={mobileRules(t)}>
             <Input maxLength={11} inputMode="numeric" autoComplete="tel" placeholder={t('login.mobilePlaceholder')} />
           </Form.Item>
           <Form.Item label={t('login.imageCode')} required>
             <Space.Compact style={{ width: '100%' }}>
               <Form.Item name="imageCode" noStyle rules={imageCodeRules(t)}>
-                <Input maxLength={4} autoComplete="off" placeholder={t('login.imageCodePlaceholder')} aria-label={t('login.imageCode')} />
+                <Input
+                  maxLength={4}
+                  autoComplete="off"
+                  placeholder={t('login.imageCodePlaceholder')}
+                  aria-label={t('login.imageCode')}
+                />
               </Form.Item>
               <CaptchaImage image={captcha.image} onRefresh={newCaptcha} />
             </Space.Compact>
@@ -100,7 +117,13 @@ export default function LoginPage() {
           <Form.Item label={t('login.smsCode')} required>
             <Space.Compact style={{ width: '100%' }}>
               <Form.Item name="messageCode" noStyle rules={smsCodeRules(t)}>
-                <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" placeholder={t('login.smsCodePlaceholder')} aria-label={t('login.smsCode')} />
+                <Input
+                  maxLength={6}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  placeholder={t('login.smsCodePlaceholder')}
+                  aria-label={t('login.smsCode')}
+                />
               </Form.Item>
               <SendCodeButton onSend={send} />
             </Space.Compact>
@@ -108,11 +131,21 @@ export default function LoginPage() {
           <Form.Item
             name="agree"
             valuePropName="checked"
-            rules={[{ validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error(t('msg.terms.required')))) }]}
+            rules={[
+              { validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error(t('msg.terms.required')))) },
+            ]}
           >
             <Checkbox>
               {t('login.agreePrefix')}
-              <Button type="link" size="small" style={{ padding: 0 }} onClick={(e) => { e.preventDefault(); setTermsOpen(true); }}>
+              <Button
+                type="link"
+                size="small"
+                style={{ padding: 0 }}
+                onClick={(e) => {
+                  e.preventDefault();
+                  setTermsOpen(true);
+                }}
+              >
                 {t('login.termsLink')}
               </Button>
             </Checkbox>
@@ -133,7 +166,11 @@ export default function LoginPage() {
           {t('login.hint')}
         </Typography.Paragraph>
       </Card>
-      <TermsDialog open={termsOpen} onClose={() => setTermsOpen(false)} onAgree={() => form.setFieldValue('agree', true)} />
+      <TermsDialog
+        open={termsOpen}
+        onClose={() => setTermsOpen(false)}
+        onAgree={() => form.setFieldValue('agree', true)}
+      />
       {prompt}
     </div>
   );

@@ -37,8 +37,16 @@ export default function SelectStudentPage() {
         <Tabs
           centered
           items={[
-            { key: 'mobile', label: t('select.ordinary'), children: <BindForm kind="mobile" openId={openId} onDone={finish} /> },
-            { key: 'mail', label: t('select.international'), children: <BindForm kind="mail" openId={openId} onDone={finish} /> },
+            {
+              key: 'mobile',
+              label: t('select.ordinary'),
+              children: <BindForm kind="mobile" openId={openId} onDone={finish} />,
+            },
+            {
+              key: 'mail',
+              label: t('select.international'),
+              children: <BindForm kind="mail" openId={openId} onDone={finish} />,
+            },
           ]}
         />
       </Card>
@@ -47,7 +55,11 @@ export default function SelectStudentPage() {
   );
 }
 
-function BindForm(props: { kind: Kind; openId: string; onDone: (r: Awaited<ReturnType<typeof bindMobile>>) => Promise<void> }) {
+function BindForm(props: {
+  kind: Kind;
+  openId: string;
+  onDone: (r: Awaited<ReturnType<typeof bindMobile>>) => Promise<void>;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string; target: string; imageCode: string; code: string }>();
   const [busy, setBusy] = useState(false);
@@ -110,7 +122,12 @@ function BindForm(props: { kind: Kind; openId: string; onDone: (r: Awaited<Retur
     setBusy(true);
     try {
       const r = isMobile
-        ? await bindMobile({ name: v.name.trim(), mobile: v.target.trim(), messageCode: v.code.trim(), openId: props.openId })
+        ? await bindMobile({
+            name: v.name.trim(),
+            mobile: v.target.trim(),
+            messageCode: v.code.trim(),
+            openId: props.openId,
+          })
         : await bindMail({ name: v.name.trim(), mail: v.target.trim(), mailCode: v.code.trim(), openId: props.openId });
       await props.onDone(r);
     } catch {
@@ -121,18 +138,42 @@ function BindForm(props: { kind: Kind; openId: string; onDone: (r: Awaited<Retur
   };
 
   return (
-    <Form form={form} name={`bind-${props.kind}`} layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false}>
+    <Form
+      form={form}
+      name={`bind-${props.kind}`}
+      layout="vertical"
+      onFinish={(v) => void submit(v)}
+      requiredMark={false}
+    >
       <Form.Item name="name" label={t('select.name')} rules={nameRules(t, 'msg.selectStudent.nameRequired')}>
         <Input maxLength={50} autoComplete="name" />
       </Form.Item>
-      <Form.Item name="target" label={isMobile ? t('login.mobile') : t('select.mail')} rules={isMobile ? mobileRules(t) : mailRules(t)}>
+      <Form.Item
+        name="target"
+        label={isMobile ? t('login.mobile') : t('select.mail')}
+        rules={isMobile ? mobileRules(t) : mailRules(t)}
+      >
         <Input maxLength={isMobile ? 11 : 100} autoComplete={isMobile ? 'tel' : 'email'} />
       </Form.Item>
-      <CaptchaField captcha={captcha} onRefresh={newCaptcha} label={t('login.imageCode')} placeholder={t('login.imageCodePlaceholder')} />
+      <CaptchaField
+        captcha={captcha}
+        onRefresh={newCaptcha}
+        label={t('login.imageCode')}
+        placeholder={t('login.imageCodePlaceholder')}
+      />
       <Form.Item label={isMobile ? t('login.smsCode') : t('select.mailCode')} required>
         <Space.Compact style={{ width: '100%' }}>
-          <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: t('msg.selectStudent.codeRequired') }]}>
-            <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" aria-label={isMobile ? t('login.smsCode') : t('select.mailCode')} />
+          <Form.Item
+            name="code"
+            noStyle
+            rules={[{ required: true, whitespace: true, message: t('msg.selectStudent.codeRequired') }]}
+          >
+            <Input
+              maxLength={6}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              aria-label={isMobile ? t('login.smsCode') : t('select.mailCode')}
+            />
           </Form.Item>
           <SendCodeButton onSend={send} />
         </Space.Compact>

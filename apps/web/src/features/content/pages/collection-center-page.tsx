@@ -14,7 +14,10 @@ export default function CollectionCenterPage() {
   const [province, setProvince] = useState<string | undefined>();
   const all = useCentres();
   const q = useCentres(province);
-  const provinces = useMemo(() => [...new Map((all.data ?? []).map((c) => [c.province, c.provinceEn])).entries()], [all.data]);
+  const provinces = useMemo(
+    () => [...new Map((all.data ?? []).map((c) => [c.province, c.provinceEn])).entries()],
+    [all.data],
+  );
   return (
     <>
       <Breadcrumb
@@ -46,9 +49,17 @@ export default function CollectionCenterPage() {
             pagination={false}
             loading={q.isFetching}
             columns={[
-              { title: t('content.centres.province'), render: (_, c) => pick({ zh: c.province, en: c.provinceEn }), width: 100 },
+              {
+                title: t('content.centres.province'),
+                render: (_, c) => pick({ zh: c.province, en: c.provinceEn }),
+                width: 100,
+              },
               { title: t('content.centres.boffice'), render: (_, c) => pick(c.boffice) },
-              { title: t('content.centres.cperson'), render: (_, c) => pick({ zh: c.cperson, en: c.cpersonEn }), width: 100 },
+              {
+                title: t('content.centres.cperson'),
+                render: (_, c) => pick({ zh: c.cperson, en: c.cpersonEn }),
+                width: 100,
+              },
               {
                 title: t('content.centres.ftelephone'),
                 dataIndex: 'ftelephone',

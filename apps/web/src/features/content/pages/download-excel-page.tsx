@@ -7,7 +7,8 @@ import { pick } from '../../../lib/i18n.ts';
 import { useForms } from '../api.ts';
 import '../content.css';
 
-const sizeText = (n: number) => (n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024))} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+const sizeText = (n: number) =>
+  n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024))} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 /** Common forms with working download links (a stored file, or an external link opened in a new tab). */
 export default function DownloadExcelPage() {

@@ -13,7 +13,16 @@ export const isTaskType = (type: string | null) => !!type && ['task', '3', 'cai'
 const fmt = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });
 
 /** Event codes (the server's carrier mapping): a tag colour per kind; unknown codes show no tag. */
-const OP_COLOURS: Record<string, string> = { '10': 'blue', '20': 'blue', '30': 'blue', '40': 'gold', '80': 'green', '90': 'red', '91': 'red', '99': 'red' };
+const OP_COLOURS: Record<string, string> = {
+  '10': 'blue',
+  '20': 'blue',
+  '30': 'blue',
+  '40': 'gold',
+  '80': 'green',
+  '90': 'red',
+  '91': 'red',
+  '99': 'red',
+};
 
 /** The trace page (/home/information, /home/logistics): carrier, waybill, receiver, and the timeline, newest first. */
 export default function LogisticsPage() {
@@ -23,7 +32,11 @@ export default function LogisticsPage() {
   const task = isTaskType(params.get('type'));
   const order = useQuery({
     queryKey: ['logistics', 'order', task, id],
-    queryFn: () => apiGet<OrderWithDetails>(task ? '/api/taskOrder/findOrderAndOrderDetails' : '/api/order/findOrderAndOrderDetails', { query: { id } }),
+    queryFn: () =>
+      apiGet<OrderWithDetails>(
+        task ? '/api/taskOrder/findOrderAndOrderDetails' : '/api/order/findOrderAndOrderDetails',
+        { query: { id } },
+      ),
     enabled: !!id,
   });
   const s = order.data?.shippingInfo ?? order.data?.order ?? null;
@@ -35,14 +48,23 @@ export default function LogisticsPage() {
   });
   const none = t('logistics.none');
   const items = [...(trace.data?.responseItems ?? [])].sort((a, b) => b.opTime.localeCompare(a.opTime));
-  const address = s ? [s.shippingProvinceName, s.shippingCityName, s.shippingDistrictName, s.shippingAddress].filter(Boolean).join(' ') : '';
+  const address = s
+    ? [s.shippingProvinceName, s.shippingCityName, s.shippingDistrictName, s.shippingAddress].filter(Boolean).join(' ')
+    : '';
   return (
     <section style={{ maxWidth: 960, margin: '24px auto', padding: '0 16px' }}>
       <Typography.Title level={2}>{t(task ? 'logistics.titleTask' : 'logistics.title')}</Typography.Title>
-      <QueryState loading={!!id && order.isLoading} error={order.error} empty={!id} onRetry={() => void order.refetch()}>
+      <QueryState
+        loading={!!id && order.isLoading}
+        error={order.error}
+        empty={!id}
+        onRetry={() => void order.refetch()}
+      >
         <Card>
           <Descriptions column={1} bordered size="small">
-            {order.data?.order.orderNo && <Descriptions.Item label={t('logistics.orderNo')}>{order.data.order.orderNo}</Descriptions.Item>}
+            {order.data?.order.orderNo && (
+              <Descriptions.Item label={t('logistics.orderNo')}>{order.data.order.orderNo}</Descriptions.Item>
+            )}
             <Descriptions.Item label={t('logistics.carrier')}>{s?.shippingTypeName || none}</Descriptions.Item>
             <Descriptions.Item label={t('logistics.waybill')}>{traceNo || none}</Descriptions.Item>
             <Descriptions.Item label={t('logistics.receiver')}>{s?.shippingReceiveName || none}</Descriptions.Item>
@@ -55,14 +77,21 @@ export default function LogisticsPage() {
           {!traceNo ? (
             <Empty description={t('logistics.noWaybill')} />
           ) : (
-            <QueryState loading={trace.isLoading} error={trace.error} empty={!items.length} onRetry={() => void trace.refetch()}>
+            <QueryState
+              loading={trace.isLoading}
+              error={trace.error}
+              empty={!items.length}
+              onRetry={() => void trace.refetch()}
+            >
               <Timeline
                 items={items.map((e, i) => ({
                   color: i === 0 ? (OP_COLOURS[e.opCode] === 'red' ? 'red' : 'green') : 'gray',
                   children: (
                     <div data-testid="trace-event">
                       <div>
-                        {OP_COLOURS[e.opCode] && <Tag color={OP_COLOURS[e.opCode]}>{t(`logistics.op.${e.opCode}`)}</Tag>}
+                        {OP_COLOURS[e.opCode] && (
+                          <Tag color={OP_COLOURS[e.opCode]}>{t(`logistics.op.${e.opCode}`)}</Tag>
+                        )}
                         {e.opDesc}
                       </div>
                       <Typography.Text type="secondary">{fmt(e.opTime)}</Typography.Text>

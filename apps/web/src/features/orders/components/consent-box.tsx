@@ -12,9 +12,21 @@ export function ConsentBox() {
   const qc = useQueryClient();
   const [ticked, setTicked] = useState(false);
   if (q.isLoading || !q.data) return null;
-  if (q.data.given) return <Alert type="success" showIcon message={t('orders.consent.given', { v: q.data.version })} style={{ marginBottom: 12 }} />;
+  if (q.data.given)
+    return (
+      <Alert
+        type="success"
+        showIcon
+        message={t('orders.consent.given', { v: q.data.version })}
+        style={{ marginBottom: 12 }}
+      />
+    );
   return (
-    <Card size="small" title={<h3 style={{ fontSize: 15, margin: 0 }}>{t('orders.consent.title')}</h3>} style={{ marginBottom: 12, borderColor: '#faad14' }}>
+    <Card
+      size="small"
+      title={<h3 style={{ fontSize: 15, margin: 0 }}>{t('orders.consent.title')}</h3>}
+      style={{ marginBottom: 12, borderColor: '#faad14' }}
+    >
       <p>{t('orders.consent.body')}</p>
       <Checkbox checked={ticked} onChange={(e) => setTicked(e.target.checked)}>
         {t('orders.consent.agree')}

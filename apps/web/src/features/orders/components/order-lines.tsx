@@ -7,7 +7,15 @@ import { OrderPhotoTable } from '../../../components/order-photo-table/order-pho
 import { EDIT_PATH_KEY, deletePerson, orderKeys } from '../api.ts';
 
 /** The lines of an order with edit and delete per line where allowed. */
-export function OrderLines({ data, canEdit, canDelete }: { data: OrderWithDetails; canEdit: boolean; canDelete: boolean }) {
+export function OrderLines({
+  data,
+  canEdit,
+  canDelete,
+}: {
+  data: OrderWithDetails;
+  canEdit: boolean;
+  canDelete: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const qc = useQueryClient();

@@ -9,7 +9,9 @@ const none = (v: string | null | undefined, dash: string) => (v ? v : dash);
 export function OrderSummary({ order: o, logisticsExtra }: { order: OrderAnswer; logisticsExtra?: React.ReactNode }) {
   const { t } = useTranslation();
   const dash = t('orders.detail.none');
-  const address = [o.shippingProvinceName, o.shippingCityName, o.shippingDistrictName, o.shippingAddress].filter(Boolean).join(' ');
+  const address = [o.shippingProvinceName, o.shippingCityName, o.shippingDistrictName, o.shippingAddress]
+    .filter(Boolean)
+    .join(' ');
   return (
     <>
       <Descriptions title={t('orders.detail.info')} size="small" column={2} bordered style={{ marginBottom: 16 }}>
@@ -19,11 +21,24 @@ export function OrderSummary({ order: o, logisticsExtra }: { order: OrderAnswer;
         <Descriptions.Item label={t('orders.detail.type')}>{t('orders.detail.typeIndividual')}</Descriptions.Item>
         <Descriptions.Item label={t('orders.info.orderNo')}>{o.orderNo}</Descriptions.Item>
         <Descriptions.Item label={t('orders.my.ctime')}>{new Date(o.ctime).toLocaleString()}</Descriptions.Item>
-        <Descriptions.Item label={t('orders.info.unitPrice')}>{t('orders.info.yuan', { v: o.unitPrice })}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.info.unitPrice')}>
+          {t('orders.info.yuan', { v: o.unitPrice })}
+        </Descriptions.Item>
         <Descriptions.Item label={t('orders.info.total')}>{t('orders.info.yuan', { v: o.payTotal })}</Descriptions.Item>
-        {o.state === 125 && <Descriptions.Item label={t('orders.detail.refuse')} span={2}>{none(o.refuseReason, dash)}</Descriptions.Item>}
+        {o.state === 125 && (
+          <Descriptions.Item label={t('orders.detail.refuse')} span={2}>
+            {none(o.refuseReason, dash)}
+          </Descriptions.Item>
+        )}
       </Descriptions>
-      <Descriptions title={t('orders.detail.logistics')} extra={logisticsExtra} size="small" column={2} bordered style={{ marginBottom: 16 }}>
+      <Descriptions
+        title={t('orders.detail.logistics')}
+        extra={logisticsExtra}
+        size="small"
+        column={2}
+        bordered
+        style={{ marginBottom: 16 }}
+      >
         <Descriptions.Item label={t('orders.detail.carrier')}>{none(o.shippingTypeName, dash)}</Descriptions.Item>
         <Descriptions.Item label={t('orders.detail.waybill')}>{none(o.shippingOrderNo, dash)}</Descriptions.Item>
         <Descriptions.Item label={t('orders.detail.receiver')}>{none(o.shippingReceiveName, dash)}</Descriptions.Item>
@@ -34,8 +49,12 @@ export function OrderSummary({ order: o, logisticsExtra }: { order: OrderAnswer;
       </Descriptions>
       {showsPaymentInfo({ kind: 'individual', state: o.state }) && (
         <Descriptions title={t('orders.detail.payment')} size="small" column={2} bordered style={{ marginBottom: 16 }}>
-          <Descriptions.Item label={t('orders.detail.payType')}>{o.payType ? t(`orders.detail.payType.${o.payType}`) : dash}</Descriptions.Item>
-          <Descriptions.Item label={t('orders.detail.payTime')}>{o.payTime ? new Date(o.payTime).toLocaleString() : dash}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.detail.payType')}>
+            {o.payType ? t(`orders.detail.payType.${o.payType}`) : dash}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('orders.detail.payTime')}>
+            {o.payTime ? new Date(o.payTime).toLocaleString() : dash}
+          </Descriptions.Item>
         </Descriptions>
       )}
     </>

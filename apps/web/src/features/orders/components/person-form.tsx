@@ -67,7 +67,12 @@ export function PersonForm(props: {
   }, [me.data, form]);
 
   useEffect(() => {
-    form.setFieldsValue({ id_type: 1, school_type: 1, ...(props.school ? { school_name: props.school.name, daima: props.school.yxdm } : {}), ...(props.education ? { education: props.education } : {}) });
+    form.setFieldsValue({
+      id_type: 1,
+      school_type: 1,
+      ...(props.school ? { school_name: props.school.name, daima: props.school.yxdm } : {}),
+      ...(props.education ? { education: props.education } : {}),
+    });
   }, [form, props.school, props.education]);
   useEffect(() => {
     if (!scanned) return;
@@ -99,7 +104,14 @@ export function PersonForm(props: {
         {t('orders.form.title')}
       </h2>
       {locked && <Alert type="info" showIcon message={t('orders.form.fromNational')} style={{ marginBottom: 12 }} />}
-      <Form form={form} layout="horizontal" labelCol={{ span: 4 }} wrapperCol={{ span: 12 }} onFinish={submit} scrollToFirstError>
+      <Form
+        form={form}
+        layout="horizontal"
+        labelCol={{ span: 4 }}
+        wrapperCol={{ span: 12 }}
+        onFinish={submit}
+        scrollToFirstError
+      >
         <Form.Item name="name" label={t('orders.form.name')} rules={[zodRule(nameField)]}>
           <Input disabled={locked} maxLength={40} />
         </Form.Item>
@@ -110,7 +122,12 @@ export function PersonForm(props: {
           <Input maxLength={80} />
         </Form.Item>
         <Form.Item name="id_type" label={t('orders.form.idType')} rules={[zodRule(s.id_type)]}>
-          <Select disabled={locked} options={choices(ID_TYPES, PERSON_ID_TYPES)} aria-label={t('orders.form.idType')} onChange={() => form.setFieldValue('id_num', '')} />
+          <Select
+            disabled={locked}
+            options={choices(ID_TYPES, PERSON_ID_TYPES)}
+            aria-label={t('orders.form.idType')}
+            onChange={() => form.setFieldValue('id_num', '')}
+          />
         </Form.Item>
         <Form.Item
           name="id_num"
@@ -133,8 +150,24 @@ export function PersonForm(props: {
         <Form.Item name="school_type" label={t('orders.form.schoolType')} rules={[zodRule(s.school_type)]}>
           <Select options={choices(SCHOOL_TYPES)} aria-label={t('orders.form.schoolType')} />
         </Form.Item>
-        <Form.Item name="school_name" label={t('orders.form.school')} htmlFor="form-school" rules={[zodRule(s.school_name), { validator: async () => { if (!form.getFieldValue('daima')) throw new Error(t('msg.school.chooseFromList')); } }]}>
-          <SchoolPicker id="form-school" disabled={locked || !!props.school} onPick={(p) => form.setFieldValue('daima', p?.yxdm ?? '')} />
+        <Form.Item
+          name="school_name"
+          label={t('orders.form.school')}
+          htmlFor="form-school"
+          rules={[
+            zodRule(s.school_name),
+            {
+              validator: async () => {
+                if (!form.getFieldValue('daima')) throw new Error(t('msg.school.chooseFromList'));
+              },
+            },
+          ]}
+        >
+          <SchoolPicker
+            id="form-school"
+            disabled={locked || !!props.school}
+            onPick={(p) => form.setFieldValue('daima', p?.yxdm ?? '')}
+          />
         </Form.Item>
         <Form.Item name="daima" hidden>
           <Input />
@@ -168,6 +201,14 @@ export function PersonForm(props: {
   );
 }
 
-function PhotoField({ value, onChange, disabled }: { value?: string; onChange?: (v: string | undefined) => void; disabled?: boolean }) {
+function PhotoField({
+  value,
+  onChange,
+  disabled,
+}: {
+  value?: string;
+  onChange?: (v: string | undefined) => void;
+  disabled?: boolean;
+}) {
   return <PhotoUpload flow="individual" value={value} onChange={(v) => onChange?.(v)} disabled={disabled} />;
 }

@@ -28,13 +28,22 @@ export function PilotStep({ onConfirm }: { onConfirm: (school: SchoolSuggestion,
       </h2>
       <Form layout="horizontal" labelCol={{ span: 4 }} wrapperCol={{ span: 12 }}>
         <Form.Item label={t('orders.school.label')} htmlFor="pilot-school" required>
-          <SchoolPicker id="pilot-school" onPick={(s) => {
-            setSchool(s);
-            setEducation(undefined);
-          }} />
+          <SchoolPicker
+            id="pilot-school"
+            onPick={(s) => {
+              setSchool(s);
+              setEducation(undefined);
+            }}
+          />
         </Form.Item>
         <Form.Item label={t('orders.school.education')} htmlFor="pilot-edu" required>
-          <Select id="pilot-edu" value={education} onChange={setEducation} options={options} aria-label={t('orders.school.education')} />
+          <Select
+            id="pilot-edu"
+            value={education}
+            onChange={setEducation}
+            options={options}
+            aria-label={t('orders.school.education')}
+          />
         </Form.Item>
         <Form.Item wrapperCol={{ offset: 4 }}>
           <Button type="primary" onClick={confirm}>

@@ -41,7 +41,16 @@ export function UploadCodeButton({ onScanned }: { onScanned: (p: ScannedPerson) 
           setBusy(true);
           try {
             const d = await decodeQrcode(f);
-            onScanned({ name: d.xm, studentId: d.xh, schoolName: d.schoolName, yxdm: d.yxdm, idNum: d.zjhm, bizSerialNum: d.bizSerialNum, xllb: d.xllbIndex, education: d.education });
+            onScanned({
+              name: d.xm,
+              studentId: d.xh,
+              schoolName: d.schoolName,
+              yxdm: d.yxdm,
+              idNum: d.zjhm,
+              bizSerialNum: d.bizSerialNum,
+              xllb: d.xllbIndex,
+              education: d.education,
+            });
           } catch {
             /* the client showed the message */
           } finally {
@@ -57,7 +66,15 @@ export function UploadCodeButton({ onScanned }: { onScanned: (p: ScannedPerson) 
 }
 
 /** Step 3: scan with the national app; one person per code; refetch and fill-manually buttons. */
-export function QrStep({ education, onScanned, onManual }: { education: number; onScanned: (p: ScannedPerson) => void; onManual: () => void }) {
+export function QrStep({
+  education,
+  onScanned,
+  onManual,
+}: {
+  education: number;
+  onScanned: (p: ScannedPerson) => void;
+  onManual: () => void;
+}) {
   const { t } = useTranslation();
   const [code, setCode] = useState<{ imgBase64: string; remarks: string } | null>(null);
   const [left, setLeft] = useState(qrSeconds());
@@ -95,7 +112,16 @@ export function QrStep({ education, onScanned, onManual }: { education: number; 
       else if (r.data) {
         done.current = true;
         const d = r.data;
-        onScanned({ name: d.xm, studentId: d.xh, schoolName: d.yxmc, yxdm: d.yxdm, idNum: d.zjhm, bizSerialNum: d.bizSerialNum, xllb: d.xllb, education: QR_EDUCATION_LEVEL[education] ?? d.education });
+        onScanned({
+          name: d.xm,
+          studentId: d.xh,
+          schoolName: d.yxmc,
+          yxdm: d.yxdm,
+          idNum: d.zjhm,
+          bizSerialNum: d.bizSerialNum,
+          xllb: d.xllb,
+          education: QR_EDUCATION_LEVEL[education] ?? d.education,
+        });
       }
     }, 1000);
     return () => clearInterval(timer);
@@ -107,11 +133,37 @@ export function QrStep({ education, onScanned, onManual }: { education: number; 
         {t('orders.qr.title')}
       </h2>
       <p>{t('orders.qr.hint')}</p>
-      <div style={{ width: 220, height: 220, border: '1px solid #eee', display: 'grid', placeItems: 'center', position: 'relative' }}>
-        {code ? <img src={code.imgBase64} alt={t('orders.qr.image')} width={200} height={200} style={{ opacity: expired ? 0.15 : 1 }} data-remarks={code.remarks} /> : <Spin />}
+      <div
+        style={{
+          width: 220,
+          height: 220,
+          border: '1px solid #eee',
+          display: 'grid',
+          placeItems: 'center',
+          position: 'relative',
+        }}
+      >
+        {code ? (
+          <img
+            src={code.imgBase64}
+            alt={t('orders.qr.image')}
+            width={200}
+            height={200}
+            style={{ opacity: expired ? 0.15 : 1 }}
+            data-remarks={code.remarks}
+          />
+        ) : (
+          <Spin />
+        )}
       </div>
       {expired ? (
-        <Alert type="warning" showIcon message={t('orders.qr.expired')} style={{ margin: '12px 0', maxWidth: 420 }} role="alert" />
+        <Alert
+          type="warning"
+          showIcon
+          message={t('orders.qr.expired')}
+          style={{ margin: '12px 0', maxWidth: 420 }}
+          role="alert"
+        />
       ) : (
         <p aria-live="polite">{t('orders.qr.remaining', { s: left })}</p>
       )}

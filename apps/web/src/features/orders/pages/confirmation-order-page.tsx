@@ -22,7 +22,8 @@ export default function ConfirmationOrderPage() {
 
   const confirm = () => {
     const o = q.data?.order;
-    if (!o || Number(o.payTotal) === 0 || !q.data?.orderDetails.length) return void message.error(t('msg.order.empty'), 1);
+    if (!o || Number(o.payTotal) === 0 || !q.data?.orderDetails.length)
+      return void message.error(t('msg.order.empty'), 1);
     if (!shippingComplete(o)) {
       void message.error(t('msg.order.shippingMissing'), 1);
       return navigate(info);

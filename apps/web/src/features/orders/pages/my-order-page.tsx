@@ -3,7 +3,15 @@ import { Breadcrumb, Button, Card, Modal, Space, Table, message } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { canDelete, canDownloadPhoto, canModify, canPay, canRefund, canViewLogistics, type OrderFacts } from '@portal/contract/order-states';
+import {
+  canDelete,
+  canDownloadPhoto,
+  canModify,
+  canPay,
+  canRefund,
+  canViewLogistics,
+  type OrderFacts,
+} from '@portal/contract/order-states';
 import { QueryState } from '../../../components/query-state.tsx';
 import { RefundAction } from '../../../components/refund-action.tsx';
 import { deleteOrder, orderKeys, useOrderList, type OrderListItem } from '../api.ts';
@@ -37,7 +45,13 @@ export default function MyOrderPage() {
 
   return (
     <Card>
-      <Breadcrumb items={[{ title: <Link to="/home">{t('orders.breadcrumb.home')}</Link> }, { title: t('orders.breadcrumb.myOrder') }]} style={{ marginBottom: 12 }} />
+      <Breadcrumb
+        items={[
+          { title: <Link to="/home">{t('orders.breadcrumb.home')}</Link> },
+          { title: t('orders.breadcrumb.myOrder') },
+        ]}
+        style={{ marginBottom: 12 }}
+      />
       <Space style={{ width: '100%', justifyContent: 'space-between' }}>
         <h1 style={{ fontSize: 22 }}>{t('orders.my.title')}</h1>
         <Button onClick={() => setNotes(true)}>{t('orders.my.notes')}</Button>
@@ -53,8 +67,16 @@ export default function MyOrderPage() {
             { title: t('orders.my.ctime'), dataIndex: 'ctime', render: (v: string) => new Date(v).toLocaleString() },
             { title: t('orders.col.name'), dataIndex: 'names', render: (n: string[]) => n.join('、') },
             { title: t('orders.my.persons'), dataIndex: 'personCount' },
-            { title: t('orders.my.amount'), dataIndex: 'payTotal', render: (v: string) => t('orders.info.yuan', { v }) },
-            { title: t('orders.my.state'), dataIndex: 'stateDesc', render: (v: string, o) => <span data-testid={`state-${o.id}`}>{v}</span> },
+            {
+              title: t('orders.my.amount'),
+              dataIndex: 'payTotal',
+              render: (v: string) => t('orders.info.yuan', { v }),
+            },
+            {
+              title: t('orders.my.state'),
+              dataIndex: 'stateDesc',
+              render: (v: string, o) => <span data-testid={`state-${o.id}`}>{v}</span>,
+            },
             {
               title: t('orders.col.actions'),
               key: 'a',
@@ -62,16 +84,26 @@ export default function MyOrderPage() {
                 const f = factsOfItem(o);
                 return (
                   <Space wrap size={4}>
-                    <Button size="small" onClick={() => navigate(`/home/orderDetails?id=${o.id}&type=${o.state}&con=xiangqing`)}>
+                    <Button
+                      size="small"
+                      onClick={() => navigate(`/home/orderDetails?id=${o.id}&type=${o.state}&con=xiangqing`)}
+                    >
                       {t('orders.my.detail')}
                     </Button>
                     {canPay(f) && (
-                      <Button size="small" type="primary" onClick={() => navigate(`/home/submitPhoto/completionPayment?id=${o.id}&type=1`)}>
+                      <Button
+                        size="small"
+                        type="primary"
+                        onClick={() => navigate(`/home/submitPhoto/completionPayment?id=${o.id}&type=1`)}
+                      >
                         {t('orders.my.pay')}
                       </Button>
                     )}
                     {canModify(f) && (
-                      <Button size="small" onClick={() => navigate(`/home/orderDetails?id=${o.id}&type=${o.state}&con=xiugai`)}>
+                      <Button
+                        size="small"
+                        onClick={() => navigate(`/home/orderDetails?id=${o.id}&type=${o.state}&con=xiugai`)}
+                      >
                         {t('orders.my.modify')}
                       </Button>
                     )}
@@ -80,7 +112,14 @@ export default function MyOrderPage() {
                         {t('orders.my.delete')}
                       </Button>
                     )}
-                    {(canRefund(f) || o.refundStatus) && <RefundAction orderId={o.id} kind="individual" refund={o.refundStatus ? { status: o.refundStatus, failReason: null } : null} onDone={refresh} />}
+                    {(canRefund(f) || o.refundStatus) && (
+                      <RefundAction
+                        orderId={o.id}
+                        kind="individual"
+                        refund={o.refundStatus ? { status: o.refundStatus, failReason: null } : null}
+                        onDone={refresh}
+                      />
+                    )}
                     {canViewLogistics(f) && (
                       <Button size="small" onClick={() => navigate(`/home/information?id=${o.id}&type=1`)}>
                         {t('orders.my.logistics')}
@@ -94,7 +133,13 @@ export default function MyOrderPage() {
           ]}
         />
       </QueryState>
-      <Modal open={notes} title={t('orders.my.notes')} onCancel={() => setNotes(false)} onOk={() => setNotes(false)} cancelButtonProps={{ style: { display: 'none' } }}>
+      <Modal
+        open={notes}
+        title={t('orders.my.notes')}
+        onCancel={() => setNotes(false)}
+        onOk={() => setNotes(false)}
+        cancelButtonProps={{ style: { display: 'none' } }}
+      >
         <p>{t('orders.my.notesBody')}</p>
       </Modal>
     </Card>

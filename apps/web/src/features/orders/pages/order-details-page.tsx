@@ -8,7 +8,11 @@ import { OrderPhotoTable } from '../../../components/order-photo-table/order-pho
 import { EDIT_PATH_KEY, deletePerson, idFromSearch, orderKeys, useOrder } from '../api.ts';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { DownloadButton } from '../components/download-button.tsx';
-import { OrderPhotoIssues, fixedByPhoto, usePhotoIssues } from '../../../components/order-photo-issues/order-photo-issues.tsx';
+import {
+  OrderPhotoIssues,
+  fixedByPhoto,
+  usePhotoIssues,
+} from '../../../components/order-photo-issues/order-photo-issues.tsx';
 import { OrderTimeline } from '../../../components/order-timeline/order-timeline.tsx';
 
 /** /home/orderDetails?id&con=xiangqing (read-only) or xiugai (edit): actions exactly where document 2, section 4 allows them. */
@@ -22,7 +26,14 @@ export default function OrderDetailsPage() {
   const q = useOrder(id);
   const o = q.data?.order;
   const first = q.data?.orderDetails[0];
-  const f = o ? { kind: 'individual' as const, state: o.state, payTime: o.payTime, picAllowState: Math.max(o.picAllowState, first?.picAllowState ?? 0) } : null;
+  const f = o
+    ? {
+        kind: 'individual' as const,
+        state: o.state,
+        payTime: o.payTime,
+        picAllowState: Math.max(o.picAllowState, first?.picAllowState ?? 0),
+      }
+    : null;
 
   const issues = usePhotoIssues(id);
   const sameFace = (issues.data?.sameFace.length ?? 0) > 0;
@@ -81,14 +92,24 @@ export default function OrderDetailsPage() {
                       {t('orders.info.delete')}
                     </Button>
                   )}
-                  {!edit && canDownloadPhoto(f) && <DownloadButton orderId={id} name={r.name} yxdm={r.yxdm} studentId={r.studentId} />}
+                  {!edit && canDownloadPhoto(f) && (
+                    <DownloadButton orderId={id} name={r.name} yxdm={r.yxdm} studentId={r.studentId} />
+                  )}
                 </Space>
               )}
             />
             <Space style={{ marginTop: 16 }}>
-              {edit && canAddPerson(f) && <Button onClick={() => navigate(`/home/submitPhoto/uploadPhoto?id=${id}`)}>{t('orders.info.addPhoto')}</Button>}
+              {edit && canAddPerson(f) && (
+                <Button onClick={() => navigate(`/home/submitPhoto/uploadPhoto?id=${id}`)}>
+                  {t('orders.info.addPhoto')}
+                </Button>
+              )}
               {edit && canPay(f) && (
-                <Button type="primary" disabled={sameFace} onClick={() => navigate(`/home/submitPhoto/completionPayment?id=${id}&type=1`)}>
+                <Button
+                  type="primary"
+                  disabled={sameFace}
+                  onClick={() => navigate(`/home/submitPhoto/completionPayment?id=${id}&type=1`)}
+                >
                   {t('orders.my.pay')}
                 </Button>
               )}

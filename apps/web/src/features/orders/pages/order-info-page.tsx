@@ -33,7 +33,9 @@ export default function OrderInfoPage() {
           <>
             <Descriptions size="small" column={3} style={{ marginBottom: 12 }}>
               <Descriptions.Item label={t('orders.info.orderNo')}>{o.orderNo}</Descriptions.Item>
-              <Descriptions.Item label={t('orders.info.unitPrice')}>{t('orders.info.yuan', { v: o.unitPrice })}</Descriptions.Item>
+              <Descriptions.Item label={t('orders.info.unitPrice')}>
+                {t('orders.info.yuan', { v: o.unitPrice })}
+              </Descriptions.Item>
               <Descriptions.Item label={t('orders.info.total')}>
                 <strong data-testid="order-total">{t('orders.info.yuan', { v: o.payTotal })}</strong>
               </Descriptions.Item>

@@ -37,10 +37,18 @@ export default function OrderModifyPage() {
 
   return (
     <Card>
-      <h1 style={{ fontSize: 22 }}>{type === 'wuliu' ? t('orders.modify.wuliuTitle') : t('orders.modify.photoTitle')}</h1>
+      <h1 style={{ fontSize: 22 }}>
+        {type === 'wuliu' ? t('orders.modify.wuliuTitle') : t('orders.modify.photoTitle')}
+      </h1>
       <QueryState loading={q.isLoading} error={q.error} onRetry={() => void q.refetch()}>
         {q.data && type === 'wuliu' && (
-          <ShippingForm allowLandline initial={q.data.shippingInfo} submitText={t('orders.modify.save')} onSubmit={async (s) => back(await updateShipping(id, s))} extra={<Button onClick={() => navigate(-1)}>{t('orders.modify.cancel')}</Button>} />
+          <ShippingForm
+            allowLandline
+            initial={q.data.shippingInfo}
+            submitText={t('orders.modify.save')}
+            onSubmit={async (s) => back(await updateShipping(id, s))}
+            extra={<Button onClick={() => navigate(-1)}>{t('orders.modify.cancel')}</Button>}
+          />
         )}
         {q.data && type === 'photo' && line && (
           <>
@@ -51,14 +59,23 @@ export default function OrderModifyPage() {
               <Descriptions.Item label={t('orders.form.school')}>{line.schoolName}</Descriptions.Item>
               <Descriptions.Item label={t('orders.form.studentId')}>{line.studentId}</Descriptions.Item>
             </Descriptions>
-            <Form form={form} labelCol={{ span: 4 }} wrapperCol={{ span: 12 }} onFinish={async (v) => back(await updatePerson({ id: line.id, ...v }))}>
+            <Form
+              form={form}
+              labelCol={{ span: 4 }}
+              wrapperCol={{ span: 12 }}
+              onFinish={async (v) => back(await updatePerson({ id: line.id, ...v }))}
+            >
               <Form.Item name="mobile" label={t('orders.form.mobile')} rules={[zodRule(mobileField)]}>
                 <Input maxLength={11} />
               </Form.Item>
               <Form.Item name="mail" label={t('orders.form.mail')} rules={[zodRule(mailField)]}>
                 <Input maxLength={80} />
               </Form.Item>
-              <Form.Item name="picUrl" label={t('orders.form.photo')} rules={[zodRule(personUpdateSchema.shape.picUrl)]}>
+              <Form.Item
+                name="picUrl"
+                label={t('orders.form.photo')}
+                rules={[zodRule(personUpdateSchema.shape.picUrl)]}
+              >
                 <PhotoSlot />
               </Form.Item>
               <Form.Item wrapperCol={{ offset: 4 }}>

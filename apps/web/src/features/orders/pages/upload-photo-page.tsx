@@ -40,7 +40,17 @@ export default function UploadPhotoPage() {
   return (
     <Card>
       <h1 style={{ fontSize: 22 }}>{t('orders.wizard.title')}</h1>
-      <Steps current={current} size="small" style={{ marginBottom: 24 }} items={[{ title: t('orders.step.tips') }, { title: t('orders.step.school') }, { title: t('orders.step.qr') }, { title: t('orders.step.form') }]} />
+      <Steps
+        current={current}
+        size="small"
+        style={{ marginBottom: 24 }}
+        items={[
+          { title: t('orders.step.tips') },
+          { title: t('orders.step.school') },
+          { title: t('orders.step.qr') },
+          { title: t('orders.step.form') },
+        ]}
+      />
       {step === 'tips' && <TipsStep onNext={() => setStep('school')} />}
       {step === 'school' && (
         <PilotStep
@@ -52,7 +62,9 @@ export default function UploadPhotoPage() {
           }}
         />
       )}
-      {step === 'qr' && education && <QrStep education={education} onScanned={onScanned} onManual={() => setStep('form')} />}
+      {step === 'qr' && education && (
+        <QrStep education={education} onScanned={onScanned} onManual={() => setStep('form')} />
+      )}
       {step === 'form' && (
         <PersonForm
           key={scanned?.bizSerialNum ?? 'manual'}

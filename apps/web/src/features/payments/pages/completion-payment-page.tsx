@@ -12,7 +12,12 @@ export default function CompletionPaymentPage() {
   const kind = params.get('type') === '2' ? 'reprint' : 'individual';
   return (
     <div style={{ maxWidth: 720, margin: '24px auto', padding: '0 16px' }}>
-      <Breadcrumb items={[{ title: <Link to="/home">{t('page.home', { defaultValue: '首页' })}</Link> }, { title: t('pay.title') }]} />
+      <Breadcrumb
+        items={[
+          { title: <Link to="/home">{t('page.home', { defaultValue: '首页' })}</Link> },
+          { title: t('pay.title') },
+        ]}
+      />
       <Typography.Title level={2} style={{ marginTop: 16 }}>
         {t('pay.title')}
       </Typography.Title>

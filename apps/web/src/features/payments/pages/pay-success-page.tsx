@@ -33,9 +33,15 @@ function outcomeOf(d: { status: PayStatusResponse; payment: LatestPayment } | un
 }
 
 const payAgainPath = (kind: OrderKind, id: number) =>
-  kind === 'task' ? `/home/payOrderCai?orderId=${id}` : `/home/submitPhoto/completionPayment?id=${id}&type=${kind === 'reprint' ? 2 : 1}`;
+  kind === 'task'
+    ? `/home/payOrderCai?orderId=${id}`
+    : `/home/submitPhoto/completionPayment?id=${id}&type=${kind === 'reprint' ? 2 : 1}`;
 const orderPath = (kind: OrderKind, id: number) =>
-  kind === 'task' ? `/home/orderDetailCai?orderId=${id}&con=xiangqing` : kind === 'reprint' ? `/developConfirm?id=${id}` : `/home/orderDetails?id=${id}&con=xiangqing`;
+  kind === 'task'
+    ? `/home/orderDetailCai?orderId=${id}&con=xiangqing`
+    : kind === 'reprint'
+      ? `/developConfirm?id=${id}`
+      : `/home/orderDetails?id=${id}&con=xiangqing`;
 
 /**
  * The page the browser returns to from the page payment (no proof of payment): reloads
@@ -79,10 +85,13 @@ export default function PaySuccessPage() {
   });
   if (reloading) return <Spin style={{ display: 'block', margin: 48 }} />;
   const status = result.data?.status;
-  const kind: OrderKind = status?.kind ?? (params.get('kind') === 'task' ? 'task' : params.get('type') === '2' ? 'reprint' : 'individual');
+  const kind: OrderKind =
+    status?.kind ?? (params.get('kind') === 'task' ? 'task' : params.get('type') === '2' ? 'reprint' : 'individual');
   const refresh = () => void qc.invalidateQueries({ queryKey: ['refund', id] });
   const heading = (text: string) => <h1 style={{ fontSize: 24, margin: 0 }}>{text}</h1>;
-  const orderNo = status && <div data-testid="pay-success-order">{t('pay.success.orderNo', { no: status.orderNo })}</div>;
+  const orderNo = status && (
+    <div data-testid="pay-success-order">{t('pay.success.orderNo', { no: status.orderNo })}</div>
+  );
 
   return (
     <QueryState loading={result.isLoading} error={result.error} onRetry={() => void result.refetch()}>
@@ -140,7 +149,9 @@ export default function PaySuccessPage() {
                 {t('pay.success.toOrders')}
               </Button>
               {refund.data && <RefundStatusTag status={refund.data.status} failReason={refund.data.failReason} />}
-              {!refund.isLoading && <RefundAction orderId={id} kind={kind} refund={refund.data} onDone={refresh} statusShown />}
+              {!refund.isLoading && (
+                <RefundAction orderId={id} kind={kind} refund={refund.data} onDone={refresh} statusShown />
+              )}
             </Space>
           }
         />

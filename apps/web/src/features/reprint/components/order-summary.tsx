@@ -41,7 +41,11 @@ export function OrderSummary({ data }: { data: WashOrderAndDetails }) {
             dataIndex: 'education',
             render: (e: number | null) => (e && EDUCATION_LEVELS[e] ? pick(EDUCATION_LEVELS[e]) : '—'),
           },
-          { title: t('reprint.films.quantity'), dataIndex: 'num', render: (n: number) => <span data-testid="order-num">{n}</span> },
+          {
+            title: t('reprint.films.quantity'),
+            dataIndex: 'num',
+            render: (n: number) => <span data-testid="order-num">{n}</span>,
+          },
           {
             title: t('reprint.films.disc'),
             dataIndex: 'dist',

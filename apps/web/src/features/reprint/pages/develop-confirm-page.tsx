@@ -50,9 +50,13 @@ export default function DevelopConfirmPage() {
               <Descriptions.Item label={t('reprint.confirm.receiver')}>
                 <span data-testid="confirm-receiver">{o.shippingReceiveName || none}</span>
               </Descriptions.Item>
-              <Descriptions.Item label={t('reprint.confirm.phone')}>{o.shippingReceiveMobile || none}</Descriptions.Item>
+              <Descriptions.Item label={t('reprint.confirm.phone')}>
+                {o.shippingReceiveMobile || none}
+              </Descriptions.Item>
               <Descriptions.Item label={t('reprint.confirm.address')}>
-                {[o.shippingProvinceName, o.shippingCityName, o.shippingDistrictName, o.shippingAddress].filter(Boolean).join(' ') || none}
+                {[o.shippingProvinceName, o.shippingCityName, o.shippingDistrictName, o.shippingAddress]
+                  .filter(Boolean)
+                  .join(' ') || none}
               </Descriptions.Item>
             </Descriptions>
             {o.canEditShipping && (
@@ -84,8 +88,17 @@ function Breakdown({ order: o }: { order: WashOrder }) {
   const { t } = useTranslation();
   const yuan = (fen: number) => `¥${fenToYuan(fen)}`;
   return (
-    <Descriptions bordered size="small" column={1} title={t('breakdown.title')} style={{ maxWidth: 640, marginBottom: 16 }} data-testid="reprint-breakdown">
-      <Descriptions.Item label={t('breakdown.sheets', { n: o.num, unit: fenToYuan(REPRINT_SHEET_FEN) })}>{yuan(o.num * REPRINT_SHEET_FEN)}</Descriptions.Item>
+    <Descriptions
+      bordered
+      size="small"
+      column={1}
+      title={t('breakdown.title')}
+      style={{ maxWidth: 640, marginBottom: 16 }}
+      data-testid="reprint-breakdown"
+    >
+      <Descriptions.Item label={t('breakdown.sheets', { n: o.num, unit: fenToYuan(REPRINT_SHEET_FEN) })}>
+        {yuan(o.num * REPRINT_SHEET_FEN)}
+      </Descriptions.Item>
       <Descriptions.Item label={t('breakdown.postage')}>{yuan(REPRINT_POSTAGE_FEN)}</Descriptions.Item>
       {o.dist === 1 && <Descriptions.Item label={t('breakdown.disc')}>{yuan(REPRINT_DISC_FEN)}</Descriptions.Item>}
       <Descriptions.Item label={t('breakdown.total')}>

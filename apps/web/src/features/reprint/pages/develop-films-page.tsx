@@ -43,7 +43,11 @@ export default function DevelopFilmsPage() {
     <Card>
       <h1 style={{ fontSize: 22 }}>{t('reprint.films.title')}</h1>
       <ReprintNotes />
-      <QueryState loading={status.isLoading || student.isLoading} error={status.error ?? student.error} onRetry={() => void student.refetch()}>
+      <QueryState
+        loading={status.isLoading || student.isLoading}
+        error={status.error ?? student.error}
+        onRetry={() => void student.refetch()}
+      >
         {blocked ? (
           <Alert
             type="warning"
@@ -61,12 +65,17 @@ export default function DevelopFilmsPage() {
               rowKey="id"
               pagination={false}
               dataSource={rows}
-              rowSelection={{ type: 'radio', selectedRowKeys: rowId ? [rowId] : [], onChange: (keys) => setSelected(String(keys[0])) }}
+              rowSelection={{
+                type: 'radio',
+                selectedRowKeys: rowId ? [rowId] : [],
+                onChange: (keys) => setSelected(String(keys[0])),
+              }}
               columns={[
                 {
                   title: t('reprint.films.photo'),
                   dataIndex: 'picUrl',
-                  render: (url: string | null) => (url ? <Image src={url} width={72} alt={t('reprint.films.photo')} /> : '—'),
+                  render: (url: string | null) =>
+                    url ? <Image src={url} width={72} alt={t('reprint.films.photo')} /> : '—',
                 },
                 { title: t('reprint.films.school'), dataIndex: 'schoolName' },
                 { title: t('reprint.order.studentId'), dataIndex: 'studentId' },
@@ -92,7 +101,11 @@ export default function DevelopFilmsPage() {
                   key: 'dist',
                   render: (_: unknown, r: WashStudentRow) =>
                     r.id === rowId ? (
-                      <Radio.Group aria-label={t('reprint.films.disc')} value={dist} onChange={(e) => setDist(Number(e.target.value))}>
+                      <Radio.Group
+                        aria-label={t('reprint.films.disc')}
+                        value={dist}
+                        onChange={(e) => setDist(Number(e.target.value))}
+                      >
                         <Radio value={0}>{t('reprint.films.discNone')}</Radio>
                         <Radio value={1}>{t('reprint.films.discBurn')}</Radio>
                       </Radio.Group>

@@ -55,7 +55,14 @@ export default function DevelopModifyPage() {
             {o.canEditQuantity ? (
               <Form layout="inline" onFinish={save}>
                 <Form.Item label={t('reprint.films.quantity')} htmlFor="reprint-num">
-                  <InputNumber id="reprint-num" min={REPRINT_MIN_QTY} max={REPRINT_MAX_QTY} precision={0} value={num} onChange={setNum} />
+                  <InputNumber
+                    id="reprint-num"
+                    min={REPRINT_MIN_QTY}
+                    max={REPRINT_MAX_QTY}
+                    precision={0}
+                    value={num}
+                    onChange={setNum}
+                  />
                 </Form.Item>
                 <Form.Item label={t('reprint.films.disc')}>
                   <Radio.Group value={dist} onChange={(e) => setDist(Number(e.target.value))}>
@@ -64,7 +71,9 @@ export default function DevelopModifyPage() {
                   </Radio.Group>
                 </Form.Item>
                 <Form.Item>
-                  <strong data-testid="modify-total">{t('reprint.films.total', { total: fenToYuan(reprintTotalFen(num ?? 0, dist === 1)) })}</strong>
+                  <strong data-testid="modify-total">
+                    {t('reprint.films.total', { total: fenToYuan(reprintTotalFen(num ?? 0, dist === 1)) })}
+                  </strong>
                 </Form.Item>
                 <Form.Item>
                   <Button type="primary" htmlType="submit" loading={busy}>

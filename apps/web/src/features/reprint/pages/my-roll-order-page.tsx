@@ -2,14 +2,26 @@ import { useState } from 'react';
 import { Breadcrumb, Button, Card, Modal, Space, Table } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { canModify, canPay, canRefund, canViewLogistics, canEditQuantity, type OrderFacts } from '@portal/contract/order-states';
+import {
+  canModify,
+  canPay,
+  canRefund,
+  canViewLogistics,
+  canEditQuantity,
+  type OrderFacts,
+} from '@portal/contract/order-states';
 import type { OrderAnswer } from '@portal/contract/orders';
 import { QueryState } from '../../../components/query-state.tsx';
 import { RefundAction } from '../../../components/refund-action.tsx';
 import { fetchCheckStatus, pathForBindStatus, useReprintOrders } from '../api.ts';
 import { ReprintNotes } from '../components/reprint-notes.tsx';
 
-const facts = (o: OrderAnswer): OrderFacts => ({ kind: 'reprint', state: o.state, payTime: o.payTime, shippingOrderNo: o.shippingOrderNo });
+const facts = (o: OrderAnswer): OrderFacts => ({
+  kind: 'reprint',
+  state: o.state,
+  payTime: o.payTime,
+  shippingOrderNo: o.shippingOrderNo,
+});
 
 /** /home/myRollOder: type-2 orders, modify at 110 or 120, refund at 150, 115, 120, and the reprint dialog. */
 export default function MyRollOrderPage() {
@@ -34,7 +46,10 @@ export default function MyRollOrderPage() {
 
   return (
     <Card>
-      <Breadcrumb style={{ marginBottom: 12 }} items={[{ title: <Link to="/home">{t('reprint.crumb.home')}</Link> }, { title: t('reprint.crumb.orders') }]} />
+      <Breadcrumb
+        style={{ marginBottom: 12 }}
+        items={[{ title: <Link to="/home">{t('reprint.crumb.home')}</Link> }, { title: t('reprint.crumb.orders') }]}
+      />
       <Space style={{ width: '100%', justifyContent: 'space-between' }}>
         <h1 style={{ fontSize: 22 }}>{t('reprint.list.title')}</h1>
         <Button type="primary" onClick={() => setOpen(true)}>
@@ -42,17 +57,30 @@ export default function MyRollOrderPage() {
         </Button>
       </Space>
       <ReprintNotes />
-      <QueryState loading={list.isLoading} error={list.error} empty={(list.data ?? []).length === 0} onRetry={() => void list.refetch()}>
+      <QueryState
+        loading={list.isLoading}
+        error={list.error}
+        empty={(list.data ?? []).length === 0}
+        onRetry={() => void list.refetch()}
+      >
         <Table<OrderAnswer>
           rowKey="id"
           dataSource={list.data ?? []}
           pagination={{ pageSize: 10, hideOnSinglePage: true }}
           columns={[
             { title: t('reprint.list.col.no'), dataIndex: 'orderNo' },
-            { title: t('reprint.list.col.time'), dataIndex: 'ctime', render: (c: string) => new Date(c).toLocaleString() },
+            {
+              title: t('reprint.list.col.time'),
+              dataIndex: 'ctime',
+              render: (c: string) => new Date(c).toLocaleString(),
+            },
             { title: t('reprint.list.col.state'), dataIndex: 'stateDesc' },
             { title: t('reprint.list.col.num'), dataIndex: 'num' },
-            { title: t('reprint.list.col.disc'), dataIndex: 'dist', render: (d: number | null) => (d === 1 ? t('reprint.yes') : t('reprint.no')) },
+            {
+              title: t('reprint.list.col.disc'),
+              dataIndex: 'dist',
+              render: (d: number | null) => (d === 1 ? t('reprint.yes') : t('reprint.no')),
+            },
             { title: t('reprint.list.col.total'), dataIndex: 'payTotal', render: (v: string) => `¥${v}` },
             {
               title: t('reprint.list.col.actions'),
@@ -63,9 +91,17 @@ export default function MyRollOrderPage() {
                   <Space wrap>
                     <Link to={`/developConfirm?id=${o.id}`}>{t('reprint.list.view')}</Link>
                     {canModify(f) && (
-                      <Link to={canEditQuantity(f) ? `/developModify?id=${o.id}` : `/home/orderModify?id=${o.id}&type=wuliu`}>{t('reprint.list.modify')}</Link>
+                      <Link
+                        to={
+                          canEditQuantity(f) ? `/developModify?id=${o.id}` : `/home/orderModify?id=${o.id}&type=wuliu`
+                        }
+                      >
+                        {t('reprint.list.modify')}
+                      </Link>
                     )}
-                    {canPay(f) && <Link to={`/home/submitPhoto/completionPayment?id=${o.id}&type=2`}>{t('reprint.list.pay')}</Link>}
+                    {canPay(f) && (
+                      <Link to={`/home/submitPhoto/completionPayment?id=${o.id}&type=2`}>{t('reprint.list.pay')}</Link>
+                    )}
                     {(canRefund(f) || o.refundStatus) && (
                       <RefundAction
                         orderId={o.id}
@@ -74,7 +110,9 @@ export default function MyRollOrderPage() {
                         onDone={() => void list.refetch()}
                       />
                     )}
-                    {canViewLogistics(f) && <Link to={`/home/logistics?id=${o.id}&type=2`}>{t('reprint.list.logistics')}</Link>}
+                    {canViewLogistics(f) && (
+                      <Link to={`/home/logistics?id=${o.id}&type=2`}>{t('reprint.list.logistics')}</Link>
+                    )}
                   </Space>
                 );
               },

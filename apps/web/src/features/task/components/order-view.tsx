@@ -38,14 +38,23 @@ export function OrderSummary({ order, extra }: { order: TaskOrder; extra?: React
 export function LogisticsBlock({ order, action }: { order: TaskOrder; action?: ReactNode }) {
   const { t } = useTranslation();
   const none = t('common.none');
-  const address = [order.shippingProvinceName, order.shippingCityName, order.shippingDistrictName, order.shippingAddress].filter(Boolean).join(' ');
+  const address = [
+    order.shippingProvinceName,
+    order.shippingCityName,
+    order.shippingDistrictName,
+    order.shippingAddress,
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <Card size="small" title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('task.logistics')}</h2>} extra={action}>
       <Descriptions size="small" column={2}>
         <Descriptions.Item label={t('task.courier')}>{dash(order.shippingTypeName, none)}</Descriptions.Item>
         <Descriptions.Item label={t('task.waybill')}>{dash(order.shippingOrderNo, none)}</Descriptions.Item>
         <Descriptions.Item label={t('task.recipient')}>{dash(order.shippingReceiveName, none)}</Descriptions.Item>
-        <Descriptions.Item label={t('task.recipientPhone')}>{dash(order.shippingReceiveMobile, none)}</Descriptions.Item>
+        <Descriptions.Item label={t('task.recipientPhone')}>
+          {dash(order.shippingReceiveMobile, none)}
+        </Descriptions.Item>
         <Descriptions.Item label={t('task.address')} span={2}>
           {dash(address, none)}
         </Descriptions.Item>
@@ -61,7 +70,9 @@ export function PaymentBlock({ order }: { order: TaskOrder }) {
   return (
     <Card size="small" title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('task.payInfo')}</h2>}>
       <Descriptions size="small" column={2}>
-        <Descriptions.Item label={t('task.payMethod')}>{order.payType ? t(`task.pay${order.payType}`) : none}</Descriptions.Item>
+        <Descriptions.Item label={t('task.payMethod')}>
+          {order.payType ? t(`task.pay${order.payType}`) : none}
+        </Descriptions.Item>
         <Descriptions.Item label={t('task.payTime')}>{dash(time(order.payTime), none)}</Descriptions.Item>
         <Descriptions.Item label={t('task.unitPrice')}>¥{order.unitPrice}</Descriptions.Item>
         <Descriptions.Item label={t('task.totalPrice')}>¥{order.payTotal}</Descriptions.Item>
@@ -72,7 +83,12 @@ export function PaymentBlock({ order }: { order: TaskOrder }) {
 
 /** Downloads a person's photo with the member's headers; the file is named after the person. */
 async function downloadPhoto(order: TaskOrder, d: TaskOrderDetail) {
-  const q = new URLSearchParams({ yxdm: d.yxdm ?? '', studentId: d.studentId ?? '', type: isTaskOrderNo(order.orderNo) ? '1' : '2', id: String(d.id) });
+  const q = new URLSearchParams({
+    yxdm: d.yxdm ?? '',
+    studentId: d.studentId ?? '',
+    type: isTaskOrderNo(order.orderNo) ? '1' : '2',
+    id: String(d.id),
+  });
   const res = await fetch(`/api/img/downloadPhoto?${q}`, {
     headers: { authorization: `Bearer ${getSession('token') ?? ''}`, memberId: getSession('memberId') ?? '' },
   });
@@ -113,7 +129,11 @@ export function PhotoTable(props: {
         { title: t('task.mail'), dataIndex: 'mail' },
         { title: t('task.yxmc'), dataIndex: 'schoolName' },
         { title: t('task.yxdm'), dataIndex: 'yxdm' },
-        { title: t('task.education'), key: 'education', render: (_v, d) => (d.education ? pick(EDUCATION_LEVELS[d.education]) : '') },
+        {
+          title: t('task.education'),
+          key: 'education',
+          render: (_v, d) => (d.education ? pick(EDUCATION_LEVELS[d.education]) : ''),
+        },
         ...(hasMajor ? [{ title: t('task.zy'), dataIndex: 'major' as const }] : []),
         { title: t('task.xh'), dataIndex: 'studentId' },
         ...(props.action || props.download

@@ -17,7 +17,13 @@ export function PersonModifyButton({ detail, onDone }: { detail: TaskOrderDetail
     const v = await form.validateFields();
     setBusy(true);
     try {
-      const msg = await updateTaskPerson({ id: detail.id, mobile: v.mobile, mail: v.mail, picUrl: v.picUrl ?? '', fy: detail.fy });
+      const msg = await updateTaskPerson({
+        id: detail.id,
+        mobile: v.mobile,
+        mail: v.mail,
+        picUrl: v.picUrl ?? '',
+        fy: detail.fy,
+      });
       void message.success(msg, 1);
       setOpen(false);
       onDone();
@@ -32,9 +38,25 @@ export function PersonModifyButton({ detail, onDone }: { detail: TaskOrderDetail
       <Button type="link" onClick={() => setOpen(true)}>
         {t('task.modify')}
       </Button>
-      <Modal open={open} title={t('task.modify')} onCancel={() => setOpen(false)} onOk={() => void save()} okText={t('task.savePerson')} confirmLoading={busy} destroyOnHidden>
-        <Form form={form} layout="vertical" initialValues={{ mobile: detail.mobile, mail: detail.mail, picUrl: detail.picUrl ?? undefined }}>
-          <Form.Item name="picUrl" label={t('task.photo')} rules={[{ required: true, message: t('msg.image.required') }]}>
+      <Modal
+        open={open}
+        title={t('task.modify')}
+        onCancel={() => setOpen(false)}
+        onOk={() => void save()}
+        okText={t('task.savePerson')}
+        confirmLoading={busy}
+        destroyOnHidden
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ mobile: detail.mobile, mail: detail.mail, picUrl: detail.picUrl ?? undefined }}
+        >
+          <Form.Item
+            name="picUrl"
+            label={t('task.photo')}
+            rules={[{ required: true, message: t('msg.image.required') }]}
+          >
             <PhotoUpload flow="task" onChange={(url) => form.setFieldValue('picUrl', url)} />
           </Form.Item>
           <Form.Item name="mobile" label={t('task.mobile')} rules={[zodRule(shape.mobile, t)]} required>

@@ -24,7 +24,14 @@ export function ShippingModifyButton({ order, onDone }: { order: TaskOrder; onDo
       <Button type="link" onClick={() => setOpen(true)}>
         {t('task.modify')}
       </Button>
-      <Modal open={open} title={t('task.logistics')} footer={null} onCancel={() => setOpen(false)} destroyOnHidden width={640}>
+      <Modal
+        open={open}
+        title={t('task.logistics')}
+        footer={null}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+        width={640}
+      >
         <ShippingForm allowLandline initial={order} submitText={t('task.savePerson')} onSubmit={save} />
       </Modal>
     </>

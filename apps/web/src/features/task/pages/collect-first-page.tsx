@@ -68,7 +68,14 @@ export default function CollectFirstPage() {
       const env = await matchStudent(q);
       if (env.code === MATCH_CODE.CONTINUE) {
         const d = env.data;
-        const p = new URLSearchParams({ flag: String(d.flag), row: String(d.row), bh: d.bh, yxdm: d.yxdm, studentId: d.studentId, signature: d.signature });
+        const p = new URLSearchParams({
+          flag: String(d.flag),
+          row: String(d.row),
+          bh: d.bh,
+          yxdm: d.yxdm,
+          studentId: d.studentId,
+          signature: d.signature,
+        });
         navigate(`/home/upImg?${p}`);
       } else if (env.code === MATCH_CODE.UNPAID) navigate(`/home/myOrderCai?status=${MATCH_STATUS.UNPAID}`);
       else if (env.code === MATCH_CODE.PAID) navigate(`/home/myOrderCai?status=${MATCH_STATUS.PAID}`);
@@ -84,7 +91,13 @@ export default function CollectFirstPage() {
   return (
     <Card>
       <h1 style={{ fontSize: 22 }}>{t('task.collectTitle')}</h1>
-      <Form form={form} layout="vertical" style={{ maxWidth: 520 }} requiredMark onValuesChange={(c) => ('school' in c || 'signature' in c) && reset()}>
+      <Form
+        form={form}
+        layout="vertical"
+        style={{ maxWidth: 520 }}
+        requiredMark
+        onValuesChange={(c) => ('school' in c || 'signature' in c) && reset()}
+      >
         <Form.Item
           name="school"
           label={t('task.school')}
@@ -100,7 +113,11 @@ export default function CollectFirstPage() {
             onSelect={(_v, o) => setYxdm((o as { yxdm: string }).yxdm)}
           />
         </Form.Item>
-        <Form.Item name="signature" label={t('task.featureCode')} rules={[{ required: true, whitespace: true, message: t('msg.task.featureCodeRequired') }]}>
+        <Form.Item
+          name="signature"
+          label={t('task.featureCode')}
+          rules={[{ required: true, whitespace: true, message: t('msg.task.featureCodeRequired') }]}
+        >
           <Input placeholder={t('task.featureCodePlaceholder')} autoComplete="off" />
         </Form.Item>
         {flag === null && (
@@ -116,7 +133,14 @@ export default function CollectFirstPage() {
                 showIcon
                 style={{ marginBottom: 16 }}
                 message={t('task.appStepsTitle')}
-                description={<Steps direction="vertical" size="small" current={-1} items={[1, 2, 3].map((n) => ({ title: t(`task.appStep${n}`) }))} />}
+                description={
+                  <Steps
+                    direction="vertical"
+                    size="small"
+                    current={-1}
+                    items={[1, 2, 3].map((n) => ({ title: t(`task.appStep${n}`) }))}
+                  />
+                }
               />
             ) : (
               <Alert type="success" showIcon style={{ marginBottom: 16 }} message={t('task.plainTitle')} />

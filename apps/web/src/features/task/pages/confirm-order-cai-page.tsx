@@ -32,9 +32,20 @@ export default function ConfirmOrderCaiPage() {
               <PhotoTable
                 order={o}
                 details={q.data.orderDetails}
-                action={modify && canModify(o) ? (d) => <PersonModifyButton detail={d} onDone={() => void q.refetch()} /> : undefined}
+                action={
+                  modify && canModify(o)
+                    ? (d) => <PersonModifyButton detail={d} onDone={() => void q.refetch()} />
+                    : undefined
+                }
               />
-              <LogisticsBlock order={o} action={modify && canEditShipping(o) ? <ShippingModifyButton order={o} onDone={() => void q.refetch()} /> : undefined} />
+              <LogisticsBlock
+                order={o}
+                action={
+                  modify && canEditShipping(o) ? (
+                    <ShippingModifyButton order={o} onDone={() => void q.refetch()} />
+                  ) : undefined
+                }
+              />
               <Space>
                 {!modify && (
                   <Button onClick={() => navigate(`/home/orderInfoCai?orderId=${id}`)}>{t('common.previous')}</Button>

@@ -28,10 +28,20 @@ export default function MyOrderCaiPage() {
   };
   return (
     <Card>
-      <Breadcrumb style={{ marginBottom: 12 }} items={[{ title: <Link to="/home">{t('task.breadHome')}</Link> }, { title: t('task.breadOrders') }]} />
+      <Breadcrumb
+        style={{ marginBottom: 12 }}
+        items={[{ title: <Link to="/home">{t('task.breadHome')}</Link> }, { title: t('task.breadOrders') }]}
+      />
       <h1 style={{ fontSize: 22 }}>{t('task.listTitle')}</h1>
-      {(status === '1' || status === '2') && <Alert style={{ marginBottom: 16 }} type="warning" showIcon message={t(`task.status${status}`)} />}
-      <QueryState loading={list.isLoading} error={list.error} empty={!list.data?.length} onRetry={() => void list.refetch()}>
+      {(status === '1' || status === '2') && (
+        <Alert style={{ marginBottom: 16 }} type="warning" showIcon message={t(`task.status${status}`)} />
+      )}
+      <QueryState
+        loading={list.isLoading}
+        error={list.error}
+        empty={!list.data?.length}
+        onRetry={() => void list.refetch()}
+      >
         <Table<TaskOrderListItem>
           rowKey="id"
           dataSource={list.data}
@@ -39,18 +49,30 @@ export default function MyOrderCaiPage() {
           scroll={{ x: true }}
           columns={[
             { title: t('task.orderNo'), dataIndex: 'orderNo' },
-            { title: t('task.orderTime'), key: 'ctime', render: (_v, o) => new Date(o.ctime).toLocaleString('zh-CN', { hour12: false }) },
+            {
+              title: t('task.orderTime'),
+              key: 'ctime',
+              render: (_v, o) => new Date(o.ctime).toLocaleString('zh-CN', { hour12: false }),
+            },
             { title: t('task.taskName'), key: 'task', render: (_v, o) => pick(o.taskName) },
             { title: t('task.xm'), key: 'name', render: (_v, o) => o.orderDetails.map((d) => d.name).join('、') },
             { title: t('task.amount'), key: 'amount', render: (_v, o) => `¥${o.payTotal}` },
-            { title: t('task.state'), key: 'state', render: (_v, o) => <span data-testid={`state-${o.id}`}>{pick(o.stateDesc)}</span> },
+            {
+              title: t('task.state'),
+              key: 'state',
+              render: (_v, o) => <span data-testid={`state-${o.id}`}>{pick(o.stateDesc)}</span>,
+            },
             {
               title: t('task.actions'),
               key: 'actions',
               render: (_v, o) => (
                 <Space wrap>
-                  <Link to={`/home/orderDetailCai?orderId=${o.id}&type=${o.state}&con=xiangqing`}>{t('task.detail')}</Link>
-                  {canModify(o) && <Link to={`/home/ConfirmOrderCai?orderId=${o.id}&con=xiugai`}>{t('task.modify')}</Link>}
+                  <Link to={`/home/orderDetailCai?orderId=${o.id}&type=${o.state}&con=xiangqing`}>
+                    {t('task.detail')}
+                  </Link>
+                  {canModify(o) && (
+                    <Link to={`/home/ConfirmOrderCai?orderId=${o.id}&con=xiugai`}>{t('task.modify')}</Link>
+                  )}
                   {canPay(o) && <Link to={`/home/payOrderCai?orderId=${o.id}`}>{t('task.payNow')}</Link>}
                   {canRefund(o) && <RefundAction orderId={o.id} kind="task" onDone={refresh} />}
                   {canDelete(o) && (

@@ -1,7 +1,15 @@
 import { Breadcrumb, Button, Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { canAddPerson, canDownloadPhoto, canEditPhoto, canEditShipping, canModify, canPay, showsPaymentInfo } from '@portal/contract/order-states';
+import {
+  canAddPerson,
+  canDownloadPhoto,
+  canEditPhoto,
+  canEditShipping,
+  canModify,
+  canPay,
+  showsPaymentInfo,
+} from '@portal/contract/order-states';
 import { QueryState } from '../../../components/query-state.tsx';
 import { OrderTimeline } from '../../../components/order-timeline/order-timeline.tsx';
 import { OrderPhotoIssues } from '../../../components/order-photo-issues/order-photo-issues.tsx';
@@ -44,7 +52,9 @@ export default function OrderDetailCaiPage() {
               <LogisticsBlock
                 order={o}
                 action={
-                  modifyMode && canEditShipping(o) ? <ShippingModifyButton order={o} onDone={() => void q.refetch()} /> : undefined
+                  modifyMode && canEditShipping(o) ? (
+                    <ShippingModifyButton order={o} onDone={() => void q.refetch()} />
+                  ) : undefined
                 }
               />
               {showsPaymentInfo(o) && <PaymentBlock order={o} />}
@@ -52,14 +62,20 @@ export default function OrderDetailCaiPage() {
                 size="small"
                 title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('task.photos')}</h2>}
                 extra={
-                  modifyMode && canAddPerson(o) ? <Button onClick={() => navigate('/home/collectFirst')}>{t('task.addPhoto')}</Button> : undefined
+                  modifyMode && canAddPerson(o) ? (
+                    <Button onClick={() => navigate('/home/collectFirst')}>{t('task.addPhoto')}</Button>
+                  ) : undefined
                 }
               >
                 <PhotoTable
                   order={o}
                   details={q.data.orderDetails}
                   download={!modifyMode && canDownloadPhoto(o)}
-                  action={modifyMode && canEditPhoto(o) && canModify(o) ? (d) => <PersonModifyButton detail={d} onDone={() => void q.refetch()} /> : undefined}
+                  action={
+                    modifyMode && canEditPhoto(o) && canModify(o)
+                      ? (d) => <PersonModifyButton detail={d} onDone={() => void q.refetch()} />
+                      : undefined
+                  }
                 />
               </Card>
               {canPay(o) && modifyMode && (

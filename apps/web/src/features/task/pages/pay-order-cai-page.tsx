@@ -16,7 +16,11 @@ export default function PayOrderCaiPage() {
     <Card>
       <h1 style={{ fontSize: 22 }}>{t('task.payTitle')}</h1>
       {gate.loggedIn && <OrderProduct kind="task" />}
-      {gate.loggedIn ? <PaymentPanel orderId={id} kind="task" /> : <Button onClick={() => gate.ensure()}>{t('layout.loginRegister')}</Button>}
+      {gate.loggedIn ? (
+        <PaymentPanel orderId={id} kind="task" />
+      ) : (
+        <Button onClick={() => gate.ensure()}>{t('layout.loginRegister')}</Button>
+      )}
       {gate.dialog}
     </Card>
   );

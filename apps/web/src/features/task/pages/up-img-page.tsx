@@ -3,7 +3,14 @@ import { Alert, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Select
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { EDUCATION_CATEGORIES, EDUCATION_LEVELS, ID_TYPES, SCHOOL_TYPES, SEXES, TASK_ID_TYPES } from '@portal/contract/enums';
+import {
+  EDUCATION_CATEGORIES,
+  EDUCATION_LEVELS,
+  ID_TYPES,
+  SCHOOL_TYPES,
+  SEXES,
+  TASK_ID_TYPES,
+} from '@portal/contract/enums';
 import { idNumberIssue } from '@portal/contract/orders';
 import { MATCH_CODE, taskCreateFields } from '@portal/contract/task';
 import { fenToYuan } from '@portal/contract/prices';
@@ -44,7 +51,11 @@ export default function UpImgPage() {
   const [form] = Form.useForm<TaskForm>();
   const [busy, setBusy] = useState(false);
   const [codeRead, setCodeRead] = useState(false);
-  const q = { yxdm: search.get('yxdm') ?? '', signature: search.get('signature') ?? '', studentId: search.get('studentId') ?? '' };
+  const q = {
+    yxdm: search.get('yxdm') ?? '',
+    signature: search.get('signature') ?? '',
+    studentId: search.get('studentId') ?? '',
+  };
   const flag = search.get('flag') === '1';
 
   const info = useQuery({
@@ -89,7 +100,8 @@ export default function UpImgPage() {
         bizSerialNum: v.bizSerialNum || search.get('bh') || undefined,
       } as never);
       if (env.code === 200) navigate(`/home/orderInfoCai?orderId=${env.data.id}&con=add`);
-      else if (env.code === MATCH_CODE.UNPAID || env.code === MATCH_CODE.PAID) navigate(`/home/myOrderCai?status=${env.code === MATCH_CODE.UNPAID ? 1 : 2}`);
+      else if (env.code === MATCH_CODE.UNPAID || env.code === MATCH_CODE.PAID)
+        navigate(`/home/myOrderCai?status=${env.code === MATCH_CODE.UNPAID ? 1 : 2}`);
       else void message.error(env.msg, 1);
     } finally {
       setBusy(false);
@@ -118,7 +130,9 @@ export default function UpImgPage() {
             <Descriptions size="small" bordered column={3} style={{ marginBottom: 16 }}>
               <Descriptions.Item label={t('task.taskName')}>{pick(p.taskName)}</Descriptions.Item>
               <Descriptions.Item label={t('task.price')}>¥{fenToYuan(p.priceFen)}</Descriptions.Item>
-              <Descriptions.Item label={t('task.deadline')}>{new Date(p.endTime).toLocaleString('zh-CN', { hour12: false })}</Descriptions.Item>
+              <Descriptions.Item label={t('task.deadline')}>
+                {new Date(p.endTime).toLocaleString('zh-CN', { hour12: false })}
+              </Descriptions.Item>
             </Descriptions>
             <Form<TaskForm>
               form={form}
@@ -138,7 +152,11 @@ export default function UpImgPage() {
               }}
               onValuesChange={(c) => 'zjlx' in c && form.setFieldValue('sfzh', '')}
             >
-              <Form.Item name="picUrl" label={t('task.photo')} rules={[{ required: true, message: t('msg.image.required') }]}>
+              <Form.Item
+                name="picUrl"
+                label={t('task.photo')}
+                rules={[{ required: true, message: t('msg.image.required') }]}
+              >
                 <PhotoUpload flow="task" onChange={(url) => form.setFieldValue('picUrl', url)} />
               </Form.Item>
               {flag && (
@@ -159,7 +177,11 @@ export default function UpImgPage() {
                   </Form.Item>
                 </Col>
                 <Col span={8}>
-                  <Form.Item name="zjlx" label={t('task.zjlx')} rules={[{ required: true, message: t('msg.idType.required') }]}>
+                  <Form.Item
+                    name="zjlx"
+                    label={t('task.zjlx')}
+                    rules={[{ required: true, message: t('msg.idType.required') }]}
+                  >
                     <Select options={options(ID_TYPES, TASK_ID_TYPES)} disabled={p.hasSfzh} />
                   </Form.Item>
                 </Col>
@@ -192,22 +214,38 @@ export default function UpImgPage() {
                   </Form.Item>
                 </Col>
                 <Col span={8}>
-                  <Form.Item name="xb" label={t('task.xb')} rules={[{ required: true, message: t('msg.sex.required') }]}>
+                  <Form.Item
+                    name="xb"
+                    label={t('task.xb')}
+                    rules={[{ required: true, message: t('msg.sex.required') }]}
+                  >
                     <Radio.Group options={options(SEXES)} disabled={p.xb !== null} />
                   </Form.Item>
                 </Col>
                 <Col span={8}>
-                  <Form.Item name="xlcc" label={t('task.xlcc')} rules={[{ required: true, message: t('msg.education.required') }]}>
+                  <Form.Item
+                    name="xlcc"
+                    label={t('task.xlcc')}
+                    rules={[{ required: true, message: t('msg.education.required') }]}
+                  >
                     <Select options={options(EDUCATION_LEVELS)} disabled={p.xlcc !== null} />
                   </Form.Item>
                 </Col>
                 <Col span={8}>
-                  <Form.Item name="xllb" label={t('task.xllb')} rules={[{ required: true, message: t('msg.task.xllbRequired') }]}>
+                  <Form.Item
+                    name="xllb"
+                    label={t('task.xllb')}
+                    rules={[{ required: true, message: t('msg.task.xllbRequired') }]}
+                  >
                     <Select options={options(EDUCATION_CATEGORIES)} disabled={p.xllb !== null} />
                   </Form.Item>
                 </Col>
                 <Col span={8}>
-                  <Form.Item name="xxlb" label={t('task.xxlb')} rules={[{ required: true, message: t('msg.schoolType.required') }]}>
+                  <Form.Item
+                    name="xxlb"
+                    label={t('task.xxlb')}
+                    rules={[{ required: true, message: t('msg.schoolType.required') }]}
+                  >
                     <Select options={options(SCHOOL_TYPES)} />
                   </Form.Item>
                 </Col>
