@@ -69,19 +69,17 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, secret: stri
   // A value PostgreSQL cannot take (an id beyond integer range, a malformed number) is the caller's fault.
   const pgCode = pgErrorCode(e);
   if (pgCode?.startsWith('22')) {
-    return reply
-      .code(400)
-      .send(
-        signedEnvelope(
-          400,
-          message(lang, 'http.badRequest', {
-            field: 'input',
-            rule: lang === 'zh' ? '取值超出范围或格式错误' : 'is out of range or malformed',
-          }),
-          null,
-          secret,
-        ),
-      );
+    return reply.code(400).send(
+      signedEnvelope(
+        400,
+        message(lang, 'http.badRequest', {
+          field: 'input',
+          rule: lang === 'zh' ? '取值超出范围或格式错误' : 'is out of range or malformed',
+        }),
+        null,
+        secret,
+      ),
+    );
   }
   const status = e.statusCode ?? 500;
   if (status === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE' || e.code === 'FST_FILES_LIMIT') {

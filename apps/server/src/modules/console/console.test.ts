@@ -55,15 +55,13 @@ afterAll(async () => {
 describe('staff login', () => {
   it('logs in with the argon2 password and the TOTP code, and audits it', async () => {
     const secret = generateSecret();
-    await app.ctx.db
-      .insert(staffUsers)
-      .values({
-        username: 'rev1',
-        name: '审核员',
-        role: 'reviewer',
-        passwordHash: await hashPassword('correct horse'),
-        totpSecret: secret,
-      });
+    await app.ctx.db.insert(staffUsers).values({
+      username: 'rev1',
+      name: '审核员',
+      role: 'reviewer',
+      passwordHash: await hashPassword('correct horse'),
+      totpSecret: secret,
+    });
     const bad = await call(app, {
       method: 'POST',
       url: '/api/console/login',

@@ -163,14 +163,12 @@ export async function transition(
         });
       const ev = SHIP_EVENTS[body.action];
       if (ev && waybill)
-        await tx
-          .insert(traceEvents)
-          .values({
-            waybillNo: waybill,
-            opCode: ev.opCode,
-            opTime: now,
-            opDesc: ev.opDesc(set.shippingTypeName ?? o.shippingTypeName),
-          });
+        await tx.insert(traceEvents).values({
+          waybillNo: waybill,
+          opCode: ev.opCode,
+          opTime: now,
+          opDesc: ev.opDesc(set.shippingTypeName ?? o.shippingTypeName),
+        });
       await writeAudit(tx, staff, {
         action: `order.${body.action}`,
         targetKind: 'order',

@@ -67,16 +67,14 @@ export async function createDevOrder(ctx: AppContext, input: DevOrderInput): Pro
       .returning();
     if (input.kind !== 'reprint') {
       for (let i = 0; i < persons; i++) {
-        await tx
-          .insert(orderDetails)
-          .values({
-            orderId: o.id,
-            name: `测试学生${i + 1}`,
-            mobile: input.mobile,
-            schoolName: '北京大学',
-            yxdm: '10001',
-            education: 2,
-          });
+        await tx.insert(orderDetails).values({
+          orderId: o.id,
+          name: `测试学生${i + 1}`,
+          mobile: input.mobile,
+          schoolName: '北京大学',
+          yxdm: '10001',
+          education: 2,
+        });
       }
     }
     return { id: o.id, orderNo: o.orderNo };

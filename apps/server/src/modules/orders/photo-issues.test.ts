@@ -158,15 +158,13 @@ describe('a photo the national platform refused after completion', () => {
     const id = await orderWith(me, [face(6)], ['孙八']);
     const [line] = await app.ctx.db.select().from(orderDetails).where(eq(orderDetails.orderId, id));
     await app.ctx.db.update(orders).set({ state: 145 }).where(eq(orders.id, id));
-    await app.ctx.db
-      .insert(nationalPhotoReports)
-      .values({
-        orderDetailId: line.id,
-        photoId: line.photoId!,
-        status: 'rejected',
-        reason: '背景颜色不符合要求',
-        reportedAt: new Date(),
-      });
+    await app.ctx.db.insert(nationalPhotoReports).values({
+      orderDetailId: line.id,
+      photoId: line.photoId!,
+      status: 'rejected',
+      reason: '背景颜色不符合要求',
+      reportedAt: new Date(),
+    });
 
     const mine = await call<NationalRejection[]>(app, { url: '/api/order/photoRejections', session: me });
     expect(mine.data).toMatchObject([{ orderId: id, name: '孙八', reason: '背景颜色不符合要求', kind: 'individual' }]);
