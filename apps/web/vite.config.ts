@@ -7,7 +7,7 @@ import { DEFAULT_RESPONSE_SECRET } from '@portal/contract/defaults';
 export default defineConfig({
   plugins: [react()],
   define: {
-    // Public by design (DESIGN section 3): it lets the web detect a rewritten answer.
+    // Public by design (see ARCHITECTURE.md, "Request path"): it lets the web detect a rewritten answer.
     'import.meta.env.VITE_RESPONSE_SECRET': JSON.stringify(process.env.RESPONSE_SECRET || DEFAULT_RESPONSE_SECRET),
   },
   build: {

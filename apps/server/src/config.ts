@@ -117,7 +117,7 @@ export interface Config {
   codeDailyBudget: number;
   /** Built web app folder; served when it exists. */
   webDist: string;
-  /** Photo check bounds, storage and photo URL signing (DESIGN section 7). */
+  /** Photo check bounds, storage and photo URL signing (see ARCHITECTURE.md, "Photo check"). */
   photos: PhotoConfig;
   tracking: TrackingConfig;
   national: NationalConfig;

@@ -1,7 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
-/** Codes of the answer envelope (DESIGN section 3). 0 is the older calls' success. */
+/** Codes of the answer envelope (see ARCHITECTURE.md, "Request path"). 0 is the older calls' success. */
 export const CODE = {
   OK: 200,
   OK_LEGACY: 0,

@@ -130,7 +130,7 @@ export function showsPaymentInfo(o: OrderFacts): boolean {
   return o.state !== S.PENDING_PAYMENT;
 }
 
-/** Staff transitions (DESIGN section 5). */
+/** Staff transitions (see ARCHITECTURE.md, "Where each rule lives"). */
 export const STAFF_TRANSITIONS: Record<string, { from: number[]; to: OrderState }> = {
   approve: { from: [S.PAID, S.PENDING_REVIEW], to: S.TO_BE_MADE },
   reject: { from: [S.PAID, S.PENDING_REVIEW], to: S.REJECTED },

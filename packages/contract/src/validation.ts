@@ -42,7 +42,7 @@ export function isValidIdCard(id: string): boolean {
   return idCardChecksumOk(id);
 }
 
-/** Masked ID number for lists: 110***********1234 (DESIGN section 4). */
+/** Masked ID number for lists: 110***********1234 (see ARCHITECTURE.md, "Data"). */
 export function maskIdNumber(id: string | null | undefined): string {
   if (!id) return '';
   if (id.length <= 7) return `${id.slice(0, 1)}${'*'.repeat(Math.max(id.length - 1, 0))}`;

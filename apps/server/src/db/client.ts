@@ -183,7 +183,7 @@ export async function migrationsApplied(db: Db): Promise<number> {
 
 /**
  * Runs fn under a PostgreSQL advisory lock so exactly one instance does periodic
- * work (DESIGN 8). Returns false when another instance holds it.
+ * work (see ARCHITECTURE.md, "Growing past one machine"). Returns false when another instance holds it.
  */
 export async function withAdvisoryLock(db: Db, key: number, fn: (tx: Tx) => Promise<void>): Promise<boolean> {
   return db.transaction(async (tx) => {

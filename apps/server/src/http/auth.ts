@@ -86,7 +86,7 @@ export async function resolveMember(
   if (!token) return null;
   const s = await lookup(db, sha256(token));
   if (!s || s.status !== 'active') return null;
-  // The memberId header must name the session's member (DESIGN section 3).
+  // The memberId header must name the session's member (see ARCHITECTURE.md, "Request path").
   if (String(s.memberId) !== String(memberIdHeader ?? '')) return null;
   const idleMs = Date.now() - s.lastSeenAt.getTime();
   if (idleMs > inactivitySeconds * 1000) {

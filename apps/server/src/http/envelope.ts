@@ -2,7 +2,7 @@ import { z } from 'zod';
 import fp from 'fastify-plugin';
 import { CODE, responseSign, type Envelope } from '@portal/contract/envelope';
 
-/** The answer schema of a route: the envelope around its data (DESIGN section 3). */
+/** The answer schema of a route: the envelope around its data (see ARCHITECTURE.md, "Request path"). */
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ code: z.number(), msg: z.string(), data, timestamp: z.number(), sign: z.string() });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'node:net';
 
 /**
- * What a clean stop needs from the HTTP side (DESIGN section 8, several instances behind a load
+ * What a clean stop needs from the HTTP side (see ARCHITECTURE.md, "Growing past one machine": several instances behind a load
  * balancer). Installed before any other hook or route, so it sees every request first.
  *
  * - Draining (set by main.ts on SIGTERM, and at close): every answer closes its connection, so

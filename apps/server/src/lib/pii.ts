@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ConfigError } from '../config-error.ts';
 
 /**
- * ID and passport numbers at rest (PIPL art. 28, DESIGN section 4): AES-256-GCM
+ * ID and passport numbers at rest (PIPL art. 28; see ARCHITECTURE.md, "Data"): AES-256-GCM
  * ciphertext plus an HMAC blind index for exact lookups. One key derives both.
  */
 export class PiiCipher {

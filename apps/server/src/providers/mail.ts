@@ -7,7 +7,7 @@ export interface MailMessage {
   code: string;
 }
 
-/** Sends an e-mail with a code (DESIGN section 6). */
+/** Sends an e-mail with a code (see ARCHITECTURE.md, "Outside parties"). */
 export interface MailProvider {
   readonly kind: 'sandbox' | 'smtp';
   send(m: MailMessage): Promise<void>;

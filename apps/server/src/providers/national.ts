@@ -37,7 +37,7 @@ export interface NationalStudent {
 export type QrSessionInfo =
   { status: 'pending' } | { status: 'confirmed'; student: NationalStudent; bizSerialNum: string };
 
-/** DESIGN section 6: the national platform, one interface with a sandbox and a real adapter. */
+/** The national platform, one interface with a sandbox and a real adapter (see ARCHITECTURE.md, "Outside parties"). */
 export interface NationalPlatform {
   /** Opens an app QR session for a member; the QR encodes the app URL with the session key. */
   createQrSession(memberId: number, baseUrl: string): Promise<{ remarks: string; url: string; expiresAt: Date }>;

@@ -26,7 +26,7 @@ export class OAuthError extends Error {
   }
 }
 
-/** The third-party login party (DESIGN section 6): authorise URL for a state, code exchange, user info. */
+/** The third-party login party (see ARCHITECTURE.md, "Outside parties"): authorise URL for a state, code exchange, user info. */
 export interface OAuthParty {
   readonly kind: 'sandbox' | 'wechat';
   /** Where the browser goes to sign in; the party sends it back to /loading?code&state. */

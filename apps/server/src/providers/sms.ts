@@ -2,7 +2,7 @@ import Dysmsapi, * as ali from '@alicloud/dysmsapi20170525';
 import { $OpenApiUtil } from '@alicloud/openapi-core';
 import * as tencent from 'tencentcloud-sdk-nodejs-sms';
 
-/** Sends a text with a code to a mobile number (DESIGN section 6). */
+/** Sends a text with a code to a mobile number (see ARCHITECTURE.md, "Outside parties"). */
 export interface SmsProvider {
   readonly kind: 'sandbox' | 'aliyun' | 'tencent';
   send(to: string, text: string, code: string): Promise<void>;

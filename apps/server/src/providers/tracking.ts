@@ -36,7 +36,7 @@ export interface ParcelRef {
 
 export class TrackingError extends Error {}
 
-/** The tracking interface (DESIGN section 6): subscribed once per parcel, pushed to, queried only on demand. */
+/** The tracking interface (see ARCHITECTURE.md, "Outside parties"): subscribed once per parcel, pushed to, queried only on demand. */
 export interface TrackingParty {
   readonly kind: 'sandbox' | 'kuaidi100' | 'none';
   /** The party's code for one of our carriers by its name, or null when it does not know it. */

@@ -12,7 +12,7 @@ import { loadPiiCipher } from '../../src/lib/pii.ts';
 import { counterKeys } from '../../src/modules/auth/codes.ts';
 
 /**
- * Limits across instances (issue 11, DESIGN 8): two server processes on one PostgreSQL
+ * Limits across instances (issue 11; see ARCHITECTURE.md, "Growing past one machine"): two server processes on one PostgreSQL
  * database share the SMS resend interval, the hourly and daily caps, the daily code
  * budget and the single use of a captcha. A limit kept in one process's memory fails here.
  */

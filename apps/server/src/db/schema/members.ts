@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 
-/** A student or graduate. ID numbers are encrypted at rest with a blind index (DESIGN 4). */
+/** A student or graduate. ID numbers are encrypted at rest with a blind index (see ARCHITECTURE.md, "Data"). */
 export const members = pgTable(
   'members',
   {
@@ -77,7 +77,7 @@ export const captchas = pgTable('captchas', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Counters for abuse limits, shared by every instance (DESIGN 8). */
+/** Counters for abuse limits, shared by every instance (see ARCHITECTURE.md, "Growing past one machine"). */
 export const rateCounters = pgTable(
   'rate_counters',
   {

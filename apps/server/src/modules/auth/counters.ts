@@ -7,7 +7,7 @@ const windowStart = (windowSeconds: number, now: number) =>
   new Date(Math.floor(now / (windowSeconds * 1000)) * windowSeconds * 1000);
 
 /**
- * Adds one to a fixed-window counter shared by every instance (DESIGN 8) and
+ * Adds one to a fixed-window counter shared by every instance (see ARCHITECTURE.md, "Growing past one machine") and
  * returns the new count for the window.
  */
 export async function bump(db: DbOrTx, key: string, windowSeconds: number, now = Date.now()): Promise<number> {

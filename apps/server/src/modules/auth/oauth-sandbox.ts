@@ -8,7 +8,7 @@ import { oauthFor } from './oauth-party.ts';
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * The third-party consent page stand-in (DESIGN section 6): a page that asks the
+ * The third-party consent page stand-in (see ARCHITECTURE.md, "Outside parties"): a page that asks the
  * user to confirm, and a plain POST that does what its button does.
  */
 export const oauthSandboxRoutes: FastifyPluginAsyncZod = async (app) => {

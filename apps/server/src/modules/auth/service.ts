@@ -68,7 +68,7 @@ export async function login(
   return loginAs(ctx, m, meta);
 }
 
-// ---- third-party login (DESIGN section 6: WeChat by config, a sandbox consent page in demo mode) ----
+// ---- third-party login (see ARCHITECTURE.md, "Outside parties": WeChat by config, a sandbox consent page in demo mode) ----
 
 const STATE_TTL_MS = 10 * 60 * 1000;
 /** How long an openId from the callback may be bound on /selectStudent. */

@@ -13,7 +13,7 @@ import { writeAudit } from './audit.ts';
 import { approvedPhotoRows, nationalJpeg } from './national-export.ts';
 import { branchScope } from './orders-repo.ts';
 
-/** The advisory lock of report sending: one instance sends at a time (DESIGN 8). */
+/** The advisory lock of report sending: one instance sends at a time (see ARCHITECTURE.md, "Growing past one machine"). */
 export const NATIONAL_REPORT_LOCK_KEY = 7_700_002;
 /** Serialises starting runs (one running at a time). */
 const START_LOCK_KEY = 7_700_003;

@@ -11,7 +11,7 @@ import { devOrderRoutes } from './dev-orders.ts';
 import { devNationalReportRoutes } from './dev-national-report.ts';
 
 /**
- * Demo-mode test hooks (DESIGN section 6). Registered only when config.demo is true,
+ * Demo-mode test hooks (see ARCHITECTURE.md, "Outside parties"). Registered only when config.demo is true,
  * so production answers 404 for every one of them.
  */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {

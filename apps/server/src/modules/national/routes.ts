@@ -59,7 +59,7 @@ async function studentFromImage(
 }
 
 /**
- * The national student-information platform (DESIGN section 6): app QR sessions,
+ * The national student-information platform (see ARCHITECTURE.md, "Outside parties"): app QR sessions,
  * collection-code reading, and in demo mode the sandbox phone app and its hooks.
  */
 export const nationalRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -56,7 +56,7 @@ export function shippingInfo(o: OrderRow) {
   return shippingOf(o);
 }
 
-/** A line for the owner: the ID number masked as DESIGN section 4 says. */
+/** A line for the owner: the ID number masked as ARCHITECTURE.md, "Data", says. */
 export function detailAnswer(d: DetailRow, picUrl: string | null): OrderDetailAnswer {
   return {
     id: d.id,

@@ -44,7 +44,7 @@ function result(t: SandboxTrade, flow: string): string {
 const wantsHtml = (req: FastifyRequest) => String(req.headers.accept ?? '').includes('text/html');
 
 /**
- * The sandbox cashier (demo mode; DESIGN section 6): GET /sandbox/pay/:paymentNo shows the
+ * The sandbox cashier (demo mode; see ARCHITECTURE.md, "Outside parties"): GET /sandbox/pay/:paymentNo shows the
  * amount and Pay / Fail; the plain POSTs /sandbox/pay/:paymentNo/pay and /fail do what
  * the buttons do. Paying notifies the server asynchronously with a signed message; the
  * page flow then returns the browser to the portal (which is no proof of payment).

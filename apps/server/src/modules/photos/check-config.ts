@@ -6,7 +6,7 @@ export interface Range {
   max: number;
 }
 
-/** Bounds of the photo check (DESIGN section 7); every one can be overridden by PHOTO_CHECK_JSON. */
+/** Bounds of the photo check (see ARCHITECTURE.md, "Photo check"); every one can be overridden by PHOTO_CHECK_JSON. */
 export interface PhotoCheckBounds {
   width: number;
   height: number;

@@ -9,7 +9,7 @@ import { taskPhotoUrl } from './photo-link.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-/** One person as the pages see it: the ID number masked (DESIGN section 4). */
+/** One person as the pages see it: the ID number masked (see ARCHITECTURE.md, "Data"). */
 export function presentDetail(ctx: AppContext, d: DetailRow): TaskOrderDetail {
   return {
     id: d.id,

@@ -1,5 +1,5 @@
 /**
- * The payment party (DESIGN section 6): one interface, a sandbox by default, real
+ * The payment party (see ARCHITECTURE.md, "Outside parties"): one interface, a sandbox by default, real
  * adapters behind config. Channel 'wechat' is the QR payment (payType 2),
  * 'alipay' the page payment (payType 1).
  */

@@ -20,7 +20,7 @@ export class ApiError extends Error {
 
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
-  /** JSON body; signed when a member is logged in (DESIGN section 3). */
+  /** JSON body; signed when a member is logged in (see ARCHITECTURE.md, "Request path"). */
   body?: unknown;
   /** Form-encoded body (plain). */
   form?: Record<string, string | number | undefined>;
