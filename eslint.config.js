@@ -18,6 +18,7 @@ const features = [
   'task',
   'reprint',
   'system',
+  'console',
 ];
 
 export default tseslint.config(

@@ -7,7 +7,7 @@ import consoleParcels from './locales/console-parcels.ts';
 import consoleWords from './locales/console-words.ts';
 import './styles.css';
 import { AppProviders } from './app/providers.tsx';
-import { ConsoleApp } from './console/console-app.tsx';
+import { ConsoleApp } from './features/console/console-app.tsx';
 
 addLocales(consoleLocale, consoleOps, consoleParcels, consoleWords);
 

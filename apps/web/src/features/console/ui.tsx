@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Image, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATE_TEXT, type OrderState } from '@portal/contract/order-states';
-import { pick } from '../lib/i18n.ts';
+import { pick } from '../../lib/i18n.ts';
 import { fetchStaffImage } from './console-api.ts';
 
 export const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;

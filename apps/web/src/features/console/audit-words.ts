@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { ORDER_STATE_TEXT, type OrderState } from '@portal/contract/order-states';
-import { pick } from '../lib/i18n.ts';
+import { pick } from '../../lib/i18n.ts';
 
 /** A stored key in words, or the key itself when the console has no word for it yet. */
 const word = (t: TFunction, key: string, fallback: string, vars: Record<string, string> = {}) =>

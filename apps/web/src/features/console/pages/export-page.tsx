@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import type { NationalReportBody, NationalReportJob } from '@portal/contract/console';
-import { QueryState } from '../../components/query-state.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { cGet, cPost, downloadStaffFile } from '../console-api.ts';
 import { when } from '../ui.tsx';
 import { scopeText } from '../audit-words.ts';

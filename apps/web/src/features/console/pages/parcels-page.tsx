@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { STALLED_DAYS, type ParcelProblemRow, type ParcelRefresh } from '@portal/contract/parcels';
-import { QueryState } from '../../components/query-state.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { cGet, cPost } from '../console-api.ts';
 
 const fmt = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });

@@ -4,8 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { REFUND_REASONS, type ConsoleRefundRow } from '@portal/contract/payments';
-import { pick } from '../../lib/i18n.ts';
-import { QueryState } from '../../components/query-state.tsx';
+import { pick } from '../../../lib/i18n.ts';
+import { QueryState } from '../../../components/query-state.tsx';
 import { cGet, cPost } from '../console-api.ts';
 import { KindText, when, yuan } from '../ui.tsx';
 

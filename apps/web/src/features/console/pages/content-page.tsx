@@ -25,8 +25,8 @@ import {
   type ContentField,
   type ContentType,
 } from '@portal/contract/console';
-import { QueryState } from '../../components/query-state.tsx';
-import { SafeHtml } from '../../components/safe-html.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
+import { SafeHtml } from '../../../components/safe-html.tsx';
 import { RichText } from '../rich-text.tsx';
 import { cGet, cPost } from '../console-api.ts';
 import { FormsTab } from './forms-tab.tsx';

@@ -3,8 +3,8 @@ import { Alert, Button, Card, Descriptions, Input, List, Modal, Radio, Space, Ta
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { REJECT_REASONS, type Person, type ReviewItem } from '@portal/contract/console';
-import { pick } from '../../lib/i18n.ts';
-import { QueryState } from '../../components/query-state.tsx';
+import { pick } from '../../../lib/i18n.ts';
+import { QueryState } from '../../../components/query-state.tsx';
 import { cGet, cPost } from '../console-api.ts';
 import { failedItems } from '../check-items.ts';
 import { KindText, StaffPhoto, when, yuan } from '../ui.tsx';

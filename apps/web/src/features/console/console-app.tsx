@@ -4,7 +4,7 @@ import { Button, Layout, Menu, Result, Space, Spin, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StaffMe } from '@portal/contract/console';
-import { currentLang, setLang } from '../lib/i18n.ts';
+import { currentLang, setLang } from '../../lib/i18n.ts';
 import { cGet, cPost, getStaffToken, setStaffToken, STAFF_EVENT } from './console-api.ts';
 import { canAccess, CONSOLE_ROUTES, routesFor } from './access.ts';
 import { StaffContext, useStaff } from './staff-context.ts';

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { BindingRow } from '@portal/contract/console';
 import type { BindingDisputeRow, ResolveDisputeBody } from '@portal/contract/reprint';
-import { QueryState } from '../../components/query-state.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { cGet, cPost } from '../console-api.ts';
 import { when } from '../ui.tsx';
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { OrderPage as OrderPageData } from '@portal/contract/console';
-import { QueryState } from '../../components/query-state.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { cGet } from '../console-api.ts';
 import { KindText, StaffPhoto, StateTag, when, yuan } from '../ui.tsx';
 import { AuditTable } from './audit-page.tsx';

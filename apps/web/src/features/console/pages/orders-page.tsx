@@ -6,8 +6,8 @@ import { Link } from 'react-router';
 import type { Dayjs } from 'dayjs';
 import { ORDER_KINDS, type OrderRow } from '@portal/contract/console';
 import { ORDER_STATE, ORDER_STATE_TEXT } from '@portal/contract/order-states';
-import { pick } from '../../lib/i18n.ts';
-import { QueryState } from '../../components/query-state.tsx';
+import { pick } from '../../../lib/i18n.ts';
+import { QueryState } from '../../../components/query-state.tsx';
 import { cGet } from '../console-api.ts';
 import { KindText, StateTag, when, yuan } from '../ui.tsx';
 

@@ -3,7 +3,7 @@ import { Button, Form, Input, Modal, Space, Table, Tabs, Typography } from 'antd
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OrderRow, Person } from '@portal/contract/console';
-import { QueryState } from '../../components/query-state.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { cGet, cPost } from '../console-api.ts';
 import { OrderTable } from './orders-page.tsx';
 

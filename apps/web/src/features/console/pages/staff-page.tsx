@@ -3,7 +3,7 @@ import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Switch, Tab
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STAFF_ROLES, type StaffSaveBody, type StaffUser } from '@portal/contract/console';
-import { QueryState } from '../../components/query-state.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { cGet, cPost } from '../console-api.ts';
 import { when } from '../ui.tsx';
 

@@ -2,7 +2,7 @@ import { Card, Col, Row, Statistic, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dashboard } from '@portal/contract/console';
-import { QueryState } from '../../components/query-state.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { cGet } from '../console-api.ts';
 import { KindText, StateTag, when, yuan } from '../ui.tsx';
 

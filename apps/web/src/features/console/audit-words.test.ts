@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addLocales, i18n } from '../lib/i18n.ts';
-import consoleLocale from '../locales/console.ts';
-import consoleWords from '../locales/console-words.ts';
+import { addLocales, i18n } from '../../lib/i18n.ts';
+import consoleLocale from '../../locales/console.ts';
+import consoleWords from '../../locales/console-words.ts';
 import { actionText, diffLines, scopeText } from './audit-words.ts';
 
 addLocales(consoleLocale, consoleWords);

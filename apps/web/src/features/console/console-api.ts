@@ -1,7 +1,7 @@
 import { message } from 'antd';
 import { isSuccessCode, responseSign, type Envelope } from '@portal/contract/envelope';
-import { currentLang, i18n } from '../lib/i18n.ts';
-import { TOAST_SECONDS, ApiError } from '../lib/api/client.ts';
+import { currentLang, i18n } from '../../lib/i18n.ts';
+import { TOAST_SECONDS, ApiError } from '../../lib/api/client.ts';
 
 const SECRET = import.meta.env.VITE_RESPONSE_SECRET as string;
 /** The staff token lives in this tab only; it is sent as x-staff-token, never as a member token. */

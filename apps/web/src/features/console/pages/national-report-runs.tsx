@@ -8,7 +8,7 @@ import {
   type NationalReportJob,
   type ReportStatus,
 } from '@portal/contract/console';
-import { QueryState } from '../../components/query-state.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { cGet } from '../console-api.ts';
 import { when } from '../ui.tsx';
 

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import type { AuditRow } from '@portal/contract/console';
-import { QueryState } from '../../components/query-state.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { cGet } from '../console-api.ts';
 import { Clip, when } from '../ui.tsx';
 import { actionText, diffLines, targetText } from '../audit-words.ts';

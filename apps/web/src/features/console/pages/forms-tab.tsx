@@ -22,7 +22,7 @@ import {
   FORM_FILE_MAX_MB,
   type ConsoleForm,
 } from '@portal/contract/console';
-import { QueryState } from '../../components/query-state.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { cGet, cPost, cUpload } from '../console-api.ts';
 import { when } from '../ui.tsx';
 
