@@ -116,9 +116,36 @@ export const photos = pgTable(
     source: text({ enum: ['upload', 'national', 'seed'] })
       .notNull()
       .default('upload'),
+    /** A photo the machine corrected (framing, background) and the member chose: the upload as it came. */
+    originalKey: text(),
+    autoCorrected: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('photos_key_uq').on(t.storageKey), index('photos_member_idx').on(t.memberId)],
+);
+
+/**
+ * A corrected version of a refused upload, offered to its member for a short while: the
+ * corrected and the original bytes in storage, until the member accepts it (it becomes a photo)
+ * or it expires (bytes and row go).
+ */
+export const photoCandidates = pgTable(
+  'photo_candidates',
+  {
+    id: text().primaryKey(),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    correctedKey: text().notNull(),
+    originalKey: text().notNull(),
+    /** What the machine changed, e.g. rotated, reframed, background. */
+    steps: jsonb().$type<string[]>().notNull(),
+    background: text({ enum: ['blue', 'white', 'grey'] }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    acceptedPhotoId: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('photo_candidates_expiry_idx').on(t.expiresAt)],
 );
 
 /**
