@@ -29,6 +29,7 @@ export const photoCheckFailures = new client.Counter({
   registers: [registry],
 });
 
+/** Recorded where a payment's outcome is decided: settlePayment and the zero-amount path (modules/payments/service.ts). */
 export const paymentOutcomes = new client.Counter({
   name: 'payments_total',
   help: 'Payments by provider and outcome',
@@ -36,6 +37,7 @@ export const paymentOutcomes = new client.Counter({
   registers: [registry],
 });
 
+/** Recorded when a refund reaches refunded or refund failed (recordRefundOutcome, modules/payments/refund-run.ts). */
 export const refundOutcomes = new client.Counter({
   name: 'refunds_total',
   help: 'Refunds by outcome',

@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { orders, payments, refunds } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { RefundResult, RefundState } from '../../providers/pay/types.ts';
+import { refundOutcomes } from '../../lib/metrics.ts';
 import { payPartiesOf } from './parties.ts';
 import { audit, lockOrder, lockRefund } from './repo.ts';
 
@@ -30,7 +31,7 @@ export async function recordRefundOutcome(
   actor: RefundActor = { kind: 'system' },
 ): Promise<boolean> {
   if (outcome.state === 'processing' || outcome.state === 'unknown') return false;
-  return db.transaction(async (tx) => {
+  const moved = await db.transaction(async (tx) => {
     const r = await lockRefund(tx, refundId);
     if (!r || r.status !== REFUND_STATUS.PASSED) return false;
     const status = outcome.state === 'success' ? REFUND_STATUS.REFUNDED : REFUND_STATUS.FAILED;
@@ -57,6 +58,8 @@ export async function recordRefundOutcome(
     });
     return true;
   });
+  if (moved) refundOutcomes.inc({ outcome: outcome.state === 'success' ? 'refunded' : 'failed' });
+  return moved;
 }
 
 /**

@@ -6,12 +6,15 @@ import type { PayInfoResponse, PayStatusResponse } from '@portal/contract/paymen
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { orders, payments, refunds } from '../../db/schema.ts';
+import { paymentOutcomes } from '../../lib/metrics.ts';
 import { afterSettle } from './refund-run.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { channelOf } from '../../providers/pay/pay-parties.ts';
 import type { VerifiedNotify } from '../../providers/pay/types.ts';
 import { payPartiesOf } from './parties.ts';
 import { assertDistinctFaces } from '../orders/photo-issues.ts';
+import { ANY_KIND, ownedOrder } from '../orders/ownership.ts';
+import { factsOf } from '../orders/present.ts';
 import { ORDER_PRODUCT } from '@portal/contract/orders';
 import {
   audit,
@@ -34,9 +37,7 @@ export async function memberOrderIn(
   id: number,
   scope: PayScope | 'any',
 ): Promise<OrderRow> {
-  const order = await findMemberOrder(ctx.db, memberId, id);
-  if (!order || (scope !== 'any' && !SCOPE_KINDS[scope].includes(order.kind))) throw notFound();
-  return order;
+  return ownedOrder(ctx.db, memberId, id, scope === 'any' ? ANY_KIND : SCOPE_KINDS[scope]);
 }
 
 function hasShipping(o: OrderRow): boolean {
@@ -75,7 +76,7 @@ export async function startPayment(
   log: FastifyBaseLogger,
 ): Promise<PayInfoResponse> {
   const order = await memberOrderIn(ctx, input.memberId, input.id, input.scope);
-  if (!canPay({ kind: order.kind, state: order.state })) throw conflict('pay.notPayable');
+  if (!canPay(factsOf(order))) throw conflict('pay.notPayable');
   const persons = order.kind === 'reprint' ? (order.num ?? 0) : await countPersons(ctx.db, order.id);
   if (persons <= 0) throw badRequest('order.empty');
   if (order.kind !== 'task' && !hasShipping(order)) throw conflict('order.shippingMissing');
@@ -84,9 +85,9 @@ export async function startPayment(
   const amountFen = order.totalFen;
 
   if (amountFen === 0) {
-    await ctx.db.transaction(async (tx) => {
+    const settled = await ctx.db.transaction(async (tx) => {
       const locked = await lockOrder(tx, order.id);
-      if (!locked || !canPay({ kind: locked.kind, state: locked.state })) return;
+      if (!locked || !canPay(factsOf(locked))) return false;
       await tx.insert(payments).values({
         paymentNo: newTradeNo('P'),
         orderId: order.id,
@@ -98,7 +99,9 @@ export async function startPayment(
         expiresAt: sql`now()`,
       });
       await moveOrderToPaid(tx, locked, input.payType);
+      return true;
     });
+    if (settled) paymentOutcomes.inc({ provider: 'zero', outcome: 'settled' });
     return { paid: true, amountFen: 0 };
   }
 
@@ -115,7 +118,7 @@ export async function startPayment(
   const expiresAt = new Date(Date.now() + parties.settings.expireMinutes * 60_000);
   const inserted = await ctx.db.transaction(async (tx) => {
     const locked = await lockOrder(tx, order.id);
-    if (!locked || !canPay({ kind: locked.kind, state: locked.state })) return false;
+    if (!locked || !canPay(factsOf(locked))) return false;
     // Another open payment appeared meanwhile (a parallel click): this one is not issued.
     const open = await tx
       .select({ id: payments.id })
@@ -219,7 +222,7 @@ export async function settlePayment(
   source: 'notify' | 'query',
   log: FastifyBaseLogger,
 ): Promise<SettleOutcome> {
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<SettleOutcome> => {
     const p = await lockPaymentByNo(tx, n.paymentNo);
     const refuse = async (why: string) => {
       log.error(
@@ -268,7 +271,7 @@ export async function settlePayment(
         rawNotify: { source, notify: n.raw } as object,
       })
       .where(eq(payments.id, p.id));
-    if (canPay({ kind: order.kind, state: order.state }) && order.totalFen === p.amountFen) {
+    if (canPay(factsOf(order)) && order.totalFen === p.amountFen) {
       await moveOrderToPaid(tx, order, p.payType);
       return 'settled';
     }
@@ -299,6 +302,9 @@ export async function settlePayment(
     });
     return 'refunding';
   });
+  // Counted once committed: a rolled-back settlement decided nothing.
+  paymentOutcomes.inc({ provider: channel, outcome });
+  return outcome;
 }
 
 /**
@@ -346,7 +352,7 @@ export async function payStatus(
           ),
           log,
         );
-        order = (await findMemberOrder(ctx.db, memberId, id)) ?? order;
+        order = await memberOrderIn(ctx, memberId, id, 'any');
         p = (await findPaymentByNo(ctx.db, paymentNo)) ?? p;
       }
     } catch (e) {
