@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
-import type { CheckJob, CheckReply } from './check-worker.ts';
+import type { CheckJob, CheckReply, CorrectReply } from './check-worker.ts';
 import type { Detector } from './face-model.ts';
 
 const TSX_API = pathToFileURL(
@@ -26,7 +26,7 @@ export function defaultPoolSize(): number {
 type Result = Extract<CheckReply, { ok: true }>;
 interface Pending {
   job: CheckJob;
-  resolve: (r: Result) => void;
+  resolve: (r: Result | CorrectReply) => void;
   reject: (e: Error) => void;
 }
 
@@ -62,7 +62,7 @@ export class CheckPool {
     });
     w.unref();
     const slot = { w, busy: null as Pending | null };
-    w.on('message', (msg: CheckReply | { ready: true }) => {
+    w.on('message', (msg: CheckReply | CorrectReply | { ready: true }) => {
       if ('ready' in msg) return;
       const p = slot.busy;
       slot.busy = null;
@@ -94,8 +94,17 @@ export class CheckPool {
 
   /** Checks one frame in a worker. */
   check(job: Omit<CheckJob, 'id'>): Promise<Result> {
+    return this.run(job) as Promise<Result>;
+  }
+
+  /** Corrects one photo in a worker (correction-engine.ts): `rgb` is the upright original, `correct` the rest. */
+  correct(job: Omit<CheckJob, 'id'> & Required<Pick<CheckJob, 'correct'>>): Promise<CorrectReply> {
+    return this.run(job) as Promise<CorrectReply>;
+  }
+
+  private run(job: Omit<CheckJob, 'id'>): Promise<Result | CorrectReply> {
     this.start();
-    return new Promise<Result>((resolve, reject) => {
+    return new Promise<Result | CorrectReply>((resolve, reject) => {
       this.queue.push({ job: { ...job, id: ++this.seq }, resolve, reject });
       this.pump();
     });

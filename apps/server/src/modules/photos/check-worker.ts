@@ -6,6 +6,7 @@ import { loadTfCore } from './tf-core.ts';
 import { measure } from './measure.ts';
 import { checkPasses } from './check-result.ts';
 import type { PhotoCheckBounds } from './check-config.ts';
+import { correctFrame, type CorrectionSpec, type CorrectedFrame } from './correction-engine.ts';
 
 /** A job for a check worker: a 480 x 640 RGB frame. */
 export interface CheckJob {
@@ -14,6 +15,15 @@ export interface CheckJob {
   width: number;
   height: number;
   bounds: PhotoCheckBounds;
+  /** A correction job instead (correction-engine.ts): `rgb` is then the upright original at any size. */
+  correct?: CorrectionSpec;
+}
+
+/** A correction's answer: the corrected 480 x 640 frame, or null when the engine gave up. */
+export interface CorrectReply {
+  id: number;
+  ok: true;
+  corrected: CorrectedFrame | null;
 }
 
 export type CheckReply =
@@ -37,6 +47,12 @@ parentPort?.on('message', (job: CheckJob) => {
     try {
       const m = await model;
       const seg = await segmenter;
+      if (job.correct) {
+        const corrected = await correctFrame(job, job.correct, m, seg);
+        const reply: CorrectReply = { id: job.id, ok: true, corrected };
+        parentPort?.postMessage(reply, corrected ? [corrected.rgb.buffer as ArrayBuffer] : []);
+        return;
+      }
       const frame = { data: job.rgb, width: job.width, height: job.height };
       const first = await m.find(job.rgb, job.width, job.height);
       const mask = seg.segment(job.rgb, job.width, job.height);

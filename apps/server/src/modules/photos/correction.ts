@@ -1,0 +1,111 @@
+import sharp from 'sharp';
+import type { PhotoCheckBounds } from './check-config.ts';
+import { checkPool, type CheckPool } from './check-pool.ts';
+import { normalise } from './decode.ts';
+import { failingItems } from './check-result.ts';
+
+/** The background colour a corrected photo gets (the order's school decides; blue by default). */
+export type CorrectionBackground = 'blue' | 'white' | 'grey';
+
+/** The check's answer for one photo, as the pool gives it (check items, verdict, face descriptor). */
+export type CheckOutcome = Awaited<ReturnType<CheckPool['check']>>;
+
+/** A corrected photo: its JPEG (480 x 640), the same check's answer for it, and what was done. */
+export interface Correction {
+  bytes: Buffer;
+  result: CheckOutcome;
+  /** In the order done: 'roll' (eyes levelled), 'crop' (scaled and placed), 'background' (replaced). */
+  steps: string[];
+}
+
+/** What correctIfFixable needs of the app: the check's bounds and the pool's size (an AppContext fits). */
+export interface CorrectionContext {
+  config: { photos: { bounds: PhotoCheckBounds; workers: number } };
+}
+
+/**
+ * Items a machine may put right: where the head sits and how big (a crop and a scale), the roll
+ * of the eye line (a rotation), and the background (an alpha matte and a new colour).
+ * Anything else failing (blur, light, pose, eyes, mouth, a second face, a cut-off head,
+ * compression) is the student's to fix: no corrected version then.
+ */
+export const FIXABLE_ITEMS: ReadonlySet<string> = new Set([
+  'topSide',
+  'eyeSide',
+  'leftSide',
+  'rightSide',
+  'chinSide',
+  'eyeAngle',
+  'background',
+  'backgroundout',
+  'backgroundUniformity',
+  'blackSide',
+]);
+
+/** The failing items no machine may fix, [] when every failing item is fixable. */
+export function unfixableItems(r: CheckOutcome): string[] {
+  return failingItems(r.check).filter((k) => !FIXABLE_ITEMS.has(k));
+}
+
+/**
+ * A corrected version of a refused photo, or null: when it passes already, when any failing
+ * item is one no machine may fix, or when the corrected photo does not pass the same check.
+ * The work (landmarks, rotation, crop, matte, new background) runs in a check worker.
+ */
+export async function correctIfFixable(
+  ctx: CorrectionContext,
+  original: Buffer,
+  originalResult: CheckOutcome,
+  opts: { background: CorrectionBackground; pool?: CheckPool },
+): Promise<Correction | null> {
+  if (originalResult.passed || originalResult.faces !== 1) return null;
+  const failing = failingItems(originalResult.check);
+  if (!failing.length || failing.some((k) => !FIXABLE_ITEMS.has(k))) return null;
+  const b = ctx.config.photos.bounds;
+  const pool = opts.pool ?? checkPool(ctx.config.photos.workers);
+  const frame = await normalise(original, 'task', b);
+  const source = await decodeSource(original, originalResult, b);
+  const fixBackground = failing.some((k) => k.startsWith('background') || k === 'blackSide');
+  const reframe = failing.some((k) => k.endsWith('Side') && k !== 'blackSide') || failing.includes('eyeAngle');
+  const out = await pool.correct({
+    rgb: source.rgb,
+    width: source.width,
+    height: source.height,
+    bounds: b,
+    correct: { frame: frame.rgb, background: opts.background, fixBackground, reframe },
+  });
+  if (!out.corrected) return null;
+  const bytes = await sharp(Buffer.from(out.corrected.rgb), { raw: { width: b.width, height: b.height, channels: 3 } })
+    .jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
+    .toBuffer();
+  // The same check as an upload: decoded afresh from the JPEG the student would get.
+  const again = await normalise(bytes, 'task', b);
+  const result = await pool.check({ rgb: again.rgb, width: again.width, height: again.height, bounds: b });
+  if (!result.passed) return null;
+  return { bytes, result, steps: out.corrected.steps };
+}
+
+/**
+ * The original, upright, at a size where the output samples it about one to one: the check's
+ * frame is the original scaled to cover 480 x 640, and the face must grow (or shrink) to the
+ * middle of the face-width band, so the source needs (that zoom) x (the cover scale) of the original.
+ */
+async function decodeSource(original: Buffer, r: CheckOutcome, b: PhotoCheckBounds) {
+  const img = sharp(original, { limitInputPixels: b.maxPixels, failOn: 'error' }).rotate();
+  const meta = await sharp(original).metadata();
+  const swap = (meta.orientation ?? 1) >= 5;
+  const w = (swap ? meta.height : meta.width) ?? b.width;
+  const h = (swap ? meta.width : meta.height) ?? b.height;
+  const cover = Math.max(b.width / w, b.height / h);
+  const faceW = Math.max(20, b.width - r.check.leftSide.value - r.check.rightSide.value);
+  // The middle of the margin bands leaves the middle of the face-width band (480 - 2 x 120 = 240).
+  const zoom = (b.width - b.leftSide.min - b.leftSide.max) / faceW;
+  const scale = Math.min(1, 1.25 * zoom * cover);
+  const raw = await img
+    .resize(Math.max(1, Math.round(w * scale)), Math.max(1, Math.round(h * scale)), { fit: 'fill' })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { rgb: new Uint8Array(raw.data), width: raw.info.width, height: raw.info.height };
+}
