@@ -5,18 +5,26 @@ import { shippingComplete, shippingOf, type OrderAnswer, type OrderDetailAnswer 
 import { tr, type Lang } from '@portal/contract/i18n';
 import type { DetailRow, OrderRow } from './repo.ts';
 
-/** The facts the contract's permitted-action rules read, from an order row. */
-export function factsOf(o: OrderRow, extra: { endTime?: Date | null; fileTime?: Date | null } = {}): OrderFacts {
+/** The order columns the permitted-action rules read. */
+export type FactsRow = Pick<OrderRow, 'kind' | 'state'> &
+  Partial<Pick<OrderRow, 'payTime' | 'picAllowState' | 'isFile' | 'isRefund' | 'shippingOrderNo'>>;
+
+/**
+ * The facts the contract's permitted-action rules read, from an order row: the one builder for
+ * every area (individual, reprint, centralised, payments). A centralised order's modify rule
+ * also reads its task's end time and the current file's upload time.
+ */
+export function factsOf(o: FactsRow, extra: { endTime?: Date | null; fileTime?: Date | null } = {}): OrderFacts {
   return {
     kind: o.kind,
     state: o.state,
     payTime: o.payTime?.toISOString() ?? null,
-    picAllowState: o.picAllowState,
-    isFile: o.isFile,
-    isRefund: o.isRefund,
+    picAllowState: o.picAllowState ?? null,
+    isFile: o.isFile ?? null,
+    isRefund: o.isRefund ?? null,
     endTime: extra.endTime?.toISOString() ?? null,
     fileTime: extra.fileTime?.toISOString() ?? null,
-    shippingOrderNo: o.shippingOrderNo,
+    shippingOrderNo: o.shippingOrderNo ?? null,
   };
 }
 

@@ -21,7 +21,7 @@ import type { Lang } from '@portal/contract/i18n';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderDetails, orders, payments } from '../../db/schema.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { newOrderNo } from './order-no.ts';
 import * as repo from './repo.ts';
 import * as reads from './reads.ts';
@@ -30,25 +30,12 @@ import { detailAnswer, factsOf, orderAnswer, shippingInfo } from './present.ts';
 import { linePhotoId, linePhotoUrl, linePhotoUrls } from './photo-link.ts';
 import { nationalRejections, photoIssues } from './photo-issues.ts';
 import { orderTimeline } from './timeline.ts';
-
-type Kind = 'individual' | 'reprint' | 'task';
-
-/** The caller's order, or 404 / 403. `kinds` limits which order kinds the call serves. */
-export async function ownedOrder(db: DbOrTx, memberId: number, id: number, kinds: Kind[], forUpdate = false) {
-  return ownOrder(await repo.orderById(db, id, forUpdate), memberId, kinds);
-}
-
-/** The ownership rule itself: 404 for no such order of these kinds, 403 for another member's. */
-function ownOrder<O extends { kind: Kind; memberId: number | null }>(o: O | null, memberId: number, kinds: Kind[]): O {
-  if (!o || !kinds.includes(o.kind)) throw notFound('order.notFound');
-  if (o.memberId !== memberId) throw forbidden('order.notYours');
-  return o;
-}
+import { ANY_KIND, ownOrder, ownedOrder } from './ownership.ts';
 
 async function ownedDetail(db: DbOrTx, memberId: number, detailId: number, forUpdate = false) {
   const d = await repo.detailById(db, detailId);
   if (!d) throw notFound('order.personNotFound');
-  const o = await ownedOrder(db, memberId, d.orderId, ['individual'], forUpdate);
+  const o = await ownedOrder(db, memberId, d.orderId, ['individual'], { forUpdate });
   return { d, o };
 }
 
@@ -122,7 +109,7 @@ export async function createOrder(ctx: AppContext, memberId: number, f: PersonFo
 export async function addPerson(ctx: AppContext, memberId: number, orderId: number, f: PersonForm): Promise<number> {
   const line = await lineValues(ctx, memberId, f);
   return ctx.db.transaction(async (tx) => {
-    const o = await ownedOrder(tx, memberId, orderId, ['individual'], true);
+    const o = await ownedOrder(tx, memberId, orderId, ['individual'], { forUpdate: true });
     if (!canAddPerson(factsOf(o))) throw conflict('order.stateNoAdd');
     const existing = await repo.detailsOf(tx, [o.id]);
     if (existing.length >= MAX_PERSONS_PER_ORDER) throw conflict('order.max30');
@@ -176,7 +163,7 @@ export async function deletePerson(
 /** Delete an order (only at 110). One that already started a payment is closed instead, for accounting. */
 export async function deleteOrder(ctx: AppContext, memberId: number, id: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const o = await ownedOrder(tx, memberId, id, ['individual'], true);
+    const o = await ownedOrder(tx, memberId, id, ['individual'], { forUpdate: true });
     if (!canDelete(factsOf(o))) throw conflict('order.stateNoDelete');
     const [p] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, o.id)).limit(1);
     if (p) {
@@ -193,7 +180,7 @@ export async function updateShipping(ctx: AppContext, memberId: number, id: numb
   const carrier = await repo.carrierById(ctx.db, s.shippingType);
   if (!carrier) throw badRequest('shipping.carrierRequired');
   await ctx.db.transaction(async (tx) => {
-    const o = await ownedOrder(tx, memberId, id, ['individual', 'reprint'], true);
+    const o = await ownedOrder(tx, memberId, id, ['individual', 'reprint'], { forUpdate: true });
     if (!canEditShipping(factsOf(o))) throw conflict('order.stateNoShipping');
     await tx
       .update(orders)
@@ -250,7 +237,7 @@ export async function photoForDownload(
   memberId: number,
   q: { id: number; yxdm?: string; studentId?: string },
 ) {
-  const o = await ownedOrder(ctx.db, memberId, q.id, ['individual', 'reprint', 'task']);
+  const o = await ownedOrder(ctx.db, memberId, q.id, ANY_KIND);
   const lines = await repo.detailsOf(ctx.db, [o.id]);
   const line = lines.find((d) => (!q.yxdm || d.yxdm === q.yxdm) && (!q.studentId || d.studentId === q.studentId));
   if (!line || !line.photoId) throw notFound('order.personNotFound');
@@ -261,10 +248,10 @@ export async function photoForDownload(
 
 /** The history of any of the caller's orders (individual, reprint, centralised). */
 export async function timelineOf(ctx: AppContext, memberId: number, id: number) {
-  return orderTimeline(ctx.db, await ownedOrder(ctx.db, memberId, id, ['individual', 'reprint', 'task']));
+  return orderTimeline(ctx.db, await ownedOrder(ctx.db, memberId, id, ANY_KIND));
 }
 
 /** Same faces and national refusals of one of the caller's orders. */
 export async function photoIssuesOf(ctx: AppContext, memberId: number, id: number) {
-  return photoIssues(ctx.db, await ownedOrder(ctx.db, memberId, id, ['individual', 'reprint', 'task']));
+  return photoIssues(ctx.db, await ownedOrder(ctx.db, memberId, id, ANY_KIND));
 }

@@ -4,8 +4,7 @@ import { latestPaymentResponse, orderIdQuery } from '@portal/contract/payments';
 import { payments } from '../../db/schema.ts';
 import { envelope, ok } from '../../http/envelope.ts';
 import { memberOf } from '../../http/auth.ts';
-import { notFound } from '../../http/errors.ts';
-import { findMemberOrder } from './repo.ts';
+import { memberOrderIn } from './service.ts';
 
 /**
  * GET /api/pay/latestPayment?id=: the newest payment of the member's own order (null
@@ -21,8 +20,7 @@ export const latestPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: orderIdQuery, response: { 200: envelope(latestPaymentResponse) } },
     },
     async (req) => {
-      const order = await findMemberOrder(app.ctx.db, memberOf(req).memberId, req.query.id);
-      if (!order) throw notFound();
+      const order = await memberOrderIn(app.ctx, memberOf(req).memberId, req.query.id, 'any');
       const [p] = await app.ctx.db
         .select({ paymentNo: payments.paymentNo, state: payments.state, provider: payments.provider })
         .from(payments)

@@ -18,6 +18,7 @@ import {
   type RefundRow,
 } from './repo.ts';
 import { memberOrderIn, type PayScope } from './service.ts';
+import { factsOf } from '../orders/present.ts';
 
 export function refundView(r: RefundRow): RefundView {
   return {
@@ -54,14 +55,7 @@ export async function requestRefund(
   return ctx.db.transaction(async (tx) => {
     const o = await lockOrder(tx, order.id);
     if (!o) throw notFound();
-    const facts = {
-      kind: o.kind,
-      state: o.state,
-      payTime: o.payTime?.toISOString() ?? null,
-      isRefund: o.isRefund,
-      isFile: o.isFile,
-    };
-    if (!canRefund(facts)) throw conflict('refund.notAllowed');
+    if (!canRefund(factsOf(o))) throw conflict('refund.notAllowed');
     const paid = await latestPaidPayment(tx, o.id);
     if (!paid) throw conflict('refund.notAllowed');
     const existing = await liveRefund(tx, o.id);

@@ -13,15 +13,6 @@ export function newTradeNo(prefix: 'P' | 'R'): string {
   return `${prefix}${cst}${String(crypto.randomInt(0, 100_000_000)).padStart(8, '0')}`;
 }
 
-export async function findMemberOrder(db: DbOrTx, memberId: number, id: number): Promise<OrderRow | undefined> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.memberId, memberId)))
-    .limit(1);
-  return rows[0];
-}
-
 export async function lockOrder(db: DbOrTx, id: number): Promise<OrderRow | undefined> {
   const rows = await db.select().from(orders).where(eq(orders.id, id)).for('update');
   return rows[0];

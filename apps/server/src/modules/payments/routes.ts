@@ -15,14 +15,12 @@ import { envelope, ok } from '../../http/envelope.ts';
 import { memberOf } from '../../http/auth.ts';
 import { message } from '../../http/lang.ts';
 import { payPartiesOf } from './parties.ts';
-import { payStatus, startPayment, type PayScope } from './service.ts';
+import { memberOrderIn, payStatus, startPayment, type PayScope } from './service.ts';
 import { cancelRefund, memberRefund, requestRefund } from './refund-service.ts';
 import { notifyRoutes } from './notify-routes.ts';
 import { sandboxRoutes } from './sandbox-routes.ts';
 import { consoleRefundRoutes } from './console-routes.ts';
 import { reconcilePayments } from './reconcile.ts';
-import { findMemberOrder } from './repo.ts';
-import { notFound } from '../../http/errors.ts';
 
 /**
  * PUBLIC_URL: the base of notify URLs, QR payloads and return URLs. Only the demo sandbox
@@ -81,8 +79,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: member, schema: { querystring: orderIdQuery, response: { 200: envelope(payTypeResponse) } } },
     async (req) => {
       // Only the member's own task order (the pay page of another's order answers 404).
-      const order = await findMemberOrder(ctx.db, memberOf(req).memberId, req.query.id);
-      if (!order || order.kind !== 'task') throw notFound();
+      await memberOrderIn(ctx, memberOf(req).memberId, req.query.id, 'taskPay');
       return ok({ wxpay: parties.wechat !== null });
     },
   );

@@ -16,16 +16,7 @@ import { assertDistinctFaces } from '../orders/photo-issues.ts';
 import { ANY_KIND, ownedOrder } from '../orders/ownership.ts';
 import { factsOf } from '../orders/present.ts';
 import { ORDER_PRODUCT } from '@portal/contract/orders';
-import {
-  audit,
-  countPersons,
-  findMemberOrder,
-  findPaymentByNo,
-  lockOrder,
-  lockPaymentByNo,
-  newTradeNo,
-  type OrderRow,
-} from './repo.ts';
+import { audit, countPersons, findPaymentByNo, lockOrder, lockPaymentByNo, newTradeNo, type OrderRow } from './repo.ts';
 
 /** /api/pay/* serves individual and reprint orders; /api/taskPay/* centralised ones. */
 export type PayScope = 'pay' | 'taskPay';
@@ -37,7 +28,8 @@ export async function memberOrderIn(
   id: number,
   scope: PayScope | 'any',
 ): Promise<OrderRow> {
-  return ownedOrder(ctx.db, memberId, id, scope === 'any' ? ANY_KIND : SCOPE_KINDS[scope]);
+  // The pay calls answer 404 for another member's order: they never tell whether it exists.
+  return ownedOrder(ctx.db, memberId, id, scope === 'any' ? ANY_KIND : SCOPE_KINDS[scope], { hideOthers: true });
 }
 
 function hasShipping(o: OrderRow): boolean {

@@ -63,11 +63,6 @@ export async function insertWashOrder(
   return o.id;
 }
 
-export async function findOrder(db: Q, id: number) {
-  const [o] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
-  return o ?? null;
-}
-
 export async function orderDetailRows(db: Q, orderId: number) {
   return db.select().from(orderDetails).where(eq(orderDetails.orderId, orderId)).orderBy(orderDetails.id);
 }

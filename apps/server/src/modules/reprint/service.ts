@@ -9,7 +9,6 @@ import {
   canModify,
   canPay,
   canRefund,
-  type OrderFacts,
 } from '@portal/contract/order-states';
 import type { Lang } from '@portal/contract/i18n';
 import { shippingOf } from '@portal/contract/orders';
@@ -20,7 +19,9 @@ import type {
   WashStudentRow,
 } from '@portal/contract/reprint';
 import { ORDER_TYPE } from '@portal/contract/enums';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden } from '../../http/errors.ts';
+import { ownedOrder } from '../orders/ownership.ts';
+import { factsOf } from '../orders/present.ts';
 import { newOrderNo } from '../orders/order-no.ts';
 import * as repo from './repo.ts';
 import { bindingOfMemberFor } from './binding-repo.ts';
@@ -114,25 +115,13 @@ export async function createWashOrder(ctx: AppContext, memberId: number, body: C
   );
 }
 
-/** An order of this member of kind reprint: 404 when missing or another kind, 403 when someone else's. */
-async function ownWashOrder(ctx: AppContext, memberId: number, id: number) {
-  const o = await repo.findOrder(ctx.db, id);
-  if (!o || o.kind !== 'reprint') throw notFound();
-  if (o.memberId !== memberId) throw forbidden();
-  return o;
-}
-
-const facts = (o: { state: number; payTime: Date | null; shippingOrderNo: string | null }): OrderFacts => ({
-  kind: 'reprint',
-  state: o.state,
-  payTime: o.payTime?.toISOString() ?? null,
-  shippingOrderNo: o.shippingOrderNo,
-});
+/** An order of this member of kind reprint (the orders module's one ownership rule). */
+const ownWashOrder = (ctx: AppContext, memberId: number, id: number) => ownedOrder(ctx.db, memberId, id, ['reprint']);
 
 export async function modifyWashOrder(ctx: AppContext, memberId: number, body: ModifyWashOrderBody): Promise<void> {
   const o = await ownWashOrder(ctx, memberId, body.id);
   if (String(o.thirdStudentId) !== body.thirdStudentId) throw forbidden('reprint.notYourStudent');
-  if (!canEditQuantity(facts(o))) throw conflict();
+  if (!canEditQuantity(factsOf(o))) throw conflict();
   const totalFen = reprintTotalFen(body.num, body.dist === 1);
   const done = await ctx.db.transaction((tx) =>
     repo.updateWashQuantity(tx, o.id, o.state, { num: body.num, dist: body.dist, totalFen }),
@@ -149,7 +138,7 @@ export async function washOrderAndDetails(
   lang: Lang,
 ): Promise<WashOrderAndDetails> {
   const o = await ownWashOrder(ctx, memberId, id);
-  const f = facts(o);
+  const f = factsOf(o);
   const details = await repo.orderDetailRows(ctx.db, o.id);
   // The photo on file is shown through the member's binding to the record, so a suspended one shows nothing.
   const b =

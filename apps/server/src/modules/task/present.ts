@@ -5,7 +5,7 @@ import { maskIdNumber } from '@portal/contract/validation';
 import type { TaskOrder, TaskOrderDetail } from '@portal/contract/task';
 import type { AppContext } from '../../context.ts';
 import type { DetailRow, OrderRow, TaskRow } from './repo.ts';
-import { taskPhotoUrl } from './photo-link.ts';
+import { linePhotoUrl } from '../orders/photo-link.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -27,7 +27,7 @@ export function presentDetail(ctx: AppContext, d: DetailRow): TaskOrderDetail {
     studentId: d.studentId,
     xllb: d.xllb,
     schoolType: d.schoolType,
-    picUrl: d.storageKey ? taskPhotoUrl(ctx, { storageKey: d.storageKey }) : null,
+    picUrl: d.storageKey ? linePhotoUrl(ctx, d.storageKey) : null,
     picAllowState: d.picAllowState,
     fy: d.fy,
     taskId: d.taskId,

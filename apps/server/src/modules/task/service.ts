@@ -21,7 +21,7 @@ import type { taskShippingBody, taskUpdatePersonBody } from '@portal/contract/ta
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { nationalStudents } from '../../db/schema.ts';
-import { badRequest, conflict, forbidden, notFound, withCode } from '../../http/errors.ts';
+import { badRequest, conflict, notFound, withCode } from '../../http/errors.ts';
 import { nationalFor, type NationalStudent } from '../../providers/national.ts';
 import { newOrderNo } from '../orders/order-no.ts';
 import * as repo from './repo.ts';
@@ -29,7 +29,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { closeOpenPayments } from '../payments/service.ts';
 import { quietLog } from '../payments/quiet-log.ts';
 import { presentDetail, presentOrder } from './present.ts';
-import { taskPhotoId } from './photo-link.ts';
+import { linePhotoId } from '../orders/photo-link.ts';
+import { ownedOrder } from '../orders/ownership.ts';
+import { factsOf } from '../orders/present.ts';
 
 /** The task of a school and feature code; 404 when there is none. */
 async function taskFor(ctx: AppContext, yxdm: string, signature: string) {
@@ -125,7 +127,7 @@ export async function createOrder(
     if (!s?.zjhm) throw badRequest('idNum.invalid');
     idNum = s.zjhm;
   }
-  const photoId = await taskPhotoId(ctx, memberId, b.picUrl);
+  const photoId = await linePhotoId(ctx, memberId, b.picUrl);
   const now = new Date();
   const zero = task.priceFen === 0;
   const orderNo = newOrderNo('task');
@@ -176,13 +178,8 @@ export async function createOrder(
   return { id, orderNo };
 }
 
-/** The member's own task order; 404 unknown, 403 someone else's. */
-async function ownOrder(ctx: AppContext, memberId: number, id: number) {
-  const o = await repo.orderById(ctx.db, id);
-  if (!o) throw notFound();
-  if (o.memberId !== memberId) throw forbidden();
-  return o;
-}
+/** The member's own centralised order (the orders module's one ownership rule). */
+const ownOrder = (ctx: AppContext, memberId: number, id: number) => ownedOrder(ctx.db, memberId, id, ['task']);
 
 export async function orderWithDetails(ctx: AppContext, memberId: number, id: number) {
   const o = await ownOrder(ctx, memberId, id);
@@ -217,16 +214,15 @@ export async function updatePerson(ctx: AppContext, memberId: number, b: z.infer
   const d = await repo.detailById(ctx.db, b.id);
   if (!d) throw notFound();
   await ownOrder(ctx, memberId, d.orderId);
-  const photoId = await taskPhotoId(ctx, memberId, b.picUrl);
+  const photoId = await linePhotoId(ctx, memberId, b.picUrl);
   await ctx.db.transaction(async (tx) => {
     // The order row is locked, so a staff review cannot decide between this check and the write.
-    const o = await repo.orderById(tx, d.orderId, true);
-    if (!o || o.memberId !== memberId) throw notFound();
+    const o = await ownedOrder(tx, memberId, d.orderId, ['task'], { forUpdate: true });
     const [details, task] = await Promise.all([
       repo.detailsOf(tx, [o.id]),
       o.taskId ? repo.taskById(tx, o.taskId) : null,
     ]);
-    if (!canModify(presentOrder(o, task, details))) throw conflict();
+    if (!canModify(factsOf(o, { endTime: task?.endTime, fileTime: details[0]?.fileTime }))) throw conflict();
     const newPhoto = photoId !== d.photoId;
     await repo.updateDetail(tx, d.id, {
       mobile: b.mobile,
@@ -241,7 +237,7 @@ export async function updatePerson(ctx: AppContext, memberId: number, b: z.infer
 
 export async function updateShipping(ctx: AppContext, memberId: number, b: z.infer<typeof taskShippingBody>) {
   const o = await ownOrder(ctx, memberId, b.id);
-  if (!canEditShipping({ kind: 'task', state: o.state })) throw conflict();
+  if (!canEditShipping(factsOf(o))) throw conflict();
   const name = await repo.carrierName(ctx.db, b.shippingType);
   if (!name) throw badRequest('shipping.carrierWayRequired');
   const { id: _id, ...fields } = b;
@@ -260,7 +256,7 @@ export async function isShipping(ctx: AppContext, memberId: number, id: number) 
  */
 export async function deleteOrder(ctx: AppContext, memberId: number, id: number, log: FastifyBaseLogger = quietLog) {
   const o = await ownOrder(ctx, memberId, id);
-  if (!canDelete({ kind: 'task', state: o.state })) throw conflict();
+  if (!canDelete(factsOf(o))) throw conflict();
   if ((await closeOpenPayments(ctx, o.id, log)) === 'paid') throw conflict('pay.notPayable');
   if (!(await repo.deleteUnpaidOrder(ctx.db, o.id))) throw conflict();
 }
