@@ -96,3 +96,32 @@ export function photoProblems(c: CheckItems): string[] {
   if (!c.blackSide) add('darkBorder');
   return out;
 }
+
+/** Backgrounds the correction can paint: the standard blue, or white / light grey when a school asks for it. */
+export const CORRECTION_BACKGROUNDS = ['blue', 'white', 'grey'] as const;
+export type CorrectionBackground = (typeof CORRECTION_BACKGROUNDS)[number];
+
+/**
+ * A corrected version of a refused photo (framing and/or background fixed by the machine), offered
+ * beside the refusal for a short while. `url` answers only to the member who uploaded it (send the
+ * session headers); `steps` says what was changed, in order: roll (eyes levelled), crop (scaled and placed), background (replaced).
+ */
+export const photoCandidateSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  steps: z.array(z.string()),
+  background: z.enum(CORRECTION_BACKGROUNDS),
+  /** The corrected photo's own check (it passed). */
+  check: photoCheckSchema,
+  expiresAt: z.string(),
+});
+export type PhotoCandidate = z.infer<typeof photoCandidateSchema>;
+
+/** A refusal's data: the check object, and a corrected candidate when the machine could fix the photo. */
+export const photoRefusalSchema = photoCheckSchema.extend({ corrected: photoCandidateSchema.optional() });
+export type PhotoRefusal = z.infer<typeof photoRefusalSchema>;
+
+/** POST /api/img/accept-corrected: the member chooses the corrected photo. */
+export const acceptCorrectedBody = z.object({
+  id: z.string({ error: 'photo.candidate.required' }).regex(/^[a-f0-9]{32}$/, 'photo.candidate.required'),
+});

@@ -91,4 +91,20 @@ export const photoProblemMessages = {
 export const photosMessages = {
   ...photoProblemMessages,
   'photo.warming': { zh: '照片检测正在启动，请稍候', en: 'The photo check is starting, please wait' },
+  'photo.candidate.required': {
+    zh: '请选择修正后的照片（编号无效）',
+    en: 'Choose the corrected photo (the id is not valid)',
+  },
+  'photo.candidate.expired': {
+    zh: '修正后的照片已过期，请重新上传照片',
+    en: 'The corrected photo has expired: please upload your photo again',
+  },
+  'photo.candidate.used': {
+    zh: '这张修正后的照片已经使用过了',
+    en: 'This corrected photo has already been used',
+  },
+  'photo.candidate.refused': {
+    zh: '修正后的照片未通过检测，请重新拍摄照片',
+    en: 'The corrected photo did not pass the check: please take a new photo',
+  },
 } as const satisfies Record<string, Text>;
