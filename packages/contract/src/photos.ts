@@ -31,6 +31,7 @@ export const photoCheckSchema = z.object({
   pitch: sideItemSchema.optional(),
   eyesOpen: sideItemSchema.optional(),
   mouthClosed: sideItemSchema.optional(),
+  headAccessory: sideItemSchema.optional(),
   blockiness: sideItemSchema.optional(),
   sharpness: sideItemSchema.optional(),
   backgroundUniformity: sideItemSchema.optional(),
@@ -51,6 +52,7 @@ export const EXTRA_ITEMS = [
   'pitch',
   'eyesOpen',
   'mouthClosed',
+  'headAccessory',
   'backgroundUniformity',
 ] as const;
 export type ExtraItem = (typeof EXTRA_ITEMS)[number];
@@ -81,6 +83,7 @@ export function photoProblems(c: CheckItems): string[] {
   if (fails('pitch')) add(c.pitch!.value < c.pitch!.min ? 'headRaised' : 'headLowered');
   if (fails('eyesOpen')) add('eyesClosed');
   if (fails('mouthClosed')) add('mouthOpen');
+  if (fails('headAccessory')) add('accessory');
   if (!c.topComplete) add('headCut');
   const l = c.leftSide;
   const r = c.rightSide;

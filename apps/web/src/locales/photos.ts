@@ -83,6 +83,7 @@ const zh: Record<string, string> = {
   'photos.item.pitch': '头部俯仰（鼻尖位置）',
   'photos.item.eyesOpen': '睁眼程度',
   'photos.item.mouthClosed': '嘴巴张开程度',
+  'photos.item.headAccessory': '头部饰物（帽子、墨镜）',
   'photos.item.backgroundUniformity': '背景颜色差异',
   'photos.unit.faceCount': ' 张',
   'photos.unit.exposure': '',
@@ -94,6 +95,7 @@ const zh: Record<string, string> = {
   'photos.unit.pitch': '%',
   'photos.unit.eyesOpen': '%',
   'photos.unit.mouthClosed': '%',
+  'photos.unit.headAccessory': '',
   'photos.unit.backgroundUniformity': '',
 };
 
@@ -185,6 +187,7 @@ const en: Record<keyof typeof zh, string> = {
   'photos.item.pitch': 'Head up/down (nose position)',
   'photos.item.eyesOpen': 'Eyes open',
   'photos.item.mouthClosed': 'Mouth opening',
+  'photos.item.headAccessory': 'Accessory on the head (hat, sunglasses)',
   'photos.item.backgroundUniformity': 'Background colour difference',
   'photos.unit.faceCount': '',
   'photos.unit.exposure': '',
@@ -196,6 +199,7 @@ const en: Record<keyof typeof zh, string> = {
   'photos.unit.pitch': '%',
   'photos.unit.eyesOpen': '%',
   'photos.unit.mouthClosed': '%',
+  'photos.unit.headAccessory': '',
   'photos.unit.backgroundUniformity': '',
 };
 

@@ -54,6 +54,10 @@ export const photoProblemMessages = {
     zh: '嘴巴张开，请闭嘴并保持自然表情',
     en: 'Your mouth is open: close it and keep a neutral expression',
   },
+  'photo.problem.accessory': {
+    zh: '请摘下帽子、墨镜等头部饰物',
+    en: 'Remove hats, sunglasses or other accessories from your head',
+  },
   'photo.problem.headCut': {
     zh: '头顶被裁掉，请在头顶上方留出空间',
     en: 'The top of your head is cut off: leave room above it',

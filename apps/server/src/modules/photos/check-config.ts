@@ -47,6 +47,8 @@ export interface PhotoCheckBounds {
   blockiness: number;
   /** Colour spread inside the background cells (texture, stripes), at most. */
   backgroundTexture: number;
+  /** Contrast of a mirrored pair of regions on the hair with the hair around them (head-accessory.ts), at most. */
+  headAccessory: number;
   /** Input caps. */
   minBytesIndividual: number;
   maxBytes: number;
@@ -75,6 +77,7 @@ export const DEFAULT_BOUNDS: PhotoCheckBounds = {
   mouthOpen: 21,
   blockiness: 2,
   backgroundTexture: 6,
+  headAccessory: 35,
   minBytesIndividual: 30 * 1024,
   maxBytes: 5 * 1024 * 1024,
   maxPixels: 40_000_000,
@@ -102,6 +105,7 @@ const overrideSchema = z
     mouthOpen: z.number().positive(),
     blockiness: z.number().positive(),
     backgroundTexture: z.number().positive(),
+    headAccessory: z.number().positive(),
     minBytesIndividual: z.number().int().nonnegative(),
     maxBytes: z.number().int().positive(),
     maxPixels: z.number().int().positive(),

@@ -36,6 +36,7 @@ const NO_SINGLE_FACE = [
   'pitch',
   'eyesOpen',
   'mouthClosed',
+  'headAccessory',
   'backgroundUniformity',
 ];
 

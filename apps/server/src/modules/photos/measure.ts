@@ -149,7 +149,7 @@ export function measure(
   const background = stats.share >= 0.03 && stats.spread <= b.backgroundSpread && stats.texture <= b.backgroundTexture;
   const whiteOrGrey = Math.min(...bg) >= 180 && Math.max(...bg) - Math.min(...bg) <= 30;
   const backgroundout = stats.share >= 0.03 && (dist(bg, BLUE) <= b.backgroundBlueDistance || whiteOrGrey);
-  const extra = qualityItems(f, face, b, stats);
+  const extra = qualityItems(f, face, b, stats, mask);
   const strip = 6;
   const lowY = one ? Math.min(f.height, Math.round(lm[8]!.y)) : Math.round(f.height * 0.6);
   const blackSide =

@@ -42,6 +42,8 @@ describe('the added items on synthetic variants of compliant-1', () => {
     expect(r.check.faceCount).toMatchObject({ value: 1, min: 1, max: 1, result: true });
     expect(Math.abs(r.check.yaw!.value)).toBeLessThan(8);
     expect(r.check.blockiness!.value).toBeLessThan(1.5);
+    expect(r.check.headAccessory).toMatchObject({ min: 0, max: DEFAULT_BOUNDS.headAccessory, result: true });
+    expect(r.check.headAccessory!.value).toBeLessThan(DEFAULT_BOUNDS.headAccessory / 1.5);
   }, 60_000);
 
   it('a face darkened by 2 EV (the background untouched) is too dark', async () => {
@@ -136,6 +138,34 @@ describe('the added items on synthetic variants of compliant-1', () => {
     expect(r.failing).toContain('blockiness');
     expect(r.check.problems?.[0]).toBe('compressed');
   }, 60_000);
+
+  // Drawn on the hair of compliant-1 (head top ~70, eyebrows ~234, face axis x 240).
+  const lenses = (fill: string, rim: string) =>
+    `<svg width="480" height="640"><g fill="${fill}" stroke="${rim}" stroke-width="4">` +
+    '<ellipse cx="192" cy="140" rx="40" ry="22"/><ellipse cx="288" cy="140" rx="40" ry="22"/></g>' +
+    `<path d="M232 138 Q240 130 248 138" stroke="${rim}" stroke-width="4" fill="none"/></svg>`;
+  it.each([
+    ['brown sunglasses pushed up on the hair', lenses('#7a4632', '#c8c8c8')],
+    ['dark lenses with a metal rim on the hair', lenses('#2a2a2e', '#b0b0b0')],
+    [
+      'a red headband across the hair',
+      '<svg width="480" height="640"><path d="M150 150 Q240 95 330 150" stroke="#d23c3c" stroke-width="16" fill="none"/></svg>',
+    ],
+  ])(
+    '%s fails headAccessory, in words: remove the accessory',
+    async (_what, svg) => {
+      const r = await check(
+        await sharp(compliant)
+          .composite([{ input: Buffer.from(svg), left: 0, top: 0 }])
+          .jpeg({ quality: 92 })
+          .toBuffer(),
+      );
+      expect(r.check.headAccessory!.value).toBeGreaterThan(DEFAULT_BOUNDS.headAccessory);
+      expect(r.failing).toEqual(['headAccessory']);
+      expect(r.check.problems).toEqual(['accessory']);
+    },
+    60_000,
+  );
 
   it('a hand-painted stripe pattern behind the head fails background uniformity; a plain wall does not', async () => {
     const stripes = Buffer.alloc(480 * 640 * 3);

@@ -2,6 +2,8 @@ import type { PhotoCheckBounds, Range } from './check-config.ts';
 import type { FaceFinding, SideItem } from './check-result.ts';
 import type { BackgroundStats } from './background-measures.ts';
 import type { Frame } from './measure.ts';
+import type { PersonMask } from './person-mask.ts';
+import { headAccessory } from './head-accessory.ts';
 import {
   blockiness,
   eyeAspect,
@@ -25,10 +27,10 @@ const none = (r: Range): SideItem => ({ value: 0, min: r.min, max: r.max, result
 /**
  * The items a human examiner checks beyond the specification's list, each a value with its
  * range: exposure of the frame and the face, the face's contrast, the face count (the second
- * look included), head yaw and pitch, eyes open, mouth closed, JPEG blockiness, and the
- * uniformity of the masked background.
+ * look included), head yaw and pitch, eyes open, mouth closed, an accessory on the head,
+ * JPEG blockiness, and the uniformity of the masked background.
  */
-export function qualityItems(f: Frame, face: FaceFinding, b: PhotoCheckBounds, bg: BackgroundStats) {
+export function qualityItems(f: Frame, face: FaceFinding, b: PhotoCheckBounds, bg: BackgroundStats, mask: PersonMask) {
   const count = face.count === 1 ? 1 + (face.others?.length ?? 0) : face.count;
   const common = {
     faceCount: within(count, { min: 1, max: 1 }),
@@ -49,6 +51,7 @@ export function qualityItems(f: Frame, face: FaceFinding, b: PhotoCheckBounds, b
       pitch: none(b.pitch),
       eyesOpen: none({ min: b.eyesOpen, max: 100 }),
       mouthClosed: none({ min: 0, max: b.mouthOpen }),
+      headAccessory: none({ min: 0, max: b.headAccessory }),
       blockiness: none({ min: 0, max: b.blockiness }),
       sharpness: none({ min: b.definition, max: 1e6 }),
     };
@@ -64,6 +67,7 @@ export function qualityItems(f: Frame, face: FaceFinding, b: PhotoCheckBounds, b
     pitch: within(pitchRatio(lm), b.pitch),
     eyesOpen: within(eyeAspect(lm), { min: b.eyesOpen, max: 100 }),
     mouthClosed: within(mouthOpening(lm), { min: 0, max: b.mouthOpen }),
+    headAccessory: within(headAccessory(f, mask, lm), { min: 0, max: b.headAccessory }),
     blockiness: within(blockiness(f, { x0: lm[0]!.x, y0: browY, x1: lm[16]!.x, y1: lm[8]!.y }), {
       min: 0,
       max: b.blockiness,
