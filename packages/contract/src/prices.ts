@@ -28,3 +28,8 @@ export function reprintTotalFen(count: number, disc: boolean): number {
 export function fenToYuan(fen: number): string {
   return (fen / 100).toFixed(2);
 }
+
+/** The amount as people read it: '¥45.00'. The one money formatter of the server and the pages. */
+export function yuanLabel(fen: number): string {
+  return `¥${fenToYuan(fen)}`;
+}

@@ -5,8 +5,10 @@ import { staffSessions, staffUsers } from '../db/schema.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { AppError, notLoggedIn } from './errors.ts';
 import { CONSOLE_PUBLIC, consoleRouteAbility, staffMay } from '@portal/contract/staff-access';
+import type { StaffRoleName } from '@portal/contract/console';
 
-export type StaffRole = 'admin' | 'reviewer' | 'production' | 'finance' | 'editor' | 'branch';
+/** The staff roles: the contract's (console.ts STAFF_ROLES), which the role table and the console read. */
+export type StaffRole = StaffRoleName;
 
 export interface StaffContext {
   staffId: number;

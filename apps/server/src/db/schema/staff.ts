@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { STAFF_ROLES } from '@portal/contract/console';
 import { timestamps } from './columns.ts';
 
 export const staffUsers = pgTable(
@@ -8,7 +9,7 @@ export const staffUsers = pgTable(
     username: text().notNull(),
     name: text().notNull(),
     passwordHash: text().notNull(),
-    role: text({ enum: ['admin', 'reviewer', 'production', 'finance', 'editor', 'branch'] }).notNull(),
+    role: text({ enum: STAFF_ROLES }).notNull(),
     /** The branch office (fy) a branch account is limited to. */
     branch: text(),
     /** The active TOTP secret; never returned by the API once active. */

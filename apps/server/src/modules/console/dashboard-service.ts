@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Dashboard } from '@portal/contract/console';
+import { failingItems } from '@portal/contract/check-items';
 import type { AppContext } from '../../context.ts';
 import { orders, payments, photoCheckFailures, refunds } from '../../db/schema.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
@@ -8,17 +9,6 @@ import { branchScope } from './orders-repo.ts';
 function startOfTodayChina(): Date {
   const now = new Date(Date.now() + 8 * 3600_000);
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 8 * 3600_000);
-}
-
-/** The check items whose result failed in a photo's check object. */
-export function failingItems(check: unknown): string[] {
-  if (!check || typeof check !== 'object') return [];
-  const out: string[] = [];
-  for (const [k, v] of Object.entries(check as Record<string, unknown>)) {
-    if (v === false || v === 0) out.push(k);
-    else if (v && typeof v === 'object' && 'result' in v && (v as { result: unknown }).result === false) out.push(k);
-  }
-  return out;
 }
 
 export async function dashboard(ctx: AppContext, staff: StaffContext): Promise<Dashboard> {

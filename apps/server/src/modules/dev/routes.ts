@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { desc, eq } from 'drizzle-orm';
+import { staffRoleSchema } from '@portal/contract/console';
 import { envelope, ok } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
 import { captchas } from '../../db/schema.ts';
@@ -113,7 +114,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         body: z.object({
-          role: z.enum(['admin', 'reviewer', 'production', 'finance', 'editor', 'branch']),
+          role: staffRoleSchema,
           branch: z.string().nullable().optional(),
         }),
         response: {

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { TASK_ORDER_NO_PREFIX } from '@portal/contract/order-rules';
 
 export type OrderKind = 'individual' | 'reprint' | 'task';
 
@@ -11,15 +12,10 @@ function stamp(d = new Date()): string {
 
 /**
  * Order numbers: time stamp plus random digits. Task (centralised) numbers begin
- * with six zeros, which is how the photo-download call tells the kinds apart
- * (document 2, section 7: type 1 if the number starts with six zeros, else 2).
+ * with six zeros (the contract's isTaskOrderNo: the photo-download call's type 1, else 2).
  */
 export function newOrderNo(kind: OrderKind): string {
   const rnd = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
   const base = `${stamp()}${rnd}`;
-  return kind === 'task' ? `000000${base}` : base;
-}
-
-export function isTaskOrderNo(orderNo: string): boolean {
-  return orderNo.startsWith('000000');
+  return kind === 'task' ? `${TASK_ORDER_NO_PREFIX}${base}` : base;
 }

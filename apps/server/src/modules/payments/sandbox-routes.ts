@@ -3,10 +3,10 @@ import { signedEnvelope } from '../../http/envelope.ts';
 import { message } from '../../http/lang.ts';
 import type { SandboxTrade } from '../../providers/pay/sandbox.ts';
 import { payPartiesOf } from './parties.ts';
+import { fenToYuan } from '@portal/contract/prices';
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="zh"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title>
@@ -23,7 +23,7 @@ function cashier(t: SandboxTrade, flow: string): string {
   return page(
     '沙箱收银台 Sandbox cashier',
     `<h1>沙箱收银台 / Sandbox cashier</h1>
-<div class="amount" data-testid="sandbox-amount">¥ ${yuan(t.amountFen)}</div>
+<div class="amount" data-testid="sandbox-amount">¥ ${fenToYuan(t.amountFen)}</div>
 <dl><dt>商品 / Item</dt><dd>${esc(t.subject)}</dd><dt>支付单号 / Payment no.</dt><dd>${no}</dd><dt>方式 / Way</dt><dd>${t.channel === 'wechat' ? '扫码支付 / QR' : '网页支付 / Page'}</dd><dt>状态 / State</dt><dd>${esc(t.state)}</dd></dl>
 <div class="row"><form method="post" action="/sandbox/pay/${no}/pay">${hidden}<button class="pay" type="submit">支付 / Pay</button></form>
 <form method="post" action="/sandbox/pay/${no}/fail">${hidden}<button class="fail" type="submit">支付失败 / Fail</button></form></div>
@@ -37,7 +37,7 @@ function result(t: SandboxTrade, flow: string): string {
   return page(
     paid ? '支付成功' : '支付失败',
     `<h1 data-testid="sandbox-result">${paid ? '支付成功 / Payment succeeded' : t.state === 'closed' ? '交易已关闭 / Trade closed' : '支付失败 / Payment failed'}</h1>
-<div class="amount">¥ ${yuan(t.amountFen)}</div><p>${esc(t.paymentNo)}</p>${back}`,
+<div class="amount">¥ ${fenToYuan(t.amountFen)}</div><p>${esc(t.paymentNo)}</p>${back}`,
   );
 }
 

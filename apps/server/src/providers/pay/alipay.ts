@@ -1,4 +1,5 @@
 import { AlipaySdk } from 'alipay-sdk';
+import { fenToYuan } from '@portal/contract/prices';
 import {
   chinaTimestamp,
   NotifyRejected,
@@ -27,7 +28,6 @@ export interface AlipayConfig {
   timeoutMs?: number;
 }
 
-const yuan = (fen: number) => (fen / 100).toFixed(2);
 const toFen = (s: string) => Math.round(Number(s) * 100);
 
 /** Alipay's "yyyy-MM-dd HH:mm:ss" in China time -> epoch ms. */
@@ -60,7 +60,7 @@ export class AlipayPage implements PayProvider {
       bizContent: {
         out_trade_no: input.paymentNo,
         product_code: 'FAST_INSTANT_TRADE_PAY',
-        total_amount: yuan(input.amountFen),
+        total_amount: fenToYuan(input.amountFen),
         subject: input.subject,
         time_expire: chinaTimestamp(input.expiresAt),
       },
@@ -109,7 +109,7 @@ export class AlipayPage implements PayProvider {
     try {
       const r = await this.exec('alipay.trade.refund', {
         out_trade_no: input.paymentNo,
-        refund_amount: yuan(input.amountFen),
+        refund_amount: fenToYuan(input.amountFen),
         out_request_no: input.refundNo,
         refund_reason: input.reason,
       });

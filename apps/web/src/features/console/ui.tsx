@@ -5,7 +5,6 @@ import { ORDER_STATE_TEXT, type OrderState } from '@portal/contract/order-states
 import { pick } from '../../lib/i18n.ts';
 import { fetchStaffImage } from './console-api.ts';
 
-export const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 export const when = (iso: string | null | undefined) =>
   iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—';
 

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Dashboard } from '@portal/contract/console';
 import { QueryState } from '../../../components/query-state.tsx';
 import { cGet } from '../console-api.ts';
-import { KindText, StateTag, when, yuan } from '../ui.tsx';
+import { KindText, StateTag, when } from '../ui.tsx';
+import { yuanLabel } from '@portal/contract/prices';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -24,7 +25,7 @@ export default function DashboardPage() {
                 <Card>
                   <Statistic
                     title={t('console.dash.payments')}
-                    value={yuan(d.todayPayments.amountFen)}
+                    value={yuanLabel(d.todayPayments.amountFen)}
                     suffix={`/ ${d.todayPayments.count}`}
                   />
                 </Card>
@@ -33,7 +34,7 @@ export default function DashboardPage() {
                 <Card>
                   <Statistic
                     title={t('console.dash.refunds')}
-                    value={yuan(d.todayRefunds.amountFen)}
+                    value={yuanLabel(d.todayRefunds.amountFen)}
                     suffix={`/ ${d.todayRefunds.count}`}
                   />
                 </Card>

@@ -5,7 +5,8 @@ import { useParams } from 'react-router';
 import type { OrderPage as OrderPageData } from '@portal/contract/console';
 import { QueryState } from '../../../components/query-state.tsx';
 import { cGet } from '../console-api.ts';
-import { KindText, StaffPhoto, StateTag, when, yuan } from '../ui.tsx';
+import { KindText, StaffPhoto, StateTag, when } from '../ui.tsx';
+import { yuanLabel } from '@portal/contract/prices';
 import { AuditTable } from './audit-page.tsx';
 import { payStateText, providerText } from '../audit-words.ts';
 
@@ -33,7 +34,7 @@ export default function OrderPage() {
               <Descriptions.Item label={t('console.col.kind')}>
                 <KindText kind={d.order.kind} />
               </Descriptions.Item>
-              <Descriptions.Item label={t('console.col.amount')}>{yuan(d.order.totalFen)}</Descriptions.Item>
+              <Descriptions.Item label={t('console.col.amount')}>{yuanLabel(d.order.totalFen)}</Descriptions.Item>
               <Descriptions.Item label={t('console.col.created')}>{when(d.order.createdAt)}</Descriptions.Item>
               <Descriptions.Item label={t('console.col.payTime')}>{when(d.order.payTime)}</Descriptions.Item>
               <Descriptions.Item label={t('console.col.mobile')}>{d.order.mobile ?? '—'}</Descriptions.Item>
@@ -82,7 +83,7 @@ export default function OrderPage() {
                     dataIndex: 'provider',
                     render: (p: string) => providerText(t, p),
                   },
-                  { title: t('console.col.amount'), dataIndex: 'amountFen', render: yuan },
+                  { title: t('console.col.amount'), dataIndex: 'amountFen', render: yuanLabel },
                   { title: t('console.col.state'), dataIndex: 'state', render: (s: string) => payStateText(t, s) },
                   { title: t('console.col.payTime'), dataIndex: 'paidAt', render: when },
                 ]}
@@ -96,7 +97,7 @@ export default function OrderPage() {
                 dataSource={d.refunds}
                 columns={[
                   { title: t('console.col.refundNo'), dataIndex: 'refundNo' },
-                  { title: t('console.col.amount'), dataIndex: 'amountFen', render: yuan },
+                  { title: t('console.col.amount'), dataIndex: 'amountFen', render: yuanLabel },
                   {
                     title: t('console.col.state'),
                     dataIndex: 'status',

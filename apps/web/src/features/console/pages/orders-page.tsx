@@ -9,7 +9,8 @@ import { ORDER_STATE, ORDER_STATE_TEXT } from '@portal/contract/order-states';
 import { pick } from '../../../lib/i18n.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { cGet } from '../console-api.ts';
-import { KindText, StateTag, when, yuan } from '../ui.tsx';
+import { KindText, StateTag, when } from '../ui.tsx';
+import { yuanLabel } from '@portal/contract/prices';
 
 interface Filters {
   orderNo?: string;
@@ -119,7 +120,7 @@ export function OrderTable(props: {
         { title: t('console.col.school'), dataIndex: 'schoolName' },
         { title: t('console.col.mobile'), dataIndex: 'mobile' },
         { title: t('console.col.branch'), dataIndex: 'fy' },
-        { title: t('console.col.amount'), dataIndex: 'totalFen', render: yuan },
+        { title: t('console.col.amount'), dataIndex: 'totalFen', render: yuanLabel },
         {
           title: t('console.col.waybill'),
           dataIndex: 'shippingOrderNo',

@@ -7,7 +7,8 @@ import { REFUND_REASONS, type ConsoleRefundRow } from '@portal/contract/payments
 import { pick } from '../../../lib/i18n.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { cGet, cPost } from '../console-api.ts';
-import { KindText, when, yuan } from '../ui.tsx';
+import { KindText, when } from '../ui.tsx';
+import { yuanLabel } from '@portal/contract/prices';
 
 type View = 'member' | 'automatic';
 
@@ -107,7 +108,7 @@ export default function RefundsPage() {
             },
             { title: t('console.col.kind'), dataIndex: 'kind', render: (k: string) => <KindText kind={k} /> },
             { title: t('refunds.member'), render: (_, r) => who(r) },
-            { title: t('console.col.amount'), dataIndex: 'amountFen', render: yuan },
+            { title: t('console.col.amount'), dataIndex: 'amountFen', render: yuanLabel },
             {
               title: t('console.col.state'),
               dataIndex: 'status',
@@ -158,7 +159,7 @@ export default function RefundsPage() {
       <Modal
         open={!!confirming}
         title={confirming?.status === 5 ? t('refunds.confirmRetryTitle') : t('refunds.confirmTitle')}
-        okText={t('refunds.confirmOk', { amount: confirming ? yuan(confirming.amountFen) : '' })}
+        okText={t('refunds.confirmOk', { amount: confirming ? yuanLabel(confirming.amountFen) : '' })}
         cancelText={t('refund.no')}
         onCancel={() => setConfirming(null)}
         onOk={() => approve.mutate(confirming!.id)}
@@ -168,7 +169,7 @@ export default function RefundsPage() {
         {confirming && (
           <Typography.Paragraph>
             {t('refunds.confirmBody', {
-              amount: yuan(confirming.amountFen),
+              amount: yuanLabel(confirming.amountFen),
               member: who(confirming),
               order: confirming.orderNo,
               channel: t(`refunds.channel.${confirming.provider ?? 'zero'}`),
@@ -186,7 +187,7 @@ export default function RefundsPage() {
       >
         {refusing && (
           <Typography.Paragraph>
-            {t('refunds.refuseBody', { amount: yuan(refusing.amountFen), member: who(refusing) })}
+            {t('refunds.refuseBody', { amount: yuanLabel(refusing.amountFen), member: who(refusing) })}
           </Typography.Paragraph>
         )}
         <Input.TextArea

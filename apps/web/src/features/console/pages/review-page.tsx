@@ -6,8 +6,9 @@ import { REJECT_REASONS, type Person, type ReviewItem } from '@portal/contract/c
 import { pick } from '../../../lib/i18n.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { cGet, cPost } from '../console-api.ts';
-import { failedItems } from '../check-items.ts';
-import { KindText, StaffPhoto, when, yuan } from '../ui.tsx';
+import { failingItems } from '@portal/contract/check-items';
+import { KindText, StaffPhoto, when } from '../ui.tsx';
+import { yuanLabel } from '@portal/contract/prices';
 
 /** The photo review queue: A approve, R reject, J / K next and previous. */
 export default function ReviewPage() {
@@ -108,7 +109,9 @@ export default function ReviewPage() {
                 <Descriptions.Item label={t('console.col.kind')}>
                   <KindText kind={current.order.kind} />
                 </Descriptions.Item>
-                <Descriptions.Item label={t('console.col.amount')}>{yuan(current.order.totalFen)}</Descriptions.Item>
+                <Descriptions.Item label={t('console.col.amount')}>
+                  {yuanLabel(current.order.totalFen)}
+                </Descriptions.Item>
                 <Descriptions.Item label={t('console.col.school')}>{current.order.schoolName ?? '—'}</Descriptions.Item>
               </Descriptions>
               {current.persons.map((p) => (
@@ -157,7 +160,7 @@ export default function ReviewPage() {
 
 function PersonReview({ person }: { person: Person }) {
   const { t } = useTranslation();
-  const failed = failedItems(person.photo?.checkResult);
+  const failed = failingItems(person.photo?.checkResult);
   return (
     <Card
       type="inner"

@@ -20,7 +20,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { QueryState } from '../../../components/query-state.tsx';
 import { cGet, cPost } from '../console-api.ts';
 import { useStaff } from '../staff-context.ts';
-import { when, yuan } from '../ui.tsx';
+import { when } from '../ui.tsx';
+import { yuanLabel } from '@portal/contract/prices';
 import type { ConsoleTaskRow } from '@portal/contract/console';
 
 interface SchoolRow {
@@ -172,7 +173,7 @@ function Tasks() {
             { title: t('console.schools.featureCode'), dataIndex: 'featureCode' },
             { title: t('console.col.school'), render: (_, r) => `${r.schoolName ?? ''} (${r.yxdm})` },
             { title: t('console.field.titleZh'), dataIndex: 'nameZh' },
-            { title: t('console.col.amount'), dataIndex: 'priceFen', render: yuan },
+            { title: t('console.col.amount'), dataIndex: 'priceFen', render: yuanLabel },
             { title: t('console.schools.deadline'), dataIndex: 'endTime', render: when },
             {
               title: t('console.schools.mosaic'),

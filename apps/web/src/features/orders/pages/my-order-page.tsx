@@ -12,6 +12,7 @@ import {
   canViewLogistics,
   type OrderFacts,
 } from '@portal/contract/order-states';
+import { orderPicAllowState } from '@portal/contract/order-rules';
 import { QueryState } from '../../../components/query-state.tsx';
 import { RefundAction } from '../../../components/refund-action.tsx';
 import { deleteOrder, orderKeys, useOrderList, type OrderListItem } from '../api.ts';
@@ -21,7 +22,7 @@ const factsOfItem = (o: OrderListItem): OrderFacts => ({
   kind: 'individual',
   state: o.state,
   payTime: o.payTime,
-  picAllowState: Math.max(o.picAllowState, o.firstPicAllowState),
+  picAllowState: orderPicAllowState(o.picAllowState, o.firstPicAllowState),
   shippingOrderNo: o.shippingOrderNo,
 });
 

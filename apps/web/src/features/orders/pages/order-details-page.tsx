@@ -1,3 +1,4 @@
+import { orderPicAllowState } from '@portal/contract/order-rules';
 import { Breadcrumb, Button, Card, Modal, Space, message } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +32,7 @@ export default function OrderDetailsPage() {
         kind: 'individual' as const,
         state: o.state,
         payTime: o.payTime,
-        picAllowState: Math.max(o.picAllowState, first?.picAllowState ?? 0),
+        picAllowState: orderPicAllowState(o.picAllowState, first?.picAllowState),
       }
     : null;
 

@@ -2,7 +2,13 @@ import { Button, Card, Descriptions, Space, message } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { shippingComplete } from '@portal/contract/orders';
-import { REPRINT_DISC_FEN, REPRINT_POSTAGE_FEN, REPRINT_SHEET_FEN, fenToYuan } from '@portal/contract/prices';
+import {
+  REPRINT_DISC_FEN,
+  REPRINT_POSTAGE_FEN,
+  REPRINT_SHEET_FEN,
+  fenToYuan,
+  yuanLabel,
+} from '@portal/contract/prices';
 import type { WashOrder } from '@portal/contract/reprint';
 import { QueryState } from '../../../components/query-state.tsx';
 import { OrderTimeline } from '../../../components/order-timeline/order-timeline.tsx';
@@ -86,7 +92,6 @@ export default function DevelopConfirmPage() {
 /** What the total is made of (sheets x 10, postage 20, disc 10: the contract's prices); the total is the server's. */
 function Breakdown({ order: o }: { order: WashOrder }) {
   const { t } = useTranslation();
-  const yuan = (fen: number) => `¥${fenToYuan(fen)}`;
   return (
     <Descriptions
       bordered
@@ -97,10 +102,10 @@ function Breakdown({ order: o }: { order: WashOrder }) {
       data-testid="reprint-breakdown"
     >
       <Descriptions.Item label={t('breakdown.sheets', { n: o.num, unit: fenToYuan(REPRINT_SHEET_FEN) })}>
-        {yuan(o.num * REPRINT_SHEET_FEN)}
+        {yuanLabel(o.num * REPRINT_SHEET_FEN)}
       </Descriptions.Item>
-      <Descriptions.Item label={t('breakdown.postage')}>{yuan(REPRINT_POSTAGE_FEN)}</Descriptions.Item>
-      {o.dist === 1 && <Descriptions.Item label={t('breakdown.disc')}>{yuan(REPRINT_DISC_FEN)}</Descriptions.Item>}
+      <Descriptions.Item label={t('breakdown.postage')}>{yuanLabel(REPRINT_POSTAGE_FEN)}</Descriptions.Item>
+      {o.dist === 1 && <Descriptions.Item label={t('breakdown.disc')}>{yuanLabel(REPRINT_DISC_FEN)}</Descriptions.Item>}
       <Descriptions.Item label={t('breakdown.total')}>
         <strong>¥{o.payTotal}</strong>
       </Descriptions.Item>

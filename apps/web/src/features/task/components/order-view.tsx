@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Card, Descriptions, Image, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EDUCATION_LEVELS } from '@portal/contract/enums';
-import { isTaskOrderNo } from '../order-no.ts';
+import { isTaskOrderNo } from '@portal/contract/order-rules';
 import type { TaskOrder, TaskOrderDetail } from '@portal/contract/task';
 import { pick } from '../../../lib/i18n.ts';
 import { getSession } from '../../../lib/session.ts';

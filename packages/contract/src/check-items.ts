@@ -1,5 +1,9 @@
-/** The items of a photo-check object that failed (the dashboard's rule on the server, mirrored). */
-export function failedItems(check: unknown): string[] {
+/**
+ * The items of a photo-check object that failed: one rule for the console's dashboard count
+ * (server) and the review page's list (web). The check object is stored as JSON, so the rule
+ * reads any object: a `false` or `0` item, or an item whose `result` is false, failed.
+ */
+export function failingItems(check: unknown): string[] {
   if (!check || typeof check !== 'object') return [];
   const out: string[] = [];
   for (const [k, v] of Object.entries(check as Record<string, unknown>)) {
