@@ -6,7 +6,8 @@ import { badRequest, forbidden, notFound, withCode } from '../../http/errors.ts'
 import { photoCheckFailures, photos } from '../../db/schema/orders.ts';
 import { normalise, type Flow } from './decode.ts';
 import { checkPool } from './check-pool.ts';
-import type { PhotoCheck } from './check-result.ts';
+import { failingItems, type PhotoCheck } from './check-result.ts';
+import { photoCheckDuration, photoCheckFailures as failuresByItem } from '../../lib/metrics.ts';
 import { isMessageKey, type MessageKey } from '@portal/contract/messages';
 
 /** Face descriptors further apart than this are a clear mismatch (face-api's usual same-person bound is 0.6). */
@@ -151,6 +152,7 @@ export const photoCheckReady = () => warmed || !warming;
  */
 export async function checkAndStore(ctx: AppContext, memberId: number, bytes: Buffer, flow: Flow): Promise<string> {
   const b = ctx.config.photos.bounds;
+  const timer = photoCheckDuration.startTimer();
   const n = await normalise(bytes, flow, b);
   const r = await checkPool(ctx.config.photos.workers).check({
     rgb: n.rgb,
@@ -158,7 +160,9 @@ export async function checkAndStore(ctx: AppContext, memberId: number, bytes: Bu
     height: n.height,
     bounds: b,
   });
+  timer();
   if (!r.passed) {
+    for (const item of failingItems(r.check)) failuresByItem.inc({ item });
     const check: PhotoCheck = { ...r.check, picPath: '' };
     // The check object alone (no bytes, no member) feeds the console's failing-items count.
     await ctx.db.insert(photoCheckFailures).values({ checkResult: check });
