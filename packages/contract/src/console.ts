@@ -138,6 +138,8 @@ export const photoViewSchema = z.object({
   url: z.string().nullable(),
   passed: z.boolean(),
   checkResult: z.unknown(),
+  /** The machine corrected the upload (framing, background) and the member chose it; the original is at /api/console/photos/:id/original. */
+  autoCorrected: z.boolean().optional(),
 });
 
 export const personSchema = z.object({

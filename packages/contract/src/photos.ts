@@ -60,6 +60,12 @@ export type ExtraItem = (typeof EXTRA_ITEMS)[number];
 type CheckItems = Omit<PhotoCheck, 'picPath' | 'problems'>;
 
 /**
+ * Eye aspect (eyesOpen's value, per cent) under which the eyes are shut rather than half closed:
+ * about 30 open, lids half down (squinting, a lowered gaze) in the low 20s, shut under this.
+ */
+export const EYES_SHUT = 15;
+
+/**
  * The problems of a check in plain words, most important first: what a student must change.
  * One rule for the server (the refusal's message is the first) and the page (the list).
  * Each is a message key `photo.problem.<name>`.
@@ -81,7 +87,7 @@ export function photoProblems(c: CheckItems): string[] {
   if (!c.definition || fails('sharpness')) add('blurred');
   if (fails('yaw')) add('headTurned');
   if (fails('pitch')) add(c.pitch!.value < c.pitch!.min ? 'headRaised' : 'headLowered');
-  if (fails('eyesOpen')) add('eyesClosed');
+  if (fails('eyesOpen')) add(c.eyesOpen!.value < EYES_SHUT ? 'eyesClosed' : 'eyesHalfClosed');
   if (fails('mouthClosed')) add('mouthOpen');
   if (fails('headAccessory')) add('accessory');
   if (!c.topComplete) add('headCut');
@@ -124,7 +130,7 @@ export type PhotoCandidate = z.infer<typeof photoCandidateSchema>;
 export const photoRefusalSchema = photoCheckSchema.extend({ corrected: photoCandidateSchema.optional() });
 export type PhotoRefusal = z.infer<typeof photoRefusalSchema>;
 
-/** POST /api/img/accept-corrected: the member chooses the corrected photo. */
+/** POST /api/img/accept-corrected: the member chooses the corrected photo (the candidate's random id, not a row number). */
 export const acceptCorrectedBody = z.object({
-  id: z.string({ error: 'photo.candidate.required' }).regex(/^[a-f0-9]{32}$/, 'photo.candidate.required'),
+  candidateId: z.string({ error: 'photo.candidate.required' }).regex(/^[a-f0-9]{32}$/, 'photo.candidate.required'),
 });

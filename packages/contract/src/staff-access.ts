@@ -48,6 +48,7 @@ export const CONSOLE_API = {
   'GET /api/console/parcels/problems': 'orders.produce',
   'POST /api/console/parcels/:id/refresh': 'orders.produce',
   'GET /api/console/photos/:id': 'photos.view',
+  'GET /api/console/photos/:id/original': 'photos.view',
 
   'GET /api/console/refunds': 'refunds.decide',
   'POST /api/console/refunds/:id/approve': 'refunds.decide',

@@ -138,7 +138,7 @@ export const photoCandidates = pgTable(
       .references(() => members.id, { onDelete: 'cascade' }),
     correctedKey: text().notNull(),
     originalKey: text().notNull(),
-    /** What the machine changed, e.g. rotated, reframed, background. */
+    /** What the machine changed, in order: roll (eyes levelled), crop (scaled and placed), background. */
     steps: jsonb().$type<string[]>().notNull(),
     background: text({ enum: ['blue', 'white', 'grey'] }).notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),

@@ -89,4 +89,14 @@ export const consoleOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => sendStaffPhoto(ctx, staffOf(req), req.params.id, reply),
   );
+
+  // The original upload of a photo the machine corrected: the same role rule as the photo itself.
+  app.get(
+    '/api/console/photos/:id/original',
+    {
+      config: { staff: ['reviewer', 'production', 'branch'] },
+      schema: { params: z.object({ id: z.coerce.number().int() }) },
+    },
+    async (req, reply) => sendStaffPhoto(ctx, staffOf(req), req.params.id, reply, true),
+  );
 };

@@ -6,10 +6,19 @@ import { notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import { writeAudit } from './audit.ts';
 import { branchScope } from './orders-repo.ts';
-import { readPhotoBytes } from '../photos/photo-service.ts';
+import { readOriginalBytes, readPhotoBytes } from '../photos/photo-service.ts';
 
-/** A photo's bytes for staff (the console fetches it with the staff token); each view is audited. */
-export async function sendStaffPhoto(ctx: AppContext, staff: StaffContext, photoId: number, reply: FastifyReply) {
+/**
+ * A photo's bytes for staff (the console fetches it with the staff token); each view is audited.
+ * `original`: the upload as it came, of a photo the machine corrected (404 for any other photo).
+ */
+export async function sendStaffPhoto(
+  ctx: AppContext,
+  staff: StaffContext,
+  photoId: number,
+  reply: FastifyReply,
+  original = false,
+) {
   const [p] = await ctx.db.select({ id: photos.id }).from(photos).where(eq(photos.id, photoId)).limit(1);
   if (!p) throw notFound();
   // A branch account sees only photos on its own branch's orders.
@@ -23,7 +32,12 @@ export async function sendStaffPhoto(ctx: AppContext, staff: StaffContext, photo
       .limit(1);
     if (!mine) throw notFound();
   }
-  const bytes = await readPhotoBytes(ctx, photoId);
-  await writeAudit(ctx.db, staff, { action: 'photo.view', targetKind: 'photo', targetId: photoId });
+  const bytes = original ? await readOriginalBytes(ctx, photoId) : await readPhotoBytes(ctx, photoId);
+  if (!bytes) throw notFound();
+  await writeAudit(ctx.db, staff, {
+    action: original ? 'photo.viewOriginal' : 'photo.view',
+    targetKind: 'photo',
+    targetId: photoId,
+  });
   return reply.header('content-type', 'image/jpeg').header('cache-control', 'private, max-age=300').send(bytes);
 }

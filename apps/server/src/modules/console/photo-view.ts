@@ -61,7 +61,13 @@ export async function personsOf(
       major: d.major,
       fy: d.fy,
       photo: photo
-        ? { id: photo.id, url: staffPhotoUrl(ctx, viewer, photo), passed: photo.passed, checkResult: photo.checkResult }
+        ? {
+            id: photo.id,
+            url: staffPhotoUrl(ctx, viewer, photo),
+            passed: photo.passed,
+            checkResult: photo.checkResult,
+            autoCorrected: photo.autoCorrected,
+          }
         : null,
       compare,
       sameFace: sameFace.get(d.id) ?? [],

@@ -1,10 +1,11 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { AppContext } from '../../context.ts';
-import { badRequest, forbidden, notFound, withCode } from '../../http/errors.ts';
-import { photoCheckFailures, photos } from '../../db/schema/orders.ts';
-import { normalise, type Flow } from './decode.ts';
+import { badRequest, conflict, forbidden, notFound, withCode } from '../../http/errors.ts';
+import { photoCandidates, photoCheckFailures, photos } from '../../db/schema/orders.ts';
+import { normalise, type Flow, type NormalisedPhoto } from './decode.ts';
+import { deleteMemberCandidates, offerCorrection, type CheckAnswer } from './correction-offer.ts';
 import { checkPool } from './check-pool.ts';
 import { failingItems, type PhotoCheck } from './check-result.ts';
 import { photoCheckDuration, photoCheckFailures as failuresByItem } from '../../lib/metrics.ts';
@@ -92,8 +93,15 @@ export async function readPhotoBytes(ctx: AppContext, photoId: number): Promise<
 
 /** Account deactivation: the member's photo bytes and rows go (orders keep only a dangling id). */
 export async function deleteMemberPhotos(ctx: AppContext, memberId: number): Promise<void> {
-  const rows = await ctx.db.select({ key: photos.storageKey }).from(photos).where(eq(photos.memberId, memberId));
-  for (const r of rows) await ctx.storage.delete(r.key);
+  await deleteMemberCandidates(ctx, memberId);
+  const rows = await ctx.db
+    .select({ key: photos.storageKey, original: photos.originalKey })
+    .from(photos)
+    .where(eq(photos.memberId, memberId));
+  for (const r of rows) {
+    await ctx.storage.delete(r.key);
+    if (r.original) await ctx.storage.delete(r.original);
+  }
   await ctx.db.delete(photos).where(eq(photos.memberId, memberId));
 }
 
@@ -145,35 +153,21 @@ export function warmPhotoCheck(ctx: AppContext): Promise<void> {
 /** False while the models are loading (after warmPhotoCheck started), true otherwise. */
 export const photoCheckReady = () => warmed || !warming;
 
-/**
- * The upload: validate and normalise, check in a worker, and only for a passing photo
- * store the bytes and the row (check result, descriptor, a mismatch flag against the
- * member's earlier photos). A rejected photo leaves nothing behind.
- */
-export async function checkAndStore(ctx: AppContext, memberId: number, bytes: Buffer, flow: Flow): Promise<string> {
+/** The check of a normalised frame, in a worker (the frame's pixels are handed over). */
+function checkFrame(ctx: AppContext, n: NormalisedPhoto): Promise<CheckAnswer> {
   const b = ctx.config.photos.bounds;
-  const timer = photoCheckDuration.startTimer();
-  const n = await normalise(bytes, flow, b);
-  const r = await checkPool(ctx.config.photos.workers).check({
-    rgb: n.rgb,
-    width: n.width,
-    height: n.height,
-    bounds: b,
-  });
-  timer();
-  if (!r.passed) {
-    for (const item of failingItems(r.check)) failuresByItem.inc({ item });
-    const check: PhotoCheck = { ...r.check, picPath: '' };
-    // The check object alone (no bytes, no member) feeds the console's failing-items count.
-    await ctx.db.insert(photoCheckFailures).values({ checkResult: check });
-    // The message names the main problem and its fix; the data lists every item (and every problem).
-    const main = check.problems?.[0];
-    throw withCode(
-      -1,
-      main && isMessageKey(`photo.problem.${main}`) ? (`photo.problem.${main}` as MessageKey) : 'photo.rejected',
-      check,
-    );
-  }
+  return checkPool(ctx.config.photos.workers).check({ rgb: n.rgb, width: n.width, height: n.height, bounds: b });
+}
+
+/** The refusal: code -1, the main problem in plain words, the check object (and what else `extra` adds). */
+function refusal(check: PhotoCheck, extra: Record<string, unknown> = {}, key?: MessageKey) {
+  const main = check.problems?.[0];
+  const named = main && isMessageKey(`photo.problem.${main}`) ? (`photo.problem.${main}` as MessageKey) : null;
+  return withCode(-1, key ?? named ?? 'photo.rejected', { ...check, ...extra });
+}
+
+/** The row of a passing photo: its check result, descriptor and a mismatch flag against the member's earlier photos. */
+async function passedRow(ctx: AppContext, memberId: number, n: NormalisedPhoto, r: CheckAnswer, storageKey: string) {
   const earlier = await ctx.db
     .select({ descriptor: photos.descriptor })
     .from(photos)
@@ -182,9 +176,7 @@ export async function checkAndStore(ctx: AppContext, memberId: number, bytes: Bu
     .filter((e) => e.descriptor?.length && r.descriptor)
     .map((e) => faceDistance(e.descriptor!, r.descriptor!));
   const faceMismatch = distances.some((d) => d > FACE_MISMATCH_THRESHOLD);
-  const storageKey = newKey();
-  await ctx.storage.put(storageKey, n.jpeg, 'image/jpeg');
-  await ctx.db.insert(photos).values({
+  return {
     memberId,
     storageKey,
     sha256: createHash('sha256').update(n.jpeg).digest('hex'),
@@ -199,9 +191,83 @@ export async function checkAndStore(ctx: AppContext, memberId: number, bytes: Bu
       faceDistanceMax: distances.length ? Math.max(...distances) : null,
     },
     descriptor: r.descriptor,
-    source: 'upload',
-  });
+    source: 'upload' as const,
+  };
+}
+
+/**
+ * The upload: validate and normalise, check in a worker, and only for a passing photo
+ * store the bytes and the row (check result, descriptor, a mismatch flag against the
+ * member's earlier photos). A refused photo leaves nothing behind, except when the machine
+ * can fix it: then the refusal carries a corrected candidate, kept for a while for this member.
+ */
+export async function checkAndStore(ctx: AppContext, memberId: number, bytes: Buffer, flow: Flow): Promise<string> {
+  const timer = photoCheckDuration.startTimer();
+  const n = await normalise(bytes, flow, ctx.config.photos.bounds);
+  const r = await checkFrame(ctx, n);
+  timer();
+  if (!r.passed) {
+    for (const item of failingItems(r.check)) failuresByItem.inc({ item });
+    const check: PhotoCheck = { ...r.check, picPath: '' };
+    // The check object alone (no bytes, no member) feeds the console's failing-items count.
+    await ctx.db.insert(photoCheckFailures).values({ checkResult: check });
+    const corrected = await offerCorrection(ctx, memberId, { bytes, jpeg: n.jpeg }, r);
+    // The message names the main problem and its fix; the data lists every item (and every problem).
+    throw refusal(check, corrected ? { corrected } : {});
+  }
+  const storageKey = newKey();
+  await ctx.storage.put(storageKey, n.jpeg, 'image/jpeg');
+  await ctx.db.insert(photos).values(await passedRow(ctx, memberId, n, r, storageKey));
   return photoUrl(ctx, { storageKey });
+}
+
+/**
+ * The member chooses the corrected candidate: it goes through the same check again and only
+ * then becomes a photo as an accepted upload would (its URL is returned), with the original kept.
+ * Another member's or an unknown id: 404; expired: photo.candidate.expired; used: photo.candidate.used.
+ */
+export async function acceptCorrected(ctx: AppContext, memberId: number, id: string): Promise<string> {
+  const [c] = await ctx.db.select().from(photoCandidates).where(eq(photoCandidates.id, id)).limit(1);
+  if (!c || c.memberId !== memberId) throw notFound();
+  if (c.acceptedPhotoId !== null) throw conflict('photo.candidate.used');
+  if (c.expiresAt.getTime() < Date.now()) throw badRequest('photo.candidate.expired');
+  const bytes = await ctx.storage.get(c.correctedKey);
+  if (!bytes) throw badRequest('photo.candidate.expired');
+  const n = await normalise(bytes, 'task', ctx.config.photos.bounds);
+  const r = await checkFrame(ctx, n);
+  if (!r.passed) throw refusal({ ...r.check, picPath: '' }, {}, 'photo.candidate.refused');
+  const storageKey = newKey();
+  await ctx.storage.put(storageKey, n.jpeg, 'image/jpeg');
+  const row = {
+    ...(await passedRow(ctx, memberId, n, r, storageKey)),
+    originalKey: c.originalKey,
+    autoCorrected: true,
+  };
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const [p] = await tx.insert(photos).values(row).returning({ id: photos.id });
+      const claimed = await tx
+        .update(photoCandidates)
+        .set({ acceptedPhotoId: p!.id })
+        .where(and(eq(photoCandidates.id, id), isNull(photoCandidates.acceptedPhotoId)))
+        .returning({ id: photoCandidates.id });
+      // Accepted meanwhile (a second click): nothing is written twice.
+      if (!claimed.length) throw conflict('photo.candidate.used');
+    });
+  } catch (e) {
+    await ctx.storage.delete(storageKey);
+    throw e;
+  }
+  await ctx.storage.delete(c.correctedKey);
+  return photoUrl(ctx, { storageKey });
+}
+
+/** The original upload of an automatically corrected photo, or null when the photo is as uploaded. */
+export async function readOriginalBytes(ctx: AppContext, photoId: number): Promise<Buffer | null> {
+  const [row] = await ctx.db.select({ key: photos.originalKey }).from(photos).where(eq(photos.id, photoId));
+  if (!row) throw notFound();
+  if (!row.key) return null;
+  return ctx.storage.get(row.key);
 }
 
 /** The bytes behind a signed, unexpired photo URL (owner or staff got it from us). */

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { photoCheckSchema } from '@portal/contract/photos';
+import { acceptCorrectedBody, photoRefusalSchema } from '@portal/contract/photos';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, ok } from '../../http/envelope.ts';
 import { memberOf } from '../../http/auth.ts';
 import { badRequest } from '../../http/errors.ts';
-import { checkAndStore, viewPhoto, warmPhotoCheck } from './photo-service.ts';
+import { acceptCorrected, checkAndStore, viewPhoto, warmPhotoCheck } from './photo-service.ts';
+import { candidateBytes } from './correction-offer.ts';
 import type { Flow } from './decode.ts';
 
 /** Photo upload with the compliance check, and the signed photo URLs. */
@@ -20,7 +21,8 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/img/upload',
     {
       config: { auth: 'member', signed: false },
-      schema: { response: { 200: envelope(z.union([z.string(), photoCheckSchema])) } },
+      // A refusal (code -1) carries the check object, and a corrected candidate when the machine could fix it.
+      schema: { response: { 200: envelope(z.union([z.string(), photoRefusalSchema])) } },
     },
     async (req) => {
       const member = memberOf(req);
@@ -38,6 +40,34 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!bytes || bytes.length === 0) throw badRequest('photo.uploadFirst');
       return ok(await checkAndStore(ctx, member.memberId, bytes, flow));
+    },
+  );
+
+  // The member chooses the corrected photo: checked again, then kept as an accepted upload (its URL).
+  app.post(
+    '/api/img/accept-corrected',
+    {
+      config: { auth: 'member' },
+      // A candidate that fails the check again is refused like an upload (code -1, the check object).
+      schema: { body: acceptCorrectedBody, response: { 200: envelope(z.union([z.string(), photoRefusalSchema])) } },
+    },
+    async (req) => ok(await acceptCorrected(ctx, memberOf(req).memberId, req.body.candidateId)),
+  );
+
+  // A corrected candidate's bytes, for its own member only (fetched with the session headers).
+  app.get(
+    '/api/img/candidate/:id',
+    {
+      config: { auth: 'member' },
+      schema: { hide: true, params: z.object({ id: z.string().regex(/^[a-f0-9]{32}$/) }) },
+    },
+    async (req, reply) => {
+      const bytes = await candidateBytes(ctx, memberOf(req).memberId, req.params.id);
+      return reply
+        .header('content-type', 'image/jpeg')
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(bytes);
     },
   );
 
