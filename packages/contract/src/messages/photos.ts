@@ -47,8 +47,12 @@ export const photoProblemMessages = {
     en: 'Your head is lowered: look straight into the camera',
   },
   'photo.problem.eyesClosed': {
-    zh: '眼睛未睁开，请睁眼看向镜头',
+    zh: '眼睛闭上了，请睁开眼睛看向镜头',
     en: 'Your eyes are closed: open them and look at the camera',
+  },
+  'photo.problem.eyesHalfClosed': {
+    zh: '眼睛半睁半闭，请自然睁大双眼看向镜头',
+    en: 'Your eyes are half closed: open them fully and look at the camera',
   },
   'photo.problem.mouthOpen': {
     zh: '嘴巴张开，请闭嘴并保持自然表情',
