@@ -2,8 +2,6 @@ import { and, asc, desc, eq, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { carriers, regions, schools } from '../../db/schema.ts';
 
-export type SchoolRecord = typeof schools.$inferSelect;
-
 const schoolCols = {
   yxdm: schools.yxdm,
   name: schools.name,

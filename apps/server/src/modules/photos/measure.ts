@@ -210,11 +210,3 @@ export function measure(
     sharpness: { value: Math.round(sharp), min: b.definition, max: 1e6, result: sharp >= b.definition },
   };
 }
-
-/** Sharpness value (for the benchmark and the fixture README). */
-export function definitionValue(f: Frame, face: FaceFinding): number {
-  if (face.count !== 1) return 0;
-  const lm = face.landmarks;
-  const browY = Math.min(...lm.slice(17, 27).map((p) => p.y));
-  return sharpness(f, { x0: lm[0]!.x, y0: browY, x1: lm[16]!.x, y1: lm[8]!.y });
-}

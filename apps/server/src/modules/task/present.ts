@@ -1,7 +1,6 @@
 import { ORDER_STATE_TEXT, type OrderState } from '@portal/contract/order-states';
 import { fenToYuan } from '@portal/contract/prices';
 import { shippingComplete, shippingOf } from '@portal/contract/orders';
-import { maskIdNumber } from '@portal/contract/validation';
 import type { TaskOrder, TaskOrderDetail } from '@portal/contract/task';
 import type { AppContext } from '../../context.ts';
 import type { DetailRow, OrderRow, TaskRow } from './repo.ts';
@@ -66,8 +65,4 @@ export function presentOrder(o: OrderRow, task: TaskRow | null | undefined, deta
     isShipping: shippingComplete(o) ? 1 : 0,
     ...shippingOf(o),
   };
-}
-
-export function maskedId(id: string | null | undefined): string | null {
-  return id ? maskIdNumber(id) : null;
 }

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import type {
   NationalPerson,
   OrderAnswer,
-  OrderDetailAnswer,
   OrderWithDetails,
   SchoolSuggestion,
   ShippingForm,
@@ -14,7 +13,6 @@ import { getSession } from '../../lib/session.ts';
 export const orderKeys = {
   list: ['orders', 'list'] as const,
   order: (id: number) => ['orders', 'order', id] as const,
-  detail: (id: number) => ['orders', 'detail', id] as const,
   consent: ['orders', 'consent'] as const,
 };
 
@@ -32,12 +30,6 @@ export const useOrderList = () =>
   useQuery({
     queryKey: orderKeys.list,
     queryFn: () => apiGet<OrderListItem[]>('/api/order/findOrderList', { query: { type: 1 } }),
-  });
-export const useOrderDetail = (id: number) =>
-  useQuery({
-    queryKey: orderKeys.detail(id),
-    queryFn: () => apiGet<OrderDetailAnswer>('/api/order/findOrderDetail', { query: { id } }),
-    enabled: id > 0,
   });
 export const useConsent = () =>
   useQuery({
