@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// Import boundaries are errors (DESIGN sections 1 and 10): apps never import each
+// Import boundaries are errors (see ARCHITECTURE.md, "Layers"): apps never import each
 // other, the contract imports neither app nor database code, a web feature never
 // imports another feature, and shared web code never imports app or features.
 const features = [
