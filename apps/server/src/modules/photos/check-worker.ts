@@ -33,6 +33,8 @@ export type CheckReply =
       check: ReturnType<typeof measure>;
       passed: boolean;
       descriptor: number[] | null;
+      /** The single face's 68 landmarks on the frame (the correction starts from them), else absent. */
+      landmarks?: { x: number; y: number }[];
       faces: number;
     }
   | { id: number; ok: false; error: string };
@@ -62,6 +64,7 @@ parentPort?.on('message', (job: CheckJob) => {
       // The descriptor (face recognition net) only for photos that will be kept.
       const descriptor = await first.describe(passed);
       const reply: CheckReply = { id: job.id, ok: true, check, passed, descriptor, faces: first.count };
+      if (!passed && first.count === 1) reply.landmarks = first.landmarks;
       parentPort?.postMessage(reply);
     } catch (err) {
       parentPort?.postMessage({ id: job.id, ok: false, error: (err as Error).message } satisfies CheckReply);

@@ -14,13 +14,18 @@ export const BACKGROUND_RGB = {
 
 /** What a correction job carries besides the original (CheckJob.rgb). */
 export interface CorrectionSpec {
-  /** The check's own 480 x 640 frame of the photo (normalise): the landmarks are found on it. */
-  frame: Uint8Array;
+  /** The check's own 480 x 640 frame of the photo (normalise), to find the landmarks on when not given. */
+  frame?: Uint8Array;
   background: keyof typeof BACKGROUND_RGB;
   /** A background item failed: replace it. */
   fixBackground: boolean;
   /** A framing item (a side, the eye line's roll) failed: rotate, scale and place the head. */
   reframe: boolean;
+  /** 'middle': face width in the middle of its band; 'least': the least enlargement that is inside every band. */
+  zoom?: 'middle' | 'least';
+  /** The check's landmarks and head top on the frame, when it gave them (CheckReply.landmarks, topSide). */
+  landmarks?: Pt[];
+  headTop?: number;
 }
 
 export interface CorrectedFrame {
@@ -62,7 +67,11 @@ interface Head {
  * Scale and vertical place that put the face width, the eye line and the head top nearest the
  * middle of their bands (each distance weighed by its band's half width), within every band.
  */
-export function placeHead(h: Head, b: PhotoCheckBounds): { k: number; ty: number } | null {
+export function placeHead(
+  h: Head,
+  b: PhotoCheckBounds,
+  zoom: 'middle' | 'least' = 'middle',
+): { k: number; ty: number } | null {
   const wantW = b.width - b.leftSide.min - b.leftSide.max;
   const wMin = b.width - b.leftSide.max - b.rightSide.max;
   const wMax = b.width - b.leftSide.min - b.rightSide.min;
@@ -80,6 +89,7 @@ export function placeHead(h: Head, b: PhotoCheckBounds): { k: number; ty: number
     const inside = (v: number, r: { min: number; max: number }, m: number) => v >= r.min + m && v <= r.max - m;
     if (!inside(eye, b.eyeSide, 4) || !inside(top, b.topSide, 4) || !inside(chinSide, b.chinSide, 4)) continue;
     const cost =
+      (zoom === 'least' ? 10 * Math.max(0, k - 1) : 0) +
       ((k * h.width - wantW) / half(b.leftSide)) ** 2 +
       ((eye - mid(b.eyeSide)) / half(b.eyeSide)) ** 2 +
       ((top - mid(b.topSide)) / half(b.topSide)) ** 2;
@@ -88,52 +98,90 @@ export function placeHead(h: Head, b: PhotoCheckBounds): { k: number; ty: number
   return best && { k: best.k, ty: best.ty };
 }
 
-/** Bilinear sample of an RGB image into out[o..o+2]; false when (x, y) lies outside it. */
-function sample(src: Uint8Array, w: number, h: number, x: number, y: number, out: Uint8Array, o: number): boolean {
-  if (x < -0.5 || y < -0.5 || x > w - 0.5 || y > h - 0.5) return false;
-  const xc = Math.min(w - 1, Math.max(0, x));
-  const yc = Math.min(h - 1, Math.max(0, y));
-  const x0 = Math.min(w - 2, Math.floor(xc));
-  const y0 = Math.min(h - 2, Math.floor(yc));
-  const fx = xc - x0;
-  const fy = yc - y0;
-  const i00 = (y0 * w + x0) * 3;
-  const i10 = i00 + 3;
-  const i01 = i00 + w * 3;
-  const i11 = i01 + 3;
-  for (let c = 0; c < 3; c++) {
-    const top = src[i00 + c]! + (src[i10 + c]! - src[i00 + c]!) * fx;
-    const bot = src[i01 + c]! + (src[i11 + c]! - src[i01 + c]!) * fx;
-    out[o + c] = Math.round(top + (bot - top) * fy);
-  }
-  return true;
+/** Catmull-Rom weights of the four taps around a fractional position t. */
+function cubic(t: number, wt: Float64Array): void {
+  const t2 = t * t;
+  const t3 = t2 * t;
+  wt[0] = 0.5 * (-t3 + 2 * t2 - t);
+  wt[1] = 0.5 * (3 * t3 - 5 * t2 + 2);
+  wt[2] = 0.5 * (-3 * t3 + 4 * t2 + t);
+  wt[3] = 0.5 * (t3 - t2);
 }
 
-/** Warps the source into a width x height frame; `outside` marks the pixels the source does not cover. */
-export function warp(src: Uint8Array, sw: number, sh: number, t: Affine, width: number, height: number) {
+/**
+ * Warps the source into a width x height frame (bicubic, Catmull-Rom: a scaled-up face keeps
+ * its sharpness better than with bilinear). Where the frame reaches past the source the edge is
+ * continued, and `outside` says so: 1 above `continueBelow` (background to be), 2 below it
+ * (the shoulders go on past the original's edge).
+ */
+export function warp(
+  src: Uint8Array,
+  sw: number,
+  sh: number,
+  t: Affine,
+  width: number,
+  height: number,
+  continueBelow: number,
+) {
   const rgb = new Uint8Array(width * height * 3);
   const outside = new Uint8Array(width * height);
+  const wx = new Float64Array(4);
+  const wy = new Float64Array(4);
   let count = 0;
   for (let v = 0; v < height; v++) {
     for (let u = 0; u < width; u++) {
       const i = v * width + u;
-      const x = t.a * u + t.b * v + t.c;
-      const y = t.d * u + t.e * v + t.f;
-      if (!sample(src, sw, sh, x, y, rgb, i * 3)) {
-        outside[i] = 1;
+      let x = t.a * u + t.b * v + t.c;
+      let y = t.d * u + t.e * v + t.f;
+      if (x < -0.5 || y < -0.5 || x > sw - 0.5 || y > sh - 0.5) {
+        outside[i] = v > continueBelow ? 2 : 1;
         count++;
+        x = Math.min(sw - 1, Math.max(0, x));
+        y = Math.min(sh - 1, Math.max(0, y));
       }
+      const x0 = Math.floor(x);
+      const y0 = Math.floor(y);
+      cubic(x - x0, wx);
+      cubic(y - y0, wy);
+      let r = 0;
+      let g = 0;
+      let bl = 0;
+      const inner = x0 >= 1 && y0 >= 1 && x0 < sw - 2 && y0 < sh - 2;
+      for (let j = 0; j < 4; j++) {
+        const yy = inner ? y0 - 1 + j : Math.min(sh - 1, Math.max(0, y0 - 1 + j));
+        const wyj = wy[j]!;
+        for (let k = 0; k < 4; k++) {
+          const xx = inner ? x0 - 1 + k : Math.min(sw - 1, Math.max(0, x0 - 1 + k));
+          const w = wx[k]! * wyj;
+          const o = (yy * sw + xx) * 3;
+          r += w * src[o]!;
+          g += w * src[o + 1]!;
+          bl += w * src[o + 2]!;
+        }
+      }
+      const o = i * 3;
+      rgb[o] = r < 0 ? 0 : r > 255 ? 255 : Math.round(r);
+      rgb[o + 1] = g < 0 ? 0 : g > 255 ? 255 : Math.round(g);
+      rgb[o + 2] = bl < 0 ? 0 : bl > 255 ? 255 : Math.round(bl);
     }
   }
   return { rgb, outside, outsideShare: count / (width * height) };
 }
 
-/** The head on the check's frame: landmarks, head top from the person mask, all levelled. */
-async function findHead(frame: Uint8Array, b: PhotoCheckBounds, model: FaceModel, seg: PersonSegmenter) {
-  const face = await model.find(frame, b.width, b.height);
-  await face.describe(false);
-  if (face.count !== 1 || face.landmarks.length !== 68) return null;
-  const lm = face.landmarks;
+/**
+ * The head on the check's frame, levelled: the check's own landmarks and head top when the job
+ * carries them (no second detection), else found again (face model, person mask).
+ */
+async function findHead(spec: CorrectionSpec, b: PhotoCheckBounds, model: FaceModel, seg: PersonSegmenter) {
+  const frame = spec.frame ?? new Uint8Array(0);
+  let lm = spec.landmarks ?? [];
+  if (lm.length !== 68) {
+    if (!spec.frame) return null;
+    const face = await model.find(frame, b.width, b.height);
+    await face.describe(false);
+    if (face.count !== 1 || face.landmarks.length !== 68) return null;
+    lm = face.landmarks;
+  }
   const eyeL = meanPt(lm.slice(36, 42));
   const eyeR = meanPt(lm.slice(42, 48));
   const eyes = { x: (eyeL.x + eyeR.x) / 2, y: (eyeL.y + eyeR.y) / 2 };
@@ -144,16 +192,17 @@ async function findHead(frame: Uint8Array, b: PhotoCheckBounds, model: FaceModel
     x: eyes.x + cos * (p.x - eyes.x) - sin * (p.y - eyes.y),
     y: eyes.y + sin * (p.x - eyes.x) + cos * (p.y - eyes.y),
   });
-  const mask = seg.segment(frame, b.width, b.height);
   const faceW = Math.hypot(lm[16]!.x - lm[0]!.x, lm[16]!.y - lm[0]!.y);
   const cx0 = (lm[0]!.x + lm[16]!.x) / 2;
-  const top0 = maskHeadTop(
-    mask,
-    { data: frame, width: b.width, height: b.height },
-    cx0,
-    faceW * 0.25,
-    Math.round(eyes.y),
-  );
+  const top0 =
+    spec.headTop ??
+    maskHeadTop(
+      seg.segment(frame, b.width, b.height),
+      { data: frame, width: b.width, height: b.height },
+      cx0,
+      faceW * 0.25,
+      Math.round(eyes.y),
+    );
   const jawL = level(lm[0]!);
   const jawR = level(lm[16]!);
   // The head top point lies above the face centre, perpendicular to the eye line.
@@ -182,7 +231,7 @@ export async function correctFrame(
   seg: PersonSegmenter,
 ): Promise<CorrectedFrame | null> {
   const b = job.bounds;
-  const head = await findHead(spec.frame, b, model, seg);
+  const head = await findHead(spec, b, model, seg);
   if (!head) return null;
   const steps: string[] = [];
   // Frame -> levelled frame -> output: rotation about the eyes by -angle, then scale k and shift.
@@ -191,7 +240,7 @@ export async function correctFrame(
   let tx = 0;
   let ty = 0;
   if (spec.reframe) {
-    const place = placeHead(head, b);
+    const place = placeHead(head, b, spec.zoom);
     if (!place) return null;
     angle = Math.abs(head.angle) > (0.5 * Math.PI) / 180 ? head.angle : 0;
     k = place.k;
@@ -216,7 +265,9 @@ export async function correctFrame(
     e: cos / k / cover,
     f: (E.y + sin * (-tx / k - E.x) + cos * (-ty / k - E.y) + offY) / cover,
   };
-  const out = warp(job.rgb, job.width, job.height, t, b.width, b.height);
+  // Below the chin the body goes on past the original's edge; above it only background.
+  const chinOut = ty + k * head.chin;
+  const out = warp(job.rgb, job.width, job.height, t, b.width, b.height, spec.reframe ? chinOut : b.height);
   if (out.outsideShare > 0.25) return null;
   if (spec.fixBackground || out.outsideShare > 0) {
     replaceBackground(out.rgb, out.outside, b.width, b.height, BACKGROUND_RGB[spec.background], seg);

@@ -24,31 +24,105 @@ export function boxSum(src: Float32Array, w: number, h: number, r: number): Floa
   return out;
 }
 
-const mul = (a: Float32Array, b: Float32Array) => a.map((v, i) => v * b[i]!);
+/** Mean of a plane over (2r+1)-square boxes. */
+function boxMean(x: Float32Array, w: number, h: number, r: number, count: Float32Array): Float32Array {
+  const s = boxSum(x, w, h, r);
+  for (let i = 0; i < s.length; i++) s[i]! /= count[i]!;
+  return s;
+}
+
+function product(a: Float32Array, b: Float32Array): Float32Array {
+  const out = new Float32Array(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = a[i]! * b[i]!;
+  return out;
+}
+
+/** Half the size, by averaging 2 x 2 blocks (the fast guided filter's subsampling). */
+function halve(x: Float32Array, w: number, h: number): Float32Array {
+  const hw = w >> 1;
+  const hh = h >> 1;
+  const out = new Float32Array(hw * hh);
+  for (let y = 0; y < hh; y++)
+    for (let xx = 0; xx < hw; xx++) {
+      const i = 2 * y * w + 2 * xx;
+      out[y * hw + xx] = (x[i]! + x[i + 1]! + x[i + w]! + x[i + w + 1]!) / 4;
+    }
+  return out;
+}
+
+/** Twice the size (w x h from w/2 x h/2), bilinear. */
+function double(x: Float32Array, w: number, h: number): Float32Array {
+  return upsample({ data: x, width: w >> 1, height: h >> 1 }, w, h);
+}
 
 /**
- * He, Sun and Tang's guided filter (2010): the matte made locally a linear function of the
- * image's luminance, so its edge follows the hair and the collar the image shows, at the
- * image's own resolution, while the coarse model matte decides what is person.
+ * He, Sun and Tang's guided filter (2010), colour guide, in its fast form (the linear
+ * coefficients on a half-size image, applied at full size): the matte made locally a linear
+ * function of the image's colour, so its edge follows the hair and the collar the image shows,
+ * at the image's own resolution, while the coarse model matte decides what is person.
  */
-export function guidedFilter(guide: Float32Array, p: Float32Array, w: number, h: number, r: number, eps: number) {
-  const n = boxSum(new Float32Array(w * h).fill(1), w, h, r);
-  const mean = (x: Float32Array) => boxSum(x, w, h, r).map((v, i) => v / n[i]!);
-  const mI = mean(guide);
-  const mP = mean(p);
-  const corrIp = mean(mul(guide, p));
-  const corrII = mean(mul(guide, guide));
-  const a = new Float32Array(w * h);
-  const bb = new Float32Array(w * h);
-  for (let i = 0; i < w * h; i++) {
-    const varI = corrII[i]! - mI[i]! ** 2;
-    const cov = corrIp[i]! - mI[i]! * mP[i]!;
-    a[i] = cov / (varI + eps);
-    bb[i] = mP[i]! - a[i]! * mI[i]!;
+export function guidedFilter(rgb: Uint8Array, p: Float32Array, w: number, h: number, r: number, eps: number) {
+  const n = w * h;
+  const full = [0, 1, 2].map((c) => {
+    const plane = new Float32Array(n);
+    for (let i = 0; i < n; i++) plane[i] = rgb[i * 3 + c]! / 255;
+    return plane;
+  });
+  const sw = w >> 1;
+  const sh = h >> 1;
+  const m = sw * sh;
+  const rs = Math.max(1, Math.round(r / 2));
+  const I = full.map((x) => halve(x, w, h));
+  const ps = halve(p, w, h);
+  const count = boxSum(new Float32Array(m).fill(1), sw, sh, rs);
+  const mean = (x: Float32Array) => boxMean(x, sw, sh, rs, count);
+  const mI = I.map(mean);
+  const mP = mean(ps);
+  const cov = I.map((Ic, c) => {
+    const v = mean(product(Ic, ps));
+    for (let i = 0; i < m; i++) v[i]! -= mI[c]![i]! * mP[i]!;
+    return v;
+  });
+  const varOf = (a: number, b: number) => {
+    const v = mean(product(I[a]!, I[b]!));
+    for (let i = 0; i < m; i++) v[i]! -= mI[a]![i]! * mI[b]![i]!;
+    return v;
+  };
+  const [rr, rg, rb, gg, gb, bbv] = [varOf(0, 0), varOf(0, 1), varOf(0, 2), varOf(1, 1), varOf(1, 2), varOf(2, 2)];
+  const A = [new Float32Array(m), new Float32Array(m), new Float32Array(m)];
+  const B = new Float32Array(m);
+  for (let i = 0; i < m; i++) {
+    // (Sigma + eps U)^-1 cov, by the adjugate of the symmetric 3 x 3 matrix.
+    const a = rr[i]! + eps;
+    const b = rg[i]!;
+    const c = rb[i]!;
+    const d = gg[i]! + eps;
+    const e = gb[i]!;
+    const f = bbv[i]! + eps;
+    const i00 = d * f - e * e;
+    const i01 = c * e - b * f;
+    const i02 = b * e - c * d;
+    const i11 = a * f - c * c;
+    const i12 = b * c - a * e;
+    const i22 = a * d - b * b;
+    const det = a * i00 + b * i01 + c * i02;
+    const x = cov[0]![i]!;
+    const y = cov[1]![i]!;
+    const z = cov[2]![i]!;
+    const a0 = (i00 * x + i01 * y + i02 * z) / det;
+    const a1 = (i01 * x + i11 * y + i12 * z) / det;
+    const a2 = (i02 * x + i12 * y + i22 * z) / det;
+    A[0]![i] = a0;
+    A[1]![i] = a1;
+    A[2]![i] = a2;
+    B[i] = mP[i]! - a0 * mI[0]![i]! - a1 * mI[1]![i]! - a2 * mI[2]![i]!;
   }
-  const mA = mean(a);
-  const mB = mean(bb);
-  return guide.map((g, i) => mA[i]! * g + mB[i]!);
+  const mA = A.map((x) => double(mean(x), w, h));
+  const mB = double(mean(B), w, h);
+  const out = new Float32Array(n);
+  for (let i = 0; i < n; i++)
+    out[i] = mA[0]![i]! * full[0]![i]! + mA[1]![i]! * full[1]![i]! + mA[2]![i]! * full[2]![i]! + mB[i]!;
+  return out;
 }
 
 /** The model's mask (its own grid) brought to w x h by bilinear interpolation. */
@@ -101,18 +175,65 @@ function keepPerson(alpha: Float32Array, w: number, h: number): void {
 }
 
 /**
+ * Near the matte's edge, each pixel's colour against the sure person and the sure background
+ * around it (the nearest colour of each, so a striped or leafy background is matched stripe by
+ * stripe): a pixel nearer a background colour than a person colour loses its alpha. It only
+ * ever lowers the alpha, so the person's inside is left alone.
+ */
+export function colourCheck(rgb: Uint8Array, alpha: Float32Array, w: number, h: number): void {
+  const n = w * h;
+  const solid = new Float32Array(n);
+  for (let i = 0; i < n; i++) solid[i] = alpha[i]! > 0.5 ? 1 : 0;
+  const R = 10;
+  const share = boxSum(solid, w, h, R);
+  const S = 18;
+  const STEP = 3;
+  const cap = new Float32Array(n).fill(1);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const cells = (Math.min(w, x + R + 1) - Math.max(0, x - R)) * (Math.min(h, y + R + 1) - Math.max(0, y - R));
+      const f = share[i]! / cells;
+      if (f <= 0.01 || f >= 0.99 || alpha[i]! <= 0.02) continue;
+      let dF = Infinity;
+      let dB = Infinity;
+      const r = rgb[i * 3]!;
+      const g = rgb[i * 3 + 1]!;
+      const b = rgb[i * 3 + 2]!;
+      for (let yy = Math.max(0, y - S); yy <= Math.min(h - 1, y + S); yy += STEP) {
+        for (let xx = Math.max(0, x - S); xx <= Math.min(w - 1, x + S); xx += STEP) {
+          const j = yy * w + xx;
+          const a = alpha[j]!;
+          if (a > 0.02 && a < 0.98) continue;
+          const d = (rgb[j * 3]! - r) ** 2 + (rgb[j * 3 + 1]! - g) ** 2 + (rgb[j * 3 + 2]! - b) ** 2;
+          if (a >= 0.98) {
+            if (d < dF) dF = d;
+          } else if (d < dB) dB = d;
+        }
+      }
+      if (dF === Infinity || dB === Infinity) continue;
+      const sf = Math.sqrt(dF);
+      const sb = Math.sqrt(dB);
+      cap[i] = (2 * sb) / Math.max(1, sf + sb) - 0.5;
+    }
+  }
+  const smooth = boxSum(cap, w, h, 1);
+  for (let i = 0; i < n; i++) alpha[i] = Math.min(alpha[i]!, smooth[i]! / 9);
+}
+
+/**
  * The alpha matte of the person on an RGB frame: the segmentation model's mask, upsampled
  * smoothly, sharpened a little, then refined by a guided filter on the image itself (hair).
  */
 export function personMatte(rgb: Uint8Array, outside: Uint8Array, w: number, h: number, seg: PersonSegmenter) {
   const coarse = upsample(seg.segment(rgb, w, h), w, h);
-  const grey = new Float32Array(w * h);
-  for (let i = 0; i < w * h; i++)
-    grey[i] = (0.299 * rgb[i * 3]! + 0.587 * rgb[i * 3 + 1]! + 0.114 * rgb[i * 3 + 2]!) / 255;
   for (let i = 0; i < w * h; i++) coarse[i] = Math.min(1, Math.max(0, (coarse[i]! - 0.25) / 0.5));
   keepPerson(coarse, w, h);
-  const alpha = guidedFilter(grey, coarse, w, h, 6, 0.004);
-  for (let i = 0; i < w * h; i++) alpha[i] = outside[i] ? 0 : Math.min(1, Math.max(0, alpha[i]!));
+  const alpha = guidedFilter(rgb, coarse, w, h, 6, 0.002);
+  // The image decides the edge only where the model sees some person: a stripe's edge or a
+  // branch away from the head never becomes a strand of hair.
+  for (let i = 0; i < w * h; i++) alpha[i] = outside[i] === 1 ? 0 : Math.min(1, Math.max(0, alpha[i]!), 2 * coarse[i]!);
+  colourCheck(rgb, alpha, w, h);
   return alpha;
 }
 
@@ -130,11 +251,12 @@ export function replaceBackground(
   colour: readonly [number, number, number],
   seg: PersonSegmenter,
 ): Float32Array {
-  for (let i = 0; i < w * h; i++) if (outside[i]) rgb.set(colour, i * 3);
+  for (let i = 0; i < w * h; i++) if (outside[i] === 1) rgb.set(colour, i * 3);
   const alpha = personMatte(rgb, outside, w, h, seg);
   // The old background around each pixel: a blur weighted by how much background each pixel is.
   const r = 12;
-  const wt = alpha.map((a, i) => (outside[i] ? 0 : (1 - a) ** 2));
+  const wt = new Float32Array(w * h);
+  for (let i = 0; i < w * h; i++) wt[i] = outside[i] ? 0 : (1 - alpha[i]!) ** 2;
   const norm = boxSum(wt, w, h, r);
   const old = [0, 1, 2].map((c) => {
     const plane = new Float32Array(w * h);
