@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { members, sessions } from '../db/schema.ts';
@@ -118,9 +119,7 @@ export async function resolveMember(
 export const authPlugin = fp(
   async (app, opts: { db: Db; inactivitySeconds: number }) => {
     app.decorateRequest('member', null);
-    app.addHook('onRequest', async (req) => {
-      const mode = req.routeOptions.config?.auth;
-      if (!mode) return;
+    const guard = async (req: FastifyRequest, mode: 'member' | 'optional') => {
       const memberHeader = req.headers['memberid'];
       req.member = await resolveMember(
         opts.db,
@@ -134,6 +133,12 @@ export const authPlugin = fp(
           throw new AppError(403, 'profile.mustComplete');
         }
       }
+    };
+    // A callback hook: routes without a member pass with no promise made.
+    app.addHook('onRequest', (req, _reply, done) => {
+      const mode = req.routeOptions.config?.auth;
+      if (!mode) return done();
+      guard(req, mode).then(() => done(), done);
     });
   },
   { name: 'auth', dependencies: ['lang'] },

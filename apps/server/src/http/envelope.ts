@@ -1,6 +1,7 @@
+import crypto from 'node:crypto';
 import { z } from 'zod';
 import fp from 'fastify-plugin';
-import { CODE, responseSign, type Envelope } from '@portal/contract/envelope';
+import { CODE, type Envelope } from '@portal/contract/envelope';
 
 /** The answer schema of a route: the envelope around its data (see ARCHITECTURE.md, "Request path"). */
 export function envelope<T extends z.ZodType>(data: T) {
@@ -16,12 +17,30 @@ export function isEnvelope(p: unknown): p is Envelope {
   return !!p && typeof p === 'object' && 'code' in p && 'timestamp' in p && 'msg' in p;
 }
 
+/**
+ * The sign of an envelope: sha256(code + timestamp + secret), as the contract's responseSign, with
+ * Node's native hash. The timestamp is in milliseconds, so at load many answers share one: the last
+ * sign is kept per code and secret, and an answer in the same millisecond reuses it.
+ */
+const lastSigns = new Map<string, Map<number, { timestamp: number; sign: string }>>();
+export function envelopeSign(code: number, timestamp: number, secret: string): string {
+  let bySecret = lastSigns.get(secret);
+  if (!bySecret) lastSigns.set(secret, (bySecret = new Map()));
+  let last = bySecret.get(code);
+  if (!last) bySecret.set(code, (last = { timestamp: -1, sign: '' }));
+  if (last.timestamp !== timestamp) {
+    last.sign = crypto.createHash('sha256').update(`${code}${timestamp}${secret}`).digest('hex');
+    last.timestamp = timestamp;
+  }
+  return last.sign;
+}
+
 /** Signs every envelope on its way out, success or error, in one place. */
 export const envelopePlugin = fp(
   async (app, opts: { secret: string }) => {
-    app.addHook('preSerialization', async (_req, _reply, payload) => {
-      if (isEnvelope(payload)) payload.sign = responseSign(payload.code, payload.timestamp, opts.secret);
-      return payload;
+    app.addHook('preSerialization', (_req, _reply, payload, done) => {
+      if (isEnvelope(payload)) payload.sign = envelopeSign(payload.code, payload.timestamp, opts.secret);
+      done(null, payload);
     });
   },
   { name: 'envelope' },
@@ -29,5 +48,16 @@ export const envelopePlugin = fp(
 
 export function signedEnvelope<T>(code: number, msg: string, data: T, secret: string): Envelope<T> {
   const timestamp = Date.now();
-  return { code, msg, data, timestamp, sign: responseSign(code, timestamp, secret) };
+  return { code, msg, data, timestamp, sign: envelopeSign(code, timestamp, secret) };
+}
+
+/**
+ * A signed success envelope around data already serialized as JSON (a cached answer): the same
+ * bytes the route's serializer would write, with none of its work. The caller validated the data
+ * against the route's schema when it serialized it.
+ */
+export function signedJsonEnvelope(dataJson: string, secret: string, msg = 'success'): string {
+  const timestamp = Date.now();
+  const sign = envelopeSign(CODE.OK, timestamp, secret);
+  return `{"code":${CODE.OK},"msg":${JSON.stringify(msg)},"data":${dataJson},"timestamp":${timestamp},"sign":"${sign}"}`;
 }

@@ -12,9 +12,10 @@ declare module 'fastify' {
 export const langPlugin = fp(
   async (app) => {
     app.decorateRequest('lang', 'zh');
-    app.addHook('onRequest', async (req) => {
+    app.addHook('onRequest', (req, _reply, done) => {
       const explicit = req.headers['lang'];
       req.lang = pickLang(typeof explicit === 'string' && explicit ? explicit : req.headers['accept-language']);
+      done();
     });
   },
   { name: 'lang' },

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { staffSessions, staffUsers } from '../db/schema.ts';
@@ -105,13 +106,31 @@ export function allowedBy(
 export const staffAuthPlugin = fp(
   async (app, opts: { db: Db }) => {
     app.decorateRequest('staff', null);
-    app.addHook('onRequest', async (req) => {
-      const allowed = allowedBy(req.method, req.routeOptions.url, req.routeOptions.config?.staff);
-      if (!allowed) return;
+    // Who may call a route is known per route and method: worked out on its first call, then kept.
+    const byRoute = new WeakMap<object, Map<string, ReturnType<typeof allowedBy>>>();
+    const allowedFor = (req: FastifyRequest) => {
+      const cfg = req.routeOptions.config as object | undefined;
+      if (!cfg) return allowedBy(req.method, req.routeOptions.url, undefined);
+      let m = byRoute.get(cfg);
+      if (!m) byRoute.set(cfg, (m = new Map()));
+      let allowed = m.get(req.method);
+      if (allowed === undefined) {
+        allowed = allowedBy(req.method, req.routeOptions.url, req.routeOptions.config?.staff);
+        m.set(req.method, allowed);
+      }
+      return allowed;
+    };
+    const guard = async (req: FastifyRequest, allowed: (role: StaffRole) => boolean) => {
       const header = req.headers['x-staff-token'];
       req.staff = await resolveStaff(opts.db, typeof header === 'string' ? header : null);
       if (!req.staff) throw notLoggedIn();
       if (!allowed(req.staff.role)) throw new AppError(403, 'http.forbidden');
+    };
+    // A callback hook: the member and public routes pass with no promise made.
+    app.addHook('onRequest', (req, _reply, done) => {
+      const allowed = allowedFor(req);
+      if (!allowed) return done();
+      guard(req, allowed).then(() => done(), done);
     });
   },
   { name: 'staff-auth', dependencies: ['lang'] },

@@ -7,13 +7,7 @@ import client from 'prom-client';
 export const registry = new client.Registry();
 client.collectDefaultMetrics({ register: registry });
 
-export const httpDuration = new client.Histogram({
-  name: 'http_request_duration_seconds',
-  help: 'HTTP request latency by route and status',
-  labelNames: ['method', 'route', 'status'] as const,
-  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-  registers: [registry],
-});
+// http_request_duration_seconds: http/metrics.ts (its own collector, cheap per request).
 
 export const photoCheckDuration = new client.Histogram({
   name: 'photo_check_duration_seconds',

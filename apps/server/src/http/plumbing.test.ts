@@ -1,0 +1,109 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../config.ts';
+import { buildApp } from '../app.ts';
+import { openDatabase } from '../db/client.ts';
+import { responseSign } from '@portal/contract/envelope';
+import { envelopeSign, signedJsonEnvelope } from './envelope.ts';
+import { RateWindow } from './rate-limit.ts';
+import { SECURITY_HEADERS } from './security-headers.ts';
+
+/** The per-request plumbing, made cheap (issue 23) without losing what an operator or a user needs. */
+
+let app: FastifyInstance;
+const logLines: Record<string, unknown>[] = [];
+
+beforeAll(async () => {
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'info' },
+    { pgliteDir: ':memory:', dataKey: '11'.repeat(32), rateLimitPerMinute: 2 },
+  );
+  const database = await openDatabase({ pgliteDir: ':memory:' });
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
+      cb();
+    },
+  });
+  app = await buildApp(config, { database, skipSeed: true, logStream: stream });
+  app.addHook('onClose', async () => database.close());
+});
+afterAll(async () => app.close());
+
+describe('access log', () => {
+  it('writes one line per request at info, with method, redacted path, address, status and time', async () => {
+    logLines.length = 0;
+    const r = await app.inject({ url: '/api/health/live?mobile=13800138000', remoteAddress: '10.1.1.1' });
+    expect(r.statusCode).toBe(200);
+    const mine = logLines.filter((l) => (l.req as { ip?: string } | undefined)?.ip === '10.1.1.1');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/health/live?mobile=***', ip: '10.1.1.1' },
+      res: { statusCode: 200 },
+    });
+    expect(typeof mine[0]!.responseTime).toBe('number');
+    expect(JSON.stringify(logLines)).not.toContain('13800138000');
+  });
+});
+
+describe('per-address limit', () => {
+  it('answers 429 with Retry-After past the cap', async () => {
+    const from = () => app.inject({ url: '/api/health/live', remoteAddress: '10.2.2.2' });
+    expect((await from()).statusCode).toBe(200);
+    expect((await from()).statusCode).toBe(200);
+    const over = await from();
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(60);
+  });
+
+  it('counts in place: an address seen this minute adds no entry; the minute turning empties it', () => {
+    const w = new RateWindow(3, 1000);
+    expect(w.hit('a', 0)).toBe(0);
+    for (let i = 0; i < 2; i++) expect(w.hit('a', 10)).toBe(0);
+    expect(w.size).toBe(1);
+    expect(w.hit('a', 400)).toBe(600); // over the cap: the wait until the window ends
+    expect(w.hit('b', 500)).toBe(0);
+    expect(w.size).toBe(2);
+    expect(w.hit('a', 1000)).toBe(0); // a new window
+    expect(w.size).toBe(1);
+  });
+});
+
+describe('security headers', () => {
+  it('are on every answer, API and error alike, as helmet writes them', async () => {
+    const names = SECURITY_HEADERS.map(([n]) => n);
+    expect(names).toEqual(
+      expect.arrayContaining(['content-security-policy', 'x-frame-options', 'strict-transport-security']),
+    );
+    for (const url of ['/api/health/live', '/api/nothing-here']) {
+      const r = await app.inject({ url, remoteAddress: '10.3.3.3' });
+      for (const [n, v] of SECURITY_HEADERS) expect(r.headers[n]).toBe(v);
+    }
+    expect(SECURITY_HEADERS.find(([n]) => n === 'content-security-policy')?.[1]).toContain(
+      "img-src 'self' data: blob: https:",
+    );
+  });
+});
+
+describe('envelope sign', () => {
+  it("is the contract's responseSign, also when reused within a millisecond and across codes and secrets", () => {
+    for (const [code, ts, secret] of [
+      [200, 1700000000000, 's'],
+      [200, 1700000000000, 's'],
+      [404, 1700000000000, 's'],
+      [200, 1700000000001, 's'],
+      [200, 1700000000001, 't'],
+    ] as const)
+      expect(envelopeSign(code, ts, secret)).toBe(responseSign(code, ts, secret));
+  });
+
+  it('wraps cached JSON into a signed envelope the web accepts', () => {
+    const body = JSON.parse(signedJsonEnvelope('[{"a":1}]', 'sec'));
+    expect(body).toMatchObject({ code: 200, msg: 'success', data: [{ a: 1 }] });
+    expect(body.sign).toBe(responseSign(200, body.timestamp, 'sec'));
+  });
+});
