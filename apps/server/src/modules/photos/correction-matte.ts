@@ -146,32 +146,43 @@ function upsample(m: { data: Float32Array; width: number; height: number }, w: n
 }
 
 /**
- * Only the person: the region of the matte over one half that holds the frame's lower middle
- * (the face and shoulders), and soft values near it; islands elsewhere (a face on a poster,
- * a lamp) are background.
+ * Only the person: the part of the matte joined to the frame's lower middle (the face and
+ * shoulders) by more than a thin bridge (the sure part, eroded by ERODE px, is followed, then
+ * grown back), and soft values near it. Islands elsewhere, or a blurred shoulder of someone
+ * behind touching at a corner, are background.
  */
 function keepPerson(alpha: Float32Array, w: number, h: number): void {
-  const inside = new Uint8Array(w * h);
-  const stack: number[] = [];
+  const n = w * h;
+  const ERODE = 5;
+  const sure = new Float32Array(n);
+  for (let i = 0; i < n; i++) sure[i] = alpha[i]! > 0.5 ? 1 : 0;
+  const sums = boxSum(sure, w, h, ERODE);
+  const cells = boxSum(new Float32Array(n).fill(1), w, h, ERODE);
+  const core = new Uint8Array(n);
+  for (let i = 0; i < n; i++) core[i] = sums[i]! >= cells[i]! - 0.5 ? 1 : 0;
+  const inside = new Uint8Array(n);
   let seed = -1;
   for (let y = Math.round(h * 0.45); y < h && seed < 0; y++)
     for (let dx = 0; dx < w / 4 && seed < 0; dx++)
-      for (const x of [w / 2 + dx, w / 2 - dx]) if (alpha[y * w + Math.round(x)]! > 0.5) seed = y * w + Math.round(x);
+      for (const x of [w / 2 + dx, w / 2 - dx]) if (core[y * w + Math.round(x)]) seed = y * w + Math.round(x);
   if (seed < 0) return;
+  const stack = [seed];
   inside[seed] = 1;
-  stack.push(seed);
   while (stack.length) {
     const i = stack.pop()!;
     const x = i % w;
-    for (const j of [i - w, i + w, x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1]) {
-      if (j >= 0 && j < w * h && !inside[j] && alpha[j]! > 0.5) {
+    const next = [i - w, i + w, x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1];
+    for (const j of next) {
+      if (j >= 0 && j < n && !inside[j] && core[j]) {
         inside[j] = 1;
         stack.push(j);
       }
     }
   }
-  const near = boxSum(Float32Array.from(inside), w, h, 10);
-  for (let i = 0; i < w * h; i++) if ((alpha[i]! > 0.5 && !inside[i]) || near[i]! === 0) alpha[i] = 0;
+  // Grown back by the erosion (the person's own edge), then a margin for soft hair.
+  const grown = boxSum(Float32Array.from(inside), w, h, ERODE + 1);
+  const near = boxSum(Float32Array.from(inside), w, h, ERODE + 10);
+  for (let i = 0; i < n; i++) if ((alpha[i]! > 0.5 && !grown[i]!) || near[i]! === 0) alpha[i] = 0;
 }
 
 /**
@@ -225,14 +236,19 @@ export function colourCheck(rgb: Uint8Array, alpha: Float32Array, w: number, h: 
  * The alpha matte of the person on an RGB frame: the segmentation model's mask, upsampled
  * smoothly, sharpened a little, then refined by a guided filter on the image itself (hair).
  */
+/** Below this model probability nothing is person, whatever the image says. */
+const CAP_FROM = 0.05;
+
 export function personMatte(rgb: Uint8Array, outside: Uint8Array, w: number, h: number, seg: PersonSegmenter) {
-  const coarse = upsample(seg.segment(rgb, w, h), w, h);
-  for (let i = 0; i < w * h; i++) coarse[i] = Math.min(1, Math.max(0, (coarse[i]! - 0.25) / 0.5));
+  const raw = upsample(seg.segment(rgb, w, h), w, h);
+  const coarse = new Float32Array(w * h);
+  for (let i = 0; i < w * h; i++) coarse[i] = Math.min(1, Math.max(0, (raw[i]! - 0.25) / 0.5));
   keepPerson(coarse, w, h);
   const alpha = guidedFilter(rgb, coarse, w, h, 6, 0.002);
   // The image decides the edge only where the model sees some person: a stripe's edge or a
   // branch away from the head never becomes a strand of hair.
-  for (let i = 0; i < w * h; i++) alpha[i] = outside[i] === 1 ? 0 : Math.min(1, Math.max(0, alpha[i]!), 2 * coarse[i]!);
+  for (let i = 0; i < w * h; i++)
+    alpha[i] = outside[i] === 1 ? 0 : Math.max(0, Math.min(1, alpha[i]!, (raw[i]! - CAP_FROM) / 0.2));
   colourCheck(rgb, alpha, w, h);
   return alpha;
 }

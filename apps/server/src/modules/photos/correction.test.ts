@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_BOUNDS } from './check-config.ts';
+import { normalise } from './decode.ts';
+import { CheckPool } from './check-pool.ts';
+import { failingItems } from './check-result.ts';
+import { correctIfFixable, unfixableItems, type CorrectionBackground } from './correction.ts';
+
+const dir = path.resolve(import.meta.dirname, '../../../test/fixtures/photos');
+const fixture = (f: string) => readFileSync(path.join(dir, f));
+const pool = new CheckPool(1);
+afterAll(() => pool.close());
+const ctx = { config: { photos: { bounds: DEFAULT_BOUNDS, workers: 1 } } };
+
+async function checkBytes(bytes: Buffer) {
+  const n = await normalise(bytes, 'task', DEFAULT_BOUNDS);
+  return pool.check({ rgb: n.rgb, width: n.width, height: n.height, bounds: DEFAULT_BOUNDS });
+}
+
+/** A photo zoomed out: scaled by `scale`, centred on a 480 x 640 canvas of `fill`. */
+async function zoomedOut(bytes: Buffer, scale: number, fill: { r: number; g: number; b: number }) {
+  const w = Math.round(480 * scale);
+  const h = Math.round(640 * scale);
+  const small = await sharp(bytes).resize(w, h).toBuffer();
+  return sharp({ create: { width: 480, height: 640, channels: 3, background: fill } })
+    .composite([{ input: small, left: Math.round((480 - w) / 2), top: Math.round((640 - h) / 2) }])
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
+/** The mean colour of the corrected photo's upper corners (background, clear of the head). */
+async function cornerColour(jpeg: Buffer): Promise<number[]> {
+  const { data } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
+  const at = (x: number, y: number) => [0, 1, 2].map((c) => data[(y * 480 + x) * 3 + c]!);
+  const ps = [at(10, 10), at(469, 10), at(10, 300), at(469, 300)];
+  return [0, 1, 2].map((c) => Math.round(ps.reduce((s, p) => s + p[c]!, 0) / ps.length));
+}
+
+const RED = { r: 200, g: 30, b: 40 };
+
+describe('automatic correction on the fixtures', () => {
+  it('a compliant photo zoomed out onto a red background comes back framed, on the standard blue, and passes', async () => {
+    const bytes = await zoomedOut(fixture('red-background.jpg'), 0.7, RED);
+    const before = await checkBytes(bytes);
+    expect(before.passed).toBe(false);
+    expect(failingItems(before.check)).toEqual(expect.arrayContaining(['leftSide', 'rightSide', 'backgroundout']));
+    expect(unfixableItems(before)).toEqual([]);
+    const c = await correctIfFixable(ctx, bytes, before, { background: 'blue', pool });
+    expect(c).not.toBeNull();
+    expect(c!.steps).toEqual(expect.arrayContaining(['crop', 'background']));
+    expect(c!.result.passed).toBe(true);
+    const meta = await sharp(c!.bytes).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 480, 640]);
+    // The same check, run afresh on the bytes the student gets, accepts them.
+    expect((await checkBytes(c!.bytes)).passed).toBe(true);
+    const bg = await cornerColour(c!.bytes);
+    expect(Math.hypot(bg[0]! - 100, bg[1]! - 197, bg[2]! - 255)).toBeLessThan(6);
+    // The face now fills the middle of the face-width band (180-300 px).
+    const width = 480 - c!.result.check.leftSide.value - c!.result.check.rightSide.value;
+    expect(width).toBeGreaterThanOrEqual(200);
+    expect(width).toBeLessThanOrEqual(280);
+  }, 60_000);
+
+  it.each([
+    ['white', [255, 255, 255]],
+    ['grey', [225, 225, 225]],
+  ] as [CorrectionBackground, number[]][])(
+    'a red background becomes %s when the school asks',
+    async (colour, rgb) => {
+      const bytes = fixture('red-background.jpg');
+      const before = await checkBytes(bytes);
+      expect(failingItems(before.check)).toEqual(['backgroundout']);
+      const c = await correctIfFixable(ctx, bytes, before, { background: colour, pool });
+      expect(c?.steps).toEqual(['background']);
+      expect(c!.result.passed).toBe(true);
+      const bg = await cornerColour(c!.bytes);
+      expect(Math.hypot(bg[0]! - rgb[0]!, bg[1]! - rgb[1]!, bg[2]! - rgb[2]!)).toBeLessThan(6);
+    },
+    60_000,
+  );
+
+  it('levels a tilted head and re-frames a shifted one', async () => {
+    for (const f of ['tilted-8.jpg', 'off-centre.jpg', 'shifted-down.jpg']) {
+      const bytes = fixture(f);
+      const before = await checkBytes(bytes);
+      expect(before.passed, f).toBe(false);
+      const c = await correctIfFixable(ctx, bytes, before, { background: 'blue', pool });
+      expect(c?.result.passed, f).toBe(true);
+      expect(Math.abs(c!.result.check.eyeAngle.angle), f).toBeLessThanOrEqual(2);
+      if (f === 'tilted-8.jpg') expect(c!.steps).toContain('roll');
+    }
+  }, 120_000);
+
+  it('gives nothing for a blurred photo, even zoomed out on red, nor for a cut-off head or several faces', async () => {
+    const blurred = fixture('blurred.jpg');
+    const zoomedBlur = await zoomedOut(await sharp(fixture('red-background.jpg')).blur(4).toBuffer(), 0.7, RED);
+    for (const [name, bytes] of [
+      ['blurred', blurred],
+      ['blurred, zoomed out on red', zoomedBlur],
+      ['head cut off', fixture('head-cut-off.jpg')],
+      ['several faces', fixture('several-faces.jpg')],
+    ] as const) {
+      const before = await checkBytes(bytes);
+      expect(before.passed, name).toBe(false);
+      expect(await correctIfFixable(ctx, bytes, before, { background: 'blue', pool }), name).toBeNull();
+    }
+  }, 120_000);
+
+  it('gives nothing for a photo that passes already', async () => {
+    const bytes = fixture('compliant-1.jpg');
+    const before = await checkBytes(bytes);
+    expect(before.passed).toBe(true);
+    expect(await correctIfFixable(ctx, bytes, before, { background: 'blue', pool })).toBeNull();
+  }, 30_000);
+});
