@@ -1,4 +1,4 @@
-import type { StaffRoleName } from './console.ts';
+import type { StaffAction, StaffRoleName } from './console.ts';
 
 /**
  * Who may do what in the staff console: the one table read by the server's guard (every
@@ -92,8 +92,11 @@ export const CONSOLE_API = {
 /** Console routes answered without a staff session. */
 export const CONSOLE_PUBLIC = ['POST /api/console/login'] as const;
 
-/** Order transitions by action (the transition route checks the body's action against these). */
-export const ORDER_ACTION_ABILITIES: Record<string, StaffAbility> = {
+/**
+ * Order transitions by action: the transition route checks the body's action against these, the
+ * console offers only the actions they allow, and its production tabs are the 'orders.produce' ones.
+ */
+export const ORDER_ACTION_ABILITIES: Record<StaffAction, StaffAbility> = {
   approve: 'orders.review',
   reject: 'orders.review',
   produce: 'orders.produce',

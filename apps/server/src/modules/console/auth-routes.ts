@@ -32,31 +32,22 @@ export const consoleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ok(await staffLogin(ctx, req.body, req.ip)),
   );
 
-  app.post(
-    '/api/console/logout',
-    { config: { staff: 'any' }, schema: { response: { 200: envelope(z.null()) } } },
-    async (req) => {
-      await staffLogout(ctx, staffOf(req));
-      return ok(null);
-    },
+  app.post('/api/console/logout', { schema: { response: { 200: envelope(z.null()) } } }, async (req) => {
+    await staffLogout(ctx, staffOf(req));
+    return ok(null);
+  });
+
+  app.get('/api/console/me', { schema: { response: { 200: envelope(staffMeSchema) } } }, async (req) =>
+    ok(await staffMe(ctx, staffOf(req))),
   );
 
-  app.get(
-    '/api/console/me',
-    { config: { staff: 'any' }, schema: { response: { 200: envelope(staffMeSchema) } } },
-    async (req) => ok(await staffMe(ctx, staffOf(req))),
-  );
-
-  app.get(
-    '/api/console/staff',
-    { config: { staff: ['admin'] }, schema: { response: { 200: envelope(z.array(staffUserSchema)) } } },
-    async () => ok(await listStaff(ctx)),
+  app.get('/api/console/staff', { schema: { response: { 200: envelope(z.array(staffUserSchema)) } } }, async () =>
+    ok(await listStaff(ctx)),
   );
 
   app.post(
     '/api/console/staff',
     {
-      config: { staff: ['admin'] },
       schema: { body: staffSaveBody, response: { 200: envelope(z.object({ id: z.number() })) } },
     },
     async (req) => ok(await saveStaff(ctx, staffOf(req), req.body)),
@@ -64,7 +55,7 @@ export const consoleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/console/staff/unlock',
-    { config: { staff: ['admin'] }, schema: { body: staffUnlockBody, response: { 200: envelope(z.null()) } } },
+    { schema: { body: staffUnlockBody, response: { 200: envelope(z.null()) } } },
     async (req) => {
       await unlockStaff(ctx, staffOf(req), req.body.id, req.ip);
       return ok(null);
@@ -74,7 +65,6 @@ export const consoleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/console/audit',
     {
-      config: { staff: ['admin'] },
       schema: {
         querystring: z.object({
           actor: z.string().max(40).optional(),

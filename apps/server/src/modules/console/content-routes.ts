@@ -14,7 +14,6 @@ import {
 } from './content-service.ts';
 
 const typeParam = z.object({ type: z.enum(CONTENT_TYPE_NAMES as [string, ...string[]]) });
-const editor = { staff: ['editor' as const] };
 const CONTENT_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 
 /** Content editing (banners, notices, news, FAQ, centres, static pages) and the site settings. */
@@ -25,7 +24,6 @@ export const consoleContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/console/content/:type',
     {
-      config: editor,
       schema: { params: typeParam, response: { 200: envelope(z.array(z.record(z.string(), z.unknown()))) } },
     },
     async (req) => ok(await listContent(ctx, req.params.type as T)),
@@ -34,7 +32,6 @@ export const consoleContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/console/content/:type',
     {
-      config: editor,
       schema: {
         params: typeParam,
         body: z.object({
@@ -53,7 +50,7 @@ export const consoleContentRoutes: FastifyPluginAsyncZod = async (app) => {
   // An image for a notice or news body, uploaded from the rich-text editor (multipart, one `file`).
   app.post(
     '/api/console/content-image',
-    { config: editor, schema: { response: { 200: envelope(z.object({ url: z.string() })) } } },
+    { schema: { response: { 200: envelope(z.object({ url: z.string() })) } } },
     async (req) => {
       const file = req.isMultipart() ? await req.file({ limits: { fileSize: CONTENT_IMAGE_MAX_BYTES } }) : undefined;
       if (!file) throw badRequest('http.badRequest', { field: 'file', rule: 'multipart/form-data' });
@@ -65,7 +62,6 @@ export const consoleContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/console/content/:type/delete',
     {
-      config: editor,
       schema: {
         params: typeParam,
         body: z.object({ id: z.union([z.number().int(), z.string().max(60)]) }),
@@ -78,15 +74,13 @@ export const consoleContentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/console/settings',
-    { config: editor, schema: { response: { 200: envelope(consoleSettingsSchema) } } },
-    async () => ok(await readConsoleSettings(ctx)),
+  app.get('/api/console/settings', { schema: { response: { 200: envelope(consoleSettingsSchema) } } }, async () =>
+    ok(await readConsoleSettings(ctx)),
   );
 
   app.post(
     '/api/console/settings',
-    { config: editor, schema: { body: consoleSettingsSchema, response: { 200: envelope(consoleSettingsSchema) } } },
+    { schema: { body: consoleSettingsSchema, response: { 200: envelope(consoleSettingsSchema) } } },
     async (req) => ok(await saveConsoleSettings(ctx, staffOf(req), req.body)),
   );
 };

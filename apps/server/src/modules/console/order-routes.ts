@@ -10,13 +10,11 @@ import {
   transitionBody,
 } from '@portal/contract/console';
 import { envelope, ok } from '../../http/envelope.ts';
-import { staffOf, type StaffRole } from '../../http/staff-auth.ts';
+import { staffOf } from '../../http/staff-auth.ts';
 import { forbidden } from '../../http/errors.ts';
 import { ORDER_ACTION_ABILITIES, staffMay } from '@portal/contract/staff-access';
 import { orderPage, packingList, reviewQueue, searchOrders, transition } from './orders-service.ts';
 import { sendStaffPhoto } from './photo-bytes.ts';
-
-const ORDER_READERS: StaffRole[] = ['reviewer', 'production', 'finance', 'branch'];
 
 /** Order search, the order page, the review queue, transitions and the packing list. */
 export const consoleOrderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,7 +23,6 @@ export const consoleOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/console/orders',
     {
-      config: { staff: ORDER_READERS },
       schema: { querystring: orderSearchQuery, response: { 200: envelope(pageOf(orderRowSchema)) } },
     },
     async (req) => ok(await searchOrders(ctx, staffOf(req), req.query)),
@@ -34,7 +31,6 @@ export const consoleOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/console/orders/:id',
     {
-      config: { staff: ORDER_READERS },
       schema: { params: z.object({ id: z.coerce.number().int() }), response: { 200: envelope(orderPageSchema) } },
     },
     async (req) => ok(await orderPage(ctx, staffOf(req), req.params.id)),
@@ -43,7 +39,6 @@ export const consoleOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/console/review',
     {
-      config: { staff: ['reviewer', 'branch'] },
       schema: {
         querystring: z.object({
           page: z.coerce.number().int().min(1).default(1),
@@ -58,7 +53,6 @@ export const consoleOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/console/orders/transition',
     {
-      config: { staff: ['reviewer', 'production', 'branch'] },
       schema: { body: transitionBody, response: { 200: envelope(z.object({ changed: z.number() })) } },
     },
     async (req) => {
@@ -72,7 +66,6 @@ export const consoleOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/console/packing-list',
     {
-      config: { staff: ['production'] },
       schema: {
         querystring: z.object({ ids: z.string().regex(/^\d+(,\d+)*$/) }),
         response: { 200: envelope(z.array(z.object({ order: orderRowSchema, persons: z.array(personSchema) }))) },
@@ -84,7 +77,6 @@ export const consoleOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/console/photos/:id',
     {
-      config: { staff: ['reviewer', 'production', 'branch'] },
       schema: { params: z.object({ id: z.coerce.number().int() }) },
     },
     async (req, reply) => sendStaffPhoto(ctx, staffOf(req), req.params.id, reply),
@@ -94,7 +86,6 @@ export const consoleOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/console/photos/:id/original',
     {
-      config: { staff: ['reviewer', 'production', 'branch'] },
       schema: { params: z.object({ id: z.coerce.number().int() }) },
     },
     async (req, reply) => sendStaffPhoto(ctx, staffOf(req), req.params.id, reply, true),

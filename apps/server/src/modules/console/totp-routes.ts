@@ -30,14 +30,14 @@ export const consoleTotpRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/console/me/totp/start',
-    { config: { staff: 'any', ...limited }, schema: { response: { 200: envelope(totpEnrolmentSchema) } } },
+    { config: limited, schema: { response: { 200: envelope(totpEnrolmentSchema) } } },
     async (req) => ok(await startEnrolment(ctx, staffOf(req), req.ip)),
   );
 
   app.post(
     '/api/console/me/totp/confirm',
     {
-      config: { staff: 'any', ...limited },
+      config: limited,
       schema: { body: totpConfirmBody, response: { 200: envelope(staffMeSchema) } },
     },
     async (req) => ok(await confirmEnrolment(ctx, staffOf(req), req.body.code, req.ip)),
@@ -46,7 +46,7 @@ export const consoleTotpRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/console/me/totp/disable',
     {
-      config: { staff: 'any', ...limited },
+      config: limited,
       schema: { body: totpDisableBody, response: { 200: envelope(staffMeSchema) } },
     },
     async (req) => ok(await disableOwn(ctx, staffOf(req), req.body, req.ip)),
@@ -54,7 +54,7 @@ export const consoleTotpRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/console/staff/totp-reset',
-    { config: { staff: ['admin'] }, schema: { body: totpResetBody, response: { 200: envelope(z.null()) } } },
+    { schema: { body: totpResetBody, response: { 200: envelope(z.null()) } } },
     async (req) => {
       await resetTotp(ctx, staffOf(req), req.body.id, req.ip);
       return ok(null);

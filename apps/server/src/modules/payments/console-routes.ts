@@ -5,7 +5,6 @@ import { envelope, ok } from '../../http/envelope.ts';
 import { staffOf } from '../../http/staff-auth.ts';
 import { approveRefund, listConsoleRefunds, refuseRefund } from './refund-service.ts';
 
-const finance = { staff: ['finance'] as ['finance'] };
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Console refund review for finance (and admin); every action is written to audit_log. */
@@ -15,7 +14,6 @@ export const consoleRefundRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/console/refunds',
     {
-      config: finance,
       schema: { querystring: consoleRefundQuery, response: { 200: envelope(z.array(consoleRefundRow)) } },
     },
     async (req) => ok(await listConsoleRefunds(ctx, req.query)),
@@ -23,14 +21,13 @@ export const consoleRefundRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/console/refunds/:id/approve',
-    { config: finance, schema: { params: idParams, response: { 200: envelope(consoleRefundRow) } } },
+    { schema: { params: idParams, response: { 200: envelope(consoleRefundRow) } } },
     async (req) => ok(await approveRefund(ctx, req.params.id, { staffId: staffOf(req).staffId, ip: req.ip }, req.log)),
   );
 
   app.post(
     '/api/console/refunds/:id/refuse',
     {
-      config: finance,
       schema: { params: idParams, body: consoleRefuseBody, response: { 200: envelope(consoleRefundRow) } },
     },
     async (req) =>

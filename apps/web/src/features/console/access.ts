@@ -1,4 +1,4 @@
-import type { StaffMe } from '@portal/contract/console';
+import type { StaffAction, StaffMe } from '@portal/contract/console';
 import { CONSOLE_PAGES, ORDER_ACTION_ABILITIES, staffMay, type StaffAbility } from '@portal/contract/staff-access';
 
 /** A console screen: its path, its title key and the ability it needs (the contract's role table). */
@@ -31,7 +31,6 @@ export function routesFor(staff: Who): ConsoleRoute[] {
 }
 
 /** Which order actions a role may take (the server checks the same table). */
-export function canAct(staff: Who, action: string): boolean {
-  const ability = ORDER_ACTION_ABILITIES[action];
-  return !!ability && may(staff, ability);
+export function canAct(staff: Who, action: StaffAction): boolean {
+  return may(staff, 'orders.transition') && may(staff, ORDER_ACTION_ABILITIES[action]);
 }

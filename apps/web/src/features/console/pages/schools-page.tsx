@@ -20,6 +20,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { QueryState } from '../../../components/query-state.tsx';
 import { cGet, cPost } from '../console-api.ts';
 import { useStaff } from '../staff-context.ts';
+import { may } from '../access.ts';
 import { when } from '../ui.tsx';
 import { yuanLabel } from '@portal/contract/prices';
 import type { ConsoleTaskRow } from '@portal/contract/console';
@@ -52,7 +53,8 @@ export default function SchoolsPage() {
 function Schools() {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const admin = useStaff()?.role === 'admin';
+  // Importing schools and the pilot switch: the contract's role table (admin only today).
+  const admin = may(useStaff(), 'schools.manage');
   const [q, setQ] = useState('');
   const list = useQuery({
     queryKey: ['console', 'schools', q],
