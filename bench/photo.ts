@@ -20,6 +20,7 @@ import { normalise } from '../apps/server/src/modules/photos/decode.ts';
 import { DEFAULT_BOUNDS } from '../apps/server/src/modules/photos/check-config.ts';
 import type { Detector } from '../apps/server/src/modules/photos/face-model.ts';
 import { realworldBytes, realworldSet, scoreSet } from '../apps/server/src/modules/photos/realworld-set.ts';
+import { correctionBench, printCorrection, type CorrectionFigures } from './photo-correction.ts';
 
 const dir = path.resolve(import.meta.dirname, '../apps/server/test/fixtures/photos');
 // The project's fixtures, and the real-world evaluation set beside the repository when present.
@@ -143,7 +144,13 @@ async function main() {
   const size = Number(process.env.PHOTO_WORKERS) || defaultPoolSize();
   if (part) {
     const result =
-      part === 'latency' ? await latency() : part === 'realworld' ? await realworld() : await throughput(size);
+      part === 'correction'
+        ? await correctionBench(files, size, rounds)
+        : part === 'latency'
+          ? await latency()
+          : part === 'realworld'
+            ? await realworld()
+            : await throughput(size);
     clearInterval(rssTimer);
     process.stdout.write(JSON.stringify(result));
     return;
@@ -152,6 +159,7 @@ async function main() {
   const l = await inChild<Awaited<ReturnType<typeof latency>>>('latency');
   const t = await inChild<Awaited<ReturnType<typeof throughput>>>('throughput');
   const w = await inChild<Awaited<ReturnType<typeof realworld>>>('realworld');
+  const fix = await inChild<CorrectionFigures>('correction');
 
   const md = q(l.check, 0.5);
   const mdDecode = q(l.decode, 0.5);
@@ -190,6 +198,7 @@ async function main() {
   console.log(
     `rss    ${size} workers: ${mb(t.rssBare)} before them, ready ${mb(t.rssReady)}, after the run ${mb(t.rssRun)}, peak ${mb(t.peak)} (aim ≤ 450 MB)`,
   );
+  printCorrection(fix, size);
 }
 
 await main();
