@@ -7,7 +7,11 @@
 import { CheckPool } from '../apps/server/src/modules/photos/check-pool.ts';
 import { normalise } from '../apps/server/src/modules/photos/decode.ts';
 import { DEFAULT_BOUNDS } from '../apps/server/src/modules/photos/check-config.ts';
-import { correctIfFixable, unfixableItems } from '../apps/server/src/modules/photos/correction.ts';
+import {
+  correctIfFixable,
+  plainCorrectionContext,
+  unfixableItems,
+} from '../apps/server/src/modules/photos/correction.ts';
 
 export interface CorrectionFigures {
   times: number[];
@@ -22,7 +26,7 @@ export async function correctionBench(files: Buffer[], size: number, rounds: num
   const sample = () => (peak = Math.max(peak, process.memoryUsage().rss));
   const timer = setInterval(sample, 20);
   const pool = new CheckPool(size);
-  const ctx = { config: { photos: { bounds: DEFAULT_BOUNDS, workers: size } } };
+  const ctx = plainCorrectionContext(size);
   const check = async (bytes: Buffer) => {
     const n = await normalise(bytes, 'task', DEFAULT_BOUNDS);
     return pool.check({ rgb: n.rgb, width: n.width, height: n.height, bounds: DEFAULT_BOUNDS });

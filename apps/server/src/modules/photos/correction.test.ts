@@ -6,13 +6,13 @@ import { DEFAULT_BOUNDS } from './check-config.ts';
 import { normalise } from './decode.ts';
 import { CheckPool } from './check-pool.ts';
 import { failingItems } from './check-result.ts';
-import { correctIfFixable, unfixableItems, type CorrectionBackground } from './correction.ts';
+import { correctIfFixable, plainCorrectionContext, unfixableItems, type CorrectionBackground } from './correction.ts';
 
 const dir = path.resolve(import.meta.dirname, '../../../test/fixtures/photos');
 const fixture = (f: string) => readFileSync(path.join(dir, f));
 const pool = new CheckPool(1);
 afterAll(() => pool.close());
-const ctx = { config: { photos: { bounds: DEFAULT_BOUNDS, workers: 1 } } };
+const ctx = plainCorrectionContext(1);
 
 async function checkBytes(bytes: Buffer) {
   const n = await normalise(bytes, 'task', DEFAULT_BOUNDS);

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { PhotoCheckBounds } from './check-config.ts';
+import { loadPhotoConfig, type PhotoCheckBounds } from './check-config.ts';
 import { checkPool, type CheckPool } from './check-pool.ts';
 import { normalise } from './decode.ts';
 import { failingItems } from './check-result.ts';
@@ -18,9 +18,9 @@ export interface Correction {
   steps: string[];
 }
 
-/** What correctIfFixable needs of the app: the check's bounds and the pool's size (an AppContext fits). */
+/** What correctIfFixable needs of the app: the check's bounds and the pool's settings (an AppContext fits). */
 export interface CorrectionContext {
-  config: { photos: { bounds: PhotoCheckBounds; workers: number } };
+  config: Parameters<typeof checkPool>[0];
 }
 
 /**
@@ -87,7 +87,7 @@ export async function correctionCandidate(
 ): Promise<Correction | null> {
   const failing = failingItems(originalResult.check);
   const b = ctx.config.photos.bounds;
-  const pool = opts.pool ?? checkPool(ctx.config.photos.workers);
+  const pool = opts.pool ?? checkPool(ctx.config);
   const given = originalResult.landmarks?.length === 68;
   const frame = given ? undefined : (await normalise(original, 'task', b)).rgb;
   const source = await decodeSource(original, originalResult, b);
@@ -141,4 +141,9 @@ async function decodeSource(original: Buffer, r: CheckOutcome, b: PhotoCheckBoun
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { rgb: new Uint8Array(raw.data), width: raw.info.width, height: raw.info.height };
+}
+
+/** A context for tests and the benchmark (default bounds and detector, pool size `workers`). */
+export function plainCorrectionContext(workers = 1): CorrectionContext {
+  return { config: { photos: { ...loadPhotoConfig({}), workers }, faceModel: { detector: 'tiny', tinyInput: 320 } } };
 }

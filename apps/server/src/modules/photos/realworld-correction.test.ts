@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CheckPool } from './check-pool.ts';
 import { DEFAULT_BOUNDS } from './check-config.ts';
 import { normalise } from './decode.ts';
-import { correctIfFixable, unfixableItems, type CheckOutcome } from './correction.ts';
+import { correctIfFixable, plainCorrectionContext, unfixableItems, type CheckOutcome } from './correction.ts';
 import { writePair } from './correction-pairs.ts';
 import { realworldBytes, realworldSet, type RealworldPhoto } from './realworld-set.ts';
 
@@ -22,7 +22,7 @@ const OTHER = /cut|face[s]? \(|second|turned|dim|dark|blur|expression|eyes|raise
 export const fixableRefusal = (p: RealworldPhoto) =>
   p.expected === 'fail' && FIXABLE.test(p.breaks) && !OTHER.test(p.breaks.replace(/^.*?\(|\)$/g, ''));
 
-const ctx = { config: { photos: { bounds: DEFAULT_BOUNDS, workers: 1 } } };
+const ctx = plainCorrectionContext(1);
 const pool = new CheckPool(1);
 afterAll(() => pool.close());
 
