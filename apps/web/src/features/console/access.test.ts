@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONSOLE_API, STAFF_ABILITIES } from '@portal/contract/staff-access';
-import { canAccess, canAct, CONSOLE_ROUTES, may, routesFor } from './access.ts';
+import { canAccess, canAct, CONSOLE_ROUTES, may, PRODUCTION_QUEUES, routesFor } from './access.ts';
 
 const route = (p: string) => CONSOLE_ROUTES.find((r) => r.path === p)!;
 
@@ -47,6 +47,13 @@ describe('console access', () => {
     expect(canAct({ role: 'reviewer' }, 'ship')).toBe(false);
     expect(canAct({ role: 'production' }, 'ship')).toBe(true);
     expect(canAct({ role: 'finance' }, 'approve')).toBe(false);
+  });
+  it('gives production one queue per production action, from the state the action starts at', () => {
+    expect(PRODUCTION_QUEUES).toEqual([
+      { action: 'produce', state: 120 },
+      { action: 'ship', state: 130 },
+      { action: 'deliver', state: 140 },
+    ]);
   });
   it('never offers face photos to the content editor or finance', () => {
     expect(may({ role: 'editor' }, 'photos.view')).toBe(false);

@@ -1,4 +1,5 @@
-import type { StaffAction, StaffMe } from '@portal/contract/console';
+import { STAFF_ACTIONS, type StaffAction, type StaffMe } from '@portal/contract/console';
+import { STAFF_TRANSITIONS } from '@portal/contract/order-states';
 import { CONSOLE_PAGES, ORDER_ACTION_ABILITIES, staffMay, type StaffAbility } from '@portal/contract/staff-access';
 
 /** A console screen: its path, its title key and the ability it needs (the contract's role table). */
@@ -34,3 +35,11 @@ export function routesFor(staff: Who): ConsoleRoute[] {
 export function canAct(staff: Who, action: StaffAction): boolean {
   return may(staff, 'orders.transition') && may(staff, ORDER_ACTION_ABILITIES[action]);
 }
+
+/**
+ * The production screen's queues: one per production action (the role table's 'orders.produce'),
+ * each listing the orders in the state that action starts from (the contract's transitions).
+ */
+export const PRODUCTION_QUEUES = STAFF_ACTIONS.filter((a) => ORDER_ACTION_ABILITIES[a] === 'orders.produce').map(
+  (action) => ({ action, state: STAFF_TRANSITIONS[action].from[0] }),
+);

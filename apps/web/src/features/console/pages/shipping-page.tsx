@@ -2,16 +2,13 @@ import { useState } from 'react';
 import { Button, Form, Input, Modal, Space, Table, Tabs, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { OrderRow, Person } from '@portal/contract/console';
+import type { OrderRow, Person, StaffAction } from '@portal/contract/console';
 import { QueryState } from '../../../components/query-state.tsx';
 import { cGet, cPost } from '../console-api.ts';
+import { PRODUCTION_QUEUES } from '../access.ts';
 import { OrderTable } from './orders-page.tsx';
 
-const TABS = [
-  { state: 120, action: 'produce' },
-  { state: 130, action: 'ship' },
-  { state: 140, action: 'deliver' },
-] as const;
+const TABS = PRODUCTION_QUEUES;
 
 /** Production and shipping: batch actions over selected orders, a printable packing list. */
 export default function ShippingPage() {
@@ -30,7 +27,7 @@ export default function ShippingPage() {
   );
 }
 
-function StateQueue({ state, action }: { state: number; action: 'produce' | 'ship' | 'deliver' }) {
+function StateQueue({ state, action }: { state: number; action: StaffAction }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [keys, setKeys] = useState<number[]>([]);
