@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { orderDetails, orders, refunds } from '../../db/schema.ts';
 import { call, memberSession, testApp, type Session } from '../../../test/helpers.ts';
 import { consent, memberPhoto, orderFixtures, person } from './test-kit.ts';
-import { fingerprinted } from './list-cache.ts';
+import { fingerprinted, fingerprintedJson } from './list-cache.ts';
 import { memberOrderListFingerprint } from './reads.ts';
 
 let app: FastifyInstance;
@@ -124,5 +124,29 @@ describe('fingerprinted', () => {
     const again = vi.fn(async () => 1);
     expect(await fingerprinted(db, 'k2', async () => fp, again)).toBe(1);
     expect(again).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('fingerprintedJson', () => {
+  it('serializes once per fingerprint and language key, and again when the fingerprint changes', async () => {
+    const db = {} as never;
+    let fp = 'a';
+    const serialize = vi.fn((v: { at: string }) => JSON.stringify(v));
+    const read = (key: string) =>
+      fingerprintedJson(
+        db,
+        key,
+        async () => fp,
+        async () => ({ at: fp }),
+        serialize,
+      );
+    expect(await read('1:individual:zh')).toBe('{"at":"a"}');
+    expect(await read('1:individual:zh')).toBe('{"at":"a"}');
+    expect(serialize).toHaveBeenCalledTimes(1);
+    expect(await read('1:individual:en')).toBe('{"at":"a"}');
+    expect(serialize).toHaveBeenCalledTimes(2);
+    fp = 'b';
+    expect(await read('1:individual:zh')).toBe('{"at":"b"}');
+    expect(serialize).toHaveBeenCalledTimes(3);
   });
 });

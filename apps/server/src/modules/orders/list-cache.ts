@@ -1,4 +1,8 @@
+import type { Lang } from '@portal/contract/i18n';
+import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import * as reads from './reads.ts';
+import { orderAnswer } from './present.ts';
 
 /**
  * The member's order list, kept per instance and checked against the database on every call.
@@ -23,12 +27,31 @@ interface Entry {
   value: unknown;
 }
 
+/** Serialized answers sit in the same map under their own keys, so one bound covers both. */
+const JSON_KEY = 'json:';
+
 const byDb = new WeakMap<Db, Map<string, Entry>>();
 
 function entriesOf(db: Db): Map<string, Entry> {
   let m = byDb.get(db);
   if (!m) byDb.set(db, (m = new Map()));
   return m;
+}
+
+/**
+ * The JSON text of the answer under key while the fingerprint still matches, else what build gives
+ * serialized (and keeps it): a list read that changed nothing costs the fingerprint's round trip
+ * and no work on the list itself, neither building nor serializing it. The key must name
+ * everything the text depends on besides the fingerprint (the member, the kind, the language).
+ */
+export async function fingerprintedJson<T>(
+  db: Db,
+  key: string,
+  fingerprint: () => Promise<string>,
+  build: () => Promise<T>,
+  serialize: (value: T) => string,
+): Promise<string> {
+  return fingerprinted(db, JSON_KEY + key, fingerprint, async () => serialize(await build()));
 }
 
 /** The value under key while the fingerprint still matches, else what build gives (and keeps it). */
@@ -52,4 +75,35 @@ export async function fingerprinted<T>(
   entries.set(key, { fingerprint: fp, value });
   if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
   return value;
+}
+
+/** The member's list as the routes answer it (findOrderList; the same order shape for both kinds). */
+export async function buildOrderList(ctx: AppContext, memberId: number, kind: 'individual' | 'reprint', lang: Lang) {
+  return (await reads.memberOrderList(ctx.db, memberId, kind)).map(({ refundStatus, lines, ...o }) => ({
+    ...orderAnswer(o, lang, { refundStatus, personCount: lines.length }),
+    names: lines.map(([name]) => name),
+    /** Photo-allowed flag of the order or its first line (download rule). */
+    firstPicAllowState: lines[0]?.[1] ?? 0,
+  }));
+}
+
+/**
+ * findOrderList?type=1 (individual) or 2 (reprint) as JSON text, kept serialized beside the
+ * fingerprint under the member, the kind and the language: serialize runs once per change.
+ */
+export async function orderListJson(
+  ctx: AppContext,
+  memberId: number,
+  type: 1 | 2,
+  lang: Lang,
+  serialize: (list: Awaited<ReturnType<typeof buildOrderList>>) => string,
+): Promise<string> {
+  const kind = type === 1 ? 'individual' : 'reprint';
+  return fingerprintedJson(
+    ctx.db,
+    `${memberId}:${kind}:${lang}`,
+    () => reads.memberOrderListFingerprint(ctx.db, memberId, kind),
+    () => buildOrderList(ctx, memberId, kind, lang),
+    serialize,
+  );
 }

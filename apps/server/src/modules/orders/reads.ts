@@ -62,6 +62,19 @@ function build(db: Db) {
       .where(eq(orders.id, sql.placeholder('id')))
       .limit(1)
       .prepare('member_order_one'),
+    // The order page in one round trip: the order's columns on each of its lines (a few), or
+    // once with no line. The line's own id tells a missing line from a present one.
+    orderWithLines: db
+      .select({
+        order: { ...getTableColumns(orders), refundStatus },
+        line: { ...getTableColumns(orderDetails), storageKey: photos.storageKey },
+      })
+      .from(orders)
+      .leftJoin(orderDetails, eq(orderDetails.orderId, orders.id))
+      .leftJoin(photos, eq(photos.id, orderDetails.photoId))
+      .where(eq(orders.id, sql.placeholder('id')))
+      .orderBy(asc(orderDetails.id))
+      .prepare('member_order_with_lines'),
     lines: db
       .select({ ...getTableColumns(orderDetails), storageKey: photos.storageKey })
       .from(orderDetails)
@@ -102,4 +115,15 @@ export async function orderWithRefund(db: Db, id: number) {
 /** The lines of an order with their photos' storage keys (for signed URLs). */
 export function orderLines(db: Db, orderId: number) {
   return statements(db).lines.execute({ orderId });
+}
+
+type OrderLine = Awaited<ReturnType<typeof orderLines>>[number];
+
+/** One order with its refund status and its lines with their photos' storage keys, in one round trip. */
+export async function orderWithLines(db: Db, id: number) {
+  const rows = await statements(db).orderWithLines.execute({ id });
+  if (!rows.length) return { order: null, lines: [] as OrderLine[] };
+  const lines: OrderLine[] = [];
+  for (const r of rows) if (r.line && r.line.id !== null) lines.push(r.line as OrderLine);
+  return { order: rows[0]!.order, lines };
 }

@@ -11,17 +11,19 @@ import {
   personUpdateSchema,
   updateShippingSchema,
 } from '@portal/contract/orders';
-import { envelope, ok } from '../../http/envelope.ts';
+import { envelope, ok, signedJsonEnvelope } from '../../http/envelope.ts';
 import { badRequest } from '../../http/errors.ts';
 import { memberOf } from '../../http/auth.ts';
 import { message } from '../../http/lang.ts';
 import * as svc from './service.ts';
+import { orderListJson } from './list-cache.ts';
 import { photoBytes } from './photo-link.ts';
 import { nationalRejections } from './photo-issues.ts';
 
 const member = { auth: 'member' } as const;
 const idQuery = z.object({ id: z.coerce.number().int().positive() });
 const listItem = orderAnswerSchema.extend({ names: z.array(z.string()), firstPicAllowState: z.number() });
+const listSchema = z.array(listItem);
 const consentSchema = z.object({ given: z.boolean(), version: z.string(), acceptedAt: z.string().nullable() });
 
 /** Individual photo orders (document 2, section 7), also serving reprint orders where the calls are generic. */
@@ -125,10 +127,18 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
             .pipe(z.union([z.literal(1), z.literal(2)]))
             .default(1),
         }),
-        response: { 200: envelope(z.array(listItem)) },
+        response: { 200: envelope(listSchema) },
       },
     },
-    async (req) => ok(await svc.listOrders(ctx, memberOf(req).memberId, req.query.type as 1 | 2, req.lang)),
+    // Sent as the cached JSON text: validated and serialized once per change of the list.
+    async (req, reply) => {
+      const json = await orderListJson(ctx, memberOf(req).memberId, req.query.type as 1 | 2, req.lang, (list) =>
+        JSON.stringify(z.encode(listSchema, list)),
+      );
+      // A string body skips the serializer (typed for the envelope object, hence the cast).
+      const body = signedJsonEnvelope(json, ctx.config.responseSecret) as never;
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
   );
 
   app.get(
