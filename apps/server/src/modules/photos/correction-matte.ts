@@ -254,10 +254,9 @@ export function personMatte(rgb: Uint8Array, outside: Uint8Array, w: number, h: 
 }
 
 /**
- * Replaces the background in place: alpha-composites the person over the new colour. At a soft
- * edge the old background's share of the pixel (estimated from the background around it) is
- * swapped for the new colour, so a hair strand keeps its own colour and no fringe of the old
- * background (a halo) stays. Where the alpha is 1 the pixel is untouched.
+ * Replaces the background in place: alpha-composites the person over the new colour. A soft
+ * edge pixel's person colour is taken from the sure person next to it (the hair's own colour),
+ * so no fringe of the old background (a halo) stays. Where the alpha is 1 the pixel is untouched.
  */
 export function replaceBackground(
   rgb: Uint8Array,
@@ -269,12 +268,13 @@ export function replaceBackground(
 ): Float32Array {
   for (let i = 0; i < w * h; i++) if (outside[i] === 1) rgb.set(colour, i * 3);
   const alpha = personMatte(rgb, outside, w, h, seg);
-  // The old background around each pixel: a blur weighted by how much background each pixel is.
-  const r = 12;
+  // The person's own colour near each soft pixel: a small blur weighted by alpha^4 (the sure
+  // person counts, the old background hardly at all).
+  const r = 4;
   const wt = new Float32Array(w * h);
-  for (let i = 0; i < w * h; i++) wt[i] = outside[i] ? 0 : (1 - alpha[i]!) ** 2;
+  for (let i = 0; i < w * h; i++) wt[i] = outside[i] === 1 ? 0 : alpha[i]! ** 4;
   const norm = boxSum(wt, w, h, r);
-  const old = [0, 1, 2].map((c) => {
+  const fg = [0, 1, 2].map((c) => {
     const plane = new Float32Array(w * h);
     for (let i = 0; i < w * h; i++) plane[i] = rgb[i * 3 + c]! * wt[i]!;
     return boxSum(plane, w, h, r);
@@ -283,17 +283,15 @@ export function replaceBackground(
     const a = alpha[i]!;
     if (a >= 0.99) continue;
     const o = i * 3;
-    if (a <= 0.02) {
+    if (a <= 0.02 || norm[i]! < 1e-3) {
       rgb.set(colour, o);
       continue;
     }
-    // Near the person the local background estimate; a pixel mostly background is its own estimate.
-    const t = Math.min(1, a / 0.3);
+    const keep = a ** 4;
     for (let c = 0; c < 3; c++) {
-      const own = rgb[o + c]!;
-      const around = norm[i]! > 1e-3 ? old[c]![i]! / norm[i]! : own;
-      const bgOld = own + (around - own) * t;
-      rgb[o + c] = Math.round(Math.min(255, Math.max(0, own + (1 - a) * (colour[c]! - bgOld))));
+      const f = fg[c]![i]! / norm[i]!;
+      const own = f + (rgb[o + c]! - f) * keep;
+      rgb[o + c] = Math.round(Math.min(255, Math.max(0, a * own + (1 - a) * colour[c]!)));
     }
   }
   return alpha;
