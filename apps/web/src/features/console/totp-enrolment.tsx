@@ -3,7 +3,7 @@ import { Button, Form, Input, Modal, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import type { StaffMe, TotpEnrolmentInfo } from '@portal/contract/console';
-import { ApiError } from '../../lib/api/client.ts';
+import { ApiError } from '../../lib/api/core.ts';
 import { cPost } from './console-api.ts';
 
 /** The secret of an otpauth:// URI, grouped by four for typing by hand. */

@@ -6,8 +6,7 @@ import type {
   SchoolSuggestion,
   ShippingForm,
 } from '@portal/contract/orders';
-import { apiGet, apiPost, request } from '../../lib/api/client.ts';
-import { getSession } from '../../lib/session.ts';
+import { apiGet, apiPost, memberHeaders, request } from '../../lib/api/client.ts';
 
 /** The individual order calls (document 2, section 7). */
 export const orderKeys = {
@@ -88,7 +87,7 @@ export async function downloadPhoto(q: { id: number; yxdm?: string | null; stude
   if (q.yxdm) p.set('yxdm', q.yxdm);
   if (q.studentId) p.set('studentId', q.studentId);
   const res = await fetch(`/api/img/downloadPhoto?${p}`, {
-    headers: { authorization: `Bearer ${getSession('token') ?? ''}`, memberId: getSession('memberId') ?? '' },
+    headers: memberHeaders(),
   });
   if (!res.ok || !res.headers.get('content-type')?.startsWith('image/')) {
     const body = (await res.json().catch(() => null)) as { msg?: string } | null;

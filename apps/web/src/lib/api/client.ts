@@ -1,22 +1,9 @@
-import { message } from 'antd';
-import { isSuccessCode, responseSign, signBody, type Envelope } from '@portal/contract/envelope';
+import { signBody, type Envelope } from '@portal/contract/envelope';
 import { clearSession, getRandomKey, getSession, isLoggedIn, setSession, announceSessionChange } from '../session.ts';
 import { currentPath, go } from '../navigation.ts';
-import { currentLang, i18n } from '../i18n.ts';
+import { baseHeaders, buildUrl, callApi } from './core.ts';
 
-const SECRET = import.meta.env.VITE_RESPONSE_SECRET as string;
-/** Red toasts show for one second (document 1, section 9). */
-export const TOAST_SECONDS = 1;
-
-export class ApiError extends Error {
-  constructor(
-    public readonly code: number,
-    message: string,
-    public readonly data: unknown = null,
-  ) {
-    super(message);
-  }
-}
+export { ApiError, TOAST_SECONDS } from './core.ts';
 
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
@@ -37,18 +24,6 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-function buildUrl(path: string, query?: RequestOptions['query']): string {
-  if (!query) return path;
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) p.set(k, String(v));
-  const s = p.toString();
-  return s ? `${path}?${s}` : path;
-}
-
-function toast(text: string) {
-  if (text) void message.error(text, TOAST_SECONDS);
-}
-
 /** Code 700: forget the session, remember where the user was, go to /login. */
 export function handleNotLoggedIn(): void {
   const here = currentPath();
@@ -58,17 +33,23 @@ export function handleNotLoggedIn(): void {
   go('/login');
 }
 
-/** One call of the portal API: headers, signing, envelope and signature checks, errors. */
+/** The member's headers: the session token and member id, when logged in. */
+export function memberHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const token = getSession('token');
+  const memberId = getSession('memberId');
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (memberId) headers.memberId = memberId;
+  return headers;
+}
+
+/** One call of the portal API: the member's session and body signing on the shared core. */
 export async function request<T>(
   method: 'GET' | 'POST',
   path: string,
   opts: RequestOptions = {},
 ): Promise<Envelope<T>> {
-  const headers: Record<string, string> = { lang: currentLang(), accept: 'application/json' };
-  const token = getSession('token');
-  const memberId = getSession('memberId');
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (memberId) headers.memberId = memberId;
+  const headers: Record<string, string> = { ...baseHeaders(), ...memberHeaders() };
   let body: BodyInit | undefined;
   if (opts.formData) body = opts.formData;
   else if (opts.form) {
@@ -82,39 +63,19 @@ export async function request<T>(
     const payload = opts.body ?? {};
     body = JSON.stringify(!opts.plain && isLoggedIn() && key ? signBody(payload, key) : payload);
   }
-
-  let res: Response;
-  try {
-    res = await fetch(buildUrl(path, opts.query), { method, headers, body, signal: opts.signal });
-  } catch (e) {
-    if ((e as Error).name === 'AbortError') throw e;
-    const text = i18n.t('common.networkError');
-    if (!opts.silent) toast(text);
-    throw new ApiError(-2, text);
-  }
-
-  let env: Envelope<T>;
-  try {
-    env = (await res.json()) as Envelope<T>;
-  } catch {
-    // Transport errors: show the body's message when there is one.
-    const text = res.statusText || i18n.t('common.networkError');
-    if (!opts.silent) toast(text);
-    throw new ApiError(res.status, text);
-  }
-  const msgText = env.msg ?? (env as unknown as { message?: string }).message ?? '';
-  if (typeof env.code !== 'number' || env.sign !== responseSign(env.code, env.timestamp, SECRET)) {
-    const text = i18n.t('msg.error.signature');
-    if (!opts.silent) toast(text);
-    throw new ApiError(-3, text);
-  }
-  if (env.code === 700) {
-    if (!opts.noLoginRedirect) handleNotLoggedIn();
-    throw new ApiError(700, msgText);
-  }
-  if (isSuccessCode(env.code) || opts.raw) return env;
-  if (!opts.silent) toast(msgText);
-  throw new ApiError(env.code, msgText, env.data);
+  return callApi<T>(
+    method,
+    buildUrl(path, opts.query),
+    { headers, body },
+    {
+      raw: opts.raw,
+      silent: opts.silent,
+      signal: opts.signal,
+      onNotLoggedIn: () => {
+        if (!opts.noLoginRedirect) handleNotLoggedIn();
+      },
+    },
+  );
 }
 
 export const apiGet = <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts).then((e) => e.data);

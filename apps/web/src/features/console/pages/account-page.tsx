@@ -3,7 +3,7 @@ import { App, Button, Card, Descriptions, Form, Input, Space, Tag, Typography } 
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StaffMe, TotpEnrolmentInfo } from '@portal/contract/console';
-import { ApiError } from '../../../lib/api/client.ts';
+import { ApiError } from '../../../lib/api/core.ts';
 import { cPost } from '../console-api.ts';
 import { useStaff } from '../staff-context.ts';
 import { TotpEnrolment } from '../totp-enrolment.tsx';

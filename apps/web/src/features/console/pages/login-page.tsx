@@ -3,7 +3,7 @@ import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { StaffMe } from '@portal/contract/console';
 import { cPost, setStaffToken } from '../console-api.ts';
-import { ApiError } from '../../../lib/api/client.ts';
+import { ApiError } from '../../../lib/api/core.ts';
 
 /** Staff login: user name, password and, when the account has one, the one-time code; a lock-out is said on the page. */
 export default function LoginPage() {

@@ -1,0 +1,62 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { responseSign } from '@portal/contract/envelope';
+import { ApiError } from '../../lib/api/core.ts';
+import { cGet, cPost, getStaffToken, setStaffToken } from './console-api.ts';
+
+const SECRET = import.meta.env.VITE_RESPONSE_SECRET as string;
+
+function reply(code: number, data: unknown = null, msg = '', sign?: string) {
+  const timestamp = Date.now();
+  return new Response(
+    JSON.stringify({ code, msg, data, timestamp, sign: sign ?? responseSign(code, timestamp, SECRET) }),
+    { status: code === 700 ? 401 : 200, headers: { 'content-type': 'application/json' } },
+  );
+}
+
+/** The console's calls run on the portal's core: same envelope, signature and error rules, staff session. */
+describe('console api', () => {
+  const fetchMock = vi.fn();
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    sessionStorage.clear();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+  });
+
+  it('sends the staff token, never a member token, and leaves empty filters out of the query', async () => {
+    setStaffToken('staff-tok');
+    sessionStorage.setItem('token', 'member-tok');
+    fetchMock.mockResolvedValueOnce(reply(200, { total: 0, rows: [] }));
+    expect(await cGet('/api/console/orders', { q: '', state: 120, page: undefined })).toEqual({ total: 0, rows: [] });
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/console/orders?state=120');
+    expect(init.headers['x-staff-token']).toBe('staff-tok');
+    expect(init.headers.authorization).toBeUndefined();
+  });
+
+  it('posts plain JSON (staff bodies are not signed)', async () => {
+    fetchMock.mockResolvedValueOnce(reply(200, { changed: 1 }));
+    await cPost('/api/console/orders/transition', { ids: [1], action: 'approve' });
+    const [, init] = fetchMock.mock.calls[0];
+    expect(JSON.parse(init.body as string)).toEqual({ ids: [1], action: 'approve' });
+  });
+
+  it('rejects an answer whose signature does not match', async () => {
+    fetchMock.mockResolvedValueOnce(reply(200, {}, '', 'bad'));
+    await expect(cGet('/api/console/me')).rejects.toMatchObject({ code: -3 });
+  });
+
+  it('forgets the staff session on 700', async () => {
+    setStaffToken('staff-tok');
+    fetchMock.mockResolvedValueOnce(reply(700, null, '请先登录'));
+    await expect(cGet('/api/console/me')).rejects.toBeInstanceOf(ApiError);
+    expect(getStaffToken()).toBeNull();
+  });
+
+  it('throws the server message for other codes', async () => {
+    fetchMock.mockResolvedValueOnce(reply(403, null, '没有权限'));
+    await expect(cGet('/api/console/staff')).rejects.toMatchObject({ code: 403, message: '没有权限' });
+  });
+});
