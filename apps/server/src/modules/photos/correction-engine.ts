@@ -3,7 +3,7 @@ import type { PersonSegmenter } from './person-mask.ts';
 import type { CheckJob } from './check-worker.ts';
 import type { PhotoCheckBounds } from './check-config.ts';
 import { maskHeadTop } from './measure.ts';
-import { replaceBackground } from './correction-matte.ts';
+import { replaceBackground, smoothContinued } from './correction-matte.ts';
 
 /** The colours of the new background: the standard light blue, white, light grey. */
 export const BACKGROUND_RGB = {
@@ -269,6 +269,7 @@ export async function correctFrame(
   const chinOut = ty + k * head.chin;
   const out = warp(job.rgb, job.width, job.height, t, b.width, b.height, spec.reframe ? chinOut : b.height);
   if (out.outsideShare > 0.25) return null;
+  smoothContinued(out.rgb, out.outside, b.width, b.height);
   if (spec.fixBackground || out.outsideShare > 0) {
     replaceBackground(out.rgb, out.outside, b.width, b.height, BACKGROUND_RGB[spec.background], seg);
     steps.push('background');

@@ -296,3 +296,22 @@ export function replaceBackground(
   }
   return alpha;
 }
+
+/**
+ * The body continued past the original's edge (outside = 2) is the edge's pixels repeated, in
+ * streaks: a blur over them (only them) leaves plain cloth.
+ */
+export function smoothContinued(rgb: Uint8Array, outside: Uint8Array, w: number, h: number): void {
+  const n = w * h;
+  if (!outside.some((o) => o === 2)) return;
+  // Only the continued pixels are averaged, so no background colour is blurred into the cloth.
+  const mask = new Float32Array(n);
+  for (let i = 0; i < n; i++) mask[i] = outside[i] === 2 ? 1 : 0;
+  const count = boxSum(mask, w, h, 8);
+  for (let c = 0; c < 3; c++) {
+    const plane = new Float32Array(n);
+    for (let i = 0; i < n; i++) plane[i] = rgb[i * 3 + c]! * mask[i]!;
+    const blurred = boxSum(plane, w, h, 8);
+    for (let i = 0; i < n; i++) if (mask[i]) rgb[i * 3 + c] = Math.round(blurred[i]! / count[i]!);
+  }
+}
