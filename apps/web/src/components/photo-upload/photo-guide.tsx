@@ -67,6 +67,11 @@ export function PhotoWithGuide({ src, check, width = 240, alt, legend = true }: 
     const r = W - check.rightSide.value;
     lines.push({ key: 'right', x1: r, x2: r, y1: 0, y2: H, ok: check.rightSide.result, label: t('photos.mark.right') });
   }
+  // A face edge's label sits outside the face (left of the left edge, right of the right one), so the
+  // two labels of a small face do not run into each other; inside only where the frame's edge is near.
+  const room = font * 4;
+  const outward = (l: { key: string; x1: number }): 'start' | 'end' =>
+    l.key === 'left' ? (l.x1 > room ? 'end' : 'start') : l.x1 < W - room ? 'start' : 'end';
   return (
     <figure style={{ margin: 0, width }} className="photo-with-guide">
       <div style={{ position: 'relative', width, height, background: '#fafafa' }}>
@@ -95,7 +100,7 @@ export function PhotoWithGuide({ src, check, width = 240, alt, legend = true }: 
               />
               {!l.ok && (
                 <text
-                  x={l.y1 === l.y2 ? 8 : l.x1 < W / 2 ? l.x1 + 8 : l.x1 - 8}
+                  x={l.y1 === l.y2 ? 8 : l.x1 + (outward(l) === 'start' ? 8 : -8)}
                   y={l.y1 === l.y2 ? Math.max(font + 2, l.y1 - 6) : H - 16}
                   fill="#fff"
                   stroke={BAD}
@@ -103,7 +108,7 @@ export function PhotoWithGuide({ src, check, width = 240, alt, legend = true }: 
                   paintOrder="stroke"
                   fontSize={font}
                   fontWeight={700}
-                  textAnchor={l.y1 === l.y2 || l.x1 < W / 2 ? 'start' : 'end'}
+                  textAnchor={l.y1 === l.y2 ? 'start' : outward(l)}
                 >
                   {l.label}
                 </text>
@@ -114,9 +119,9 @@ export function PhotoWithGuide({ src, check, width = 240, alt, legend = true }: 
       </div>
       {legend && (
         <figcaption style={{ fontSize: 12, color: 'rgba(0,0,0,0.65)', marginTop: 4 }}>
-          <span style={{ background: ORANGE, padding: '0 4px' }}>{t('photos.band.head')}</span>{' '}
-          <span style={{ background: BLUE, padding: '0 4px' }}>{t('photos.band.eyes')}</span>{' '}
-          <span style={{ background: GREEN, padding: '0 4px' }}>{t('photos.band.face')}</span>
+          <span style={{ background: ORANGE, padding: '0 4px', whiteSpace: 'nowrap' }}>{t('photos.band.head')}</span>{' '}
+          <span style={{ background: BLUE, padding: '0 4px', whiteSpace: 'nowrap' }}>{t('photos.band.eyes')}</span>{' '}
+          <span style={{ background: GREEN, padding: '0 4px', whiteSpace: 'nowrap' }}>{t('photos.band.face')}</span>
         </figcaption>
       )}
     </figure>

@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { request } from '../../lib/api/client.ts';
 import { CheckResultTable, isPhotoCheck, ProblemList, type PhotoCheck } from './check-result-table.tsx';
 import { PhotoWithGuide } from './photo-guide.tsx';
+import { CorrectedChoice, type ChoiceOutcome } from './corrected-choice.tsx';
+import type { PhotoCandidate } from '@portal/contract/photos';
 
 export { CheckResultTable } from './check-result-table.tsx';
 export type { PhotoCheck } from './check-result-table.tsx';
@@ -72,6 +74,9 @@ export function PhotoUpload({ flow, value, onChange, disabled }: PhotoUploadProp
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<string | undefined>();
   const [refusal, setRefusal] = useState<{ check: PhotoCheck; msg: string; src: string } | null>(null);
+  // A refused photo the machine corrected: the student chooses between the two.
+  const [choice, setChoice] = useState<{ check: PhotoCheck; src: string; candidate: PhotoCandidate } | null>(null);
+  const root = useRef<HTMLDivElement>(null);
   const lastPreview = useRef<string | undefined>(undefined);
   // Files that broke a rule: the crop wrapper hands a file its beforeCrop refused straight on to
   // beforeUpload (antd-img-crop: "not open modal" means upload as is), so it is stopped there.
@@ -122,8 +127,11 @@ export function PhotoUpload({ flow, value, onChange, disabled }: PhotoUploadProp
         setPreview(undefined);
         void message.success(t('msg.photo.accepted'));
       } else if (isPhotoCheck(env.data)) {
-        // The refused photo stays on screen in the refusal, with the guide and its failing lines.
-        setRefusal({ check: env.data, msg: env.msg, src: lastPreview.current! });
+        const { corrected, ...check } = env.data as PhotoCheck & { corrected?: PhotoCandidate };
+        // The refused photo stays on screen in the refusal, with the guide and its failing lines;
+        // beside its corrected version when the machine could fix it.
+        if (corrected) setChoice({ check, src: lastPreview.current!, candidate: corrected });
+        else setRefusal({ check, msg: env.msg, src: lastPreview.current! });
         lastPreview.current = undefined;
         onChange(undefined);
         setPreview(undefined);
@@ -145,9 +153,32 @@ export function PhotoUpload({ flow, value, onChange, disabled }: PhotoUploadProp
     setRefusal(null);
   };
 
+  const chosen = (outcome: ChoiceOutcome) => {
+    if (!choice) return;
+    if ('url' in outcome) {
+      URL.revokeObjectURL(choice.src);
+      onChange(outcome.url);
+      void message.success(t('msg.photo.accepted'));
+    } else {
+      // The corrected photo failed the second check: the original's problems, to fix by a new photo.
+      setRefusal({ check: choice.check, msg: outcome.msg, src: choice.src });
+    }
+    setChoice(null);
+  };
+
+  const closeChoice = () => {
+    if (choice) URL.revokeObjectURL(choice.src);
+    setChoice(null);
+  };
+  // "Choose another photo": the file picker again (in the click, so the browser allows it).
+  const another = () => {
+    closeChoice();
+    root.current?.querySelector<HTMLInputElement>('input[type=file]')?.click();
+  };
+
   const shown = preview ?? value;
   return (
-    <div className="photo-upload">
+    <div className="photo-upload" ref={root}>
       <style>{CROP_CSS}</style>
       <Space align="start" size="large" wrap>
         <div
@@ -208,6 +239,15 @@ export function PhotoUpload({ flow, value, onChange, disabled }: PhotoUploadProp
           </Link>
         </Space>
       </Space>
+      {choice && (
+        <CorrectedChoice
+          original={{ src: choice.src, check: choice.check }}
+          candidate={choice.candidate}
+          onDone={chosen}
+          onAnother={another}
+          onClose={closeChoice}
+        />
+      )}
       <Modal
         open={!!refusal}
         title={refusal?.msg}
