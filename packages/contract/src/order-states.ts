@@ -131,7 +131,7 @@ export function showsPaymentInfo(o: OrderFacts): boolean {
 }
 
 /** Staff transitions (see ARCHITECTURE.md, "Where each rule lives"). */
-export const STAFF_TRANSITIONS: Record<string, { from: number[]; to: OrderState }> = {
+export const STAFF_TRANSITIONS: Record<StaffAction, { from: number[]; to: OrderState }> = {
   approve: { from: [S.PAID, S.PENDING_REVIEW], to: S.TO_BE_MADE },
   reject: { from: [S.PAID, S.PENDING_REVIEW], to: S.REJECTED },
   produce: { from: [S.TO_BE_MADE], to: S.IN_PRODUCTION },
@@ -139,6 +139,57 @@ export const STAFF_TRANSITIONS: Record<string, { from: number[]; to: OrderState 
   deliver: { from: [S.SHIPPED], to: S.COMPLETED },
   close: { from: [S.PENDING_PAYMENT, S.PAID, S.PENDING_REVIEW, S.TO_BE_MADE, S.REJECTED], to: S.CLOSED },
 };
+
+export type StaffAction = 'approve' | 'reject' | 'produce' | 'ship' | 'deliver' | 'close';
+
+/**
+ * Everything that moves an order, by name: the staff's actions above and what members,
+ * payments and the clock do. Each name is also the audit action (`order.<event>`).
+ * - pay: the money arrived (or the amount is zero) -> the kind's paid state.
+ * - resubmit: the member fixed a rejected photo -> back to review (not for reprints).
+ * - closeUnpaid: an unpaid order that had a payment started is closed instead of deleted,
+ *   by the member or by the clock.
+ * - closeRefunded: the member's refund came back.
+ */
+export type OrderEvent = StaffAction | 'pay' | 'resubmit' | 'closeUnpaid' | 'closeRefunded';
+
+const OPEN_STATES = Object.values(S).filter((s) => s !== S.CLOSED);
+
+const EVENT_FROM: Record<OrderEvent, readonly number[]> = {
+  ...(Object.fromEntries(Object.entries(STAFF_TRANSITIONS).map(([a, r]) => [a, r.from])) as Record<
+    StaffAction,
+    number[]
+  >),
+  pay: [S.PENDING_PAYMENT],
+  resubmit: [S.REJECTED],
+  closeUnpaid: [S.PENDING_PAYMENT],
+  closeRefunded: OPEN_STATES,
+};
+
+/** Events that close the order (the order's closed time is written with the state). */
+export const CLOSING_EVENTS: readonly OrderEvent[] = ['close', 'closeUnpaid', 'closeRefunded'];
+
+/** Where an event takes an order, or null when the order's state does not permit it. */
+export function nextState(o: Pick<OrderFacts, 'kind' | 'state'>, event: OrderEvent): OrderState | null {
+  if (!EVENT_FROM[event].includes(o.state)) return null;
+  if (event === 'pay') return paidStateFor(o.kind);
+  if (event === 'resubmit') return o.kind === 'reprint' ? null : paidStateFor(o.kind);
+  if (CLOSING_EVENTS.includes(event)) return S.CLOSED;
+  return STAFF_TRANSITIONS[event as StaffAction].to;
+}
+
+/** Paid and waiting for review. */
+export const WAITING_REVIEW_STATES: readonly OrderState[] = [S.PAID, S.PENDING_REVIEW];
+/** Approved by review: to be made, in production, shipped, completed. */
+export const APPROVED_STATES: readonly OrderState[] = [S.TO_BE_MADE, S.IN_PRODUCTION, S.SHIPPED, S.COMPLETED];
+/** Paid and not yet shipped (a deactivation waits for these). */
+export const UNSHIPPED_PAID_STATES: readonly OrderState[] = [
+  S.PAID,
+  S.PENDING_REVIEW,
+  S.TO_BE_MADE,
+  S.REJECTED,
+  S.IN_PRODUCTION,
+];
 
 /**
  * One rule for a member's refund request against staff work (issue 16, row 8): while a

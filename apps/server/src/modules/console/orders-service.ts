@@ -9,6 +9,7 @@ import type { StaffContext } from '../../http/staff-auth.ts';
 import { auditOf, writeAudit } from './audit.ts';
 import { findOrder, findOrders, searchConditions, toOrderRow, type SearchQuery } from './orders-repo.ts';
 import { personsOf } from './photo-view.ts';
+import { transition as moveOrder } from '../orders/transition.ts';
 import { SHIP_EVENTS } from '../logistics/trace-events.ts';
 import { registerParcel, subscribeParcels } from '../logistics/parcel-service.ts';
 
@@ -142,17 +143,36 @@ export async function transition(
     }
     const now = new Date();
     for (const o of rows) {
-      const set: Partial<typeof orders.$inferInsert> = { state: rule.to };
+      const set: { refuseReason?: string | null; shippingOrderNo?: string; shippingTypeName?: string } = {};
       if (body.action === 'reject') set.refuseReason = body.reason!;
       if (body.action === 'approve') set.refuseReason = null;
       if (body.action === 'ship') {
         set.shippingOrderNo = body.waybillNos![body.ids.indexOf(o.id)];
         if (body.carrier) set.shippingTypeName = body.carrier;
       }
-      await tx
-        .update(orders)
-        .set(set)
-        .where(and(eq(orders.id, o.id), eq(orders.state, o.state)));
+      // The orders module's one writer of the state: state, reason, waybill and the audit row.
+      await moveOrder(
+        tx,
+        o,
+        body.action,
+        { kind: 'staff', staffId: staff.staffId },
+        {
+          refuseReason: set.refuseReason ?? undefined,
+          shippingOrderNo: set.shippingOrderNo,
+          shippingTypeName: set.shippingTypeName,
+          auditBefore: {
+            refuseReason: o.refuseReason,
+            shippingOrderNo: o.shippingOrderNo,
+            ...(reviewed.has(o.id) ? { photoIds: reviewed.get(o.id) } : {}),
+          },
+          auditAfter: {
+            ...(set.refuseReason !== undefined ? { refuseReason: set.refuseReason } : {}),
+            ...(set.shippingOrderNo
+              ? { shippingOrderNo: set.shippingOrderNo, carrier: set.shippingTypeName ?? o.shippingTypeName }
+              : {}),
+          },
+        },
+      );
       const waybill = set.shippingOrderNo ?? o.shippingOrderNo;
       // The parcel the tracking party follows; subscribed once this transaction is in (below).
       if (body.action === 'ship' && waybill)
@@ -169,24 +189,6 @@ export async function transition(
           opTime: now,
           opDesc: ev.opDesc(set.shippingTypeName ?? o.shippingTypeName),
         });
-      await writeAudit(tx, staff, {
-        action: `order.${body.action}`,
-        targetKind: 'order',
-        targetId: o.id,
-        before: {
-          state: o.state,
-          refuseReason: o.refuseReason,
-          shippingOrderNo: o.shippingOrderNo,
-          ...(reviewed.has(o.id) ? { photoIds: reviewed.get(o.id) } : {}),
-        },
-        after: {
-          state: rule.to,
-          ...(set.refuseReason !== undefined ? { refuseReason: set.refuseReason } : {}),
-          ...(set.shippingOrderNo
-            ? { shippingOrderNo: set.shippingOrderNo, carrier: set.shippingTypeName ?? o.shippingTypeName }
-            : {}),
-        },
-      });
     }
     return { changed: rows.length };
   });

@@ -4,10 +4,12 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { maskIdNumber } from '@portal/contract/validation';
 import type { AppContext } from '../../context.ts';
-import { members, nationalStudents, orderDetails, orders } from '../../db/schema.ts';
+import { members, nationalStudents, orderDetails } from '../../db/schema.ts';
 import { envelope, ok } from '../../http/envelope.ts';
 import { writeSetting } from '../system/settings-service.ts';
 import { newOrderNo } from '../orders/order-no.ts';
+import { insertOrder } from '../orders/repo.ts';
+import { ORDER_STATE } from '@portal/contract/order-states';
 import { storePhotoBytes } from '../photos/photo-service.ts';
 import { makeIdNumber } from '../national/seed.ts';
 import { SANDBOX_SETTING } from '../../providers/national-sandbox-report.ts';
@@ -63,19 +65,20 @@ export async function createApprovedPhotos(
     let [m] = await tx.select().from(members).where(eq(members.mobile, input.mobile)).limit(1);
     if (!m)
       [m] = await tx.insert(members).values({ mobile: input.mobile, name: '测试学生', isFirst: false }).returning();
-    const [o] = await tx
-      .insert(orders)
-      .values({
+    const o = await insertOrder(
+      tx,
+      {
         orderNo: newOrderNo('individual'),
         memberId: m.id,
         kind: 'individual',
         type: 1,
-        state: 120,
+        state: ORDER_STATE.TO_BE_MADE,
         unitPriceFen: 4500,
         totalFen: 4500 * persons.length,
         payTime: new Date(),
-      })
-      .returning();
+      },
+      [],
+    );
     for (const [i, p] of persons.entries()) {
       await tx.insert(orderDetails).values({
         orderId: o.id,

@@ -3,9 +3,11 @@ import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { individualTotalFen, reprintTotalFen } from '@portal/contract/prices';
 import type { AppContext } from '../../context.ts';
-import { members, orderDetails, orders } from '../../db/schema.ts';
+import { members, orderDetails } from '../../db/schema.ts';
 import { envelope, ok } from '../../http/envelope.ts';
 import { newOrderNo } from '../orders/order-no.ts';
+import { insertOrder } from '../orders/repo.ts';
+import { ORDER_STATE } from '@portal/contract/order-states';
 
 export const devOrderBody = z.object({
   mobile: z.string().regex(/^1\d{10}$/),
@@ -48,14 +50,14 @@ export async function createDevOrder(ctx: AppContext, input: DevOrderInput): Pro
             shippingDistrictName: '海淀区',
             shippingAddress: '学院路 37 号',
           };
-    const [o] = await tx
-      .insert(orders)
-      .values({
+    const o = await insertOrder(
+      tx,
+      {
         orderNo: newOrderNo(input.kind),
         memberId: m.id,
         kind: input.kind,
         type: input.kind === 'reprint' ? 2 : 1,
-        state: input.state ?? 110,
+        state: input.state ?? ORDER_STATE.PENDING_PAYMENT,
         unitPriceFen: input.kind === 'reprint' ? 1000 : 4500,
         totalFen: total,
         num: input.kind === 'reprint' ? persons : null,
@@ -63,8 +65,9 @@ export async function createDevOrder(ctx: AppContext, input: DevOrderInput): Pro
         isFile: input.isFile ?? (input.kind === 'task' ? 1 : 0),
         isRefund: 1,
         ...shipping,
-      })
-      .returning();
+      },
+      [],
+    );
     if (input.kind !== 'reprint') {
       for (let i = 0; i < persons; i++) {
         await tx.insert(orderDetails).values({

@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
-import { STAFF_TRANSITIONS } from '@portal/contract/order-states';
+import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { orders, parcels, traceEvents } from '../../db/schema.ts';
+import { parcels, traceEvents } from '../../db/schema.ts';
+import { orderById } from '../orders/repo.ts';
+import { mayTransition, transition } from '../orders/transition.ts';
 import type { CarrierTrack, ParcelState } from '../../providers/tracking.ts';
-import { writeAudit } from '../console/audit.ts';
 
 export interface Applied {
   /** Events new to us (a repeated push adds none). */
@@ -43,23 +43,8 @@ export async function applyTrack(db: Db, parcelId: number, track: CarrierTrack, 
 
 /** The console's deliver transition (order-states), done for the carrier: only from its permitted states, audited as the system. */
 async function deliverByCarrier(tx: Tx, orderId: number, waybillNo: string): Promise<boolean> {
-  const rule = STAFF_TRANSITIONS.deliver;
-  const [o] = await tx
-    .select({ id: orders.id, state: orders.state })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .for('update');
-  if (!o || !rule.from.includes(o.state)) return false;
-  await tx
-    .update(orders)
-    .set({ state: rule.to })
-    .where(and(eq(orders.id, o.id), eq(orders.state, o.state)));
-  await writeAudit(tx, null, {
-    action: 'order.deliver',
-    targetKind: 'order',
-    targetId: o.id,
-    before: { state: o.state },
-    after: { state: rule.to, by: 'carrier', waybillNo },
-  });
+  const o = await orderById(tx, orderId, true);
+  if (!o || !mayTransition(o, 'deliver')) return false;
+  await transition(tx, o, 'deliver', { kind: 'system' }, { auditAfter: { by: 'carrier', waybillNo } });
   return true;
 }

@@ -2,6 +2,8 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { forgetMemberSessions } from '../../http/session-cache.ts';
 import { nationalRejections } from '../orders/photo-issues.ts';
+import { anonymiseOrders } from '../orders/repo.ts';
+import { ORDER_STATE, UNSHIPPED_PAID_STATES } from '@portal/contract/order-states';
 import {
   bindings,
   consents,
@@ -73,15 +75,15 @@ export async function updateMember(
   forgetMemberSessions(db, id); // the auth guard reads isFirst, mobile and mail
 }
 
-/** Paid but not shipped (document 2, section 4): paid, pending review, to be made, in production, rejected. */
-export const UNSHIPPED_PAID_STATES = [115, 116, 120, 125, 130];
+/** Paid but not shipped (document 2, section 4): the contract's list. */
+export { UNSHIPPED_PAID_STATES };
 
 /** The member's paid orders not yet shipped, which block deactivation (oldest first, at most 20). */
 export async function unshippedPaidOrders(db: Db, memberId: number) {
   return db
     .select({ id: orders.id, orderNo: orders.orderNo, kind: orders.kind, state: orders.state })
     .from(orders)
-    .where(and(eq(orders.memberId, memberId), inArray(orders.state, UNSHIPPED_PAID_STATES)))
+    .where(and(eq(orders.memberId, memberId), inArray(orders.state, [...UNSHIPPED_PAID_STATES])))
     .orderBy(orders.id)
     .limit(20);
 }
@@ -95,7 +97,7 @@ export async function rejectedFlag(db: Db, memberId: number): Promise<number> {
   const rows = await db
     .selectDistinct({ kind: orders.kind })
     .from(orders)
-    .where(and(eq(orders.memberId, memberId), eq(orders.state, 125), isNull(orders.anonymisedAt)));
+    .where(and(eq(orders.memberId, memberId), eq(orders.state, ORDER_STATE.REJECTED), isNull(orders.anonymisedAt)));
   // A photo the national platform refused after review counts too: the order alone would still read completed.
   const refused = await nationalRejections(db, memberId);
   const own = rows.some((r) => r.kind !== 'task') || refused.some((r) => r.kind !== 'task');
@@ -111,15 +113,7 @@ export async function eraseMember(tx: Db, m: MemberRow): Promise<void> {
   const own = await tx.select({ id: orders.id }).from(orders).where(eq(orders.memberId, m.id));
   const ids = own.map((o) => o.id);
   if (ids.length) {
-    await tx
-      .update(orders)
-      .set({
-        anonymisedAt: new Date(),
-        shippingReceiveName: null,
-        shippingReceiveMobile: null,
-        shippingAddress: null,
-      })
-      .where(inArray(orders.id, ids));
+    await anonymiseOrders(tx, ids);
     await tx
       .update(orderDetails)
       .set({

@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FaceMatch, NationalRejection, PhotoIssues } from '@portal/contract/orders';
+import { ORDER_STATE } from '@portal/contract/order-states';
 import type { DbOrTx } from '../../db/client.ts';
 import { nationalPhotoReports, orderDetails, orders, photos } from '../../db/schema.ts';
 import { conflict } from '../../http/errors.ts';
@@ -39,7 +40,7 @@ export async function sameFaceMatches(db: DbOrTx, order: { id: number; memberId:
         eq(orders.memberId, order.memberId),
         inArray(orders.kind, ['individual', 'task']),
         isNull(orders.anonymisedAt),
-        or(eq(orders.id, order.id), and(ne(orders.state, 150), gte(orders.createdAt, since))),
+        or(eq(orders.id, order.id), and(ne(orders.state, ORDER_STATE.CLOSED), gte(orders.createdAt, since))),
         sql`cardinality(${photos.descriptor}) > 0`,
       ),
     )

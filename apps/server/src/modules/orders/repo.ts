@@ -1,15 +1,72 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { carriers, consents, orderDetails, orders, schools, tasks } from '../../db/schema.ts';
+import { carriers, consents, orderDetails, orders, payments, schools, tasks } from '../../db/schema.ts';
+import { transition, type OrderActor } from './transition.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type DetailRow = typeof orderDetails.$inferSelect;
 
-/** SQL of the order calls; every read that serves a member is scoped by the caller's checks in service.ts. */
+/**
+ * The orders table's one repository: every insert, delete and field write of an order is
+ * here, and its state moves only through transition.ts. Reads that serve a member are
+ * scoped by the caller's ownership check (ownership.ts).
+ */
 export async function orderById(db: DbOrTx, id: number, forUpdate = false): Promise<OrderRow | null> {
   const q = db.select().from(orders).where(eq(orders.id, id)).limit(1);
   const rows = forUpdate ? await q.for('update') : await q;
   return rows[0] ?? null;
+}
+
+/** A new order (always waiting for payment, or paid for a zero amount) with its lines. */
+export async function insertOrder(
+  tx: DbOrTx,
+  order: typeof orders.$inferInsert,
+  lines: Omit<typeof orderDetails.$inferInsert, 'orderId'>[],
+): Promise<OrderRow> {
+  const [o] = await tx.insert(orders).values(order).returning();
+  if (lines.length) await tx.insert(orderDetails).values(lines.map((l) => ({ ...l, orderId: o.id })));
+  return o;
+}
+
+/** Fields of an order other than its state and the times transition.ts writes. */
+export type OrderFields = Omit<Partial<typeof orders.$inferInsert>, 'id' | 'state' | 'payTime' | 'closedAt'>;
+
+export async function updateOrderFields(db: DbOrTx, id: number, set: OrderFields): Promise<void> {
+  await db.update(orders).set(set).where(eq(orders.id, id));
+}
+
+/** Writes fields only while the order is still in `state`; false when it moved meanwhile. */
+export async function updateOrderFieldsIn(db: DbOrTx, id: number, state: number, set: OrderFields): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set(set)
+    .where(and(eq(orders.id, id), eq(orders.state, state)))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+/** A deactivated member's orders: kept for accounting, the receiver's details erased. */
+export async function anonymiseOrders(db: DbOrTx, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .update(orders)
+    .set({ anonymisedAt: new Date(), shippingReceiveName: null, shippingReceiveMobile: null, shippingAddress: null })
+    .where(inArray(orders.id, ids));
+}
+
+/**
+ * Removes an unpaid order the caller has locked. One that ever started a payment is closed
+ * instead (its payment rows stay, so a charge that still arrives is found and refunded).
+ */
+export async function removeUnpaidOrder(tx: DbOrTx, o: OrderRow, actor: OrderActor): Promise<'deleted' | 'closed'> {
+  const [p] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, o.id)).limit(1);
+  if (p) {
+    await transition(tx, o, 'closeUnpaid', actor);
+    return 'closed';
+  }
+  await tx.delete(orderDetails).where(eq(orderDetails.orderId, o.id));
+  await tx.delete(orders).where(eq(orders.id, o.id));
+  return 'deleted';
 }
 
 export async function detailsOf(db: DbOrTx, orderIds: number[]): Promise<DetailRow[]> {

@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   canAddPerson,
   canDelete,
   canDownloadPhoto,
   canEditPhoto,
   canEditShipping,
-  stateAfterModify,
+  ORDER_STATE,
 } from '@portal/contract/order-states';
 import { MAX_PERSONS_PER_ORDER, PRICE_TYPE, individualTotalFen } from '@portal/contract/prices';
 import { maskIdNumber } from '@portal/contract/validation';
@@ -20,7 +20,7 @@ import {
 import type { Lang } from '@portal/contract/i18n';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { orderDetails, orders, payments } from '../../db/schema.ts';
+import { orderDetails } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { newOrderNo } from './order-no.ts';
 import * as repo from './repo.ts';
@@ -31,6 +31,7 @@ import { linePhotoId, linePhotoUrl, linePhotoUrls } from './photo-link.ts';
 import { nationalRejections, photoIssues } from './photo-issues.ts';
 import { orderTimeline } from './timeline.ts';
 import { ANY_KIND, ownOrder, ownedOrder } from './ownership.ts';
+import { mayTransition, transition } from './transition.ts';
 
 async function ownedDetail(db: DbOrTx, memberId: number, detailId: number, forUpdate = false) {
   const d = await repo.detailById(db, detailId);
@@ -87,20 +88,20 @@ export async function createOrder(ctx: AppContext, memberId: number, f: PersonFo
   const line = await lineValues(ctx, memberId, f);
   const unit = individualTotalFen(1, PRICE_TYPE);
   return ctx.db.transaction(async (tx) => {
-    const [o] = await tx
-      .insert(orders)
-      .values({
+    const o = await repo.insertOrder(
+      tx,
+      {
         orderNo: newOrderNo('individual'),
         memberId,
         kind: 'individual',
         type: 1,
-        state: 110,
+        state: ORDER_STATE.PENDING_PAYMENT,
         priceType: PRICE_TYPE,
         unitPriceFen: unit,
         totalFen: unit,
-      })
-      .returning();
-    await tx.insert(orderDetails).values({ ...line, orderId: o.id });
+      },
+      [line],
+    );
     return o.id;
   });
 }
@@ -139,8 +140,8 @@ export async function updatePerson(ctx: AppContext, memberId: number, u: PersonU
         ...(photoId && photoId !== d.photoId ? { photoId, fileTime: new Date() } : {}),
       })
       .where(eq(orderDetails.id, d.id));
-    const state = stateAfterModify(o);
-    if (state !== o.state) await tx.update(orders).set({ state, refuseReason: null }).where(eq(orders.id, o.id));
+    // A rejected order goes back to review with its fixed photo.
+    if (mayTransition(o, 'resubmit')) await transition(tx, o, 'resubmit', { kind: 'member', memberId });
   });
 }
 
@@ -165,13 +166,7 @@ export async function deleteOrder(ctx: AppContext, memberId: number, id: number)
   await ctx.db.transaction(async (tx) => {
     const o = await ownedOrder(tx, memberId, id, ['individual'], { forUpdate: true });
     if (!canDelete(factsOf(o))) throw conflict('order.stateNoDelete');
-    const [p] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, o.id)).limit(1);
-    if (p) {
-      await tx.update(orders).set({ state: 150, closedAt: new Date() }).where(eq(orders.id, o.id));
-      return;
-    }
-    await tx.delete(orderDetails).where(eq(orderDetails.orderId, o.id));
-    await tx.delete(orders).where(and(eq(orders.id, o.id), eq(orders.memberId, memberId)));
+    await repo.removeUnpaidOrder(tx, o, { kind: 'member', memberId });
   });
 }
 
@@ -182,10 +177,7 @@ export async function updateShipping(ctx: AppContext, memberId: number, id: numb
   await ctx.db.transaction(async (tx) => {
     const o = await ownedOrder(tx, memberId, id, ['individual', 'reprint'], { forUpdate: true });
     if (!canEditShipping(factsOf(o))) throw conflict('order.stateNoShipping');
-    await tx
-      .update(orders)
-      .set({ ...s, shippingTypeName: carrier.nameZh })
-      .where(eq(orders.id, o.id));
+    await repo.updateOrderFields(tx, o.id, { ...s, shippingTypeName: carrier.nameZh });
   });
 }
 

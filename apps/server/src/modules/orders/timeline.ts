@@ -15,6 +15,7 @@ const AUDITED: Record<string, TimelineStep> = {
   'order.deliver': 'delivered',
   'order.close': 'closed',
   'order.closeUnpaid': 'closed',
+  'order.closeRefunded': 'closed',
 };
 
 const event = (

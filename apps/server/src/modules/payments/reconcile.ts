@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { withAdvisoryLock } from '../../db/client.ts';
-import { orders, payments } from '../../db/schema.ts';
+import { payments } from '../../db/schema.ts';
+import { orderById } from '../orders/repo.ts';
+import { mayTransition, transition } from '../orders/transition.ts';
 import { payPartiesOf } from './parties.ts';
 import { recordRefundOutcome, runAutoRefunds } from './refund-run.ts';
-import { audit, refundsInProgress, stalePendingPayments, unpaidOrdersOlderThan } from './repo.ts';
+import { refundsInProgress, stalePendingPayments, unpaidOrdersOlderThan } from './repo.ts';
 import { settlePayment } from './service.ts';
 
 /** The advisory lock key of payment reconciliation: one instance runs it at a time. */
@@ -114,21 +116,12 @@ export async function reconcilePayments(
         .where(and(inArray(payments.orderId, ids), eq(payments.state, 'pending')));
       const skip = new Set(pending.map((p) => p.orderId));
       const closeIds = ids.filter((id) => !skip.has(id));
-      if (closeIds.length) {
-        await tx
-          .update(orders)
-          .set({ state: 150, closedAt: sql`now()` })
-          .where(and(inArray(orders.id, closeIds), eq(orders.state, 110)));
-        for (const id of closeIds)
-          await audit(tx, {
-            actorKind: 'system',
-            action: 'order.closeUnpaid',
-            targetKind: 'order',
-            targetId: id,
-            before: { state: 110 },
-            after: { state: 150 },
-          });
-        result.closedOrders = closeIds.length;
+      for (const id of closeIds) {
+        // The orders module's transition, under the row lock: an order paid meanwhile stays as it is.
+        const o = await orderById(tx, id, true);
+        if (!o || !mayTransition(o, 'closeUnpaid')) continue;
+        await transition(tx, o, 'closeUnpaid', { kind: 'system' });
+        result.closedOrders++;
       }
     }
   });

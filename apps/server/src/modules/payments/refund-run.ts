@@ -1,21 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
-import { ORDER_STATE } from '@portal/contract/order-states';
+import { and, eq } from 'drizzle-orm';
 import { isRefundPending, REFUND_STATUS } from '@portal/contract/payments';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { orders, payments, refunds } from '../../db/schema.ts';
+import { payments, refunds } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { RefundResult, RefundState } from '../../providers/pay/types.ts';
 import { refundOutcomes } from '../../lib/metrics.ts';
 import { payPartiesOf } from './parties.ts';
-import { audit, lockOrder, lockRefund } from './repo.ts';
+import { audit, lockRefund } from './repo.ts';
+import { orderById } from '../orders/repo.ts';
+import { mayTransition, transition, type OrderActor } from '../orders/transition.ts';
 
 export interface RefundActor {
   kind: 'staff' | 'system';
   staffId?: number;
   ip?: string | null;
 }
+
+const orderActor = (a: RefundActor): OrderActor =>
+  a.kind === 'staff' && a.staffId ? { kind: 'staff', staffId: a.staffId, ip: a.ip } : { kind: 'system' };
 
 /**
  * Records where a refund stands, under its row lock; safe to call twice (a notification
@@ -39,12 +43,9 @@ export async function recordRefundOutcome(
     await tx.update(refunds).set({ status, failReason }).where(eq(refunds.id, r.id));
     // An automatic refund gives back a second charge: the order keeps the charge that paid it.
     if (status === REFUND_STATUS.REFUNDED && r.origin === 'member') {
-      const o = await lockOrder(tx, r.orderId);
-      if (o && o.state !== ORDER_STATE.CLOSED)
-        await tx
-          .update(orders)
-          .set({ state: ORDER_STATE.CLOSED, closedAt: sql`now()` })
-          .where(eq(orders.id, o.id));
+      const o = await orderById(tx, r.orderId, true);
+      if (o && mayTransition(o, 'closeRefunded'))
+        await transition(tx, o, 'closeRefunded', orderActor(actor), { auditAfter: { refundId: r.id } });
     }
     await audit(tx, {
       actorKind: actor.kind,

@@ -12,13 +12,13 @@ import {
   consoleRefunds,
   latestPaidPayment,
   liveRefund,
-  lockOrder,
   lockRefund,
   newTradeNo,
   type RefundRow,
 } from './repo.ts';
 import { memberOrderIn, type PayScope } from './service.ts';
 import { factsOf } from '../orders/present.ts';
+import { orderById } from '../orders/repo.ts';
 
 export function refundView(r: RefundRow): RefundView {
   return {
@@ -53,7 +53,7 @@ export async function requestRefund(
   const reason = { reasonCode: why.reasonCode ?? null, reason: why.reasonText?.trim() || null };
   const order = await memberOrderIn(ctx, memberId, orderId, scope);
   return ctx.db.transaction(async (tx) => {
-    const o = await lockOrder(tx, order.id);
+    const o = await orderById(tx, order.id, true);
     if (!o) throw notFound();
     if (!canRefund(factsOf(o))) throw conflict('refund.notAllowed');
     const paid = await latestPaidPayment(tx, o.id);

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { ORDER_STATE } from '@portal/contract/order-states';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, members, orderDetails, orders, payments, refunds } from '../../db/schema.ts';
 
@@ -11,11 +12,6 @@ export type RefundRow = typeof refunds.$inferSelect;
 export function newTradeNo(prefix: 'P' | 'R'): string {
   const cst = new Date(Date.now() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
   return `${prefix}${cst}${String(crypto.randomInt(0, 100_000_000)).padStart(8, '0')}`;
-}
-
-export async function lockOrder(db: DbOrTx, id: number): Promise<OrderRow | undefined> {
-  const rows = await db.select().from(orders).where(eq(orders.id, id)).for('update');
-  return rows[0];
 }
 
 export async function lockPaymentByNo(db: DbOrTx, paymentNo: string): Promise<PaymentRow | undefined> {
@@ -60,7 +56,7 @@ export async function unpaidOrdersOlderThan(db: DbOrTx, before: Date, limit = 50
   return db
     .select()
     .from(orders)
-    .where(and(eq(orders.state, 110), lt(orders.createdAt, before)))
+    .where(and(eq(orders.state, ORDER_STATE.PENDING_PAYMENT), lt(orders.createdAt, before)))
     .orderBy(orders.id)
     .limit(limit);
 }

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { canPay, ORDER_STATE, paidStateFor, type OrderKind } from '@portal/contract/order-states';
+import { canPay, ORDER_STATE, type OrderKind } from '@portal/contract/order-states';
 import { REFUND_STATUS } from '@portal/contract/payments';
 import type { PayInfoResponse, PayStatusResponse } from '@portal/contract/payments';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { orders, payments, refunds } from '../../db/schema.ts';
+import { payments, refunds } from '../../db/schema.ts';
 import { paymentOutcomes } from '../../lib/metrics.ts';
 import { afterSettle } from './refund-run.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -15,8 +15,10 @@ import { payPartiesOf } from './parties.ts';
 import { assertDistinctFaces } from '../orders/photo-issues.ts';
 import { ANY_KIND, ownedOrder } from '../orders/ownership.ts';
 import { factsOf } from '../orders/present.ts';
+import { orderById } from '../orders/repo.ts';
+import { transition, type OrderActor } from '../orders/transition.ts';
 import { ORDER_PRODUCT } from '@portal/contract/orders';
-import { audit, countPersons, findPaymentByNo, lockOrder, lockPaymentByNo, newTradeNo, type OrderRow } from './repo.ts';
+import { audit, countPersons, findPaymentByNo, lockPaymentByNo, newTradeNo, type OrderRow } from './repo.ts';
 
 /** /api/pay/* serves individual and reprint orders; /api/taskPay/* centralised ones. */
 export type PayScope = 'pay' | 'taskPay';
@@ -42,12 +44,9 @@ function hasShipping(o: OrderRow): boolean {
   );
 }
 
-/** Marks an order paid: its paid state, pay time and pay type. Call inside a transaction with the row locked. */
-async function moveOrderToPaid(tx: DbOrTx, order: OrderRow, payType: number): Promise<void> {
-  await tx
-    .update(orders)
-    .set({ state: paidStateFor(order.kind), payTime: sql`now()`, payType })
-    .where(eq(orders.id, order.id));
+/** Marks an order paid (the orders module's transition: state, pay time, pay type, audit). Row locked by the caller. */
+async function moveOrderToPaid(tx: DbOrTx, order: OrderRow, payType: number, actor: OrderActor): Promise<void> {
+  await transition(tx, order, 'pay', actor, { payType });
 }
 
 export interface StartPaymentInput {
@@ -78,7 +77,7 @@ export async function startPayment(
 
   if (amountFen === 0) {
     const settled = await ctx.db.transaction(async (tx) => {
-      const locked = await lockOrder(tx, order.id);
+      const locked = await orderById(tx, order.id, true);
       if (!locked || !canPay(factsOf(locked))) return false;
       await tx.insert(payments).values({
         paymentNo: newTradeNo('P'),
@@ -90,7 +89,7 @@ export async function startPayment(
         paidAt: sql`now()`,
         expiresAt: sql`now()`,
       });
-      await moveOrderToPaid(tx, locked, input.payType);
+      await moveOrderToPaid(tx, locked, input.payType, { kind: 'member', memberId: input.memberId });
       return true;
     });
     if (settled) paymentOutcomes.inc({ provider: 'zero', outcome: 'settled' });
@@ -109,7 +108,7 @@ export async function startPayment(
   const paymentNo = newTradeNo('P');
   const expiresAt = new Date(Date.now() + parties.settings.expireMinutes * 60_000);
   const inserted = await ctx.db.transaction(async (tx) => {
-    const locked = await lockOrder(tx, order.id);
+    const locked = await orderById(tx, order.id, true);
     if (!locked || !canPay(factsOf(locked))) return false;
     // Another open payment appeared meanwhile (a parallel click): this one is not issued.
     const open = await tx
@@ -242,7 +241,7 @@ export async function settlePayment(
     if (p.provider !== channel) return refuse('channel mismatch');
     if (n.amountFen !== p.amountFen) return refuse('amount mismatch');
     if (n.currency !== 'CNY') return refuse('currency mismatch');
-    const order = await lockOrder(tx, p.orderId);
+    const order = await orderById(tx, p.orderId, true);
     if (!order) return refuse('order missing');
     if (n.state === 'pending') return 'ignored';
     if (n.state === 'failed') {
@@ -264,7 +263,7 @@ export async function settlePayment(
       })
       .where(eq(payments.id, p.id));
     if (canPay(factsOf(order)) && order.totalFen === p.amountFen) {
-      await moveOrderToPaid(tx, order, p.payType);
+      await moveOrderToPaid(tx, order, p.payType, { kind: 'system' });
       return 'settled';
     }
     // Money arrived for an order that is no longer payable (paid by another charge, closed or

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx as Q, Tx } from '../../db/client.ts';
-import { bindings, members, nationalStudents, orderDetails, orders } from '../../db/schema.ts';
+import { bindings, members, nationalStudents, orderDetails } from '../../db/schema.ts';
+import { updateOrderFieldsIn } from '../orders/repo.ts';
 
 /** SQL of the reprint area: bindings, the national records they point at, reprint orders. */
 
@@ -53,16 +54,6 @@ export async function setBindingState(db: Q, id: number, from: number, to: numbe
   return rows.length > 0;
 }
 
-export async function insertWashOrder(
-  tx: Tx,
-  order: typeof orders.$inferInsert,
-  detail: Omit<typeof orderDetails.$inferInsert, 'orderId'>,
-): Promise<number> {
-  const [o] = await tx.insert(orders).values(order).returning({ id: orders.id });
-  await tx.insert(orderDetails).values({ ...detail, orderId: o.id });
-  return o.id;
-}
-
 export async function orderDetailRows(db: Q, orderId: number) {
   return db.select().from(orderDetails).where(eq(orderDetails.orderId, orderId)).orderBy(orderDetails.id);
 }
@@ -74,12 +65,7 @@ export async function updateWashQuantity(
   fromState: number,
   v: { num: number; dist: number; totalFen: number },
 ): Promise<boolean> {
-  const rows = await tx
-    .update(orders)
-    .set(v)
-    .where(and(eq(orders.id, id), eq(orders.state, fromState)))
-    .returning({ id: orders.id });
-  if (!rows.length) return false;
+  if (!(await updateOrderFieldsIn(tx, id, fromState, v))) return false;
   await tx.update(orderDetails).set({ num: v.num, dist: v.dist }).where(eq(orderDetails.orderId, id));
   return true;
 }

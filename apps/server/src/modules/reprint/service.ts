@@ -21,6 +21,7 @@ import type {
 import { ORDER_TYPE } from '@portal/contract/enums';
 import { badRequest, conflict, forbidden } from '../../http/errors.ts';
 import { ownedOrder } from '../orders/ownership.ts';
+import { insertOrder } from '../orders/repo.ts';
 import { factsOf } from '../orders/present.ts';
 import { newOrderNo } from '../orders/order-no.ts';
 import * as repo from './repo.ts';
@@ -82,8 +83,8 @@ async function boundStudentFor(ctx: AppContext, memberId: number, thirdStudentId
 export async function createWashOrder(ctx: AppContext, memberId: number, body: CreateWashOrderBody): Promise<number> {
   const s = await boundStudentFor(ctx, memberId, body.thirdStudentId);
   const name = (await repo.memberName(ctx.db, memberId)) ?? s.xm;
-  return ctx.db.transaction((tx) =>
-    repo.insertWashOrder(
+  const o = await ctx.db.transaction((tx) =>
+    insertOrder(
       tx,
       {
         orderNo: newOrderNo('reprint'),
@@ -97,22 +98,25 @@ export async function createWashOrder(ctx: AppContext, memberId: number, body: C
         num: body.num,
         thirdStudentId: String(s.id),
       },
-      {
-        name: s.xm || name,
-        schoolName: s.schoolName,
-        yxdm: s.yxdm,
-        education: s.education,
-        major: s.major,
-        studentId: s.xh,
-        xllb: s.xllb,
-        photoId: s.photoId,
-        picAllowState: 1,
-        num: body.num,
-        dist: body.dist,
-        thirdStudentId: String(s.id),
-      },
+      [
+        {
+          name: s.xm || name,
+          schoolName: s.schoolName,
+          yxdm: s.yxdm,
+          education: s.education,
+          major: s.major,
+          studentId: s.xh,
+          xllb: s.xllb,
+          photoId: s.photoId,
+          picAllowState: 1,
+          num: body.num,
+          dist: body.dist,
+          thirdStudentId: String(s.id),
+        },
+      ],
     ),
   );
+  return o.id;
 }
 
 /** An order of this member of kind reprint (the orders module's one ownership rule). */

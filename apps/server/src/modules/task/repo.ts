@@ -1,6 +1,10 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { canDelete, ORDER_STATE } from '@portal/contract/order-states';
 import type { Db, Tx } from '../../db/client.ts';
 import { carriers, orderDetails, orders, payments, photos, schools, tasks } from '../../db/schema.ts';
+import { orderById as anyOrderById, removeUnpaidOrder } from '../orders/repo.ts';
+import { factsOf } from '../orders/present.ts';
+import type { OrderActor } from '../orders/transition.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
@@ -49,20 +53,10 @@ export async function memberOrderStates(db: Db, memberId: number, taskId: number
         eq(orders.memberId, memberId),
         eq(orders.kind, 'task'),
         eq(orders.taskId, taskId),
-        sql`${orders.state} <> 150`,
+        ne(orders.state, ORDER_STATE.CLOSED),
       ),
     );
   return rows.map((r) => r.state);
-}
-
-export async function insertOrder(
-  tx: Tx,
-  order: typeof orders.$inferInsert,
-  detail: Omit<typeof orderDetails.$inferInsert, 'orderId'>,
-): Promise<number> {
-  const [o] = await tx.insert(orders).values(order).returning({ id: orders.id });
-  await tx.insert(orderDetails).values({ ...detail, orderId: o.id });
-  return o.id;
 }
 
 export async function orderById(db: Db | Tx, id: number, forUpdate = false): Promise<OrderRow | null> {
@@ -103,10 +97,6 @@ export async function updateDetail(db: Db | Tx, id: number, set: Partial<typeof 
   await db.update(orderDetails).set(set).where(eq(orderDetails.id, id));
 }
 
-export async function updateOrder(db: Db | Tx, id: number, set: Partial<typeof orders.$inferInsert>) {
-  await db.update(orders).set(set).where(eq(orders.id, id));
-}
-
 export async function carrierName(db: Db, id: number): Promise<string | null> {
   const [c] = await db
     .select({ name: carriers.nameZh })
@@ -117,29 +107,22 @@ export async function carrierName(db: Db, id: number): Promise<string | null> {
 }
 
 /**
- * Deletes an unpaid order that never had a payment. An order with any payment row is
- * closed (150) instead, and its payment rows stay: a charge that still arrives for it is
- * then refunded automatically with a record. False when the order is no longer unpaid.
+ * Deletes an unpaid order that never had a payment (the orders module's rule). An order with
+ * any payment row is closed (150) instead, its open payments marked closed and its payment
+ * rows kept, never deleted: a charge that still arrives for it is then refunded automatically
+ * with a record. False when the order is no longer unpaid.
  */
-export async function deleteUnpaidOrder(db: Db, id: number): Promise<'deleted' | 'closed' | false> {
+export async function deleteUnpaidOrder(db: Db, id: number, actor: OrderActor): Promise<'deleted' | 'closed' | false> {
   return db.transaction(async (tx) => {
-    const [o] = await tx.select({ state: orders.state }).from(orders).where(eq(orders.id, id)).for('update');
-    if (!o || o.state !== 110) return false;
-    const [anyPayment] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, id)).limit(1);
-    if (anyPayment) {
-      await tx
-        .update(orders)
-        .set({ state: 150, closedAt: sql`now()` })
-        .where(eq(orders.id, id));
+    const o = await anyOrderById(tx, id, true);
+    if (!o || !canDelete(factsOf(o))) return false;
+    const done = await removeUnpaidOrder(tx, o, actor);
+    if (done === 'closed')
       await tx
         .update(payments)
         .set({ state: 'closed' })
         .where(and(eq(payments.orderId, id), eq(payments.state, 'pending')));
-      return 'closed';
-    }
-    await tx.delete(orderDetails).where(eq(orderDetails.orderId, id));
-    await tx.delete(orders).where(eq(orders.id, id));
-    return 'deleted';
+    return done;
   });
 }
 

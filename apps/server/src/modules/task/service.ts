@@ -1,11 +1,4 @@
-import {
-  canDelete,
-  canEditShipping,
-  canModify,
-  ORDER_STATE,
-  paidStateFor,
-  stateAfterModify,
-} from '@portal/contract/order-states';
+import { canDelete, canEditShipping, canModify, ORDER_STATE, paidStateFor } from '@portal/contract/order-states';
 import { maskIdNumber } from '@portal/contract/validation';
 import { shippingComplete } from '@portal/contract/orders';
 import {
@@ -31,6 +24,8 @@ import { quietLog } from '../payments/quiet-log.ts';
 import { presentDetail, presentOrder } from './present.ts';
 import { linePhotoId } from '../orders/photo-link.ts';
 import { ownedOrder } from '../orders/ownership.ts';
+import { insertOrder, updateOrderFields } from '../orders/repo.ts';
+import { forceStateForDemo, mayTransition, transition } from '../orders/transition.ts';
 import { factsOf } from '../orders/present.ts';
 
 /** The task of a school and feature code; 404 when there is none. */
@@ -132,8 +127,8 @@ export async function createOrder(
   const zero = task.priceFen === 0;
   const orderNo = newOrderNo('task');
   const schoolName = s?.schoolName ?? (await repo.schoolName(ctx.db, task.yxdm)) ?? b.schoolName ?? null;
-  const id = await ctx.db.transaction((tx) =>
-    repo.insertOrder(
+  const { id } = await ctx.db.transaction((tx) =>
+    insertOrder(
       tx,
       {
         orderNo,
@@ -148,31 +143,33 @@ export async function createOrder(
         isFile: 1,
         taskId: task.id,
       },
-      {
-        name: s?.xm ?? b.name,
-        mobile: b.mobile,
-        mail: b.mail,
-        idType: b.idType,
-        idNumEnc: idNum ? ctx.pii.encrypt(idNum) : null,
-        idNumHash: idNum ? ctx.pii.blindIndex(idNum) : null,
-        idNumMask: idNum ? maskIdNumber(idNum) : null,
-        sex: s?.sex ?? b.sex,
-        schoolName,
-        yxdm: task.yxdm,
-        education: s?.education ?? b.education,
-        major: s?.major ?? (b.major || null),
-        studentId: s?.xh ?? b.studentId,
-        xllb: s?.xllb ?? b.xllb,
-        schoolType: b.schoolType,
-        photoId,
-        picAllowState: 1,
-        fy: task.fy,
-        taskId: task.id,
-        signature: task.featureCode,
-        bizSerialNum: b.bizSerialNum ?? null,
-        thirdStudentId: s ? String(s.id) : null,
-        fileTime: now,
-      },
+      [
+        {
+          name: s?.xm ?? b.name,
+          mobile: b.mobile,
+          mail: b.mail,
+          idType: b.idType,
+          idNumEnc: idNum ? ctx.pii.encrypt(idNum) : null,
+          idNumHash: idNum ? ctx.pii.blindIndex(idNum) : null,
+          idNumMask: idNum ? maskIdNumber(idNum) : null,
+          sex: s?.sex ?? b.sex,
+          schoolName,
+          yxdm: task.yxdm,
+          education: s?.education ?? b.education,
+          major: s?.major ?? (b.major || null),
+          studentId: s?.xh ?? b.studentId,
+          xllb: s?.xllb ?? b.xllb,
+          schoolType: b.schoolType,
+          photoId,
+          picAllowState: 1,
+          fy: task.fy,
+          taskId: task.id,
+          signature: task.featureCode,
+          bizSerialNum: b.bizSerialNum ?? null,
+          thirdStudentId: s ? String(s.id) : null,
+          fileTime: now,
+        },
+      ],
     ),
   );
   return { id, orderNo };
@@ -230,8 +227,9 @@ export async function updatePerson(ctx: AppContext, memberId: number, b: z.infer
       photoId,
       ...(newPhoto ? { fileTime: new Date() } : {}),
     });
-    const state = stateAfterModify(o);
-    await repo.updateOrder(tx, o.id, { isFile: 1, state, ...(state !== o.state ? { refuseReason: null } : {}) });
+    await updateOrderFields(tx, o.id, { isFile: 1 });
+    // A rejected order goes back to review with its fixed photo.
+    if (mayTransition(o, 'resubmit')) await transition(tx, o, 'resubmit', { kind: 'member', memberId });
   });
 }
 
@@ -241,7 +239,7 @@ export async function updateShipping(ctx: AppContext, memberId: number, b: z.inf
   const name = await repo.carrierName(ctx.db, b.shippingType);
   if (!name) throw badRequest('shipping.carrierWayRequired');
   const { id: _id, ...fields } = b;
-  await repo.updateOrder(ctx.db, o.id, { ...fields, shippingTypeName: name });
+  await updateOrderFields(ctx.db, o.id, { ...fields, shippingTypeName: name });
 }
 
 export async function isShipping(ctx: AppContext, memberId: number, id: number) {
@@ -258,18 +256,14 @@ export async function deleteOrder(ctx: AppContext, memberId: number, id: number,
   const o = await ownOrder(ctx, memberId, id);
   if (!canDelete(factsOf(o))) throw conflict();
   if ((await closeOpenPayments(ctx, o.id, log)) === 'paid') throw conflict('pay.notPayable');
-  if (!(await repo.deleteUnpaidOrder(ctx.db, o.id))) throw conflict();
+  if (!(await repo.deleteUnpaidOrder(ctx.db, o.id, { kind: 'member', memberId }))) throw conflict();
 }
 
 /** Demo hooks for journeys: staff-side state changes the console would make. */
 export async function devSetState(ctx: AppContext, id: number, state: number, refuseReason?: string | null) {
   const o = await repo.orderById(ctx.db, id);
   if (!o) throw notFound();
-  await repo.updateOrder(ctx.db, id, {
-    state,
-    refuseReason: refuseReason ?? null,
-    ...(state !== ORDER_STATE.PENDING_PAYMENT && !o.payTime ? { payTime: new Date() } : {}),
-  });
+  await forceStateForDemo(ctx.db, o, state, refuseReason ?? null, state !== ORDER_STATE.PENDING_PAYMENT && !o.payTime);
 }
 
 export async function devSetTaskEnd(ctx: AppContext, taskId: number, endTime: Date) {
