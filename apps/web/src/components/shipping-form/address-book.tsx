@@ -1,3 +1,4 @@
+import type { PortalPath } from '@portal/contract/api-paths';
 import { useState } from 'react';
 import { Button, List, Modal, Select, Space, Tag, message } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -30,7 +31,7 @@ export function AddressBook({
   const list = useAddresses();
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<number | undefined>();
-  const act = async (url: string, id: number) => {
+  const act = async (url: PortalPath<'POST'>, id: number) => {
     void message.success((await request<null>('POST', url, { body: { id } })).msg, 1);
     await qc.invalidateQueries({ queryKey: ADDRESSES_KEY });
   };

@@ -1,4 +1,5 @@
-import { type Envelope } from '@portal/contract/envelope';
+import type { Envelope } from '@portal/contract/envelope';
+import type { ConsolePath } from '@portal/contract/api-paths';
 import { currentLang, i18n } from '../../lib/i18n.ts';
 import { ApiError, baseHeaders, buildUrl, callApi, type Query } from '../../lib/api/core.ts';
 
@@ -22,7 +23,7 @@ const staffHeaders = (): Record<string, string> => {
 /** One console API call: the staff token on the shared core (envelope, signature, red toast, 700). */
 export async function consoleRequest<T>(
   method: 'GET' | 'POST',
-  path: string,
+  path: ConsolePath,
   opts: { query?: Query; body?: unknown; form?: FormData; silent?: boolean } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { ...baseHeaders(), ...staffHeaders() };
@@ -37,10 +38,10 @@ export async function consoleRequest<T>(
   return env.data;
 }
 
-export const cGet = <T>(path: string, query?: Query) => consoleRequest<T>('GET', path, { query });
-export const cPost = <T>(path: string, body?: unknown) => consoleRequest<T>('POST', path, { body });
+export const cGet = <T>(path: ConsolePath<'GET'>, query?: Query) => consoleRequest<T>('GET', path, { query });
+export const cPost = <T>(path: ConsolePath<'POST'>, body?: unknown) => consoleRequest<T>('POST', path, { body });
 /** A multipart POST (file uploads); the browser sets the boundary. */
-export const cUpload = <T>(path: string, form: FormData) => consoleRequest<T>('POST', path, { form });
+export const cUpload = <T>(path: ConsolePath<'POST'>, form: FormData) => consoleRequest<T>('POST', path, { form });
 
 /** A staff-only image (photos): fetched with the token, shown through an object URL. */
 export async function fetchStaffImage(path: string): Promise<string | null> {

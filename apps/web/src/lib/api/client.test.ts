@@ -30,19 +30,19 @@ describe('api client', () => {
 
   it('returns data of a correctly signed success', async () => {
     fetchMock.mockResolvedValueOnce(reply(200, { a: 1 }));
-    const env = await request<{ a: number }>('GET', '/api/x');
+    const env = await request<{ a: number }>('GET', '/api/baseInfo/settings');
     expect(env.data).toEqual({ a: 1 });
   });
 
   it('rejects an answer whose signature does not match', async () => {
     fetchMock.mockResolvedValueOnce(reply(200, { a: 1 }, '', 'bad'));
-    await expect(request('GET', '/api/x', { silent: true })).rejects.toMatchObject({ code: -3 });
+    await expect(request('GET', '/api/baseInfo/settings', { silent: true })).rejects.toMatchObject({ code: -3 });
   });
 
   it('signs a member POST with the random key and sends the headers', async () => {
     storeLogin({ token: 'tok', randomKey: 'rk', memberId: 7, isFirst: false });
     fetchMock.mockResolvedValueOnce(reply(200));
-    await request('POST', '/api/y', { body: { name: '张三' } });
+    await request('POST', '/api/member/updateMemberInfo', { body: { name: '张三' } });
     const [, init] = fetchMock.mock.calls[0];
     const body = JSON.parse(init.body as string);
     expect(body.sign).toBe(bodySign(body.object, 'rk'));
@@ -57,7 +57,7 @@ describe('api client', () => {
     setNavigator(nav);
     window.history.pushState({}, '', '/home/myOrder?x=1');
     fetchMock.mockResolvedValueOnce(reply(700, null, '请先登录'));
-    await expect(request('GET', '/api/z')).rejects.toBeInstanceOf(ApiError);
+    await expect(request('GET', '/api/member/getMemberInfo')).rejects.toBeInstanceOf(ApiError);
     expect(nav).toHaveBeenCalledWith('/login', undefined);
     expect(getSession('token')).toBeNull();
     expect(getSession('url')).toBe('/home/myOrder?x=1');
@@ -65,7 +65,7 @@ describe('api client', () => {
 
   it('throws the server message for other codes', async () => {
     fetchMock.mockResolvedValueOnce(reply(409, null, '当前状态不允许此操作'));
-    await expect(request('GET', '/api/w', { silent: true })).rejects.toMatchObject({
+    await expect(request('GET', '/api/order/findOrderList', { silent: true })).rejects.toMatchObject({
       code: 409,
       message: '当前状态不允许此操作',
     });

@@ -1,4 +1,5 @@
 import { signBody, type Envelope } from '@portal/contract/envelope';
+import type { PortalPath } from '@portal/contract/api-paths';
 import { clearSession, getRandomKey, getSession, isLoggedIn, setSession, announceSessionChange } from '../session.ts';
 import { currentPath, go } from '../navigation.ts';
 import { baseHeaders, buildUrl, callApi } from './core.ts';
@@ -46,7 +47,7 @@ export function memberHeaders(): Record<string, string> {
 /** One call of the portal API: the member's session and body signing on the shared core. */
 export async function request<T>(
   method: 'GET' | 'POST',
-  path: string,
+  path: PortalPath,
   opts: RequestOptions = {},
 ): Promise<Envelope<T>> {
   const headers: Record<string, string> = { ...baseHeaders(), ...memberHeaders() };
@@ -78,5 +79,7 @@ export async function request<T>(
   );
 }
 
-export const apiGet = <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts).then((e) => e.data);
-export const apiPost = <T>(path: string, opts?: RequestOptions) => request<T>('POST', path, opts).then((e) => e.data);
+export const apiGet = <T>(path: PortalPath<'GET'>, opts?: RequestOptions) =>
+  request<T>('GET', path, opts).then((e) => e.data);
+export const apiPost = <T>(path: PortalPath<'POST'>, opts?: RequestOptions) =>
+  request<T>('POST', path, opts).then((e) => e.data);
