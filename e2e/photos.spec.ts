@@ -18,24 +18,26 @@ test('a member checks photos from the guide: crop, upload, failure table, then s
   await page.goto('/home/photoGuide');
   await expect(page.getByRole('heading', { name: '检测我的照片' })).toBeVisible();
 
-  // An off-centre photo: crop dialog (with the three bands), then the refusal in plain words.
-  await page.locator('input[type=file]').setInputFiles(path.join(fixtures, 'off-centre.jpg'));
+  // A photo with the head cut off (no machine may fix it; a framing-only fault gets a corrected
+  // version instead, see photo-correction.spec.ts): crop dialog (with the three bands), then the refusal in plain words.
+  await page.locator('input[type=file]').setInputFiles(path.join(fixtures, 'head-cut-off.jpg'));
   const crop = page.getByRole('dialog', { name: '裁剪照片（3:4）' });
   await expect(crop).toBeVisible();
   await expect(crop.locator('.reactEasyCrop_CropArea')).toBeVisible();
   await page.screenshot({ path: shot('photos-crop.png'), fullPage: true });
   await crop.getByRole('button', { name: '确定并上传' }).click();
-  const result = page.getByRole('dialog', { name: '脸部不居中，请把脸放在照片正中' });
+  const result = page.getByRole('dialog', { name: '头顶被裁掉，请在头顶上方留出空间' });
   await expect(result).toBeVisible({ timeout: 60_000 });
   // The refused photo with the guide, and every problem listed in the same words.
   await expect(result.getByRole('img', { name: '未通过检测的照片（标出标准范围与问题位置）' })).toBeVisible();
   await expect(result.getByRole('list', { name: '需要修改的地方' }).getByRole('listitem')).toHaveText([
-    '脸部不居中，请把脸放在照片正中',
+    '头顶被裁掉，请在头顶上方留出空间',
+    '头部位置太高，请把头部往下移',
   ]);
   // The item-by-item values stay, one click away.
   await result.getByRole('button', { name: /检测明细/ }).click();
-  await expect(result.getByRole('row', { name: /脸部距左边.*未通过/ })).toBeVisible();
-  await expect(result.getByRole('row', { name: /头顶距上边.*通过/ })).toBeVisible();
+  await expect(result.getByRole('row', { name: /头顶完整.*未通过/ })).toBeVisible();
+  await expect(result.getByRole('row', { name: /脸部距左边.*通过/ })).toBeVisible();
   await expect(result.getByRole('row', { name: /头部左右转动.*通过/ })).toBeVisible();
   await page.screenshot({ path: shot('photos-rejected.png'), fullPage: true });
   await result.getByRole('button', { name: '知道了' }).click();
