@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { ORDER_STATE } from '@portal/contract/order-states';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, members, orderDetails, orders, payments, refunds } from '../../db/schema.ts';
@@ -70,16 +70,6 @@ export async function liveRefund(db: DbOrTx, orderId: number): Promise<RefundRow
     .orderBy(desc(refunds.id))
     .limit(1);
   return rows[0];
-}
-
-/** Live refunds of many orders (for the order lists and details). */
-export async function liveRefundsOf(db: DbOrTx, orderIds: number[]): Promise<RefundRow[]> {
-  if (!orderIds.length) return [];
-  return db
-    .select()
-    .from(refunds)
-    .where(and(inArray(refunds.orderId, orderIds), eq(refunds.cancelled, false), eq(refunds.origin, 'member')))
-    .orderBy(desc(refunds.id));
 }
 
 export async function findRefundByNo(db: DbOrTx, refundNo: string): Promise<RefundRow | undefined> {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { canPay, ORDER_STATE, type OrderKind } from '@portal/contract/order-states';
 import { REFUND_STATUS } from '@portal/contract/payments';
 import type { PayInfoResponse, PayStatusResponse } from '@portal/contract/payments';
@@ -351,13 +351,4 @@ export async function payStatus(
     }
   }
   return view(p.state);
-}
-
-/** Order ids of a member that have a payment in one of these states (for tests and lists). */
-export async function paymentsOfOrder(db: DbOrTx, orderId: number) {
-  return db
-    .select()
-    .from(payments)
-    .where(inArray(payments.orderId, [orderId]))
-    .orderBy(payments.id);
 }
