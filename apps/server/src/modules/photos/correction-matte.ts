@@ -1,8 +1,14 @@
 import type { PersonSegmenter } from './person-mask.ts';
 
 /** Sums of a w x h plane over (2r+1)-square boxes (clipped at the edges), through an integral image. */
+let scratch = new Float64Array(0);
 export function boxSum(src: Float32Array, w: number, h: number, r: number): Float32Array {
-  const ii = new Float64Array((w + 1) * (h + 1));
+  // One integral image reused across calls (a worker corrects one photo at a time).
+  if (scratch.length < (w + 1) * (h + 1)) scratch = new Float64Array((w + 1) * (h + 1));
+  const ii = scratch;
+  // Its first row and column are zeros (another size's sums may lie there).
+  ii.fill(0, 0, w + 1);
+  for (let y = 1; y <= h; y++) ii[y * (w + 1)] = 0;
   for (let y = 0; y < h; y++) {
     let row = 0;
     for (let x = 0; x < w; x++) {
@@ -128,15 +134,20 @@ export function guidedFilter(rgb: Uint8Array, p: Float32Array, w: number, h: num
 /** The model's mask (its own grid) brought to w x h by bilinear interpolation. */
 function upsample(m: { data: Float32Array; width: number; height: number }, w: number, h: number): Float32Array {
   const out = new Float32Array(w * h);
+  const xs = new Int32Array(w);
+  const txs = new Float32Array(w);
+  for (let x = 0; x < w; x++) {
+    const fx = Math.min(m.width - 1, Math.max(0, ((x + 0.5) / w) * m.width - 0.5));
+    xs[x] = Math.min(m.width - 2, Math.floor(fx));
+    txs[x] = fx - xs[x]!;
+  }
   for (let y = 0; y < h; y++) {
     const fy = Math.min(m.height - 1, Math.max(0, ((y + 0.5) / h) * m.height - 0.5));
     const y0 = Math.min(m.height - 2, Math.floor(fy));
     const ty = fy - y0;
     for (let x = 0; x < w; x++) {
-      const fx = Math.min(m.width - 1, Math.max(0, ((x + 0.5) / w) * m.width - 0.5));
-      const x0 = Math.min(m.width - 2, Math.floor(fx));
-      const tx = fx - x0;
-      const i = y0 * m.width + x0;
+      const tx = txs[x]!;
+      const i = y0 * m.width + xs[x]!;
       const top = m.data[i]! + (m.data[i + 1]! - m.data[i]!) * tx;
       const bot = m.data[i + m.width]! + (m.data[i + m.width + 1]! - m.data[i + m.width]!) * tx;
       out[y * w + x] = top + (bot - top) * ty;
@@ -198,14 +209,14 @@ export function colourCheck(rgb: Uint8Array, alpha: Float32Array, w: number, h: 
   const R = 10;
   const share = boxSum(solid, w, h, R);
   const S = 18;
-  const STEP = 3;
+  const STEP = 4;
   const cap = new Float32Array(n).fill(1);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
       const cells = (Math.min(w, x + R + 1) - Math.max(0, x - R)) * (Math.min(h, y + R + 1) - Math.max(0, y - R));
       const f = share[i]! / cells;
-      if (f <= 0.01 || f >= 0.99 || alpha[i]! <= 0.02) continue;
+      if (f <= 0.01 || f >= 0.99 || alpha[i]! <= 0.02 || alpha[i]! >= 0.98) continue;
       let dF = Infinity;
       let dB = Infinity;
       const r = rgb[i * 3]!;
@@ -284,7 +295,9 @@ export function replaceBackground(
     if (a >= 0.99) continue;
     const o = i * 3;
     if (a <= 0.02 || norm[i]! < 1e-3) {
-      rgb.set(colour, o);
+      rgb[o] = colour[0];
+      rgb[o + 1] = colour[1];
+      rgb[o + 2] = colour[2];
       continue;
     }
     const keep = a ** 4;

@@ -6,6 +6,7 @@ import { DEFAULT_BOUNDS } from './check-config.ts';
 import { normalise } from './decode.ts';
 import { CheckPool } from './check-pool.ts';
 import { failingItems } from './check-result.ts';
+import { boxSum } from './correction-matte.ts';
 import { correctIfFixable, plainCorrectionContext, unfixableItems, type CorrectionBackground } from './correction.ts';
 
 const dir = path.resolve(import.meta.dirname, '../../../test/fixtures/photos');
@@ -114,4 +115,18 @@ describe('automatic correction on the fixtures', () => {
     expect(before.passed).toBe(true);
     expect(await correctIfFixable(ctx, bytes, before, { background: 'blue', pool })).toBeNull();
   }, 30_000);
+});
+
+describe('the matte arithmetic', () => {
+  it('box sums are exact whatever size was summed before (the integral image is reused)', () => {
+    const ones = (w: number, h: number) => new Float32Array(w * h).fill(1);
+    boxSum(
+      ones(480, 640).map((_, i) => i % 7),
+      480,
+      640,
+      6,
+    );
+    const s = boxSum(ones(240, 320), 240, 320, 3);
+    expect([s[0], s[240 * 10 + 10], s[240 * 320 - 1]]).toEqual([16, 49, 16]);
+  });
 });
