@@ -7,7 +7,7 @@ import { count, eq } from 'drizzle-orm';
 import { call, memberSession, multipartBody, testApp, type Session } from '../../../test/helpers.ts';
 import { photoCandidates, photos } from '../../db/schema/orders.ts';
 import type { PhotoRefusal } from '@portal/contract/photos';
-import { readOriginalBytes } from './photo-service.ts';
+import { deleteMemberPhotos, memberPhotoKeys, readOriginalBytes } from './photo-service.ts';
 
 // The correction engine is another module's (its own tests measure it): here it answers what
 // each test sets, so the offer, the choice and the re-check are tested on their own.
@@ -153,6 +153,23 @@ describe('a refused photo the machine can fix', () => {
     const unknown = await accept(a, 'f'.repeat(32));
     expect(unknown.code).toBe(404);
   });
+
+  it("lets nothing outlive the member: deactivation's keys hold the originals, and the candidates go", async () => {
+    const c = await memberSession(app);
+    const taken = await offered(c, fixture('compliant-1.jpg'));
+    const url = (await accept(c, taken.id)).data;
+    const pending = await offered(c, fixture('compliant-2.jpg'));
+    const [p] = await app.ctx.db
+      .select()
+      .from(photos)
+      .where(eq(photos.storageKey, /view\/([^?]+)/.exec(url)![1]!));
+    const [q] = await app.ctx.db.select().from(photoCandidates).where(eq(photoCandidates.id, pending.id));
+    expect(await memberPhotoKeys(app.ctx, c.memberId)).toEqual([p!.storageKey, p!.originalKey]);
+    await deleteMemberPhotos(app.ctx, c.memberId);
+    for (const key of [p!.storageKey, p!.originalKey!, q!.correctedKey, q!.originalKey])
+      expect(await app.ctx.storage.get(key)).toBeNull();
+    expect(await app.ctx.db.select().from(photoCandidates).where(eq(photoCandidates.memberId, c.memberId))).toEqual([]);
+  }, 120_000);
 
   it('sweeps candidates expired over an hour ago (bytes and row) on the next offer', async () => {
     const c = await offered(a, fixture('compliant-3.jpg'));

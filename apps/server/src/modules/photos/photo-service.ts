@@ -91,17 +91,19 @@ export async function readPhotoBytes(ctx: AppContext, photoId: number): Promise<
   return bytes;
 }
 
-/** Account deactivation: the member's photo bytes and rows go (orders keep only a dangling id). */
-export async function deleteMemberPhotos(ctx: AppContext, memberId: number): Promise<void> {
-  await deleteMemberCandidates(ctx, memberId);
+/** The storage keys of a member's photos and of the originals kept beside corrected ones (deactivation deletes them). */
+export async function memberPhotoKeys(ctx: AppContext, memberId: number): Promise<string[]> {
   const rows = await ctx.db
     .select({ key: photos.storageKey, original: photos.originalKey })
     .from(photos)
     .where(eq(photos.memberId, memberId));
-  for (const r of rows) {
-    await ctx.storage.delete(r.key);
-    if (r.original) await ctx.storage.delete(r.original);
-  }
+  return rows.flatMap((r) => (r.original ? [r.key, r.original] : [r.key]));
+}
+
+/** Account deactivation: the member's photo bytes and rows go (orders keep only a dangling id). */
+export async function deleteMemberPhotos(ctx: AppContext, memberId: number): Promise<void> {
+  await deleteMemberCandidates(ctx, memberId);
+  for (const key of await memberPhotoKeys(ctx, memberId)) await ctx.storage.delete(key);
   await ctx.db.delete(photos).where(eq(photos.memberId, memberId));
 }
 
@@ -142,7 +144,7 @@ let warmed = false;
  */
 export function warmPhotoCheck(ctx: AppContext): Promise<void> {
   const b = ctx.config.photos.bounds;
-  warming ??= checkPool(ctx.config.photos.workers)
+  warming ??= checkPool(ctx.config)
     .warm({ rgb: new Uint8Array(b.width * b.height * 3).fill(255), width: b.width, height: b.height, bounds: b })
     .then(() => {
       warmed = true;
@@ -156,7 +158,7 @@ export const photoCheckReady = () => warmed || !warming;
 /** The check of a normalised frame, in a worker (the frame's pixels are handed over). */
 function checkFrame(ctx: AppContext, n: NormalisedPhoto): Promise<CheckAnswer> {
   const b = ctx.config.photos.bounds;
-  return checkPool(ctx.config.photos.workers).check({ rgb: n.rgb, width: n.width, height: n.height, bounds: b });
+  return checkPool(ctx.config).check({ rgb: n.rgb, width: n.width, height: n.height, bounds: b });
 }
 
 /** The refusal: code -1, the main problem in plain words, the check object (and what else `extra` adds). */
@@ -233,6 +235,8 @@ export async function acceptCorrected(ctx: AppContext, memberId: number, id: str
   if (c.expiresAt.getTime() < Date.now()) throw badRequest('photo.candidate.expired');
   const bytes = await ctx.storage.get(c.correctedKey);
   if (!bytes) throw badRequest('photo.candidate.expired');
+  // The same decoding and check as an upload ('task': the 30 KB floor is for what a student sends,
+  // not for the server's own 480 x 640 JPEG).
   const n = await normalise(bytes, 'task', ctx.config.photos.bounds);
   const r = await checkFrame(ctx, n);
   if (!r.passed) throw refusal({ ...r.check, picPath: '' }, {}, 'photo.candidate.refused');
