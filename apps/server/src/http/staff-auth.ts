@@ -22,13 +22,6 @@ export interface StaffContext {
 }
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * Marks a staff route. Its roles come from the contract's table (@portal/contract/staff-access);
-     * this list is read only for a route not yet in that table.
-     */
-    staff?: StaffRole[] | 'any';
-  }
   interface FastifyRequest {
     staff: StaffContext | null;
   }
@@ -80,28 +73,23 @@ export async function resolveStaff(db: Db, token: string | null): Promise<StaffC
 }
 
 /**
- * Who may call a route, or null when it needs no staff session. A console route's ability in the
- * contract's table (CONSOLE_API) decides; a route not yet in the table falls back to its own
- * `config.staff` list (the authorization suite fails until it is added), and any other
- * /api/console route is admins' only: a forgotten guard never leaves a console route open.
+ * Who may call a route, or null when it needs no staff session. The contract's role table
+ * (CONSOLE_API) is the only source: routes declare no roles of their own. A /api/console route
+ * not in the table is admins' only (and fails the authorization suite until it is added), so a
+ * forgotten line never leaves a console route open.
  */
-export function allowedBy(
-  method: string,
-  url: string | undefined,
-  legacy: StaffRole[] | 'any' | undefined,
-): ((role: StaffRole) => boolean) | null {
+export function allowedBy(method: string, url: string | undefined): ((role: StaffRole) => boolean) | null {
   if (!url) return null;
   const key = method === 'HEAD' ? 'GET' : method;
   const ability = consoleRouteAbility(key, url);
   if (ability) return (role) => staffMay(role, ability);
-  if (legacy) return (role) => role === 'admin' || legacy === 'any' || legacy.includes(role);
   if (!url.startsWith('/api/console/') || (CONSOLE_PUBLIC as readonly string[]).includes(`${key} ${url}`)) return null;
   return (role) => role === 'admin';
 }
 
 /**
- * The console guard: routes with `config.staff` need a staff token in the
- * `x-staff-token` header (never the member's Authorization), with an allowed role.
+ * The console guard: console routes need a staff token in the `x-staff-token` header (never
+ * the member's Authorization), with a role the contract's table allows.
  */
 export const staffAuthPlugin = fp(
   async (app, opts: { db: Db }) => {
@@ -110,12 +98,12 @@ export const staffAuthPlugin = fp(
     const byRoute = new WeakMap<object, Map<string, ReturnType<typeof allowedBy>>>();
     const allowedFor = (req: FastifyRequest) => {
       const cfg = req.routeOptions.config as object | undefined;
-      if (!cfg) return allowedBy(req.method, req.routeOptions.url, undefined);
+      if (!cfg) return allowedBy(req.method, req.routeOptions.url);
       let m = byRoute.get(cfg);
       if (!m) byRoute.set(cfg, (m = new Map()));
       let allowed = m.get(req.method);
       if (allowed === undefined) {
-        allowed = allowedBy(req.method, req.routeOptions.url, req.routeOptions.config?.staff);
+        allowed = allowedBy(req.method, req.routeOptions.url);
         m.set(req.method, allowed);
       }
       return allowed;

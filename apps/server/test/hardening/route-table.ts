@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { allowedBy, type StaffRole } from '../../src/http/staff-auth.ts';
+import { allowedBy } from '../../src/http/staff-auth.ts';
 
 export interface RouteInfo {
   method: 'GET' | 'POST';
@@ -65,13 +65,13 @@ export function collectRoutes(app: FastifyInstance): RouteInfo[] {
       const bodySchema = content['application/json']?.schema ?? Object.values(content)[0]?.schema ?? null;
       const path = url.replace(/\{(\w+)\}/g, ':$1');
       const route = app.routeTable.find((r) => r.method === method && r.url === path);
-      const cfg = (route?.config ?? {}) as { auth?: 'member' | 'optional'; staff?: unknown; signed?: boolean };
+      const cfg = (route?.config ?? {}) as { auth?: 'member' | 'optional'; signed?: boolean };
       out.push({
         method: method as 'GET' | 'POST',
         url: path,
         query,
         body: bodySchema,
-        auth: allowedBy(method, path, cfg.staff as StaffRole[] | 'any' | undefined) ? 'staff' : (cfg.auth ?? null),
+        auth: allowedBy(method, path) ? 'staff' : (cfg.auth ?? null),
         multipart: cfg.signed === false && method === 'POST' && !bodySchema,
       });
     }
