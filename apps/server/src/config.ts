@@ -6,6 +6,7 @@ import { checkDataKey, checkMetricsToken, parseTrustProxy, type TrustProxy } fro
 import { ConfigError } from './config-error.ts';
 import { loadMessagingConfig, type CodeShares, type MailSettings, type SmsSettings } from './providers/messaging.ts';
 import { loadSiteInfo, type SiteInfo } from './site-info-config.ts';
+import { loadPayConfig, type PayEnv } from './providers/pay/pay-parties.ts';
 
 /** An empty setting (as container templates often leave it) counts as unset. */
 const blankIsUnset = <T extends z.ZodType>(t: T) => z.preprocess((v) => (v === '' ? undefined : v), t);
@@ -84,6 +85,10 @@ export const envSchema = z.object({
   /** The WeChat API base (tests point it at a local imitation). */
   WECHAT_API_URL: blankIsUnset(z.string().url().default('https://api.weixin.qq.com')),
   WECHAT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** The photo check's face detector (ssd compares against the default tiny one). */
+  PHOTO_DETECTOR: blankIsUnset(z.enum(['tiny', 'ssd']).default('tiny')),
+  /** The tiny detector's input square, a multiple of 32 (face-model.ts explains the default). */
+  PHOTO_TINY_INPUT: blankIsUnset(z.coerce.number().int().positive().multipleOf(32).default(320)),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -128,6 +133,10 @@ export interface Config {
   mail: MailSettings;
   /** Daily budget shares per address, network and number segment (CODE_SHARE_*_PERCENT). */
   codeShares: CodeShares;
+  /** Payment mode, timings and channel keys (PAY_*, WXPAY_*, ALIPAY_*; providers/pay/pay-parties.ts). */
+  pay: PayEnv;
+  /** The face detector of the photo check and the tiny detector's input square (PHOTO_DETECTOR, PHOTO_TINY_INPUT). */
+  faceModel: { detector: 'tiny' | 'ssd'; tinyInput: number };
 }
 
 export interface WechatConfig {
@@ -270,6 +279,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sms: messaging.sms,
     mail: messaging.mail,
     codeShares: messaging.codeShares,
+    pay: loadPayConfig(env),
+    faceModel: { detector: e.PHOTO_DETECTOR, tinyInput: e.PHOTO_TINY_INPUT },
     ...overrides,
   };
 }

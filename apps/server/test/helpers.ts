@@ -16,7 +16,7 @@ export async function testApp(
 ): Promise<FastifyInstance> {
   const url = process.env.TEST_DATABASE_URL;
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...(url ? { DATABASE_URL: url } : {}) },
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...payEnvOfProcess(), ...(url ? { DATABASE_URL: url } : {}) },
     { pgliteDir: ':memory:', dataKey: '11'.repeat(32), ...overrides },
   );
   const fresh = url ? await freshPostgresDatabase(url) : null;
@@ -29,6 +29,11 @@ export async function testApp(
     await fresh?.drop();
   });
   return app;
+}
+
+/** The payment settings a suite sets on the process (e.g. a short sandbox notify delay), for its apps. */
+function payEnvOfProcess(): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(process.env).filter(([k]) => /^(PAY|WXPAY|ALIPAY)_/.test(k)));
 }
 
 /** A new empty database beside the one at baseUrl, named with the prefix and a random part. */

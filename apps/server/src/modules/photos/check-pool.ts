@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import type { CheckJob, CheckReply, CorrectReply } from './check-worker.ts';
 import type { Detector } from './face-model.ts';
+import type { Config } from '../../config.ts';
 
 const TSX_API = pathToFileURL(
   path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
@@ -41,6 +42,7 @@ export class CheckPool {
   constructor(
     readonly size: number = defaultPoolSize(),
     private readonly detector: Detector = 'tiny',
+    private readonly tinyInput = 320,
   ) {}
 
   private start(): void {
@@ -57,7 +59,7 @@ export class CheckPool {
     // WASM heap), and V8's default semi-spaces would keep some 30 MB per worker resident.
     const w = new Worker(boot, {
       eval: true,
-      workerData: { detector: this.detector },
+      workerData: { detector: this.detector, tinyInput: this.tinyInput },
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB },
     });
     w.unref();
@@ -125,7 +127,8 @@ export class CheckPool {
 
 let shared: CheckPool | null = null;
 /** The process's pool (apps in one process share it). */
-export function checkPool(size?: number): CheckPool {
-  shared ??= new CheckPool(size || defaultPoolSize(), (process.env.PHOTO_DETECTOR as Detector) || 'tiny');
+export function checkPool(config: Pick<Config, 'photos' | 'faceModel'>): CheckPool {
+  const { detector, tinyInput } = config.faceModel;
+  shared ??= new CheckPool(config.photos.workers || defaultPoolSize(), detector, tinyInput);
   return shared;
 }

@@ -40,7 +40,8 @@ export type CheckReply =
   | { id: number; ok: false; error: string };
 
 // One model load per worker thread (the face nets, then the person mask on the same runtime); jobs run one at a time.
-const model = loadFaceModel((workerData as { detector?: Detector } | undefined)?.detector ?? 'tiny');
+const given = workerData as { detector?: Detector; tinyInput?: number } | undefined;
+const model = loadFaceModel(given?.detector ?? 'tiny', given?.tinyInput);
 const segmenter = model.then(() => loadPersonSegmenter(loadTfCore()));
 
 parentPort?.postMessage({ ready: true });

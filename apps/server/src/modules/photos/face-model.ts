@@ -27,9 +27,9 @@ export interface FaceModel {
  * detector only places the box the 68-point landmark net then measures in: at 320 the detector
  * takes 48 ms instead of 66 at 416, every photo of the test set and of the shared portraits gets
  * the same face count and verdict, and landmarks move by 2 px (4 at most). At 256 a photo of
- * three people was seen as none. PHOTO_TINY_INPUT (a multiple of 32) overrides it.
+ * three people was seen as none. PHOTO_TINY_INPUT (a multiple of 32, read by config.ts) overrides it.
  */
-const TINY_INPUT = Number(process.env.PHOTO_TINY_INPUT ?? 320);
+const TINY_INPUT = 320;
 /** A face at this detector score is a face (the score the check has always used). */
 const STRONG_SCORE = 0.4;
 /** The detector runs at this lower bar; what scores between the two is kept only as a possible second face. */
@@ -42,7 +42,7 @@ const MIN_SECOND_FACE = 40;
  * Loads TensorFlow.js on the WASM backend and the face-api models shipped in the
  * npm package (nothing is downloaded). Call once per worker thread.
  */
-export async function loadFaceModel(detector: Detector = 'tiny'): Promise<FaceModel> {
+export async function loadFaceModel(detector: Detector = 'tiny', tinyInput = TINY_INPUT): Promise<FaceModel> {
   const tf = loadTfCore();
   const wasm = require('@tensorflow/tfjs-backend-wasm') as typeof import('@tensorflow/tfjs-backend-wasm');
   const faceapi = require(FACE_API) as FaceApi;
@@ -73,7 +73,7 @@ export async function loadFaceModel(detector: Detector = 'tiny'): Promise<FaceMo
   }
   const options =
     detector === 'tiny'
-      ? new faceapi.TinyFaceDetectorOptions({ inputSize: TINY_INPUT, scoreThreshold: LOW_SCORE })
+      ? new faceapi.TinyFaceDetectorOptions({ inputSize: tinyInput, scoreThreshold: LOW_SCORE })
       : new faceapi.SsdMobilenetv1Options({ minConfidence: LOW_SCORE });
 
   return {

@@ -44,32 +44,39 @@ describe('payment settings in production', () => {
   });
 
   it('refuses real payments without an https PUBLIC_URL, and half a channel anywhere', () => {
-    expect(() => createPayParties(loadConfig(prodEnv), realKeys)).toThrow(/needs PUBLIC_URL/);
-    expect(() => createPayParties(loadConfig({ ...prodEnv, PUBLIC_URL: 'http://photo.example.cn' }), realKeys)).toThrow(
-      /PUBLIC_URL must be https in production/,
-    );
+    expect(() => createPayParties(loadConfig({ ...prodEnv, ...realKeys }))).toThrow(/needs PUBLIC_URL/);
+    expect(() =>
+      createPayParties(loadConfig({ ...prodEnv, PUBLIC_URL: 'http://photo.example.cn', ...realKeys })),
+    ).toThrow(/PUBLIC_URL must be https in production/);
     expect(
-      createPayParties(loadConfig({ ...prodEnv, PUBLIC_URL: 'https://photo.example.cn' }), realKeys).wechat?.mode,
+      createPayParties(loadConfig({ ...prodEnv, PUBLIC_URL: 'https://photo.example.cn', ...realKeys })).wechat?.mode,
     ).toBe('real');
     expect(() =>
-      createPayParties(loadConfig({ NODE_ENV: 'development', PUBLIC_URL: 'https://photo.example.cn' }), {
-        ...realKeys,
-        WXPAY_API_V3_KEY: '',
-      }),
+      createPayParties(
+        loadConfig({
+          NODE_ENV: 'development',
+          PUBLIC_URL: 'https://photo.example.cn',
+          ...realKeys,
+          WXPAY_API_V3_KEY: '',
+        }),
+      ),
     ).toThrow(/WXPAY_API_V3_KEY missing for WeChat Pay/);
     // Platform-certificate mode: no public key at all is allowed, half of it is not.
     expect(
-      createPayParties(loadConfig({ ...prodEnv, PUBLIC_URL: 'https://photo.example.cn' }), {
-        ...realKeys,
-        WXPAY_PUBLIC_KEY: '',
-        WXPAY_PUBLIC_KEY_ID: '',
-      }).wechat,
+      createPayParties(
+        loadConfig({
+          ...prodEnv,
+          PUBLIC_URL: 'https://photo.example.cn',
+          ...realKeys,
+          WXPAY_PUBLIC_KEY: '',
+          WXPAY_PUBLIC_KEY_ID: '',
+        }),
+      ).wechat,
     ).not.toBeNull();
     expect(() =>
-      createPayParties(loadConfig({ ...prodEnv, PUBLIC_URL: 'https://photo.example.cn' }), {
-        ...realKeys,
-        WXPAY_PUBLIC_KEY_ID: '',
-      }),
+      createPayParties(
+        loadConfig({ ...prodEnv, PUBLIC_URL: 'https://photo.example.cn', ...realKeys, WXPAY_PUBLIC_KEY_ID: '' }),
+      ),
     ).toThrow(/go together/);
   });
 });

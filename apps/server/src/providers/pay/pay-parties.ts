@@ -6,7 +6,7 @@ import { SandboxPayParty } from './sandbox.ts';
 import type { PayChannel, PayProvider } from './types.ts';
 import { WechatPayV3 } from './wechat-v3.ts';
 
-/** Payment settings, read from the environment and validated at start-up. */
+/** Payment settings: read from the environment by config.ts (loadPayConfig) and validated at start-up. */
 const payEnv = z.object({
   /** 'sandbox' (the demo default) or 'real' (the production default). */
   PAY_PROVIDER: z.enum(['sandbox', 'real']).optional(),
@@ -34,6 +34,16 @@ const payEnv = z.object({
 });
 export type PayEnv = z.infer<typeof payEnv>;
 
+/** The payment settings of an environment (called by loadConfig only); a malformed value stops start-up naming it. */
+export function loadPayConfig(env: Record<string, string | undefined>): PayEnv {
+  const parsed = payEnv.safeParse(env);
+  if (!parsed.success)
+    throw new Error(
+      `Invalid payment configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
+  return parsed.data;
+}
+
 export interface PaySettings {
   reconcileSeconds: number;
   closeUnpaidHours: number;
@@ -51,13 +61,8 @@ export interface PayParties {
 const pem = (s: string) => s.replace(/\\n/g, '\n');
 
 /** Builds the payment parties from config: the sandbox in demo mode, real adapters when keys are set. */
-export function createPayParties(config: Config, env: NodeJS.ProcessEnv = process.env): PayParties {
-  const parsed = payEnv.safeParse(env);
-  if (!parsed.success)
-    throw new Error(
-      `Invalid payment configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    );
-  const e = parsed.data;
+export function createPayParties(config: Config): PayParties {
+  const e = config.pay;
   const settings: PaySettings = {
     reconcileSeconds: e.PAY_RECONCILE_SECONDS,
     closeUnpaidHours: e.PAY_CLOSE_UNPAID_HOURS,
