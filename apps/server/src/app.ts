@@ -10,12 +10,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { AppContext } from './context.ts';
+import type { AppContext, CoreContext } from './context.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { SESSION_CHANNEL, sessionCacheOf } from './http/session-cache.ts';
 import { securityHeadersPlugin } from './http/security-headers.ts';
 import { loadPiiCipher } from './lib/pii.ts';
-import { withParties } from './providers/index.ts';
+import { providersPlugin } from './providers/index.ts';
 import { installShutdown } from './http/shutdown.ts';
 import { accessLogPlugin, loggerOptions } from './http/logging.ts';
 import { rateLimitPlugin } from './http/rate-limit.ts';
@@ -41,6 +41,10 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { taskRoutes } from './modules/task/routes.ts';
 import { consoleRoutes } from './modules/console/routes.ts';
 import { logisticsRoutes } from './modules/logistics/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { memberRoutes } from './modules/member/routes.ts';
+import { reprintRoutes } from './modules/reprint/routes.ts';
+import { addressRoutes } from './modules/addresses/routes.ts';
 
 /** Largest request body: a 5 MB photo plus multipart framing. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -73,7 +77,7 @@ export interface BuildOptions {
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const database =
     opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
-  const ctx: AppContext = withParties({
+  const core: CoreContext = {
     config,
     db: database.db,
     dbKind: database.kind,
@@ -83,7 +87,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       demo: config.demo,
       ephemeral: config.pgliteDir === ':memory:',
     }),
-  });
+  };
+  // The outside parties join the context in the providers plugin, registered before anything uses them.
+  const ctx = core as AppContext;
 
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(config.logLevel, opts.logStream),
@@ -106,6 +112,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       routeTable.push({ method: String(method), url: r.url, config: (r.config ?? {}) as Record<string, unknown> });
   });
   const shutdown = installShutdown(app);
+  await app.register(providersPlugin);
 
   await app.register(securityHeadersPlugin);
   await app.register(compress, { threshold: 1024 });
@@ -133,15 +140,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(latestPaymentRoutes);
   await app.register(ordersRoutes);
   await app.register(nationalRoutes);
-  await app.register((await import('./modules/auth/routes.ts')).authRoutes);
-  await app.register((await import('./modules/member/routes.ts')).memberRoutes);
+  await app.register(authRoutes);
+  await app.register(memberRoutes);
   await app.register(contentRoutes);
   await app.register(catalogRoutes);
   await app.register(taskRoutes);
   await app.register(consoleRoutes);
   await app.register(logisticsRoutes);
-  await app.register((await import('./modules/reprint/routes.ts')).reprintRoutes);
-  await app.register((await import('./modules/addresses/routes.ts')).addressRoutes);
+  await app.register(reprintRoutes);
+  await app.register(addressRoutes);
   if (config.demo) {
     await app.register(devRoutes);
     app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());

@@ -1,5 +1,8 @@
-import type { AppContext, CoreContext } from '../context.ts';
-import { ConfigError } from '../config.ts';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import { ConfigError } from '../config-error.ts';
+import type { Db } from '../db/client.ts';
+import type { PiiCipher } from '../lib/pii.ts';
 import type { MailProvider } from './mail.ts';
 import type { SmsProvider } from './sms.ts';
 import { buildMail, buildSms } from './messaging.ts';
@@ -39,21 +42,33 @@ export interface Parties {
   tracking: TrackingParty;
 }
 
-/** The app's context with its parties: built on the core (the sandboxes keep the whole context). */
-export function withParties(core: CoreContext): AppContext {
-  const ctx = core as AppContext;
-  Object.assign(ctx, buildParties(ctx));
-  return ctx;
+/** What the parties are built on: the one configuration (config.ts), the database and the PII cipher. */
+export interface PartyBase {
+  config: Config;
+  db: Db;
+  pii: PiiCipher;
 }
 
-export function buildParties(ctx: AppContext): Parties {
-  const { config, db } = ctx;
+/**
+ * The providers plugin: hangs every outside party on app.ctx (context.ts) before any route module
+ * is registered. Providers import neither modules nor http (eslint.config.js); modules reach the
+ * parties through the context only.
+ */
+export const providersPlugin = fp(
+  async (app) => {
+    Object.assign(app.ctx, buildParties(app.ctx));
+  },
+  { name: 'providers' },
+);
+
+export function buildParties(base: PartyBase): Parties {
+  const { config, db } = base;
   const parties: Parties = {
     sms: buildSms(config.sms, db),
     mail: buildMail(config.mail, db),
     storage: openStorage(config.photos.storage, config.dataDir, config.pgliteDir === ':memory:'),
     pay: createPayParties(config),
-    national: config.demo ? new SandboxNational(ctx) : new RealNational(nationalOptions(config.national)),
+    national: config.demo ? new SandboxNational(base) : new RealNational(nationalOptions(config.national)),
     oauth: config.wechat ? new WechatOAuth(config.wechat) : config.demo ? new SandboxOAuth(db) : null,
     tracking: buildTracking(config),
   };
@@ -65,7 +80,7 @@ export function buildParties(ctx: AppContext): Parties {
 }
 
 /** What production lacks: every sandbox and every missing party, each naming its settings. */
-export function productionGaps(config: AppContext['config'], p: Parties): string[] {
+export function productionGaps(config: Config, p: Parties): string[] {
   const gaps: string[] = [];
   if (p.sms.kind === 'sandbox')
     gaps.push('SMS: the outbox sandbox; set SMS_PROVIDER=aliyun or tencent with its settings');
@@ -86,13 +101,13 @@ export function productionGaps(config: AppContext['config'], p: Parties): string
   return gaps;
 }
 
-function buildTracking(config: AppContext['config']): TrackingParty {
+function buildTracking(config: Config): TrackingParty {
   const t = config.tracking;
   if (t.provider === 'kuaidi100' && t.kuaidi100)
     return new Kuaidi100Tracking({ ...t.kuaidi100, timeoutMs: t.timeoutMs });
   return t.provider === 'sandbox' ? new SandboxTracking() : new NoTracking();
 }
 
-function nationalOptions(c: AppContext['config']['national']) {
+function nationalOptions(c: Config['national']) {
   return { url: c.url, key: c.appKey, secret: c.appSecret, timeoutMs: c.timeoutMs };
 }

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { AppContext } from '../context.ts';
+import type { Db } from '../db/client.ts';
 import { nationalReportReceipts, nationalStudents } from '../db/schema.ts';
-import { readSetting, writeSetting } from '../modules/system/settings-service.ts';
+import { readSetting, writeSetting } from '../db/settings-store.ts';
+import type { PiiCipher } from '../lib/pii.ts';
 import {
   NationalCallError,
   REPORT_PHOTO_MAX_BYTES,
@@ -33,7 +34,10 @@ async function photoProblem(jpeg: Buffer): Promise<SandboxReason | null> {
  * number only as its blind index), accepts those it knows with a photo in range, marks the student
  * as having a photo, and answers per item. With the setting above it fails the whole call.
  */
-export async function sandboxReportPhotos(ctx: AppContext, batch: PhotoReportItem[]): Promise<PhotoReportOutcome[]> {
+export async function sandboxReportPhotos(
+  ctx: { db: Db; pii: PiiCipher },
+  batch: PhotoReportItem[],
+): Promise<PhotoReportOutcome[]> {
   const fail = await readSetting<{ failCalls?: number }>(ctx, SANDBOX_SETTING, {});
   if ((fail.failCalls ?? 0) > 0) {
     await writeSetting(ctx, SANDBOX_SETTING, { ...fail, failCalls: fail.failCalls! - 1 });

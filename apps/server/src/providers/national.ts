@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { AppContext } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import type { PiiCipher } from '../lib/pii.ts';
 import { nationalQrSessions, nationalStudents } from '../db/schema.ts';
-import { AppError, conflict, notFound } from '../http/errors.ts';
+import { AppError, conflict, notFound } from '../lib/errors.ts';
 import {
   NationalCallError,
   NationalHttpReporter,
@@ -69,7 +70,7 @@ type Row = typeof nationalStudents.$inferSelect;
 
 /** The sandbox: seeded records in national_students, sessions in national_qr_sessions. */
 export class SandboxNational implements NationalPlatform {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: { db: Db; pii: PiiCipher }) {}
 
   toStudent(r: Row): NationalStudent {
     return {
@@ -251,12 +252,12 @@ export class RealNational implements NationalPlatform {
 }
 
 /** The platform of an app (built in providers/index.ts): the sandbox in demo mode, else the real adapter (NATIONAL_API_URL, _KEY, _SECRET). */
-export function nationalFor(ctx: AppContext): NationalPlatform {
+export function nationalFor(ctx: { national: NationalPlatform }): NationalPlatform {
   return ctx.national;
 }
 
 /** The sandbox of an app, for its pages and hooks (demo mode only). */
-export function sandboxNational(ctx: AppContext): SandboxNational {
+export function sandboxNational(ctx: { national: NationalPlatform }): SandboxNational {
   const p = nationalFor(ctx);
   if (!(p instanceof SandboxNational)) throw notFound();
   return p;

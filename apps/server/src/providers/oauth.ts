@@ -2,7 +2,7 @@ import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { oauthStates } from '../db/schema.ts';
 import { randomToken } from '../lib/crypto.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../lib/errors.ts';
 
 /** Who the third party says the user is. The access token lives only for the user-info call. */
 export interface OAuthIdentity {

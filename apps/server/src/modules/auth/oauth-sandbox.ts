@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { envelope, ok } from '../../http/envelope.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { SandboxOAuth } from '../../providers/oauth.ts';
-import { oauthFor } from './oauth-party.ts';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -12,7 +11,7 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
  * user to confirm, and a plain POST that does what its button does.
  */
 export const oauthSandboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  const sandbox = oauthFor(app.ctx);
+  const sandbox = app.ctx.oauth;
   // Only where the sandbox is the party: never beside the real WeChat login, never in production.
   if (!(sandbox instanceof SandboxOAuth)) return;
   app.get(

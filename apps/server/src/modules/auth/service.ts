@@ -5,7 +5,6 @@ import { oauthStates, photos } from '../../db/schema.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { AppError, badRequest, conflict, withCode } from '../../http/errors.ts';
 import { OAuthError, type OAuthIdentity, type OAuthParty } from '../../providers/oauth.ts';
-import { oauthFor } from './oauth-party.ts';
 import type { MemberContext } from '../../http/auth.ts';
 import { checkCaptcha } from './captcha.ts';
 import { countLookup, sendCode, verifyCode } from './codes.ts';
@@ -75,7 +74,7 @@ const STATE_TTL_MS = 10 * 60 * 1000;
 const BIND_TTL_MS = 30 * 60 * 1000;
 
 function partyOf(ctx: AppContext): OAuthParty {
-  const p = oauthFor(ctx);
+  const p = ctx.oauth;
   if (!p) throw new AppError(503, 'oauth.notConfigured');
   return p;
 }
