@@ -20,6 +20,7 @@ import { normalise } from '../apps/server/src/modules/photos/decode.ts';
 import { DEFAULT_BOUNDS } from '../apps/server/src/modules/photos/check-config.ts';
 import type { Detector } from '../apps/server/src/modules/photos/face-model.ts';
 import { realworldBytes, realworldSet, scoreSet } from '../apps/server/src/modules/photos/realworld-set.ts';
+import { addStages, stageLines, type StageSamples } from './photo-stages.ts';
 import { correctionBench, printCorrection, type CorrectionFigures } from './photo-correction.ts';
 
 const dir = path.resolve(import.meta.dirname, '../apps/server/test/fixtures/photos');
@@ -59,19 +60,26 @@ async function latency() {
   await checkOne(single, files[0]!);
   const decode: number[] = [];
   const check: number[] = [];
+  const stages: StageSamples = {};
   for (let r = 0; r < rounds; r++) {
     for (const f of files) {
       let t = performance.now();
       await sharp(f).raw().toBuffer();
       decode.push(performance.now() - t);
       t = performance.now();
-      await checkOne(single, f);
-      check.push(performance.now() - t);
+      // checkOne's two steps, timed apart: the decode here, the worker's stages in its answer.
+      const n = await normalise(f, 'task', DEFAULT_BOUNDS);
+      const decoded = performance.now() - t;
+      const answer = await single.check({ rgb: n.rgb, width: n.width, height: n.height, bounds: DEFAULT_BOUNDS });
+      const ms = performance.now() - t;
+      const inWorker = Object.values(answer.stages ?? {}).reduce((a, b) => a + b, 0);
+      addStages(stages, check.length, { decode: decoded, ...answer.stages, 'hand-over': ms - decoded - inWorker });
+      check.push(ms);
     }
   }
   const rssAfter = rss();
   await single.close();
-  return { rssBare, rssAfter, peak: peakRss, check, decode };
+  return { rssBare, rssAfter, peak: peakRss, check, decode, stages };
 }
 
 /** The real-world set's verdicts and the rule named for each refusal (one worker). */
@@ -184,6 +192,10 @@ async function main() {
   console.log(
     `check  median ${md.toFixed(1)} ms (aim ≤ 100)  p95 ${q(l.check, 0.95).toFixed(1)} ms (aim ≤ 150) per photo`,
   );
+  console.log(
+    'stages mean ms per check and share of the check, largest first (compare shares: the ms move with the load)',
+  );
+  for (const line of stageLines(l.stages, l.check)) console.log(line);
   console.log(`decode median ${mdDecode.toFixed(1)} ms  p95 ${q(l.decode, 0.95).toFixed(1)} ms per photo (bare sharp)`);
   console.log(`ratio  check/decode median ${(md / mdDecode).toFixed(1)}x`);
   console.log(

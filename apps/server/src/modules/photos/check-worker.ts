@@ -5,6 +5,7 @@ import { loadPersonSegmenter } from './person-mask.ts';
 import { loadTfCore } from './tf-core.ts';
 import { measure } from './measure.ts';
 import { checkPasses } from './check-result.ts';
+import { stageTimer } from './stage-timer.ts';
 import type { PhotoCheckBounds } from './check-config.ts';
 import { correctFrame, type CorrectionSpec, type CorrectedFrame } from './correction-engine.ts';
 
@@ -36,6 +37,8 @@ export type CheckReply =
       /** The single face's 68 landmarks on the frame (the correction starts from them), else absent. */
       landmarks?: { x: number; y: number }[];
       faces: number;
+      /** Milliseconds per stage inside the worker (stage-timer.ts), for the benchmark. */
+      stages?: Record<string, number>;
     }
   | { id: number; ok: false; error: string };
 
@@ -56,15 +59,18 @@ parentPort?.on('message', (job: CheckJob) => {
         parentPort?.postMessage(reply, corrected ? [corrected.rgb.buffer as ArrayBuffer] : []);
         return;
       }
+      const t = stageTimer();
       const frame = { data: job.rgb, width: job.width, height: job.height };
-      const first = await m.find(job.rgb, job.width, job.height);
+      const first = await m.find(job.rgb, job.width, job.height, t.lap);
       const mask = seg.segment(job.rgb, job.width, job.height);
-      const measured = measure(frame, first, job.bounds, mask);
+      t.lap('person mask');
+      const measured = measure(frame, first, job.bounds, mask, t.lap);
       const passed = checkPasses(measured);
       const check = passed ? measured : { ...measured, problems: photoProblems(measured) };
       // The descriptor (face recognition net) only for photos that will be kept.
       const descriptor = await first.describe(passed);
-      const reply: CheckReply = { id: job.id, ok: true, check, passed, descriptor, faces: first.count };
+      t.lap('descriptor');
+      const reply: CheckReply = { id: job.id, ok: true, check, passed, descriptor, faces: first.count, stages: t.ms };
       if (!passed && first.count === 1) reply.landmarks = first.landmarks;
       parentPort?.postMessage(reply);
     } catch (err) {

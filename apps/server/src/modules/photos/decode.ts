@@ -39,16 +39,21 @@ export async function normalise(bytes: Buffer, flow: Flow, b: PhotoCheckBounds):
   if (meta.format !== 'jpeg' || !meta.width || !meta.height) throw badRequest('photo.jpgOnly');
   if (meta.width * meta.height > b.maxPixels) throw badRequest('photo.tooLarge');
   try {
-    const base = sharp(bytes, { limitInputPixels: b.maxPixels, failOn: 'error', sequentialRead: true })
+    // One decode: the upright, resized frame's pixels, then the stored JPEG encoded from them
+    // (two clones of the pipeline decoded and resized the upload twice).
+    const raw = await sharp(bytes, { limitInputPixels: b.maxPixels, failOn: 'error', sequentialRead: true })
       .rotate()
       .resize(b.width, b.height, { fit: 'cover', position: 'centre' })
       .removeAlpha()
-      .toColourspace('srgb');
-    const [raw, jpeg] = await Promise.all([
-      base.clone().raw().toBuffer({ resolveWithObject: true }),
-      base.clone().jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).toBuffer(),
-    ]);
-    return { rgb: new Uint8Array(raw.data), width: raw.info.width, height: raw.info.height, jpeg };
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const { width, height, channels } = raw.info;
+    const jpeg = await sharp(raw.data, { raw: { width, height, channels } })
+      .jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
+      .toBuffer();
+    // A copy: the frame's buffer is handed over (transferred) to a check worker whole.
+    return { rgb: new Uint8Array(raw.data), width, height, jpeg };
   } catch {
     throw badRequest('photo.jpgOnly');
   }

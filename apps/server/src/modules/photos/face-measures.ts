@@ -87,7 +87,9 @@ export function faceLight(f: Frame, box: { x0: number; x1: number; y0: number; y
 export function frameHighlight(f: Frame): number {
   const hist = new Uint32Array(256);
   const n = f.width * f.height;
-  for (let i = 0; i < n; i += 2) hist[Math.round(lumaAt(f, i % f.width, Math.floor(i / f.width)))]!++;
+  const d = f.data;
+  // Every other pixel (j is its first byte).
+  for (let j = 0; j < n * 3; j += 6) hist[Math.round(0.299 * d[j]! + 0.587 * d[j + 1]! + 0.114 * d[j + 2]!)]!++;
   let acc = 0;
   for (let v = 255; v >= 0; v--) {
     acc += hist[v]!;

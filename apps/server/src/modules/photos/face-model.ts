@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FaceFinding } from './check-result.ts';
 import { FACE_API, loadTfCore } from './tf-core.ts';
 import { useFrugalForward } from './tiny-forward.ts';
+import { noLap, type Lap } from './stage-timer.ts';
 
 type FaceApi = typeof import('@vladmandic/face-api/dist/face-api.node-wasm.js');
 
@@ -19,6 +20,7 @@ export interface FaceModel {
     rgb: Uint8Array,
     width: number,
     height: number,
+    lap?: Lap,
   ): Promise<FaceFinding & { describe(wanted: boolean): Promise<number[] | null> }>;
 }
 
@@ -77,26 +79,54 @@ export async function loadFaceModel(detector: Detector = 'tiny', tinyInput = TIN
       : new faceapi.SsdMobilenetv1Options({ minConfidence: LOW_SCORE });
 
   return {
-    async find(rgb, width, height) {
+    async find(rgb, width, height, lap = noLap) {
+      /**
+       * face-api's extractFaceTensors, read from the bytes: the box clipped to the frame and
+       * floored, the same integers; the runtime's own slice copies them three at a time in JavaScript.
+       */
+      const crop = (box: InstanceType<typeof faceapi.Box>) => {
+        const b = box.clipAtImageBorders(width, height);
+        if (b.width <= 0 || b.height <= 0) return null;
+        const data = new Int32Array(b.width * b.height * 3);
+        for (let y = 0; y < b.height; y++) {
+          const from = ((b.y + y) * width + b.x) * 3;
+          data.set(rgb.subarray(from, from + b.width * 3), y * b.width * 3);
+        }
+        return faceapi.tf.tensor3d(data, [b.height, b.width, 3], 'int32');
+      };
       const input = faceapi.tf.tensor3d(rgb, [height, width, 3], 'int32');
       try {
-        const all = await faceapi.detectAllFaces(input as never, options).withFaceLandmarks();
+        const all = await faceapi.detectAllFaces(input as never, options);
+        lap('detector');
         // The same pass at a low score bar is the second look: a face partly hidden behind the
         // first, or small at the edge, scores under the bar a clear face passes.
-        const boxOf = (f: (typeof all)[number]) => {
-          const b = f.detection.box;
-          return { x: b.x, y: b.y, width: b.width, height: b.height, score: f.detection.score };
+        const boxOf = (d: (typeof all)[number]) => {
+          const b = d.box;
+          return { x: b.x, y: b.y, width: b.width, height: b.height, score: d.score };
         };
-        const strong = all.filter((f) => f.detection.score >= STRONG_SCORE);
+        const strong = all.filter((d) => d.score >= STRONG_SCORE);
         const main = strong.length === 1 ? strong[0]! : null;
         const others = all
-          .filter((f) => f !== main && f.detection.score >= SECOND_SCORE && f.detection.box.width >= MIN_SECOND_FACE)
+          .filter((d) => d !== main && d.score >= SECOND_SCORE && d.box.width >= MIN_SECOND_FACE)
           .map(boxOf);
         if (!main) return { count: strong.length, landmarks: [], others, describe: async (_wanted: boolean) => null };
-        const face = main;
+        // The landmark net only for the one face that is measured (the others count by their boxes),
+        // on the crop face-api's landmark task takes (its box on the frame, clipped and floored).
+        const faceCrop = crop(main.forSize(width, height).box);
+        if (!faceCrop) return { count: 1, landmarks: [], others, describe: async (_wanted: boolean) => null };
+        let marks;
+        try {
+          marks = (await faceapi.nets.faceLandmark68Net.detectLandmarks(faceCrop as never)) as InstanceType<
+            typeof faceapi.FaceLandmarks68
+          >;
+        } finally {
+          faceCrop.dispose();
+        }
+        const face = faceapi.extendWithFaceLandmarks(faceapi.extendWithFaceDetection({}, main), marks);
         const landmarks = face.landmarks.positions.map((p) => ({ x: p.x, y: p.y }));
-        // The face crop is taken now, while the frame tensor lives; the descriptor only when wanted (describe(false) frees it).
-        const [crop] = await faceapi.extractFaceTensors(input as never, [face.alignedRect.box]);
+        // The aligned face's crop for the descriptor now; the descriptor only when wanted (describe(false) frees it).
+        const alignedCrop = crop(face.alignedRect.box);
+        lap('landmarks');
         return {
           count: 1,
           landmarks,
@@ -104,9 +134,10 @@ export async function loadFaceModel(detector: Detector = 'tiny', tinyInput = TIN
           async describe(wanted: boolean) {
             try {
               if (!wanted) return null;
-              return Array.from((await faceapi.computeFaceDescriptor(crop as never)) as Float32Array);
+              if (!alignedCrop) return null;
+              return Array.from((await faceapi.computeFaceDescriptor(alignedCrop as never)) as Float32Array);
             } finally {
-              crop?.dispose();
+              alignedCrop?.dispose();
             }
           },
         };

@@ -41,41 +41,55 @@ export function headAccessory(f: Frame, mask: PersonMask, lm: Pt[]): number {
 
   const skin = skinColour(f, lm);
   const skinSum = skin[0] + skin[1] + skin[2] + 1;
+  const skinR = skin[0] / skinSum;
+  const skinG = skin[1] / skinSum;
   const skinLuma = 0.299 * skin[0] + 0.587 * skin[1] + 0.114 * skin[2];
+  const lumaLo = LUMA_RANGE[0] * skinLuma;
+  const lumaHi = LUMA_RANGE[1] * skinLuma;
+  const chroma2 = SKIN_CHROMA * SKIN_CHROMA;
   const inside = erodedMask(mask, {
     x0: Math.floor((x0 / f.width) * mask.width),
     x1: Math.ceil((x1 / f.width) * mask.width),
     y1: Math.ceil((y1 / f.height) * mask.height),
   });
   const W = x1 - x0 + 1;
-  // Integral images of the hair pixels' R, G, B and count over the head's box.
-  const I = [0, 1, 2, 3].map(() => new Float64Array(W * (y1 + 1)));
-  const row = [0, 0, 0, 0];
+  // Integral image of the hair pixels' R, G, B and count over the head's box (4 numbers a cell;
+  // sums stay under 2^31), in a buffer kept from call to call.
+  const I = integralBuffer(4 * W * (y1 + 1));
+  I.fill(0, 0, 4 * W);
+  const cellX = new Int32Array(x1 - x0);
+  for (let x = x0; x < x1; x++) cellX[x - x0] = Math.min(mask.width - 1, Math.floor((x / f.width) * mask.width));
   for (let y = 0; y < y1; y++) {
-    row.fill(0);
-    const my = Math.min(mask.height - 1, Math.floor((y / f.height) * mask.height));
-    for (let x = x0; x < x1; x++) {
-      const mx = Math.min(mask.width - 1, Math.floor((x / f.width) * mask.width));
-      const i = (y * f.width + x) * 3;
-      const r = f.data[i]!;
-      const g = f.data[i + 1]!;
-      const b = f.data[i + 2]!;
-      if (inside[my * mask.width + mx]) {
+    let sr = 0;
+    let sg = 0;
+    let sb = 0;
+    let sn = 0;
+    const maskRow = Math.min(mask.height - 1, Math.floor((y / f.height) * mask.height)) * mask.width;
+    let k = 4 * ((y + 1) * W);
+    I[k] = I[k + 1] = I[k + 2] = I[k + 3] = 0;
+    let i = (y * f.width + x0) * 3;
+    for (let x = x0; x < x1; x++, i += 3) {
+      if (inside[maskRow + cellX[x - x0]!]) {
+        const r = f.data[i]!;
+        const g = f.data[i + 1]!;
+        const b = f.data[i + 2]!;
         const l = 0.299 * r + 0.587 * g + 0.114 * b;
         const s = r + g + b + 1;
-        const isSkin =
-          l > LUMA_RANGE[0] * skinLuma &&
-          l < LUMA_RANGE[1] * skinLuma &&
-          Math.hypot(r / s - skin[0] / skinSum, g / s - skin[1] / skinSum) < SKIN_CHROMA;
-        if (!isSkin) {
-          row[0]! += r;
-          row[1]! += g;
-          row[2]! += b;
-          row[3]!++;
+        // Skin: luminance near the cheeks' and chromaticity (r, g over the sum) within SKIN_CHROMA.
+        const skinLike = l > lumaLo && l < lumaHi && (r - skinR * s) ** 2 + (g - skinG * s) ** 2 < chroma2 * s * s;
+        if (!skinLike) {
+          sr += r;
+          sg += g;
+          sb += b;
+          sn++;
         }
       }
-      const k = (y + 1) * W + (x - x0 + 1);
-      for (let c = 0; c < 4; c++) I[c]![k] = I[c]![k - W]! + row[c]!;
+      k += 4;
+      const up = k - 4 * W;
+      I[k] = I[up]! + sr;
+      I[k + 1] = I[up + 1]! + sg;
+      I[k + 2] = I[up + 2]! + sb;
+      I[k + 3] = I[up + 3]! + sn;
     }
   }
   const box = (bx0: number, by0: number, bx1: number, by1: number) => {
@@ -83,7 +97,11 @@ export function headAccessory(f: Frame, mask: PersonMask, lm: Pt[]): number {
     const xb = Math.max(0, Math.min(W - 1, Math.round(bx1 - x0)));
     const ya = Math.max(0, Math.min(y1, Math.round(by0)));
     const yb = Math.max(0, Math.min(y1, Math.round(by1)));
-    return I.map((s) => s[yb * W + xb]! - s[ya * W + xb]! - s[yb * W + xa]! + s[ya * W + xa]!);
+    const a = 4 * (yb * W + xb);
+    const b = 4 * (ya * W + xb);
+    const c = 4 * (yb * W + xa);
+    const d = 4 * (ya * W + xa);
+    return [0, 1, 2, 3].map((n) => I[a + n]! - I[b + n]! - I[c + n]! + I[d + n]!);
   };
   const mean = (s: number[]) => [s[0]! / s[3]!, s[1]! / s[3]!, s[2]! / s[3]!];
   const dist = (a: number[], b: number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
@@ -117,6 +135,13 @@ export function headAccessory(f: Frame, mask: PersonMask, lm: Pt[]): number {
     }
   }
   return best;
+}
+
+let integral = new Int32Array(0);
+/** A zeroed-as-needed buffer of at least n cells, reused by every call in this thread. */
+function integralBuffer(n: number): Int32Array {
+  if (integral.length < n) integral = new Int32Array(n);
+  return integral;
 }
 
 /** Mean colour of the skin between the nose's sides, from under the eyes to the nose tip. */

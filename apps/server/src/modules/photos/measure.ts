@@ -3,6 +3,7 @@ import type { FaceFinding, PhotoCheck, SideItem } from './check-result.ts';
 import { maskAt, type PersonMask } from './person-mask.ts';
 import { backgroundStats } from './background-measures.ts';
 import { qualityItems } from './quality-items.ts';
+import { noLap, type Lap } from './stage-timer.ts';
 
 /** An RGB frame (3 bytes a pixel, rows top to bottom). */
 export interface Frame {
@@ -99,12 +100,13 @@ export function sharpness(f: Frame, box: { x0: number; y0: number; x1: number; y
 export function headTop(f: Frame, bg: number[], cx: number, halfBand: number, untilY: number): number {
   const xa = Math.max(0, Math.round(cx - halfBand));
   const xb = Math.min(f.width, Math.round(cx + halfBand));
+  const [b0, b1, b2] = [bg[0]!, bg[1]!, bg[2]!];
   for (let y = 0; y < Math.min(untilY, f.height); y++) {
     let band = 0;
     let row = 0;
-    for (let x = 0; x < f.width; x++) {
-      const i = (y * f.width + x) * 3;
-      const off = dist([f.data[i]!, f.data[i + 1]!, f.data[i + 2]!], bg) > 60;
+    for (let x = 0, i = y * f.width * 3; x < f.width; x++, i += 3) {
+      // More than 60 from the background colour (squared: no array and no root per pixel).
+      const off = (f.data[i]! - b0) ** 2 + (f.data[i + 1]! - b1) ** 2 + (f.data[i + 2]! - b2) ** 2 > 3600;
       if (off) {
         row++;
         if (x >= xa && x < xb) band++;
@@ -137,6 +139,7 @@ export function measure(
   face: FaceFinding,
   b: PhotoCheckBounds,
   mask: PersonMask,
+  lap: Lap = noLap,
 ): Omit<PhotoCheck, 'picPath'> {
   const one = face.count === 1 && face.landmarks.length === 68;
   const lm = face.landmarks;
@@ -149,13 +152,15 @@ export function measure(
   const background = stats.share >= 0.03 && stats.spread <= b.backgroundSpread && stats.texture <= b.backgroundTexture;
   const whiteOrGrey = Math.min(...bg) >= 180 && Math.max(...bg) - Math.min(...bg) <= 30;
   const backgroundout = stats.share >= 0.03 && (dist(bg, BLUE) <= b.backgroundBlueDistance || whiteOrGrey);
-  const extra = qualityItems(f, face, b, stats, mask);
+  lap('background');
+  const extra = qualityItems(f, face, b, stats, mask, lap);
   const strip = 6;
   const lowY = one ? Math.min(f.height, Math.round(lm[8]!.y)) : Math.round(f.height * 0.6);
   const blackSide =
     luma(f, 0, 0, f.width, strip) >= b.blackSideLuma &&
     luma(f, 0, 0, strip, lowY) >= b.blackSideLuma &&
     luma(f, f.width - strip, 0, f.width, lowY) >= b.blackSideLuma;
+  lap('border');
 
   if (!one) {
     const none = (r: Range): SideItem => ({ value: 0, min: r.min, max: r.max, result: false });
@@ -190,9 +195,11 @@ export function measure(
     faceW * 0.25,
     Math.round(eyeY),
   );
+  lap('head top');
   const angle = (Math.atan2(eyeR.y - eyeL.y, eyeR.x - eyeL.x) * 180) / Math.PI;
   const browY = Math.min(...lm.slice(17, 27).map((p) => p.y));
   const sharp = sharpness(f, { x0: jawL.x, y0: browY, x1: jawR.x, y1: chin.y });
+  lap('sharpness');
   return {
     topSide: side(top, b.topSide),
     eyeSide: side(eyeY, b.eyeSide),

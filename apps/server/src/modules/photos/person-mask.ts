@@ -44,21 +44,60 @@ export async function loadPersonSegmenter(tf: TfCore): Promise<PersonSegmenter> 
     }),
   );
   const size = 256;
+  // The model's 256 x 256 input, filled in place for every frame (the runtime copies it in).
+  const input = new Float32Array(size * size * 3);
   return {
     segment(rgb, width, height) {
-      const out = tf.tidy(() => {
-        const img = tf.div(
-          tf.tensor3d(rgb, [height, width, 3], 'float32'),
-          255,
-        ) as import('@tensorflow/tfjs-core').Tensor3D;
-        const small = tf.image.resizeBilinear(img, [size, size]);
-        return model.execute(tf.expandDims(small, 0)) as import('@tensorflow/tfjs-core').Tensor;
-      });
+      resizeBilinear(rgb, width, height, input, size);
+      const out = tf.tidy(
+        () => model.execute(tf.tensor4d(input, [1, size, size, 3])) as import('@tensorflow/tfjs-core').Tensor,
+      );
       const data = out.dataSync() as Float32Array;
       out.dispose();
       return { data: Float32Array.from(data), width: size, height: size };
     },
   };
+}
+
+/**
+ * The frame scaled to size x size into `out`, as 0..1 floats: bilinear as TensorFlow.js's
+ * resizeBilinear (corners not aligned, no half-pixel centres), read straight from the bytes.
+ * The whole frame never becomes a float tensor (921,600 values converted, divided and resized
+ * by the runtime for 196,608 the model reads).
+ */
+export function resizeBilinear(rgb: Uint8Array, width: number, height: number, out: Float32Array, size: number) {
+  const sy = height / size;
+  const sx = width / size;
+  const x0s = new Int32Array(size);
+  const x1s = new Int32Array(size);
+  const dxs = new Float64Array(size);
+  for (let x = 0; x < size; x++) {
+    const fx = x * sx;
+    const x0 = Math.floor(fx);
+    x0s[x] = x0 * 3;
+    x1s[x] = Math.min(width - 1, Math.ceil(fx)) * 3;
+    dxs[x] = fx - x0;
+  }
+  let o = 0;
+  for (let y = 0; y < size; y++) {
+    const fy = y * sy;
+    const y0 = Math.floor(fy);
+    const dy = fy - y0;
+    const r0 = y0 * width * 3;
+    const r1 = Math.min(height - 1, Math.ceil(fy)) * width * 3;
+    for (let x = 0; x < size; x++) {
+      const a = x0s[x]!;
+      const b = x1s[x]!;
+      const dx = dxs[x]!;
+      for (let c = 0; c < 3; c++) {
+        const tl = rgb[r0 + a + c]!;
+        const top = tl + (rgb[r0 + b + c]! - tl) * dx;
+        const bl = rgb[r1 + a + c]!;
+        const bottom = bl + (rgb[r1 + b + c]! - bl) * dx;
+        out[o++] = (top + (bottom - top) * dy) / 255;
+      }
+    }
+  }
 }
 
 /** The mask's value at a pixel of the width x height frame (nearest cell). */

@@ -4,6 +4,7 @@ import type { BackgroundStats } from './background-measures.ts';
 import type { Frame } from './measure.ts';
 import type { PersonMask } from './person-mask.ts';
 import { headAccessory } from './head-accessory.ts';
+import { noLap, type Lap } from './stage-timer.ts';
 import {
   blockiness,
   eyeAspect,
@@ -30,11 +31,20 @@ const none = (r: Range): SideItem => ({ value: 0, min: r.min, max: r.max, result
  * look included), head yaw and pitch, eyes open, mouth closed, an accessory on the head,
  * JPEG blockiness, and the uniformity of the masked background.
  */
-export function qualityItems(f: Frame, face: FaceFinding, b: PhotoCheckBounds, bg: BackgroundStats, mask: PersonMask) {
+export function qualityItems(
+  f: Frame,
+  face: FaceFinding,
+  b: PhotoCheckBounds,
+  bg: BackgroundStats,
+  mask: PersonMask,
+  lap: Lap = noLap,
+) {
   const count = face.count === 1 ? 1 + (face.others?.length ?? 0) : face.count;
+  const highlight = frameHighlight(f);
+  lap('exposure');
   const common = {
     faceCount: within(count, { min: 1, max: 1 }),
-    exposure: within(frameHighlight(f), b.exposure),
+    exposure: within(highlight, b.exposure),
     backgroundUniformity: {
       value: r1(bg.spread),
       min: 0,
@@ -58,7 +68,12 @@ export function qualityItems(f: Frame, face: FaceFinding, b: PhotoCheckBounds, b
   }
   const lm = face.landmarks;
   const light = faceLight(f, skinBox(lm));
+  lap('face light');
+  const accessory = headAccessory(f, mask, lm);
+  lap('head accessory');
   const browY = Math.min(...lm.slice(17, 27).map((p) => p.y));
+  const blocks = blockiness(f, { x0: lm[0]!.x, y0: browY, x1: lm[16]!.x, y1: lm[8]!.y });
+  lap('blockiness');
   return {
     ...common,
     faceExposure: within(light.p95, b.faceExposure),
@@ -67,10 +82,7 @@ export function qualityItems(f: Frame, face: FaceFinding, b: PhotoCheckBounds, b
     pitch: within(pitchRatio(lm), b.pitch),
     eyesOpen: within(eyeAspect(lm), { min: b.eyesOpen, max: 100 }),
     mouthClosed: within(mouthOpening(lm), { min: 0, max: b.mouthOpen }),
-    headAccessory: within(headAccessory(f, mask, lm), { min: 0, max: b.headAccessory }),
-    blockiness: within(blockiness(f, { x0: lm[0]!.x, y0: browY, x1: lm[16]!.x, y1: lm[8]!.y }), {
-      min: 0,
-      max: b.blockiness,
-    }),
+    headAccessory: within(accessory, { min: 0, max: b.headAccessory }),
+    blockiness: within(blocks, { min: 0, max: b.blockiness }),
   };
 }
