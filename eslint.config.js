@@ -71,6 +71,35 @@ export default tseslint.config(
       ],
     },
   },
+  // Server layers (ARCHITECTURE.md, "Layers"): outside parties are built from config alone and
+  // never reach into modules or the HTTP layer; the database schema and lib are the bottom.
+  ...[
+    {
+      files: ['apps/server/src/providers/**/*.ts'],
+      group: ['**/modules/**', '**/http/**', '**/app.ts'],
+      message: 'Providers import neither modules nor http: they are built from config.ts and hang on the context.',
+    },
+    {
+      files: ['apps/server/src/db/**/*.ts', 'apps/server/src/lib/**/*.ts'],
+      ignores: ['apps/server/src/db/seed/**'],
+      group: ['**/modules/**', '**/http/**', '**/providers/**', '**/app.ts', '**/context.ts'],
+      message: 'The database schema and lib are the bottom layer: they import no module, http or provider code.',
+    },
+  ].map(({ files, ignores = [], group, message }) => ({
+    files,
+    ignores: [...ignores, '**/*.test.ts', '**/*.testkit.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/apps/web/**', '@portal/web*', '**/web/src/**'], message: 'Apps never import each other.' },
+            { group, message },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
