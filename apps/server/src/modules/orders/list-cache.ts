@@ -3,6 +3,8 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import * as reads from './reads.ts';
 import { orderAnswer } from './present.ts';
+import { sessionCacheOf } from '../../http/session-cache.ts';
+import { notLoggedIn } from '../../http/errors.ts';
 
 /**
  * The member's order list, kept per instance and checked against the database on every call.
@@ -93,16 +95,29 @@ export async function buildOrderList(ctx: AppContext, memberId: number, kind: 'i
  */
 export async function orderListJson(
   ctx: AppContext,
-  memberId: number,
+  member: { memberId: number; sessionId: number },
   type: 1 | 2,
   lang: Lang,
   serialize: (list: Awaited<ReturnType<typeof buildOrderList>>) => string,
 ): Promise<string> {
+  const { memberId, sessionId } = member;
   const kind = type === 1 ? 'individual' : 'reprint';
   return fingerprintedJson(
     ctx.db,
     `${memberId}:${kind}:${lang}`,
-    () => reads.memberOrderListFingerprint(ctx.db, memberId, kind),
+    async () => {
+      const { fingerprint, sessionLive } = await reads.memberOrderListFingerprintForSession(
+        ctx.db,
+        memberId,
+        sessionId,
+        kind,
+      );
+      if (!sessionLive) {
+        sessionCacheOf(ctx.db).forgetMember(memberId);
+        throw notLoggedIn();
+      }
+      return fingerprint;
+    },
     () => buildOrderList(ctx, memberId, kind, lang),
     serialize,
   );

@@ -50,6 +50,16 @@ function build(db: Db) {
       .from(members)
       .where(eq(members.id, memberId))
       .prepare('member_order_list_fingerprint'),
+    // The same, and whether the caller's session is still open and its member active: the list's
+    // one round trip also confirms a session the guard took from memory (see sessionStillLive).
+    listFingerprintWithSession: db
+      .select({
+        fingerprint: listFingerprint(sql.placeholder('kind')),
+        sessionLive: sql<boolean>`(${members.status} = 'active' and exists (select 1 from sessions s where s.id = ${sql.placeholder('sessionId')} and s.member_id = ${members.id} and s.ended_at is null))`,
+      })
+      .from(members)
+      .where(eq(members.id, memberId))
+      .prepare('member_order_list_fingerprint_session'),
     list: db
       .select({ ...getTableColumns(orders), refundStatus, lines: linesBrief })
       .from(orders)
@@ -104,6 +114,22 @@ export async function memberOrderListFingerprint(
 ): Promise<string> {
   const [row] = await statements(db).listFingerprint.execute({ memberId, kind });
   return row?.fingerprint ?? ''; // no such member, so no orders either
+}
+
+/**
+ * memberOrderListFingerprint, and whether the session is still open and its member active, in the
+ * same round trip. The guard may have taken the session from this instance's memory, which learns
+ * of an end on another instance by a notification a few milliseconds later; the list, a read that
+ * goes to the database anyway, so never answers a session ended anywhere before it was asked.
+ */
+export async function memberOrderListFingerprintForSession(
+  db: Db,
+  memberId: number,
+  sessionId: number,
+  kind: 'individual' | 'reprint',
+): Promise<{ fingerprint: string; sessionLive: boolean }> {
+  const [row] = await statements(db).listFingerprintWithSession.execute({ memberId, sessionId, kind });
+  return { fingerprint: row?.fingerprint ?? '', sessionLive: row?.sessionLive === true };
 }
 
 /** One order with its refund status; the caller checks it belongs to the member. */

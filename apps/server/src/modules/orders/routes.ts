@@ -132,7 +132,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     // Sent as the cached JSON text: validated and serialized once per change of the list.
     async (req, reply) => {
-      const json = await orderListJson(ctx, memberOf(req).memberId, req.query.type as 1 | 2, req.lang, (list) =>
+      const json = await orderListJson(ctx, memberOf(req), req.query.type as 1 | 2, req.lang, (list) =>
         JSON.stringify(z.encode(listSchema, list)),
       );
       // A string body skips the serializer (typed for the envelope object, hence the cast).
