@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { deactivationCheckSchema } from '@portal/contract/account';
 import { z } from 'zod';
 import { envelope, ok } from '../../http/envelope.ts';
 import { memberOf } from '../../http/auth.ts';
@@ -113,13 +114,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { ...member, allowIncomplete: true },
       schema: {
         response: {
-          200: envelope(
-            z.object({
-              pendingOrders: z.array(
-                z.object({ id: z.number(), orderNo: z.string(), kind: z.string(), state: z.number() }),
-              ),
-            }),
-          ),
+          200: envelope(deactivationCheckSchema),
         },
       },
     },

@@ -12,21 +12,8 @@ import { AppError } from '../../http/errors.ts';
 import { tasks } from '../../db/schema.ts';
 import { nationalFor, sandboxNational, type NationalStudent } from '../../providers/national.ts';
 import { collectionCodeOf, readQrText } from './qr-read.ts';
+import { decodedCodeSchema, qrCodeSchema, studentByImageSchema } from '@portal/contract/national-codes';
 import { sandboxAppPage, sandboxDonePage } from './sandbox-page.ts';
-
-const decodedSchema = z.object({
-  xm: z.string(),
-  zjhm: z.string(),
-  xh: z.string(),
-  cjm: z.string(),
-  yxdm: z.string(),
-  schoolName: z.string(),
-  xllbIndex: z.number(),
-  education: z.number(),
-  bh: z.string(),
-  schoolIndex: z.number(),
-  bizSerialNum: z.string(),
-});
 
 function baseUrl(req: FastifyRequest, configured?: string): string {
   return configured ?? `${req.protocol}://${req.headers.host ?? 'localhost'}`;
@@ -76,7 +63,7 @@ export const nationalRoutes: FastifyPluginAsyncZod = async (app) => {
             height: z.coerce.number().int().optional(),
           })
           .optional(),
-        response: { 200: envelope(z.object({ imgBase64: z.string(), remarks: z.string(), expiresAt: z.string() })) },
+        response: { 200: envelope(qrCodeSchema) },
       },
     },
     async (req) => {
@@ -115,7 +102,7 @@ export const nationalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/img/decodeQrcode',
-    { config: { auth: 'member', signed: false }, schema: { response: { 200: envelope(decodedSchema) } } },
+    { config: { auth: 'member', signed: false }, schema: { response: { 200: envelope(decodedCodeSchema) } } },
     async (req) => {
       const { bytes } = await uploadedBytes(req);
       const s = await studentFromImage(app, bytes);
@@ -142,7 +129,7 @@ export const nationalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/img/getStudentInfoByImg',
     {
       config: { auth: 'member', signed: false },
-      schema: { response: { 200: envelope(z.object({ cjm: z.string(), taskId: z.number().nullable() })) } },
+      schema: { response: { 200: envelope(studentByImageSchema) } },
     },
     async (req) => {
       const { bytes } = await uploadedBytes(req);

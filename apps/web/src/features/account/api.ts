@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { DeactivationCheck } from '@portal/contract/account';
 import { apiGet, request } from '../../lib/api/client.ts';
 import { loadMemberInfo, MEMBER_INFO_KEY } from '../../lib/member-info.ts';
 
@@ -16,12 +17,7 @@ export const updateMail = (b: { mail: string; code: string }) =>
   request<null>('POST', '/api/member/updateMail', { body: b });
 export const sendLogoutCode = (q: { imageToken: string; imageCode: string }) =>
   apiGet<null>('/api/login/sendLogoutCode', { query: q });
-export interface PendingOrder {
-  id: number;
-  orderNo: string;
-  kind: string;
-  state: number;
-}
+export type { PendingOrder } from '@portal/contract/account';
 /** Paid orders not yet shipped, which block deactivation: asked before the dialog (issue 21). */
-export const deactivationCheck = () => apiGet<{ pendingOrders: PendingOrder[] }>('/api/member/deactivationCheck');
+export const deactivationCheck = () => apiGet<DeactivationCheck>('/api/member/deactivationCheck');
 export const deactivate = (messageCode: string) => apiGet<null>('/api/login/logout', { query: { messageCode } });

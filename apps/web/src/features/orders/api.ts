@@ -1,12 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type {
   NationalPerson,
   OrderAnswer,
   OrderWithDetails,
+  personFormSchema,
   SchoolSuggestion,
   ShippingForm,
 } from '@portal/contract/orders';
+import type { DecodedCode, QrCodeAnswer } from '@portal/contract/national-codes';
 import { apiGet, apiPost, memberHeaders, request } from '../../lib/api/client.ts';
+
+export type { DecodedCode };
+/** The person form as the page sends it (the server validates it with the contract's personFormSchema). */
+export type PersonFormBody = z.input<typeof personFormSchema>;
 
 /** The individual order calls (document 2, section 7). */
 export const orderKeys = {
@@ -39,9 +46,8 @@ export const useConsent = () =>
 export const giveConsent = (version: string) => apiPost('/api/order/photoConsent', { body: { version } });
 export const searchSchools = (keyword: string) =>
   apiPost<SchoolSuggestion[]>('/api/order/schoolList', { body: { keyword } });
-export const createOrder = (body: Record<string, unknown>) =>
-  apiPost<number>('/api/order/createCollectionOrder', { body });
-export const addPerson = (body: Record<string, unknown>) => apiPost<number>('/api/order/addPerson2Order', { body });
+export const createOrder = (body: PersonFormBody) => apiPost<number>('/api/order/createCollectionOrder', { body });
+export const addPerson = (body: PersonFormBody) => apiPost<number>('/api/order/addPerson2Order', { body });
 export const updatePerson = (body: { id: number; mobile: string; mail: string; picUrl: string }) =>
   request<null>('POST', '/api/order/updatePerson', { body }).then((e) => e.msg);
 export const deletePerson = (detailId: number, orderId: number) =>
@@ -54,24 +60,12 @@ export const updateShipping = (id: number, s: ShippingForm) =>
   request<null>('POST', '/api/order/updateShipping', { body: { id, ...s } }).then((e) => e.msg);
 
 export const getQrCode = () =>
-  apiPost<{ imgBase64: string; remarks: string; expiresAt: string }>('/api/qrCode/getQrCode', {
+  apiPost<QrCodeAnswer>('/api/qrCode/getQrCode', {
     body: { width: 200, height: 200 },
   });
 export const getQrCodeInfo = (remarks: string) =>
   request<NationalPerson | null>('POST', '/api/qrCode/getQrCodeInfo', { body: { remarks }, raw: true, silent: true });
 
-export interface DecodedCode {
-  xm: string;
-  zjhm: string;
-  xh: string;
-  cjm: string;
-  yxdm: string;
-  schoolName: string;
-  xllbIndex: number;
-  education: number;
-  bh: string;
-  bizSerialNum: string;
-}
 export function decodeQrcode(file: File) {
   const fd = new FormData();
   fd.append('file', file);

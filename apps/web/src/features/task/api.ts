@@ -6,6 +6,8 @@ import type {
   TaskOrderWithDetails,
   TaskPrefill,
 } from '@portal/contract/task';
+import type { School } from '@portal/contract/catalog';
+import type { StudentByImage } from '@portal/contract/national-codes';
 import { apiGet, apiPost, request } from '../../lib/api/client.ts';
 
 /** The centralised-collection calls (document 2, section 7). */
@@ -15,15 +17,10 @@ export const taskKeys = {
   order: (id: number) => ['task', 'order', id] as const,
 };
 
-export interface SchoolOption {
-  yxdm: string;
-  name: string;
-}
-
 export const usePilotSchools = () =>
   useQuery({
     queryKey: taskKeys.schools,
-    queryFn: () => apiGet<SchoolOption[]>('/api/baseInfo/getSchoolInfo'),
+    queryFn: () => apiGet<School[]>('/api/baseInfo/getSchoolInfo'),
     staleTime: 600_000,
   });
 
@@ -61,7 +58,7 @@ export const studentInfoByImg = (file: File, signature: string) => {
   const fd = new FormData();
   fd.append('signature', signature);
   fd.append('file', file);
-  return apiPost<{ cjm?: string; taskId?: number; bizSerialNum?: string }>('/api/img/getStudentInfoByImg', {
+  return apiPost<StudentByImage>('/api/img/getStudentInfoByImg', {
     formData: fd,
   });
 };

@@ -111,7 +111,7 @@ export default function UpImgPage() {
   const readCode = async (file: File) => {
     try {
       const r = await studentInfoByImg(file, q.signature);
-      form.setFieldValue('bizSerialNum', r.bizSerialNum ?? r.cjm ?? '');
+      form.setFieldValue('bizSerialNum', r.cjm);
       setCodeRead(true);
       void message.success(t('task.codeRead'), 1);
     } catch {
