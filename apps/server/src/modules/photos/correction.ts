@@ -46,9 +46,11 @@ export const FIXABLE_ITEMS: ReadonlySet<string> = new Set([
 export function unfixableItems(r: CheckOutcome): string[] {
   const failing = failingItems(r.check);
   // Yaw is read from the landmarks' x positions, so a rolled head reads as turned too (the nose
-  // tip, below the eye line, swings sideways): with the roll failing it may be the roll's doing.
-  // The corrected photo's own yaw then decides, as every item does.
-  const rolled = failing.includes('eyeAngle');
+  // tip, below the eye line, swings sideways; about 7 degrees for a 10 degree roll): with the
+  // roll failing, a yaw over its bound by no more than the roll may be the roll's doing. The
+  // corrected photo's own yaw then decides, as every item does; a profile stays unfixable.
+  const { yaw, eyeAngle } = r.check;
+  const rolled = failing.includes('eyeAngle') && !!yaw && Math.abs(yaw.value) <= yaw.max + Math.abs(eyeAngle.angle);
   return failing.filter((k) => !FIXABLE_ITEMS.has(k) && !(k === 'yaw' && rolled));
 }
 
