@@ -131,7 +131,7 @@ export function showsPaymentInfo(o: OrderFacts): boolean {
 }
 
 /** Staff transitions (see ARCHITECTURE.md, "Where each rule lives"). */
-export const STAFF_TRANSITIONS: Record<StaffAction, { from: number[]; to: OrderState }> = {
+export const STAFF_TRANSITIONS: Record<StaffTransitionName, { from: number[]; to: OrderState }> = {
   approve: { from: [S.PAID, S.PENDING_REVIEW], to: S.TO_BE_MADE },
   reject: { from: [S.PAID, S.PENDING_REVIEW], to: S.REJECTED },
   produce: { from: [S.TO_BE_MADE], to: S.IN_PRODUCTION },
@@ -140,7 +140,8 @@ export const STAFF_TRANSITIONS: Record<StaffAction, { from: number[]; to: OrderS
   close: { from: [S.PENDING_PAYMENT, S.PAID, S.PENDING_REVIEW, S.TO_BE_MADE, S.REJECTED], to: S.CLOSED },
 };
 
-export type StaffAction = 'approve' | 'reject' | 'produce' | 'ship' | 'deliver' | 'close';
+/** The staff transitions by name (the console route takes all but close; see console.ts STAFF_ACTIONS). */
+export type StaffTransitionName = 'approve' | 'reject' | 'produce' | 'ship' | 'deliver' | 'close';
 
 /**
  * Everything that moves an order, by name: the staff's actions above and what members,
@@ -151,13 +152,13 @@ export type StaffAction = 'approve' | 'reject' | 'produce' | 'ship' | 'deliver' 
  *   by the member or by the clock.
  * - closeRefunded: the member's refund came back.
  */
-export type OrderEvent = StaffAction | 'pay' | 'resubmit' | 'closeUnpaid' | 'closeRefunded';
+export type OrderEvent = StaffTransitionName | 'pay' | 'resubmit' | 'closeUnpaid' | 'closeRefunded';
 
 const OPEN_STATES = Object.values(S).filter((s) => s !== S.CLOSED);
 
 const EVENT_FROM: Record<OrderEvent, readonly number[]> = {
   ...(Object.fromEntries(Object.entries(STAFF_TRANSITIONS).map(([a, r]) => [a, r.from])) as Record<
-    StaffAction,
+    StaffTransitionName,
     number[]
   >),
   pay: [S.PENDING_PAYMENT],
@@ -175,7 +176,7 @@ export function nextState(o: Pick<OrderFacts, 'kind' | 'state'>, event: OrderEve
   if (event === 'pay') return paidStateFor(o.kind);
   if (event === 'resubmit') return o.kind === 'reprint' ? null : paidStateFor(o.kind);
   if (CLOSING_EVENTS.includes(event)) return S.CLOSED;
-  return STAFF_TRANSITIONS[event as StaffAction].to;
+  return STAFF_TRANSITIONS[event as StaffTransitionName].to;
 }
 
 /** Paid and waiting for review. */

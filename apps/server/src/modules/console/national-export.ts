@@ -7,7 +7,7 @@ import { badRequest } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import { readPhotoBytes } from '../photos/photo-service.ts';
 import { writeAudit } from './audit.ts';
-import { branchScope } from './orders-repo.ts';
+import { branchScope } from '../orders/staff-repo.ts';
 
 /** Approved states: reviewed and on to production, shipping and completion. */
 const APPROVED = [120, 130, 140, 145];

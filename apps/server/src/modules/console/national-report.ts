@@ -11,7 +11,7 @@ import type { PhotoReportItem, PhotoReportOutcome } from '../../providers/nation
 import { readPhotoBytes } from '../photos/photo-service.ts';
 import { writeAudit } from './audit.ts';
 import { approvedPhotoRows, nationalJpeg } from './national-export.ts';
-import { branchScope } from './orders-repo.ts';
+import { branchScope } from '../orders/staff-repo.ts';
 
 /** The advisory lock of report sending: one instance sends at a time (see ARCHITECTURE.md, "Growing past one machine"). */
 export const NATIONAL_REPORT_LOCK_KEY = 7_700_002;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { consoleAuthRoutes } from './auth-routes.ts';
-import { consoleOrderRoutes } from './order-routes.ts';
+import { consoleOrderRoutes } from '../orders/staff-routes.ts';
 import { consoleOpsRoutes } from './ops-routes.ts';
 import { consoleContentRoutes } from './content-routes.ts';
 import { consoleCatalogRoutes } from './catalog-routes.ts';

@@ -12,7 +12,7 @@ import {
   type TraceEvent,
   type TrackingParty,
 } from '../../providers/tracking.ts';
-import { findOrder } from '../console/orders-repo.ts';
+import { findOrder } from '../orders/staff-repo.ts';
 import { writeAudit } from '../console/audit.ts';
 import { applyTrack, type Applied } from './parcel-events.ts';
 

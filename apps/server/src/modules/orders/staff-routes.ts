@@ -13,8 +13,8 @@ import { envelope, ok } from '../../http/envelope.ts';
 import { staffOf } from '../../http/staff-auth.ts';
 import { forbidden } from '../../http/errors.ts';
 import { ORDER_ACTION_ABILITIES, staffMay } from '@portal/contract/staff-access';
-import { orderPage, packingList, reviewQueue, searchOrders, transition } from './orders-service.ts';
-import { sendStaffPhoto } from './photo-bytes.ts';
+import { orderPage, packingList, reviewQueue, searchOrders, transition } from './staff-service.ts';
+import { sendStaffPhoto } from './staff-photo.ts';
 
 /** Order search, the order page, the review queue, transitions and the packing list. */
 export const consoleOrderRoutes: FastifyPluginAsyncZod = async (app) => {

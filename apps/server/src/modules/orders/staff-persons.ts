@@ -5,8 +5,9 @@ import { nationalStudents, orderDetails, orders, photos } from '../../db/schema.
 import type { Person } from '@portal/contract/console';
 import { staffMay } from '@portal/contract/staff-access';
 import type { StaffContext } from '../../http/staff-auth.ts';
-import { FACE_MISMATCH_THRESHOLD, faceDistance, photoUrl } from '../photos/photo-service.ts';
-import { sameFaceMatches } from '../orders/photo-issues.ts';
+import { FACE_MISMATCH_THRESHOLD, faceDistance } from '../photos/photo-service.ts';
+import { linePhotoUrl } from './photo-link.ts';
+import { sameFaceMatches } from './photo-issues.ts';
 
 type PhotoRow = typeof photos.$inferSelect;
 type DetailRow = typeof orderDetails.$inferSelect;
@@ -14,7 +15,7 @@ type Viewer = Pick<StaffContext, 'role'>;
 
 /** Where the console shows a photo: the photo service's signed, expiring URL; none for a role that may not see faces. */
 function staffPhotoUrl(ctx: AppContext, viewer: Viewer, photo: Pick<PhotoRow, 'storageKey'>): string | null {
-  return staffMay(viewer.role, 'photos.view') ? photoUrl(ctx, photo) : null;
+  return staffMay(viewer.role, 'photos.view') ? linePhotoUrl(ctx, photo.storageKey) : null;
 }
 
 /** Face distance of two descriptors (the photo service's), null when either is missing. */

@@ -6,10 +6,10 @@ import type { AppContext } from '../../context.ts';
 import { orderDetails, orders, payments, refunds, traceEvents } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
-import { auditOf, writeAudit } from './audit.ts';
-import { findOrder, findOrders, searchConditions, toOrderRow, type SearchQuery } from './orders-repo.ts';
-import { personsOf } from './photo-view.ts';
-import { transition as moveOrder } from '../orders/transition.ts';
+import { auditOf, writeAudit } from '../console/audit.ts';
+import { findOrder, findOrders, searchConditions, toOrderRow, type SearchQuery } from './staff-repo.ts';
+import { personsOf } from './staff-persons.ts';
+import { transition as moveOrder } from './transition.ts';
 import { SHIP_EVENTS } from '../logistics/trace-events.ts';
 import { registerParcel, subscribeParcels } from '../logistics/parcel-service.ts';
 
