@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FaceFinding } from './check-result.ts';
-import { FACE_API, loadTfCore } from './tf-core.ts';
+import { FACE_API, loadTfCore, useFastConcat } from './tf-core.ts';
 import { useFrugalForward } from './tiny-forward.ts';
 import { noLap, type Lap } from './stage-timer.ts';
 
@@ -54,6 +54,7 @@ export async function loadFaceModel(detector: Detector = 'tiny', tinyInput = TIN
   wasm.setWasmPaths(wasmDir, false);
   await tf.setBackend('wasm');
   await tf.ready();
+  useFastConcat(tf);
   const modelDir = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
   if (detector === 'tiny') {
     await faceapi.nets.tinyFaceDetector.loadFromDisk(modelDir);

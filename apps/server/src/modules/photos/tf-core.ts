@@ -118,3 +118,55 @@ export function loadTfCore(): TfCore {
   require.cache[id] = m;
   return tf;
 }
+
+type KernelArgs = {
+  inputs: Tensor[];
+  backend: {
+    typedArrayFromHeap(t: Tensor): Float32Array | Int32Array | Uint8Array;
+    makeOutput(s: number[], d: string): Tensor;
+  };
+  attrs: { axis: number | number[] };
+};
+
+/**
+ * The WASM runtime joins tensors in JavaScript, one `set` of a sub-array per run of the last
+ * axes: joined on the last axis (face-api builds each net's mean colour so, three planes of
+ * one value each) that is one call per number, 67,500 for the descriptor's 150 x 150 input.
+ * This replaces the runtime's Concat for joins of numeric tensors whose runs are that short
+ * with a plain copy loop (the same numbers in the same places); everything else keeps its kernel.
+ */
+export function useFastConcat(tf: TfCore): void {
+  const original = tf.getKernel('Concat', 'wasm');
+  if (!original || (original as { fast?: boolean }).fast) return;
+  const kernelFunc = (args: KernelArgs) => {
+    const { inputs, backend } = args;
+    const rank = inputs[0]!.shape.length;
+    const axis = tf.util.parseAxisParam(args.attrs.axis, inputs[0]!.shape)[0]!;
+    const inner = inputs.map((t) => tf.util.sizeFromShape(t.shape.slice(axis)));
+    const numeric = inputs.every(
+      (t) => t.dtype === inputs[0]!.dtype && t.dtype !== 'string' && t.shape.length === rank,
+    );
+    if (!numeric || inputs.length < 2 || Math.max(...inner) > 8 || inputs.some((t) => t.size === 0)) {
+      return (original.kernelFunc as unknown as (a: KernelArgs) => Tensor)(args);
+    }
+    const outShape = tf.backend_util.computeOutShape(
+      inputs.map((t) => t.shape),
+      axis,
+    );
+    const out = backend.makeOutput(outShape, inputs[0]!.dtype);
+    const dst = backend.typedArrayFromHeap(out);
+    const srcs = inputs.map((t) => backend.typedArrayFromHeap(t));
+    const outer = tf.util.sizeFromShape(inputs[0]!.shape.slice(0, axis));
+    let o = 0;
+    for (let b = 0; b < outer; b++) {
+      for (let i = 0; i < srcs.length; i++) {
+        const src = srcs[i]!;
+        const n = inner[i]!;
+        for (let k = b * n, end = k + n; k < end; k++) dst[o++] = src[k]!;
+      }
+    }
+    return out;
+  };
+  tf.unregisterKernel('Concat', 'wasm');
+  tf.registerKernel({ ...original, kernelFunc: kernelFunc as never, fast: true } as never);
+}

@@ -30,14 +30,16 @@ interface TinyNet {
 }
 
 /**
- * The tiny face detector's forward pass, op for op as face-api computes it (the same kernels
- * in the same order, so the same numbers), but each intermediate is freed as soon as the
- * next one exists. face-api keeps every intermediate of a layer, and every layer's output,
- * until the pass ends: at input size 416 that is five 10.5 MB tensors in the first layer
+ * The tiny face detector's forward pass as face-api computes it, but each intermediate is freed
+ * as soon as the next one exists, and (fused, the default) each convolution adds its bias and
+ * applies the leaky activation in the same kernel instead of five passes over its output: 11 %
+ * less CPU a pass, and every face count, landmark and measured value of the real-world set and
+ * the fixtures the same as with face-api's separate ops (fused = false keeps those).
+ * face-api keeps every intermediate of a layer, and every layer's output, until the pass ends: at input size 416 that is five 10.5 MB tensors in the first layer
  * alone, and the WASM heap, which never shrinks, keeps that high-water mark for good.
  * Installed on the loaded net instance; any other configuration keeps face-api's own pass.
  */
-export function useFrugalForward(tf: TfCore, faceapi: FaceApi, fused = process.env.PHOTO_FUSED !== '0'): void {
+export function useFrugalForward(tf: TfCore, faceapi: FaceApi, fused = true): void {
   const net = faceapi.nets.tinyFaceDetector as unknown as TinyNet;
   const { meanRgb, withSeparableConvs, isFirstLayerConv2d } = net.config;
   if (!meanRgb || !withSeparableConvs || !isFirstLayerConv2d) return;
