@@ -2,7 +2,7 @@ import type { PersonSegmenter } from './person-mask.ts';
 
 /** Sums of a w x h plane over (2r+1)-square boxes (clipped at the edges), through an integral image. */
 let scratch = new Float64Array(0);
-export function boxSum(src: Float32Array, w: number, h: number, r: number): Float32Array {
+export function boxSum(src: Float32Array, w: number, h: number, r: number, into?: Float32Array): Float32Array {
   // One integral image reused across calls (a worker corrects one photo at a time).
   if (scratch.length < (w + 1) * (h + 1)) scratch = new Float64Array((w + 1) * (h + 1));
   const ii = scratch;
@@ -16,7 +16,8 @@ export function boxSum(src: Float32Array, w: number, h: number, r: number): Floa
       ii[(y + 1) * (w + 1) + x + 1] = ii[y * (w + 1) + x + 1]! + row;
     }
   }
-  const out = new Float32Array(w * h);
+  // The sums may go into the source itself: the integral image holds all it needs.
+  const out = into ?? new Float32Array(w * h);
   for (let y = 0; y < h; y++) {
     const y0 = Math.max(0, y - r);
     const y1 = Math.min(h, y + r + 1);
@@ -30,9 +31,21 @@ export function boxSum(src: Float32Array, w: number, h: number, r: number): Floa
   return out;
 }
 
-/** Mean of a plane over (2r+1)-square boxes. */
-function boxMean(x: Float32Array, w: number, h: number, r: number, count: Float32Array): Float32Array {
-  const s = boxSum(x, w, h, r);
+const counts = new Map<string, Float32Array>();
+/** How many pixels each (2r+1)-square box holds (fewer at the edges), kept per size. */
+function boxCount(w: number, h: number, r: number): Float32Array {
+  const key = `${w}x${h}r${r}`;
+  let c = counts.get(key);
+  if (!c) {
+    c = boxSum(new Float32Array(w * h).fill(1), w, h, r);
+    counts.set(key, c);
+  }
+  return c;
+}
+
+/** Mean of a plane over (2r+1)-square boxes; `inPlace` overwrites the plane (a temporary one). */
+function boxMean(x: Float32Array, w: number, h: number, r: number, count: Float32Array, inPlace = false) {
+  const s = boxSum(x, w, h, r, inPlace ? x : undefined);
   for (let i = 0; i < s.length; i++) s[i]! /= count[i]!;
   return s;
 }
@@ -80,17 +93,18 @@ export function guidedFilter(rgb: Uint8Array, p: Float32Array, w: number, h: num
   const rs = Math.max(1, Math.round(r / 2));
   const I = full.map((x) => halve(x, w, h));
   const ps = halve(p, w, h);
-  const count = boxSum(new Float32Array(m).fill(1), sw, sh, rs);
+  const count = boxCount(sw, sh, rs);
   const mean = (x: Float32Array) => boxMean(x, sw, sh, rs, count);
+  const meanOfTemp = (x: Float32Array) => boxMean(x, sw, sh, rs, count, true);
   const mI = I.map(mean);
   const mP = mean(ps);
   const cov = I.map((Ic, c) => {
-    const v = mean(product(Ic, ps));
+    const v = meanOfTemp(product(Ic, ps));
     for (let i = 0; i < m; i++) v[i]! -= mI[c]![i]! * mP[i]!;
     return v;
   });
   const varOf = (a: number, b: number) => {
-    const v = mean(product(I[a]!, I[b]!));
+    const v = meanOfTemp(product(I[a]!, I[b]!));
     for (let i = 0; i < m; i++) v[i]! -= mI[a]![i]! * mI[b]![i]!;
     return v;
   };
@@ -123,8 +137,8 @@ export function guidedFilter(rgb: Uint8Array, p: Float32Array, w: number, h: num
     A[2]![i] = a2;
     B[i] = mP[i]! - a0 * mI[0]![i]! - a1 * mI[1]![i]! - a2 * mI[2]![i]!;
   }
-  const mA = A.map((x) => double(mean(x), w, h));
-  const mB = double(mean(B), w, h);
+  const mA = A.map((x) => double(meanOfTemp(x), w, h));
+  const mB = double(meanOfTemp(B), w, h);
   const out = new Float32Array(n);
   for (let i = 0; i < n; i++)
     out[i] = mA[0]![i]! * full[0]![i]! + mA[1]![i]! * full[1]![i]! + mA[2]![i]! * full[2]![i]! + mB[i]!;
@@ -167,8 +181,8 @@ function keepPerson(alpha: Float32Array, w: number, h: number): void {
   const ERODE = 5;
   const sure = new Float32Array(n);
   for (let i = 0; i < n; i++) sure[i] = alpha[i]! > 0.5 ? 1 : 0;
-  const sums = boxSum(sure, w, h, ERODE);
-  const cells = boxSum(new Float32Array(n).fill(1), w, h, ERODE);
+  const sums = boxSum(sure, w, h, ERODE, sure);
+  const cells = boxCount(w, h, ERODE);
   const core = new Uint8Array(n);
   for (let i = 0; i < n; i++) core[i] = sums[i]! >= cells[i]! - 0.5 ? 1 : 0;
   const inside = new Uint8Array(n);
@@ -192,7 +206,7 @@ function keepPerson(alpha: Float32Array, w: number, h: number): void {
   }
   // Grown back by the erosion (the person's own edge), then a margin for soft hair.
   const grown = boxSum(Float32Array.from(inside), w, h, ERODE + 1);
-  const near = boxSum(Float32Array.from(inside), w, h, ERODE + 10);
+  const near = boxSum(Float32Array.from(inside), w, h, ERODE + 10, sure);
   for (let i = 0; i < n; i++) if ((alpha[i]! > 0.5 && !grown[i]!) || near[i]! === 0) alpha[i] = 0;
 }
 
@@ -288,7 +302,7 @@ export function replaceBackground(
   const fg = [0, 1, 2].map((c) => {
     const plane = new Float32Array(w * h);
     for (let i = 0; i < w * h; i++) plane[i] = rgb[i * 3 + c]! * wt[i]!;
-    return boxSum(plane, w, h, r);
+    return boxSum(plane, w, h, r, plane);
   });
   for (let i = 0; i < w * h; i++) {
     const a = alpha[i]!;
@@ -324,7 +338,7 @@ export function smoothContinued(rgb: Uint8Array, outside: Uint8Array, w: number,
   for (let c = 0; c < 3; c++) {
     const plane = new Float32Array(n);
     for (let i = 0; i < n; i++) plane[i] = rgb[i * 3 + c]! * mask[i]!;
-    const blurred = boxSum(plane, w, h, 8);
+    const blurred = boxSum(plane, w, h, 8, plane);
     for (let i = 0; i < n; i++) if (mask[i]) rgb[i * 3 + c] = Math.round(blurred[i]! / count[i]!);
   }
 }
