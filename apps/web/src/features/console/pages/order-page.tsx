@@ -2,9 +2,8 @@ import { Card, Descriptions, Space, Table, Timeline, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import type { OrderPage as OrderPageData } from '@portal/contract/console';
 import { QueryState } from '../../../components/query-state.tsx';
-import { cGet } from '../console-api.ts';
+import { fetchOrderPage } from '../api.ts';
 import { KindText, StaffPhoto, StateTag, when } from '../ui.tsx';
 import { yuanLabel } from '@portal/contract/prices';
 import { AuditTable } from './audit-page.tsx';
@@ -16,7 +15,7 @@ export default function OrderPage() {
   const { id } = useParams();
   const q = useQuery({
     queryKey: ['console', 'order', id],
-    queryFn: () => cGet<OrderPageData>(`/api/console/orders/${id}`),
+    queryFn: () => fetchOrderPage(id!),
   });
   const d = q.data;
   return (

@@ -8,7 +8,7 @@ import { ORDER_KINDS, type OrderRow } from '@portal/contract/console';
 import { ORDER_STATE, ORDER_STATE_TEXT } from '@portal/contract/order-states';
 import { pick } from '../../../lib/i18n.ts';
 import { QueryState } from '../../../components/query-state.tsx';
-import { cGet } from '../console-api.ts';
+import { searchOrders, type OrderSearch } from '../api.ts';
 import { KindText, StateTag, when } from '../ui.tsx';
 import { yuanLabel } from '@portal/contract/prices';
 
@@ -19,18 +19,18 @@ interface Filters {
   idNumber?: string;
   school?: string;
   state?: number;
-  kind?: string;
+  kind?: OrderSearch['kind'];
   range?: [Dayjs, Dayjs];
 }
 
 /** One search over all order kinds. */
 export default function OrdersPage() {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<Record<string, string | number | undefined>>({});
+  const [filters, setFilters] = useState<OrderSearch>({});
   const [page, setPage] = useState(1);
   const q = useQuery({
     queryKey: ['console', 'orders', filters, page],
-    queryFn: () => cGet<{ total: number; rows: OrderRow[] }>('/api/console/orders', { ...filters, page, size: 20 }),
+    queryFn: () => searchOrders({ ...filters, page, size: 20 }),
   });
   const onFinish = (v: Filters) => {
     const { range, ...rest } = v;

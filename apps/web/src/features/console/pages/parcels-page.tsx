@@ -2,9 +2,9 @@ import { App, Button, Empty, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { STALLED_DAYS, type ParcelProblemRow, type ParcelRefresh } from '@portal/contract/parcels';
+import { STALLED_DAYS, type ParcelProblemRow } from '@portal/contract/parcels';
 import { QueryState } from '../../../components/query-state.tsx';
-import { cGet, cPost } from '../console-api.ts';
+import { fetchParcelProblems, refreshParcel } from '../api.ts';
 
 const fmt = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });
 const COLOURS: Record<ParcelProblemRow['problem'], string> = {
@@ -21,10 +21,10 @@ export default function ParcelsPage() {
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: ['console', 'parcels', 'problems'],
-    queryFn: () => cGet<{ total: number; rows: ParcelProblemRow[] }>('/api/console/parcels/problems', { size: 200 }),
+    queryFn: () => fetchParcelProblems(200),
   });
   const refresh = useMutation({
-    mutationFn: (orderId: number) => cPost<ParcelRefresh>(`/api/console/parcels/${orderId}/refresh`),
+    mutationFn: (orderId: number) => refreshParcel(orderId),
     onSuccess: (r) => void message.success(t('console.parcels.refreshed', { added: r.added })),
     onSettled: () => void qc.invalidateQueries({ queryKey: ['console', 'parcels'] }),
   });

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { REFUND_REASONS, type ConsoleRefundRow } from '@portal/contract/payments';
 import { pick } from '../../../lib/i18n.ts';
 import { QueryState } from '../../../components/query-state.tsx';
-import { cGet, cPost } from '../console-api.ts';
+import { approveRefund, fetchRefunds, refuseRefund } from '../api.ts';
 import { KindText, when } from '../ui.tsx';
 import { yuanLabel } from '@portal/contract/prices';
 
@@ -31,21 +31,20 @@ export default function RefundsPage() {
   const [reason, setReason] = useState('');
   const q = useQuery({
     queryKey: ['console', 'refunds', view, status],
-    queryFn: () => cGet<ConsoleRefundRow[]>('/api/console/refunds', { origin: view, status }),
+    queryFn: () => fetchRefunds({ origin: view, status }),
   });
   // Automatic refunds that failed: money that came in twice and could not go back by itself.
   const attention = useQuery({
     queryKey: ['console', 'refunds', 'automatic', 5],
-    queryFn: () => cGet<ConsoleRefundRow[]>('/api/console/refunds', { origin: 'automatic', status: 5 }),
+    queryFn: () => fetchRefunds({ origin: 'automatic', status: 5 }),
   });
   const done = () => void qc.invalidateQueries({ queryKey: ['console'] });
   const approve = useMutation({
-    mutationFn: (id: number) => cPost(`/api/console/refunds/${id}/approve`),
+    mutationFn: (id: number) => approveRefund(id),
     onSettled: () => (setConfirming(null), done()),
   });
   const refuse = useMutation({
-    mutationFn: (v: { id: number; reason: string }) =>
-      cPost(`/api/console/refunds/${v.id}/refuse`, { reason: v.reason }),
+    mutationFn: (v: { id: number; reason: string }) => refuseRefund(v.id, v.reason),
     onSettled: () => {
       setRefusing(null);
       setReason('');

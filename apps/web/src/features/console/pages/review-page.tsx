@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Descriptions, Input, List, Modal, Radio, Space, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { REJECT_REASONS, type Person, type ReviewItem } from '@portal/contract/console';
+import { REJECT_REASONS, type Person } from '@portal/contract/console';
 import { pick } from '../../../lib/i18n.ts';
 import { QueryState } from '../../../components/query-state.tsx';
-import { cGet, cPost } from '../console-api.ts';
+import { fetchReviewQueue, transition } from '../api.ts';
 import { failingItems } from '@portal/contract/check-items';
 import { KindText, StaffPhoto, when } from '../ui.tsx';
 import { yuanLabel } from '@portal/contract/prices';
@@ -20,13 +20,13 @@ export default function ReviewPage() {
   const [typed, setTyped] = useState('');
   const q = useQuery({
     queryKey: ['console', 'review'],
-    queryFn: () => cGet<{ total: number; rows: ReviewItem[] }>('/api/console/review', { size: 50 }),
+    queryFn: () => fetchReviewQueue(50),
   });
   const rows = q.data?.rows ?? [];
   const current = rows[Math.min(index, rows.length - 1)];
   const act = useMutation({
     mutationFn: (v: { action: 'approve' | 'reject'; reason?: string }) =>
-      cPost('/api/console/orders/transition', {
+      transition({
         ids: [current.order.id],
         // The server refuses the decision if the student changed a photo after it was shown here.
         seenPhotoIds: current.persons.flatMap((p) => (p.photo ? [p.photo.id] : [])),

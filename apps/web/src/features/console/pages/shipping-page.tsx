@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Button, Form, Input, Modal, Space, Table, Tabs, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { OrderRow, Person, StaffAction } from '@portal/contract/console';
+import type { OrderRow, Person, StaffAction, TransitionBody } from '@portal/contract/console';
 import { QueryState } from '../../../components/query-state.tsx';
-import { cGet, cPost } from '../console-api.ts';
+import { fetchPackingList, searchOrders, transition } from '../api.ts';
 import { PRODUCTION_QUEUES } from '../access.ts';
 import { OrderTable } from './orders-page.tsx';
 
@@ -35,11 +35,10 @@ function StateQueue({ state, action }: { state: number; action: StaffAction }) {
   const [packing, setPacking] = useState<{ order: OrderRow; persons: Person[] }[] | null>(null);
   const q = useQuery({
     queryKey: ['console', 'orders', 'state', state],
-    queryFn: () => cGet<{ total: number; rows: OrderRow[] }>('/api/console/orders', { state, size: 200 }),
+    queryFn: () => searchOrders({ state, size: 200 }),
   });
   const act = useMutation({
-    mutationFn: (body: object) =>
-      cPost<{ changed: number }>('/api/console/orders/transition', { ids: keys, action, ...body }),
+    mutationFn: (body: Pick<TransitionBody, 'carrier' | 'waybillNos'>) => transition({ ids: keys, action, ...body }),
     onSettled: () => {
       setKeys([]);
       setShipOpen(false);
@@ -48,7 +47,7 @@ function StateQueue({ state, action }: { state: number; action: StaffAction }) {
   });
   const rows = q.data?.rows ?? [];
   const selected = rows.filter((r) => keys.includes(r.id));
-  const printList = async () => setPacking(await cGet('/api/console/packing-list', { ids: keys.join(',') }));
+  const printList = async () => setPacking(await fetchPackingList(keys));
   return (
     <>
       <Space style={{ marginBottom: 12 }}>
