@@ -8,7 +8,7 @@ import { message } from './http/lang.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { staffUsers } from './db/schema.ts';
-import { hashPassword } from './modules/console/auth-service.ts';
+import { hashPassword } from './modules/staff/auth-service.ts';
 import { writeAudit } from './modules/console/audit.ts';
 
 /**

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { generate, generateSecret } from 'otplib';
 import { call, memberSession, staffSession, testApp } from '../../../test/helpers.ts';
 import { auditLog, bindings, members, orderDetails, orders, staffUsers } from '../../db/schema.ts';
-import { hashPassword } from './auth-service.ts';
+import { hashPassword } from '../staff/auth-service.ts';
 
 let app: FastifyInstance;
 let seq = 0;

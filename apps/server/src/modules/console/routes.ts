@@ -1,21 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { consoleAuthRoutes } from './auth-routes.ts';
+import { staffRoutes } from '../staff/staff-routes.ts';
 import { consoleOrderRoutes } from '../orders/staff-routes.ts';
-import { consoleOpsRoutes } from './ops-routes.ts';
-import { consoleContentRoutes } from './content-routes.ts';
-import { consoleCatalogRoutes } from './catalog-routes.ts';
-import { consoleFormsRoutes } from './forms-routes.ts';
-import { consoleNationalReportRoutes } from './national-report-routes.ts';
-import { consoleTotpRoutes } from './totp-routes.ts';
+import { reprintStaffRoutes } from '../reprint/staff-routes.ts';
+import { photoStaffRoutes } from '../photos/staff-routes.ts';
+import { contentStaffRoutes } from '../content/staff-routes.ts';
+import { catalogStaffRoutes } from '../catalog/staff-routes.ts';
+import { nationalStaffRoutes } from '../national/staff-routes.ts';
 
-/** The staff console's API under /api/console (staff tokens only, never a member's). */
+/**
+ * The staff console's API under /api/console (staff tokens only, never a member's): each area's
+ * staff routes live with the area (modules/<area>/staff-routes.ts) and are registered here.
+ */
 export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(consoleAuthRoutes);
+  await app.register(staffRoutes);
   await app.register(consoleOrderRoutes);
-  await app.register(consoleOpsRoutes);
-  await app.register(consoleContentRoutes);
-  await app.register(consoleCatalogRoutes);
-  await app.register(consoleFormsRoutes);
-  await app.register(consoleNationalReportRoutes);
-  await app.register(consoleTotpRoutes);
+  await app.register(reprintStaffRoutes);
+  await app.register(photoStaffRoutes);
+  await app.register(contentStaffRoutes);
+  await app.register(catalogStaffRoutes);
+  await app.register(nationalStaffRoutes);
 };

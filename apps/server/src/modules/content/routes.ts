@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { base64DecodeUtf8 } from '@portal/contract/envelope';
-import { readContentImage } from '../console/content-image.ts';
+import { readContentImage } from './content-image.ts';
 import {
   bannerSchema,
   collectionCentreSchema,

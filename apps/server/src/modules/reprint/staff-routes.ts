@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bindingRowSchema, dashboardSchema } from '@portal/contract/console';
+import { bindingRowSchema } from '@portal/contract/console';
 import { envelope, ok } from '../../http/envelope.ts';
 import { staffOf } from '../../http/staff-auth.ts';
 import { bindingDisputeRow, resolveDisputeBody } from '@portal/contract/reprint';
-import { decideBinding, listBindings, listDisputes, resolveDispute } from './bindings-service.ts';
-import { dashboard } from './dashboard-service.ts';
+import { decideBinding, listBindings, listDisputes, resolveDispute } from './staff-bindings-service.ts';
 
-/** Unbinding requests, binding disputes and the dashboard. */
-export const consoleOpsRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The reprint area's staff routes: unbinding requests and binding disputes. */
+export const reprintStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
   app.get(
@@ -59,9 +58,5 @@ export const consoleOpsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok(await resolveDispute(ctx, staffOf(req), req.params.id, req.body.outcome)),
-  );
-
-  app.get('/api/console/dashboard', { schema: { response: { 200: envelope(dashboardSchema) } } }, async (req) =>
-    ok(await dashboard(ctx, staffOf(req))),
   );
 };

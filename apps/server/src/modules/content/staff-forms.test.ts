@@ -7,7 +7,7 @@ import type { FormFile } from '@portal/contract/content';
 import { call, staffSession, testApp } from '../../../test/helpers.ts';
 import { auditLog, forms } from '../../db/schema.ts';
 import type { MemoryStorage } from '../../providers/storage.ts';
-import { contentDisposition, sniff } from '../content/form-file.ts';
+import { contentDisposition, sniff } from './form-file.ts';
 
 let app: FastifyInstance;
 let editor: string;

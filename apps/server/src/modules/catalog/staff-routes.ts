@@ -3,13 +3,10 @@ import { z } from 'zod';
 import { consoleTaskBody, consoleTaskRowSchema } from '@portal/contract/console';
 import { envelope, ok } from '../../http/envelope.ts';
 import { staffOf } from '../../http/staff-auth.ts';
-import { findSchools, importSchools, listTasks, saveTask, setPilot } from './catalog-service.ts';
-import { exportHistory, nationalExport } from './national-export.ts';
+import { findSchools, importSchools, listTasks, saveTask, setPilot } from './staff-service.ts';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-
-/** Schools (CSV import, pilot flags), tasks and the national-platform export. */
-export const consoleCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The catalog area's staff routes: schools (CSV import, pilot flags) and tasks. */
+export const catalogStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
   app.get(
@@ -74,51 +71,5 @@ export const consoleCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: consoleTaskBody, response: { 200: envelope(consoleTaskRowSchema) } },
     },
     async (req) => ok(await saveTask(ctx, staffOf(req), req.body)),
-  );
-
-  app.post(
-    '/api/console/national-export',
-    {
-      schema: {
-        body: z.object({
-          yxdm: z
-            .string()
-            .regex(/^\d{5}$/)
-            .optional(),
-          from: day.optional(),
-          to: day.optional(),
-        }),
-      },
-    },
-    async (req, reply) => {
-      const { zip } = await nationalExport(ctx, staffOf(req), req.body);
-      const name = `national-${req.body.yxdm ?? 'all'}-${new Date().toISOString().slice(0, 10)}.zip`;
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .send(zip);
-    },
-  );
-
-  app.get(
-    '/api/console/national-export',
-    {
-      schema: {
-        response: {
-          200: envelope(
-            z.array(
-              z.object({
-                id: z.number(),
-                staffId: z.number(),
-                scope: z.unknown(),
-                photoCount: z.number(),
-                createdAt: z.string(),
-              }),
-            ),
-          ),
-        },
-      },
-    },
-    async () => ok(await exportHistory(ctx)),
   );
 };

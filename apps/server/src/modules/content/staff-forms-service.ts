@@ -6,10 +6,10 @@ import type { AppContext } from '../../context.ts';
 import { forms } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
-import { invalidateContentCache } from '../content/content-cache.ts';
-import { checkFormFile } from '../content/form-file.ts';
-import { sanitizePlain } from '../content/sanitize.ts';
-import { writeAudit } from './audit.ts';
+import { invalidateContentCache } from './content-cache.ts';
+import { checkFormFile } from './form-file.ts';
+import { sanitizePlain } from './sanitize.ts';
+import { writeAudit } from '../console/audit.ts';
 
 type FormRow = typeof forms.$inferSelect;
 

@@ -5,12 +5,12 @@ import sharp from 'sharp';
 import type { NationalReportItem, NationalReportJob } from '@portal/contract/console';
 import { call, staffSession, testApp } from '../../../test/helpers.ts';
 import { auditLog, nationalReportJobs, nationalReportReceipts, nationalStudents } from '../../db/schema.ts';
-import { seedNational } from '../national/seed.ts';
+import { seedNational } from './seed.ts';
 import { createApprovedPhotos } from '../dev/dev-national-report.ts';
 import { writeSetting } from '../system/settings-service.ts';
 import { SANDBOX_SETTING, sandboxReportPhotos } from '../../providers/national-sandbox-report.ts';
 import { withSessionAdvisoryLock } from '../../db/client.ts';
-import { NATIONAL_REPORT_LOCK_KEY, runNationalReports } from './national-report.ts';
+import { NATIONAL_REPORT_LOCK_KEY, runNationalReports } from '../console/national-report.ts';
 
 let app: FastifyInstance;
 let prod: string;

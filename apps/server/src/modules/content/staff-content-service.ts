@@ -6,10 +6,10 @@ import type { AppContext } from '../../context.ts';
 import { banners, collectionCentres, faqs, news, notices, staticPages } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
-import { invalidateContentCache } from '../content/content-cache.ts';
-import { sanitizePlain, sanitizeRich } from '../content/sanitize.ts';
+import { invalidateContentCache } from './content-cache.ts';
+import { sanitizePlain, sanitizeRich } from './sanitize.ts';
 import { publicSettings, writeSetting } from '../system/settings-service.ts';
-import { writeAudit } from './audit.ts';
+import { writeAudit } from '../console/audit.ts';
 
 const TABLES: Record<ContentType, PgTable> = { banners, notices, news, faqs, collectionCentres, staticPages };
 /** Static pages are keyed by their key; the rest by id. */

@@ -11,8 +11,8 @@ import type { AppContext } from '../../context.ts';
 import { staffUsers } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
-import { writeAudit } from './audit.ts';
-import { auditFailure, claimAttempt } from './auth-lockout.ts';
+import { writeAudit } from '../console/audit.ts';
+import { auditFailure, claimAttempt } from './lockout.ts';
 
 const ISSUER = 'Photo portal console';
 /** 30-second steps; one step either side is accepted for clock drift. */

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONTENT_TYPE_NAMES, consoleSettingsSchema } from '@portal/contract/console';
+import {
+  CONTENT_TYPE_NAMES,
+  consoleFormSchema,
+  consoleSettingsSchema,
+  FORM_FILE_MAX_BYTES,
+} from '@portal/contract/console';
 import { envelope, ok } from '../../http/envelope.ts';
 import { staffOf } from '../../http/staff-auth.ts';
 import { storeContentImage } from './content-image.ts';
@@ -11,13 +16,16 @@ import {
   readConsoleSettings,
   saveConsoleSettings,
   saveContent,
-} from './content-service.ts';
+} from './staff-content-service.ts';
+import type { FastifyRequest } from 'fastify';
+import { formFileTooLarge } from './form-file.ts';
+import { deleteForm, listForms, saveForm, type UploadedFile } from './staff-forms-service.ts';
 
 const typeParam = z.object({ type: z.enum(CONTENT_TYPE_NAMES as [string, ...string[]]) });
 const CONTENT_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 
 /** Content editing (banners, notices, news, FAQ, centres, static pages) and the site settings. */
-export const consoleContentRoutes: FastifyPluginAsyncZod = async (app) => {
+const contentEditing: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   type T = Parameters<typeof listContent>[1];
 
@@ -83,4 +91,65 @@ export const consoleContentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: consoleSettingsSchema, response: { 200: envelope(consoleSettingsSchema) } } },
     async (req) => ok(await saveConsoleSettings(ctx, staffOf(req), req.body)),
   );
+};
+
+/** The multipart save: text fields and at most one part named `file` (up to the cap; one byte more is refused). */
+async function readFormParts(
+  req: FastifyRequest,
+): Promise<{ fields: Record<string, string>; file: UploadedFile | null }> {
+  if (!req.isMultipart()) throw badRequest('http.badRequest', { field: 'body', rule: 'multipart/form-data' });
+  const fields: Record<string, string> = {};
+  let file: UploadedFile | null = null;
+  try {
+    for await (const part of req.parts({
+      limits: { fileSize: FORM_FILE_MAX_BYTES, files: 1, fields: 10, fieldSize: 4096 },
+    })) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'file' && part.filename) file = { name: part.filename, bytes };
+      } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+    }
+  } catch (e) {
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw formFileTooLarge();
+    throw e;
+  }
+  return { fields, file };
+}
+
+/** Downloadable forms of the portal's forms page: upload, replace, link out, delete. */
+const formsEditing: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.get('/api/console/forms', { schema: { response: { 200: envelope(z.array(consoleFormSchema)) } } }, async () =>
+    ok(await listForms(ctx)),
+  );
+
+  app.post(
+    '/api/console/forms',
+    {
+      bodyLimit: FORM_FILE_MAX_BYTES + 1024 * 1024,
+      schema: { response: { 200: envelope(consoleFormSchema) } },
+    },
+    async (req) => {
+      const { fields, file } = await readFormParts(req);
+      return ok(await saveForm(ctx, staffOf(req), fields, file));
+    },
+  );
+
+  app.post(
+    '/api/console/forms/delete',
+    {
+      schema: { body: z.object({ id: z.number().int().positive() }), response: { 200: envelope(z.null()) } },
+    },
+    async (req) => {
+      await deleteForm(ctx, staffOf(req), req.body.id);
+      return ok(null);
+    },
+  );
+};
+
+/** The content area's staff routes under /api/console: content, site settings and the downloadable forms. */
+export const contentStaffRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(contentEditing);
+  await app.register(formsEditing);
 };
