@@ -78,7 +78,8 @@ export function placeHead(
   const half = (r: { min: number; max: number }) => (r.max - r.min) / 2;
   let best: { k: number; ty: number; cost: number } | null = null;
   for (let i = 0; i <= 60; i++) {
-    const k = (wMin + ((wMax - wMin) * i) / 60) / h.width;
+    // A few pixels inside the face-width band too: the re-check measures the jaw afresh.
+    const k = (wMin + 6 + ((wMax - wMin - 12) * i) / 60) / h.width;
     // Best ty for this k: the weighted mean of what each target asks.
     const we = 1 / half(b.eyeSide) ** 2;
     const wt = 1 / half(b.topSide) ** 2;
