@@ -92,7 +92,11 @@ export function headAccessory(f: Frame, mask: PersonMask, lm: Pt[]): number {
       I[k + 3] = I[up + 3]! + sn;
     }
   }
-  const box = (bx0: number, by0: number, bx1: number, by1: number) => {
+  // Sums and colours in fixed slots: some thousands of candidate pairs, no array for each.
+  const sums = new Float64Array(12);
+  const colours = new Float64Array(9);
+  /** The four sums over a box into sums[at..at+3]. */
+  const box = (at: number, bx0: number, by0: number, bx1: number, by1: number) => {
     const xa = Math.max(0, Math.min(W - 1, Math.round(bx0 - x0)));
     const xb = Math.max(0, Math.min(W - 1, Math.round(bx1 - x0)));
     const ya = Math.max(0, Math.min(y1, Math.round(by0)));
@@ -101,18 +105,25 @@ export function headAccessory(f: Frame, mask: PersonMask, lm: Pt[]): number {
     const b = 4 * (ya * W + xb);
     const c = 4 * (yb * W + xa);
     const d = 4 * (ya * W + xa);
-    return [0, 1, 2, 3].map((n) => I[a + n]! - I[b + n]! - I[c + n]! + I[d + n]!);
+    for (let n = 0; n < 4; n++) sums[at + n] = I[a + n]! - I[b + n]! - I[c + n]! + I[d + n]!;
   };
-  const mean = (s: number[]) => [s[0]! / s[3]!, s[1]! / s[3]!, s[2]! / s[3]!];
-  const dist = (a: number[], b: number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
-  /** A box's hair colour and its contrast with the hair in the ring around it (null: too little hair). */
-  const lens = (x: number, y: number, w: number, h: number) => {
-    const inner = box(x - w / 2, y - h / 2, x + w / 2, y + h / 2);
-    const outer = box(x - w, y - h, x + w, y + h);
-    const ring = outer.map((v, c) => v - inner[c]!);
-    if (inner[3]! < 0.6 * w * h || ring[3]! < 0.4 * w * h) return null;
-    const colour = mean(inner);
-    return { colour, contrast: dist(colour, mean(ring)) };
+  /** Distance between colours[a..a+2] and colours[b..b+2]. */
+  const dist = (a: number, b: number) =>
+    Math.hypot(colours[a]! - colours[b]!, colours[a + 1]! - colours[b + 1]!, colours[a + 2]! - colours[b + 2]!);
+  /**
+   * A box's hair colour into colours[at..at+2], and its contrast with the hair in the ring
+   * around it (-1: too little hair in the box or the ring).
+   */
+  const lens = (at: number, x: number, y: number, w: number, h: number) => {
+    box(0, x - w / 2, y - h / 2, x + w / 2, y + h / 2);
+    box(4, x - w, y - h, x + w, y + h);
+    const ringN = sums[7]! - sums[3]!;
+    if (sums[3]! < 0.6 * w * h || ringN < 0.4 * w * h) return -1;
+    for (let c = 0; c < 3; c++) colours[at + c] = sums[c]! / sums[3]!;
+    const dr = colours[at]! - (sums[4]! - sums[0]!) / ringN;
+    const dg = colours[at + 1]! - (sums[5]! - sums[1]!) / ringN;
+    const db = colours[at + 2]! - (sums[6]! - sums[2]!) / ringN;
+    return Math.hypot(dr, dg, db);
   };
 
   let best = 0;
@@ -121,15 +132,15 @@ export function headAccessory(f: Frame, mask: PersonMask, lm: Pt[]): number {
     const h = w / 2;
     for (let y = 0; y <= yMax - h / 2; y += STEP) {
       for (let dx = Math.max(LENS_DX[0] * fw, w / 2); dx <= LENS_DX[1] * fw; dx += STEP) {
-        const l = lens(cx - dx, y, w, h);
-        if (!l) continue;
-        const r = lens(cx + dx, y, w, h);
-        if (!r) continue;
+        const l = lens(0, cx - dx, y, w, h);
+        if (l < 0) continue;
+        const r = lens(3, cx + dx, y, w, h);
+        if (r < 0) continue;
         const bw = Math.max(8, 2 * dx - w);
-        const between = box(cx - bw / 2, y - h / 2, cx + bw / 2, y + h / 2);
-        if (between[3]! < 0.3 * bw * h) continue;
-        const m = mean(between);
-        const score = Math.min(l.contrast, r.contrast, dist(l.colour, m), dist(r.colour, m)) - dist(l.colour, r.colour);
+        box(8, cx - bw / 2, y - h / 2, cx + bw / 2, y + h / 2);
+        if (sums[11]! < 0.3 * bw * h) continue;
+        for (let c = 0; c < 3; c++) colours[6 + c] = sums[8 + c]! / sums[11]!;
+        const score = Math.min(l, r, dist(0, 6), dist(3, 6)) - dist(0, 3);
         if (score > best) best = score;
       }
     }

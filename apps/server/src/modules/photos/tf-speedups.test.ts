@@ -28,9 +28,10 @@ describe('the person mask input scaled from the bytes', () => {
     const rgb = frame(w, h);
     const mine = new Float32Array(256 * 256 * 3);
     resizeBilinear(rgb, w, h, mine, 256);
-    const theirs = tf.tidy(() =>
-      tf.image.resizeBilinear(tf.div(tf.tensor3d(rgb, [h, w, 3], 'float32'), 255) as never, [256, 256]).dataSync(),
-    ) as Float32Array;
+    const theirs = tf.tidy(() => {
+      const img = tf.div(tf.tensor3d(rgb, [h, w, 3], 'float32'), 255) as import('@tensorflow/tfjs-core').Tensor3D;
+      return tf.image.resizeBilinear(img, [256, 256]).dataSync();
+    }) as Float32Array;
     let worst = 0;
     for (let i = 0; i < mine.length; i++) worst = Math.max(worst, Math.abs(mine[i]! - theirs[i]!));
     expect(worst).toBeLessThan(1e-5);
