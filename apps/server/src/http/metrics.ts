@@ -94,8 +94,9 @@ const UNMATCHED = {};
 export const metricsPlugin = fp(
   async (app, opts: { token?: string }) => {
     app.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done) => {
-      const url = req.routeOptions.url;
-      const route = url ? (req.routeOptions.config as object) : UNMATCHED;
+      const ro = req.routeOptions; // a new object on every read: read once
+      const url = ro.url;
+      const route = url ? (ro.config as object) : UNMATCHED;
       httpDurations.observe(route, url ?? 'unmatched', req.method, reply.statusCode, reply.elapsedTime / 1000);
       done();
     });

@@ -43,6 +43,7 @@ describe('access log', () => {
       msg: 'request completed',
       req: { method: 'GET', url: '/api/health/live?mobile=***', ip: '10.1.1.1' },
       res: { statusCode: 200 },
+      reqId: expect.any(String),
     });
     expect(typeof mine[0]!.responseTime).toBe('number');
     expect(JSON.stringify(logLines)).not.toContain('13800138000');

@@ -97,13 +97,14 @@ export const staffAuthPlugin = fp(
     // Who may call a route is known per route and method: worked out on its first call, then kept.
     const byRoute = new WeakMap<object, Map<string, ReturnType<typeof allowedBy>>>();
     const allowedFor = (req: FastifyRequest) => {
-      const cfg = req.routeOptions.config as object | undefined;
-      if (!cfg) return allowedBy(req.method, req.routeOptions.url);
+      const ro = req.routeOptions; // a new object on every read: read once
+      const cfg = ro.config as object | undefined;
+      if (!cfg) return allowedBy(req.method, ro.url);
       let m = byRoute.get(cfg);
       if (!m) byRoute.set(cfg, (m = new Map()));
       let allowed = m.get(req.method);
       if (allowed === undefined) {
-        allowed = allowedBy(req.method, req.routeOptions.url);
+        allowed = allowedBy(req.method, ro.url);
         m.set(req.method, allowed);
       }
       return allowed;
