@@ -490,3 +490,23 @@ export const consoleTaskRowSchema = consoleTaskBody.extend({
   updatedAt: z.string(),
 });
 export type ConsoleTaskRow = z.infer<typeof consoleTaskRowSchema>;
+
+/** A school in the console's school list (GET /api/console/schools). */
+export const consoleSchoolRowSchema = z.object({
+  yxdm: z.string(),
+  name: z.string(),
+  province: z.string().nullable(),
+  level: z.string().nullable(),
+  testPoint: z.number(),
+});
+export type ConsoleSchoolRow = z.infer<typeof consoleSchoolRowSchema>;
+
+/** One past photo export (GET /api/console/national-export). */
+export const nationalExportRowSchema = z.object({
+  id: z.number(),
+  staffId: z.number(),
+  scope: z.unknown(),
+  photoCount: z.number(),
+  createdAt: z.string(),
+});
+export type NationalExportRow = z.infer<typeof nationalExportRowSchema>;

@@ -1,13 +1,32 @@
-import type { OrderPage, OrderRow, Person, ReviewItem, TransitionBody } from '@portal/contract/console';
+import type {
+  AuditRow,
+  BindingRow,
+  ConsoleSchoolRow,
+  ConsoleTaskBody,
+  ConsoleTaskRow,
+  Dashboard,
+  NationalExportRow,
+  NationalReportBody,
+  NationalReportItem,
+  NationalReportJob,
+  StaffSaveBody,
+  StaffUser,
+  OrderPage,
+  OrderRow,
+  Person,
+  ReviewItem,
+  TransitionBody,
+} from '@portal/contract/console';
 import type { ParcelProblemRow, ParcelRefresh } from '@portal/contract/parcels';
 import type { ConsoleRefundRow } from '@portal/contract/payments';
+import type { BindingDisputeRow, ResolveDisputeBody } from '@portal/contract/reprint';
 import type { z } from 'zod';
 import type { orderSearchQuery } from '@portal/contract/console';
-import { cGet, cPost } from './console-api.ts';
+import { cGet, cPost, downloadStaffFile } from './console-api.ts';
 
 /**
- * The console's order-side calls (orders, review, production, parcels, refunds), typed with the
- * contract's request and answer schemas. Paths are checked against the role table by the client.
+ * The console's calls, by area, typed with the contract's request and answer schemas (the staff
+ * session's own calls, login, me and two-step set-up, stay beside it in console-api.ts). Paths are checked against the role table by the client.
  */
 
 export interface Page<T> {
@@ -34,3 +53,36 @@ export const fetchRefunds = (query: { origin: string; status?: number }) =>
 export const approveRefund = (id: number) => cPost<null>(`/api/console/refunds/${id}/approve`);
 export const refuseRefund = (id: number, reason: string) =>
   cPost<null>(`/api/console/refunds/${id}/refuse`, { reason });
+
+export const fetchDashboard = () => cGet<Dashboard>('/api/console/dashboard');
+export const fetchAudit = (query: Record<string, string | number | undefined>) =>
+  cGet<Page<AuditRow>>('/api/console/audit', query);
+
+export const fetchBindings = (state: number) => cGet<BindingRow[]>('/api/console/bindings', { state });
+export const decideBinding = (id: number, verb: 'approve' | 'refuse') =>
+  cPost<{ state: number }>(`/api/console/bindings/${id}/${verb}`);
+export const fetchBindingDisputes = (state: number) =>
+  cGet<BindingDisputeRow[]>('/api/console/binding-disputes', { state });
+export const resolveDispute = (id: number, body: ResolveDisputeBody) =>
+  cPost(`/api/console/binding-disputes/${id}/resolve`, body);
+
+export const fetchSchools = (q: string) => cGet<ConsoleSchoolRow[]>('/api/console/schools', { q });
+export const setPilot = (yxdm: string, on: boolean) =>
+  cPost(`/api/console/schools/${yxdm}/pilot`, { testPoint: on ? 1 : 0 });
+export const importSchools = (csv: string) =>
+  cPost<{ created: number; updated: number }>('/api/console/schools/import', { csv });
+export const fetchTasks = () => cGet<ConsoleTaskRow[]>('/api/console/tasks');
+export const saveTask = (body: ConsoleTaskBody & { id?: number }) => cPost('/api/console/tasks', body);
+
+export const fetchExports = () => cGet<NationalExportRow[]>('/api/console/national-export');
+export const downloadExport = (scope: NationalReportBody) => downloadStaffFile('/api/console/national-export', scope);
+export const startReport = (scope: NationalReportBody) =>
+  cPost<NationalReportJob>('/api/console/national-report', scope);
+export const fetchReports = () => cGet<NationalReportJob[]>('/api/console/national-report');
+export const fetchReportItems = (jobId: number, status?: string) =>
+  cGet<NationalReportItem[]>(`/api/console/national-report/${jobId}/items`, { status });
+
+export const fetchStaff = () => cGet<StaffUser[]>('/api/console/staff');
+export const saveStaff = (body: StaffSaveBody & { id?: number }) => cPost<{ id: number }>('/api/console/staff', body);
+export const resetStaffTotp = (id: number) => cPost<null>('/api/console/staff/totp-reset', { id });
+export const unlockStaff = (id: number) => cPost<null>('/api/console/staff/unlock', { id });

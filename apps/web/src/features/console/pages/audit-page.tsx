@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import type { AuditRow } from '@portal/contract/console';
 import { QueryState } from '../../../components/query-state.tsx';
-import { cGet } from '../console-api.ts';
+import { fetchAudit } from '../api.ts';
 import { Clip, when } from '../ui.tsx';
 import { actionText, diffLines, targetText } from '../audit-words.ts';
 
@@ -78,7 +78,7 @@ export default function AuditPage() {
   const [page, setPage] = useState(1);
   const q = useQuery({
     queryKey: ['console', 'audit', filters, page],
-    queryFn: () => cGet<{ total: number; rows: AuditRow[] }>('/api/console/audit', { ...filters, page }),
+    queryFn: () => fetchAudit({ ...filters, page }),
   });
   return (
     <section>

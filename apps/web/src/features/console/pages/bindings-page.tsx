@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { BindingRow } from '@portal/contract/console';
 import type { BindingDisputeRow, ResolveDisputeBody } from '@portal/contract/reprint';
 import { QueryState } from '../../../components/query-state.tsx';
-import { cGet, cPost } from '../console-api.ts';
+import { decideBinding, fetchBindingDisputes, fetchBindings, resolveDispute } from '../api.ts';
 import { when } from '../ui.tsx';
 
 /**
@@ -16,11 +16,11 @@ function DisputesQueue() {
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: ['console', 'binding-disputes'],
-    queryFn: () => cGet<BindingDisputeRow[]>('/api/console/binding-disputes', { state: 1 }),
+    queryFn: () => fetchBindingDisputes(1),
   });
   const resolve = useMutation({
     mutationFn: (v: { id: number; outcome: ResolveDisputeBody['outcome'] }) =>
-      cPost(`/api/console/binding-disputes/${v.id}/resolve`, { outcome: v.outcome }),
+      resolveDispute(v.id, { outcome: v.outcome }),
     onSuccess: () => void message.success(t('reprint.dispute.done'), 1),
     onSettled: () => void qc.invalidateQueries({ queryKey: ['console'] }),
   });
@@ -94,10 +94,10 @@ export default function BindingsPage() {
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: ['console', 'bindings'],
-    queryFn: () => cGet<BindingRow[]>('/api/console/bindings', { state: 2 }),
+    queryFn: () => fetchBindings(2),
   });
   const decide = useMutation({
-    mutationFn: (v: { id: number; verb: 'approve' | 'refuse' }) => cPost(`/api/console/bindings/${v.id}/${v.verb}`),
+    mutationFn: (v: { id: number; verb: 'approve' | 'refuse' }) => decideBinding(v.id, v.verb),
     onSettled: () => void qc.invalidateQueries({ queryKey: ['console', 'bindings'] }),
   });
   return (

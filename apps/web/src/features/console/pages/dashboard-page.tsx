@@ -1,15 +1,14 @@
 import { Card, Col, Row, Statistic, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Dashboard } from '@portal/contract/console';
 import { QueryState } from '../../../components/query-state.tsx';
-import { cGet } from '../console-api.ts';
+import { fetchDashboard } from '../api.ts';
 import { KindText, StateTag, when } from '../ui.tsx';
 import { yuanLabel } from '@portal/contract/prices';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
-  const q = useQuery({ queryKey: ['console', 'dashboard'], queryFn: () => cGet<Dashboard>('/api/console/dashboard') });
+  const q = useQuery({ queryKey: ['console', 'dashboard'], queryFn: fetchDashboard });
   const d = q.data;
   const hours = d?.reviewBacklog.oldest
     ? Math.round((q.dataUpdatedAt - new Date(d.reviewBacklog.oldest).getTime()) / 3600_000)

@@ -3,9 +3,9 @@ import { Button, DatePicker, Divider, Form, Input, Space, Table, Typography, mes
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
-import type { NationalReportBody, NationalReportJob } from '@portal/contract/console';
+import type { NationalReportBody } from '@portal/contract/console';
 import { QueryState } from '../../../components/query-state.tsx';
-import { cGet, cPost, downloadStaffFile } from '../console-api.ts';
+import { downloadExport, fetchExports, startReport } from '../api.ts';
 import { when } from '../ui.tsx';
 import { scopeText } from '../audit-words.ts';
 import { NationalReportRuns, REPORT_RUNS_KEY } from './national-report-runs.tsx';
@@ -31,13 +31,10 @@ export default function ExportPage() {
   const [busy, setBusy] = useState(false);
   const history = useQuery({
     queryKey: ['console', 'exports'],
-    queryFn: () =>
-      cGet<{ id: number; scope: Record<string, string>; photoCount: number; createdAt: string }[]>(
-        '/api/console/national-export',
-      ),
+    queryFn: fetchExports,
   });
   const report = useMutation({
-    mutationFn: (v: ScopeValues) => cPost<NationalReportJob>('/api/console/national-report', scopeOf(v)),
+    mutationFn: (v: ScopeValues) => startReport(scopeOf(v)),
     onSuccess: () => {
       void message.success(t('console.report.started'));
       void qc.invalidateQueries({ queryKey: REPORT_RUNS_KEY });
@@ -46,7 +43,7 @@ export default function ExportPage() {
   const run = async (v: ScopeValues) => {
     setBusy(true);
     try {
-      await downloadStaffFile('/api/console/national-export', scopeOf(v));
+      await downloadExport(scopeOf(v));
       void qc.invalidateQueries({ queryKey: ['console', 'exports'] });
     } catch (e) {
       void message.error((e as Error).message);

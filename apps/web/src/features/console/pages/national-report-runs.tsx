@@ -9,7 +9,7 @@ import {
   type ReportStatus,
 } from '@portal/contract/console';
 import { QueryState } from '../../../components/query-state.tsx';
-import { cGet } from '../console-api.ts';
+import { fetchReportItems, fetchReports } from '../api.ts';
 import { when } from '../ui.tsx';
 
 export const REPORT_RUNS_KEY = ['console', 'national-report'];
@@ -26,7 +26,7 @@ export function NationalReportRuns() {
   const [open, setOpen] = useState<number | null>(null);
   const q = useQuery({
     queryKey: REPORT_RUNS_KEY,
-    queryFn: () => cGet<NationalReportJob[]>('/api/console/national-report'),
+    queryFn: fetchReports,
     refetchInterval: (query) => (query.state.data?.some((j) => j.state === 'running') ? 1500 : false),
   });
   const scopeText = (s: NationalReportJob['scope']) =>
@@ -102,10 +102,7 @@ function ReportItems({ jobId, onClose }: { jobId: number; onClose: () => void })
   const [status, setStatus] = useState<ReportStatus | 'all'>('all');
   const q = useQuery({
     queryKey: [...REPORT_RUNS_KEY, jobId, status],
-    queryFn: () =>
-      cGet<NationalReportItem[]>(`/api/console/national-report/${jobId}/items`, {
-        status: status === 'all' ? undefined : status,
-      }),
+    queryFn: () => fetchReportItems(jobId, status === 'all' ? undefined : status),
   });
   const reason = (r: string | null) => (r ? t(`console.report.reason.${r}`, { defaultValue: r }) : '—');
   return (

@@ -18,20 +18,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { QueryState } from '../../../components/query-state.tsx';
-import { cGet, cPost } from '../console-api.ts';
+import { fetchSchools, fetchTasks, importSchools, saveTask, setPilot } from '../api.ts';
 import { useStaff } from '../staff-context.ts';
 import { may } from '../access.ts';
 import { when } from '../ui.tsx';
 import { yuanLabel } from '@portal/contract/prices';
-import type { ConsoleTaskRow } from '@portal/contract/console';
+import type { ConsoleSchoolRow, ConsoleTaskRow } from '@portal/contract/console';
 
-interface SchoolRow {
-  yxdm: string;
-  name: string;
-  province: string | null;
-  level: string | null;
-  testPoint: number;
-}
+type SchoolRow = ConsoleSchoolRow;
 type TaskRow = ConsoleTaskRow;
 
 /** Schools (national list import, pilot flags) and centralised-collection tasks. */
@@ -58,17 +52,15 @@ function Schools() {
   const [q, setQ] = useState('');
   const list = useQuery({
     queryKey: ['console', 'schools', q],
-    queryFn: () => cGet<SchoolRow[]>('/api/console/schools', { q }),
+    queryFn: () => fetchSchools(q),
   });
   const done = () => void qc.invalidateQueries({ queryKey: ['console', 'schools'] });
   const pilot = useMutation({
-    mutationFn: (v: { yxdm: string; on: boolean }) =>
-      cPost(`/api/console/schools/${v.yxdm}/pilot`, { testPoint: v.on ? 1 : 0 }),
+    mutationFn: (v: { yxdm: string; on: boolean }) => setPilot(v.yxdm, v.on),
     onSuccess: done,
   });
   const upload = useMutation({
-    mutationFn: async (file: File) =>
-      cPost<{ created: number; updated: number }>('/api/console/schools/import', { csv: await file.text() }),
+    mutationFn: async (file: File) => importSchools(await file.text()),
     onSuccess: (r) => {
       void message.success(t('console.schools.imported', r));
       done();
@@ -130,16 +122,13 @@ function Tasks() {
   const staff = useStaff();
   const [editing, setEditing] = useState<Partial<TaskRow> | null>(null);
   const [form] = Form.useForm();
-  const list = useQuery({ queryKey: ['console', 'tasks'], queryFn: () => cGet<TaskRow[]>('/api/console/tasks') });
+  const list = useQuery({ queryKey: ['console', 'tasks'], queryFn: fetchTasks });
   const save = useMutation({
-    mutationFn: (v: Omit<TaskRow, 'id' | 'endTime' | 'priceFen' | 'schoolName'> & { endTime: Dayjs; price: number }) =>
-      cPost('/api/console/tasks', {
-        ...v,
-        id: editing?.id,
-        price: undefined,
-        priceFen: Math.round(v.price * 100),
-        endTime: v.endTime.toISOString(),
-      }),
+    mutationFn: ({
+      price,
+      ...v
+    }: Omit<TaskRow, 'id' | 'endTime' | 'priceFen' | 'schoolName'> & { endTime: Dayjs; price: number }) =>
+      saveTask({ ...v, id: editing?.id, priceFen: Math.round(price * 100), endTime: v.endTime.toISOString() }),
     onSuccess: () => {
       setEditing(null);
       void qc.invalidateQueries({ queryKey: ['console', 'tasks'] });

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STAFF_ROLES, type StaffSaveBody, type StaffUser } from '@portal/contract/console';
 import { QueryState } from '../../../components/query-state.tsx';
-import { cGet, cPost } from '../console-api.ts';
+import { fetchStaff, resetStaffTotp, saveStaff, unlockStaff } from '../api.ts';
 import { when } from '../ui.tsx';
 
 /** Staff management (admins): accounts, roles, branch, password, deactivation, TOTP reset (each person enrols their own), lifting a login lock-out. */
@@ -14,24 +14,23 @@ export default function StaffPage() {
   const [editing, setEditing] = useState<Partial<StaffUser> | null>(null);
   const { message } = App.useApp();
   const [form] = Form.useForm<StaffSaveBody>();
-  const q = useQuery({ queryKey: ['console', 'staff'], queryFn: () => cGet<StaffUser[]>('/api/console/staff') });
+  const q = useQuery({ queryKey: ['console', 'staff'], queryFn: fetchStaff });
   const save = useMutation({
-    mutationFn: (v: StaffSaveBody) =>
-      cPost<{ id: number }>('/api/console/staff', { ...v, id: editing?.id, password: v.password || undefined }),
+    mutationFn: (v: StaffSaveBody) => saveStaff({ ...v, id: editing?.id, password: v.password || undefined }),
     onSuccess: () => {
       setEditing(null);
       void qc.invalidateQueries({ queryKey: ['console', 'staff'] });
     },
   });
   const reset = useMutation({
-    mutationFn: (r: StaffUser) => cPost<null>('/api/console/staff/totp-reset', { id: r.id }),
+    mutationFn: (r: StaffUser) => resetStaffTotp(r.id),
     onSuccess: (_, r) => {
       void message.success(t('console.staff.totpResetDone', { name: r.name }));
       void qc.invalidateQueries({ queryKey: ['console', 'staff'] });
     },
   });
   const unlock = useMutation({
-    mutationFn: (r: StaffUser) => cPost<null>('/api/console/staff/unlock', { id: r.id }),
+    mutationFn: (r: StaffUser) => unlockStaff(r.id),
     onSuccess: (_, r) => {
       void message.success(t('console.staff.unlockDone', { name: r.name }));
       void qc.invalidateQueries({ queryKey: ['console', 'staff'] });
