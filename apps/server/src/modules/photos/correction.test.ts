@@ -6,7 +6,7 @@ import { DEFAULT_BOUNDS } from './check-config.ts';
 import { normalise } from './decode.ts';
 import { CheckPool } from './check-pool.ts';
 import { failingItems } from './check-result.ts';
-import { boxSum } from './correction-matte.ts';
+import { boxSum } from './correction-filters.ts';
 import { correctIfFixable, plainCorrectionContext, unfixableItems, type CorrectionBackground } from './correction.ts';
 
 const dir = path.resolve(import.meta.dirname, '../../../test/fixtures/photos');
