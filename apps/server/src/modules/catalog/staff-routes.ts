@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { consoleTaskBody, consoleTaskRowSchema } from '@portal/contract/console';
+import { consoleSchoolRowSchema, consoleTaskBody, consoleTaskRowSchema } from '@portal/contract/console';
 import { envelope, ok } from '../../http/envelope.ts';
 import { staffOf } from '../../http/staff-auth.ts';
 import { findSchools, importSchools, listTasks, saveTask, setPilot } from './staff-service.ts';
@@ -15,17 +15,7 @@ export const catalogStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         querystring: z.object({ q: z.string().trim().max(40).optional() }),
         response: {
-          200: envelope(
-            z.array(
-              z.object({
-                yxdm: z.string(),
-                name: z.string(),
-                province: z.string().nullable(),
-                level: z.string().nullable(),
-                testPoint: z.number(),
-              }),
-            ),
-          ),
+          200: envelope(z.array(consoleSchoolRowSchema)),
         },
       },
     },
