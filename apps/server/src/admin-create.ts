@@ -9,7 +9,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { staffUsers } from './db/schema.ts';
 import { hashPassword } from './modules/staff/auth-service.ts';
-import { writeAudit } from './modules/console/audit.ts';
+import { writeAudit } from './modules/staff/audit.ts';
 
 /**
  * `npm run admin:create -- --username <name> [--name <display name>] [--password-file <file>]`

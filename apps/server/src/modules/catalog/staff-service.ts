@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { schools, tasks } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
-import { writeAudit } from '../console/audit.ts';
+import { writeAudit } from '../staff/audit.ts';
 
 const HEAD = ['name', 'code10', 'yxdm', 'province', 'city', 'authority', 'level', 'private'];
 

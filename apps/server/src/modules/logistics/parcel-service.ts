@@ -13,7 +13,7 @@ import {
   type TrackingParty,
 } from '../../providers/tracking.ts';
 import { findOrder } from '../orders/staff-repo.ts';
-import { writeAudit } from '../console/audit.ts';
+import { writeAudit } from '../staff/audit.ts';
 import { applyTrack, type Applied } from './parcel-events.ts';
 
 type Parcel = typeof parcels.$inferSelect;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { call, staffSession, testApp } from '../../../test/helpers.ts';
-import { nationalJpeg } from '../console/national-export.ts';
+import { nationalJpeg } from './staff-export.ts';
 
 let app: FastifyInstance;
 const h = (token: string) => ({ 'x-staff-token': token });

@@ -10,7 +10,7 @@ import { createApprovedPhotos } from '../dev/dev-national-report.ts';
 import { writeSetting } from '../system/settings-service.ts';
 import { SANDBOX_SETTING, sandboxReportPhotos } from '../../providers/national-sandbox-report.ts';
 import { withSessionAdvisoryLock } from '../../db/client.ts';
-import { NATIONAL_REPORT_LOCK_KEY, runNationalReports } from '../console/national-report.ts';
+import { NATIONAL_REPORT_LOCK_KEY, runNationalReports } from './staff-report.ts';
 
 let app: FastifyInstance;
 let prod: string;

@@ -8,13 +8,8 @@ import {
 } from '@portal/contract/console';
 import { envelope, ok } from '../../http/envelope.ts';
 import { staffOf } from '../../http/staff-auth.ts';
-import { exportHistory, nationalExport } from '../console/national-export.ts';
-import {
-  listNationalReports,
-  reportItems,
-  runNationalReports,
-  startNationalReport,
-} from '../console/national-report.ts';
+import { exportHistory, nationalExport } from './staff-export.ts';
+import { listNationalReports, reportItems, runNationalReports, startNationalReport } from './staff-report.ts';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 

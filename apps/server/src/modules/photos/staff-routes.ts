@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardSchema } from '@portal/contract/console';
 import { envelope, ok } from '../../http/envelope.ts';
 import { staffOf } from '../../http/staff-auth.ts';
-import { dashboard } from '../console/dashboard-service.ts';
+import { dashboard } from './staff-dashboard-service.ts';
 
 /** The photos area's staff routes: the console's dashboard (review backlog and photo-check failures). */
 export const photoStaffRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,7 +3,7 @@ import { BIND_STATUS } from '@portal/contract/enums';
 import type { BindingBody } from '@portal/contract/reprint';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { nationalFor } from '../../providers/national.ts';
-import { writeAudit } from '../console/audit.ts';
+import { writeAudit } from '../staff/audit.ts';
 import * as repo from './repo.ts';
 import * as bindingRepo from './binding-repo.ts';
 import { failedTry, giveBackTry, startTry, type BindTry } from './binding-attempts.ts';

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { bindingDisputes, bindings, members, schools } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
-import { writeAudit } from '../console/audit.ts';
+import { writeAudit } from '../staff/audit.ts';
 
 /** Binding states: 1 bound, 2 unbind pending, 3 unbound (approved). */
 export const BINDING = { BOUND: 1, UNBIND_PENDING: 2, UNBOUND: 3 } as const;

@@ -6,7 +6,7 @@ import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import type { StaffLoginBody, StaffMe, StaffSaveBody, StaffUser } from '@portal/contract/console';
-import { writeAudit } from '../console/audit.ts';
+import { writeAudit } from './audit.ts';
 import { useActiveCode } from './totp-service.ts';
 import { auditFailure, claimAttempt, clearFailures, releaseAttempt } from './lockout.ts';
 

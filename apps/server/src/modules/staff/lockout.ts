@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { staffUsers } from '../../db/schema.ts';
 import { notFound, tooMany } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
-import { writeAudit } from '../console/audit.ts';
+import { writeAudit } from './audit.ts';
 
 /**
  * Per-account lock-out of staff logins (wrong passwords and wrong TOTP codes alike), counted in

@@ -16,7 +16,7 @@ import {
 import { envelope, ok } from '../../http/envelope.ts';
 import { staffOf } from '../../http/staff-auth.ts';
 import { listStaff, saveStaff, staffLogin, staffLogout, staffMe } from './auth-service.ts';
-import { searchAudit } from '../console/audit.ts';
+import { searchAudit } from './audit.ts';
 import { unlockStaff } from './lockout.ts';
 import type { FastifyRequest } from 'fastify';
 import { confirmEnrolment, disableOwn, resetTotp, startEnrolment } from './totp-service.ts';

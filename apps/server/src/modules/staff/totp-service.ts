@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { staffUsers } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
-import { writeAudit } from '../console/audit.ts';
+import { writeAudit } from './audit.ts';
 import { auditFailure, claimAttempt } from './lockout.ts';
 
 const ISSUER = 'Photo portal console';

@@ -6,7 +6,7 @@ import { nationalExports, orderDetails, orders } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import { readPhotoBytes } from '../photos/photo-service.ts';
-import { writeAudit } from './audit.ts';
+import { writeAudit } from '../staff/audit.ts';
 import { branchScope } from '../orders/staff-repo.ts';
 
 /** Approved states: reviewed and on to production, shipping and completion. */

@@ -9,8 +9,8 @@ import type { StaffContext } from '../../http/staff-auth.ts';
 import { nationalFor } from '../../providers/national.ts';
 import type { PhotoReportItem, PhotoReportOutcome } from '../../providers/national-report.ts';
 import { readPhotoBytes } from '../photos/photo-service.ts';
-import { writeAudit } from './audit.ts';
-import { approvedPhotoRows, nationalJpeg } from './national-export.ts';
+import { writeAudit } from '../staff/audit.ts';
+import { approvedPhotoRows, nationalJpeg } from './staff-export.ts';
 import { branchScope } from '../orders/staff-repo.ts';
 
 /** The advisory lock of report sending: one instance sends at a time (see ARCHITECTURE.md, "Growing past one machine"). */
