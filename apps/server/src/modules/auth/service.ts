@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { oauthStates, photos } from '../../db/schema.ts';
+import { oauthStates } from '../../db/schema.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { AppError, badRequest, conflict, withCode } from '../../http/errors.ts';
 import { OAuthError, type OAuthIdentity, type OAuthParty } from '../../providers/oauth.ts';
@@ -11,6 +11,8 @@ import { countLookup, sendCode, verifyCode } from './codes.ts';
 import { endAllSessions, startSession } from './sessions.ts';
 import * as repo from '../member/repo.ts';
 import { eraseOutbox } from '../../providers/outbox.ts';
+import { memberPhotoKeys } from '../photos/photo-service.ts';
+import { deleteMemberCandidates } from '../photos/correction-offer.ts';
 
 export interface Meta {
   ip: string;
@@ -244,11 +246,14 @@ export async function deactivate(ctx: AppContext, member: MemberContext, message
   await endAllSessions(ctx.db, m.id, 'deactivated');
   // The photo files go too: their keys are read first, the rows erased in the transaction,
   // then the bytes deleted from storage once nothing refers to them any more.
-  const keys = await ctx.db.select({ key: photos.storageKey }).from(photos).where(eq(photos.memberId, m.id));
+  // The originals kept beside automatically corrected photos are among the keys.
+  const keys = await memberPhotoKeys(ctx, m.id);
   await ctx.db.transaction(async (tx) => {
     await repo.eraseMember(tx as unknown as typeof ctx.db, m);
     // Demo mode's outbox holds the member's codes in clear: they go with the rest (PIPL).
     if (ctx.config.demo) await eraseOutbox(tx, [m.mobile, m.mail]);
   });
-  for (const k of keys) await ctx.storage.delete(k.key);
+  for (const k of keys) await ctx.storage.delete(k);
+  // Corrected versions still waiting for the member's choice: their bytes and rows.
+  await deleteMemberCandidates(ctx, m.id);
 }

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import { call, memberSession, testApp } from '../../../test/helpers.ts';
-import { captchas, members, orderDetails, orders, rateCounters, sessions } from '../../db/schema.ts';
+import {
+  captchas,
+  members,
+  orderDetails,
+  orders,
+  photoCandidates,
+  photos,
+  rateCounters,
+  sessions,
+} from '../../db/schema.ts';
 import { lastCode, pick, qs, solvedCaptcha } from '../auth/test-kit.ts';
 import sharp from 'sharp';
 import { storePhotoBytes } from '../photos/photo-service.ts';
@@ -160,6 +169,22 @@ describe('deactivation', () => {
       'upload',
     );
     expect(await app.ctx.storage.get(photo.storageKey)).not.toBeNull();
+    // A photo the machine corrected keeps the original upload; another correction waits for a choice.
+    const extraKeys = ['a', 'b', 'c'].map((x) => `${x.repeat(40)}.jpg`);
+    for (const k of extraKeys) await app.ctx.storage.put(k, Buffer.from('face'), 'image/jpeg');
+    await app.ctx.db
+      .update(photos)
+      .set({ originalKey: extraKeys[0], autoCorrected: true })
+      .where(eq(photos.id, photo.id));
+    await app.ctx.db.insert(photoCandidates).values({
+      id: 'd'.repeat(32),
+      memberId: s.memberId,
+      correctedKey: extraKeys[1]!,
+      originalKey: extraKeys[2]!,
+      steps: ['crop'],
+      background: 'blue',
+      expiresAt: new Date(Date.now() + 60_000),
+    });
     expect((await get(s, '/api/login/logout', { messageCode: '12' })).msg).toBe('验证码格式不符');
     await get(s, '/api/login/sendLogoutCode', pick(await solvedCaptcha(app)));
     const r = await get(s, '/api/login/logout', { messageCode: (await lastCode(app, s.mobile))! });
@@ -177,7 +202,9 @@ describe('deactivation', () => {
       .from(sessions)
       .where(and(eq(sessions.memberId, s.memberId), isNull(sessions.endedAt)));
     expect(live).toHaveLength(0);
-    // The face photo is gone from storage too, not only its row.
+    // The face photo is gone from storage too, not only its row; so are originals and pending corrections.
     expect(await app.ctx.storage.get(photo.storageKey)).toBeNull();
+    for (const k of extraKeys) expect(await app.ctx.storage.get(k)).toBeNull();
+    expect(await app.ctx.db.select().from(photoCandidates).where(eq(photoCandidates.memberId, s.memberId))).toEqual([]);
   });
 });
