@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { orderDetails, orders, refunds } from '../../db/schema.ts';
+import { orderDetails, orders, refunds, sessions } from '../../db/schema.ts';
 import { call, memberSession, testApp, type Session } from '../../../test/helpers.ts';
 import { consent, memberPhoto, orderFixtures, person } from './test-kit.ts';
 import { fingerprinted, fingerprintedJson } from './list-cache.ts';
-import { memberOrderListFingerprint } from './reads.ts';
+import { memberOrderListFingerprint, memberOrderListFreshness } from './reads.ts';
 
 let app: FastifyInstance;
 let me: Session;
@@ -99,6 +99,24 @@ describe('the member order list cache', () => {
       .insert(orders)
       .values({ orderNo: `Y${me.memberId}`, memberId: me.memberId, kind: 'reprint', type: 2 });
     expect(await memberOrderListFingerprint(app.ctx.db, me.memberId, 'individual')).toBe(other);
+  });
+});
+
+describe('the list freshness read', () => {
+  it('skips the fingerprint while the snapshot is unchanged, computes it after any write anywhere', async () => {
+    const [s] = await app.ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.memberId, me.memberId));
+    const q = { memberId: me.memberId, sessionId: s!.id, kind: 'individual' as const };
+    const first = await memberOrderListFreshness(app.ctx.db, { ...q, since: '' });
+    expect(first.fingerprint).toBe(await memberOrderListFingerprint(app.ctx.db, me.memberId, 'individual'));
+    expect(first.sessionLive).toBe(true);
+    const same = await memberOrderListFreshness(app.ctx.db, { ...q, since: first.snapshot });
+    expect([same.snapshot, same.fingerprint]).toEqual([first.snapshot, null]);
+    // Any transaction that took an id (any write, here none of this list's) changes the snapshot:
+    // the fingerprint is computed again, and is the same.
+    await app.ctx.db.execute(sql`select txid_current()`);
+    const after = await memberOrderListFreshness(app.ctx.db, { ...q, since: first.snapshot });
+    expect(after.snapshot).not.toBe(first.snapshot);
+    expect(after.fingerprint).toBe(first.fingerprint);
   });
 });
 

@@ -27,6 +27,8 @@ const MAX_ENTRIES = 2_000;
 interface Entry {
   fingerprint: string;
   value: unknown;
+  /** The database snapshot under which the fingerprint was last read (orderListJson). */
+  snapshot?: string;
 }
 
 /** Serialized answers sit in the same map under their own keys, so one bound covers both. */
@@ -102,23 +104,25 @@ export async function orderListJson(
 ): Promise<string> {
   const { memberId, sessionId } = member;
   const kind = type === 1 ? 'individual' : 'reprint';
-  return fingerprintedJson(
-    ctx.db,
-    `${memberId}:${kind}:${lang}`,
-    async () => {
-      const { fingerprint, sessionLive } = await reads.memberOrderListFingerprintForSession(
-        ctx.db,
-        memberId,
-        sessionId,
-        kind,
-      );
-      if (!sessionLive) {
-        sessionCacheOf(ctx.db).forgetMember(memberId);
-        throw notLoggedIn();
-      }
-      return fingerprint;
-    },
-    () => buildOrderList(ctx, memberId, kind, lang),
-    serialize,
-  );
+  const entries = entriesOf(ctx.db);
+  const key = `${JSON_KEY}${memberId}:${kind}:${lang}`;
+  const hit = entries.get(key);
+  const r = await reads.memberOrderListFreshness(ctx.db, { memberId, sessionId, kind, since: hit?.snapshot ?? '' });
+  if (!r.sessionLive) {
+    sessionCacheOf(ctx.db).forgetMember(memberId);
+    throw notLoggedIn();
+  }
+  // A null fingerprint: the snapshot is the entry's own, so its fingerprint still holds.
+  const fp = r.fingerprint ?? hit!.fingerprint;
+  if (hit && hit.fingerprint === fp) {
+    hit.snapshot = r.snapshot;
+    entries.delete(key);
+    entries.set(key, hit);
+    return hit.value as string;
+  }
+  const value = serialize(await buildOrderList(ctx, memberId, kind, lang));
+  entries.delete(key);
+  entries.set(key, { fingerprint: fp, value, snapshot: r.snapshot });
+  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+  return value;
 }

@@ -51,10 +51,15 @@ function build(db: Db) {
       .where(eq(members.id, memberId))
       .prepare('member_order_list_fingerprint'),
     // The same, and whether the caller's session is still open and its member active: the list's
-    // one round trip also confirms a session the guard took from memory (see sessionStillLive).
+    // one round trip also confirms a session the guard took from memory. With the database's
+    // snapshot: when it is the one given (since), no transaction has committed or begun writing
+    // anywhere in the database since, and the aggregates are not run (a CASE branch not taken).
     listFingerprintWithSession: db
       .select({
-        fingerprint: listFingerprint(sql.placeholder('kind')),
+        snapshot: sql<string>`pg_current_snapshot()::text`,
+        fingerprint: sql<
+          string | null
+        >`case when pg_current_snapshot()::text = ${sql.placeholder('since')} then null else ${listFingerprint(sql.placeholder('kind'))} end`,
         sessionLive: sql<boolean>`(${members.status} = 'active' and exists (select 1 from sessions s where s.id = ${sql.placeholder('sessionId')} and s.member_id = ${members.id} and s.ended_at is null))`,
       })
       .from(members)
@@ -121,15 +126,18 @@ export async function memberOrderListFingerprint(
  * same round trip. The guard may have taken the session from this instance's memory, which learns
  * of an end on another instance by a notification a few milliseconds later; the list, a read that
  * goes to the database anyway, so never answers a session ended anywhere before it was asked.
+ *
+ * With the database's current snapshot (xmin:xmax:in-progress ids): given the snapshot of an
+ * earlier call as since, the fingerprint is null when the snapshot is still the same, i.e. no
+ * transaction has committed or taken a transaction id since, so nothing under the list can differ.
  */
-export async function memberOrderListFingerprintForSession(
+export async function memberOrderListFreshness(
   db: Db,
-  memberId: number,
-  sessionId: number,
-  kind: 'individual' | 'reprint',
-): Promise<{ fingerprint: string; sessionLive: boolean }> {
-  const [row] = await statements(db).listFingerprintWithSession.execute({ memberId, sessionId, kind });
-  return { fingerprint: row?.fingerprint ?? '', sessionLive: row?.sessionLive === true };
+  q: { memberId: number; sessionId: number; kind: 'individual' | 'reprint'; since: string },
+): Promise<{ snapshot: string; fingerprint: string | null; sessionLive: boolean }> {
+  const [row] = await statements(db).listFingerprintWithSession.execute(q);
+  if (!row) return { snapshot: '', fingerprint: '', sessionLive: false }; // no such member
+  return { snapshot: row.snapshot, fingerprint: row.fingerprint, sessionLive: row.sessionLive === true };
 }
 
 /** One order with its refund status; the caller checks it belongs to the member. */
