@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { orderListItemSchema, photoConsentSchema } from '@portal/contract/order-lists';
 import {
-  orderAnswerSchema,
   orderDetailAnswerSchema,
   nationalRejectionSchema,
   orderTimelineSchema,
@@ -22,9 +22,8 @@ import { nationalRejections } from './photo-issues.ts';
 
 const member = { auth: 'member' } as const;
 const idQuery = z.object({ id: z.coerce.number().int().positive() });
-const listItem = orderAnswerSchema.extend({ names: z.array(z.string()), firstPicAllowState: z.number() });
-const listSchema = z.array(listItem);
-const consentSchema = z.object({ given: z.boolean(), version: z.string(), acceptedAt: z.string().nullable() });
+const listSchema = z.array(orderListItemSchema);
+const consentSchema = photoConsentSchema;
 
 /** Individual photo orders (document 2, section 7), also serving reprint orders where the calls are generic. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {

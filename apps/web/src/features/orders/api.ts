@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   NationalPerson,
-  OrderAnswer,
   OrderWithDetails,
+  PersonUpdate,
   personFormSchema,
   SchoolSuggestion,
   ShippingForm,
 } from '@portal/contract/orders';
 import type { DecodedCode, QrCodeAnswer } from '@portal/contract/national-codes';
+import type { OrderListItem, PhotoConsent } from '@portal/contract/order-lists';
 import { apiGet, apiPost, memberHeaders, request } from '../../lib/api/client.ts';
 
 export type { DecodedCode };
@@ -22,7 +23,7 @@ export const orderKeys = {
   consent: ['orders', 'consent'] as const,
 };
 
-export type OrderListItem = OrderAnswer & { names: string[]; firstPicAllowState: number };
+export type { OrderListItem };
 
 export const idFromSearch = (s: URLSearchParams, key = 'id') => Number(s.get(key) ?? 0) || 0;
 
@@ -40,7 +41,7 @@ export const useOrderList = () =>
 export const useConsent = () =>
   useQuery({
     queryKey: orderKeys.consent,
-    queryFn: () => apiGet<{ given: boolean; version: string; acceptedAt: string | null }>('/api/order/photoConsent'),
+    queryFn: () => apiGet<PhotoConsent>('/api/order/photoConsent'),
   });
 
 export const giveConsent = (version: string) => apiPost('/api/order/photoConsent', { body: { version } });
@@ -48,7 +49,7 @@ export const searchSchools = (keyword: string) =>
   apiPost<SchoolSuggestion[]>('/api/order/schoolList', { body: { keyword } });
 export const createOrder = (body: PersonFormBody) => apiPost<number>('/api/order/createCollectionOrder', { body });
 export const addPerson = (body: PersonFormBody) => apiPost<number>('/api/order/addPerson2Order', { body });
-export const updatePerson = (body: { id: number; mobile: string; mail: string; picUrl: string }) =>
+export const updatePerson = (body: PersonUpdate) =>
   request<null>('POST', '/api/order/updatePerson', { body }).then((e) => e.msg);
 export const deletePerson = (detailId: number, orderId: number) =>
   request<null>('POST', '/api/order/deletePerson', { body: { detail_id: detailId, order_id: orderId } }).then(
