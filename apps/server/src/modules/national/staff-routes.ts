@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  nationalExportRowSchema,
   nationalReportBody,
   nationalReportItemSchema,
   nationalReportJobSchema,
@@ -52,17 +53,7 @@ export const nationalStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         response: {
-          200: envelope(
-            z.array(
-              z.object({
-                id: z.number(),
-                staffId: z.number(),
-                scope: z.unknown(),
-                photoCount: z.number(),
-                createdAt: z.string(),
-              }),
-            ),
-          ),
+          200: envelope(z.array(nationalExportRowSchema)),
         },
       },
     },

@@ -1,5 +1,6 @@
 import { ORDER_STATE_TEXT, type OrderState } from '@portal/contract/order-states';
 import { fenToYuan } from '@portal/contract/prices';
+import { orderPicAllowState } from '@portal/contract/order-rules';
 import { shippingComplete, shippingOf } from '@portal/contract/orders';
 import type { TaskOrder, TaskOrderDetail } from '@portal/contract/task';
 import type { AppContext } from '../../context.ts';
@@ -54,7 +55,7 @@ export function presentOrder(o: OrderRow, task: TaskRow | null | undefined, deta
     totalFen: o.totalFen,
     unitPriceFen: o.unitPriceFen,
     // The photo-allowed flag of the order or of its first person (document 2, section 2).
-    picAllowState: o.picAllowState === 1 || first?.picAllowState === 1 ? 1 : 0,
+    picAllowState: orderPicAllowState(o.picAllowState, first?.picAllowState),
     refuseReason: o.refuseReason,
     isFile: o.isFile,
     isRefund: o.isRefund,
