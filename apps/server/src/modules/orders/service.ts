@@ -205,8 +205,8 @@ export async function orderWithDetails(
   id: number,
   lang: Lang,
 ): Promise<OrderWithDetails> {
-  // Both reads at once; nothing is answered before the order is known to be the caller's.
-  const [row, lines] = await Promise.all([reads.orderWithRefund(ctx.db, id), reads.orderLines(ctx.db, id)]);
+  // One statement (reads.ts); nothing is answered before the order is known to be the caller's.
+  const { order: row, lines } = await reads.orderWithLines(ctx.db, id);
   const { refundStatus, ...o } = ownOrder(row, memberId, ['individual', 'reprint']);
   return {
     order: orderAnswer(o, lang, { refundStatus, personCount: lines.length }),
