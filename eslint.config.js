@@ -21,6 +21,29 @@ const features = [
   'console',
 ];
 
+// Numeric order states outside the contract (the states of packages/contract/src/order-states.ts).
+const STATE_NUMBER = '/^(110|115|116|120|125|130|140|145|150)$/';
+const STATE_KEY = '/^(state|orderState)$/';
+const stateNumber = `Literal[raw=${STATE_NUMBER}]`;
+const orderStateLiteralRules = [
+  `Property[key.name=${STATE_KEY}] > ${stateNumber}`,
+  `Property[key.name=${STATE_KEY}] > LogicalExpression > ${stateNumber}`,
+  `AssignmentExpression[left.property.name=${STATE_KEY}] > ${stateNumber}`,
+  `BinaryExpression[left.property.name=${STATE_KEY}] > ${stateNumber}`,
+  `BinaryExpression[right.property.name=${STATE_KEY}] > ${stateNumber}`,
+  `SwitchStatement[discriminant.property.name=${STATE_KEY}] > SwitchCase > ${stateNumber}`,
+  // eq(orders.state, 110), inArray(orders.state, [115, 116])
+  `CallExpression[arguments.0.property.name=${STATE_KEY}] > ${stateNumber}`,
+  `CallExpression[arguments.0.property.name=${STATE_KEY}] > ArrayExpression > ${stateNumber}`,
+  // sql`${orders.state} <> 150`
+  `TaggedTemplateExpression[tag.name='sql'] TemplateElement[value.raw=/^\\s*(=|<>|!=|<=?|>=?|in\\s*\\()\\s*(110|115|116|120|125|130|140|145|150)\\b/]`,
+  // a list of states: [120, 130, 140, 145]
+  `ArrayExpression[elements.length>=2]:not(:has(> :not(${stateNumber})))`,
+].map((selector) => ({
+  selector,
+  message: 'Name order states (ORDER_STATE or a helper in packages/contract/src/order-states.ts), never as numbers.',
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -156,6 +179,13 @@ export default tseslint.config(
       ],
     },
   })),
+  // Order states by name (ORDER_STATE and the helpers in packages/contract/src/order-states.ts),
+  // never as numbers: a number compared with, assigned to or listed for a state is refused.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...orderStateLiteralRules] },
+  },
   {
     files: ['e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.mjs', '**/*.test.{ts,tsx}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

@@ -13,6 +13,7 @@ import {
   type TrackingParty,
 } from '../../providers/tracking.ts';
 import { findOrder } from '../orders/staff-repo.ts';
+import { ORDER_STATE } from '@portal/contract/order-states';
 import { writeAudit } from '../staff/audit.ts';
 import { applyTrack, type Applied } from './parcel-events.ts';
 
@@ -123,7 +124,7 @@ export async function refreshParcel(ctx: AppContext, staff: StaffContext, orderI
   if (ctx.tracking.kind === 'none') throw badRequest('logistics.noTracking');
   const r = await findOrder(ctx.db, orderId, staff);
   if (!r) throw notFound();
-  if (!r.o.shippingOrderNo || r.o.state < 140) throw badRequest('logistics.notShipped');
+  if (!r.o.shippingOrderNo || r.o.state < ORDER_STATE.SHIPPED) throw badRequest('logistics.notShipped');
   await registerParcel(ctx.db, ctx.tracking, {
     orderId,
     waybillNo: r.o.shippingOrderNo,

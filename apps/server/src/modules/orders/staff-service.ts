@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { isValidIdCard } from '@portal/contract/validation';
-import { refundBlocksStaffAction, STAFF_TRANSITIONS } from '@portal/contract/order-states';
+import { refundBlocksStaffAction, STAFF_TRANSITIONS, WAITING_REVIEW_STATES } from '@portal/contract/order-states';
 import type { OrderPage, ReviewItem, TransitionBody } from '@portal/contract/console';
 import type { AppContext } from '../../context.ts';
 import { orderDetails, orders, payments, refunds, traceEvents } from '../../db/schema.ts';
@@ -82,7 +82,7 @@ export async function reviewQueue(
   page: number,
   size: number,
 ): Promise<{ total: number; rows: ReviewItem[] }> {
-  const where = searchConditions({ states: '115,116', page, size }, null, staff);
+  const where = searchConditions({ states: WAITING_REVIEW_STATES.join(','), page, size }, null, staff);
   const found = await findOrders(ctx.db, where, page, size, true);
   const persons = await personsOf(
     ctx,

@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { WAITING_REVIEW_STATES } from '@portal/contract/order-states';
 import type { Dashboard } from '@portal/contract/console';
 import { failingItems } from '@portal/contract/check-items';
 import type { AppContext } from '../../context.ts';
@@ -37,7 +38,7 @@ export async function dashboard(ctx: AppContext, staff: StaffContext): Promise<D
       oldest: sql<string | null>`min(coalesce(${orders.payTime}, ${orders.updatedAt}))`,
     })
     .from(orders)
-    .where(and(inArray(orders.state, [115, 116]), scope));
+    .where(and(inArray(orders.state, [...WAITING_REVIEW_STATES]), scope));
   // Refused uploads are never stored as photos: their check objects are kept apart (the last 2000).
   const failed = await db
     .select({ check: photoCheckFailures.checkResult })
