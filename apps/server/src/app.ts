@@ -41,6 +41,7 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { taskRoutes } from './modules/task/routes.ts';
 import { consoleRoutes } from './modules/console/routes.ts';
 import { logisticsRoutes } from './modules/logistics/routes.ts';
+import { photoUrlKey } from './modules/photos/photo-service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { memberRoutes } from './modules/member/routes.ts';
 import { reprintRoutes } from './modules/reprint/routes.ts';
@@ -77,16 +78,19 @@ export interface BuildOptions {
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const database =
     opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
+  const pii = loadPiiCipher({
+    dataKey: config.dataKey,
+    dataDir: config.dataDir,
+    demo: config.demo,
+    ephemeral: config.pgliteDir === ':memory:',
+  });
   const core: CoreContext = {
     config,
     db: database.db,
     dbKind: database.kind,
-    pii: loadPiiCipher({
-      dataKey: config.dataKey,
-      dataDir: config.dataDir,
-      demo: config.demo,
-      ephemeral: config.pgliteDir === ':memory:',
-    }),
+    pii,
+    photoUrlKey: photoUrlKey(config, pii),
+    heldLocks: new Set(),
   };
   // The outside parties join the context in the providers plugin, registered before anything uses them.
   const ctx = core as AppContext;

@@ -9,6 +9,10 @@ export interface CoreContext {
   db: Db;
   dbKind: 'pglite' | 'postgres';
   pii: PiiCipher;
+  /** The photo URL signing key, derived once at start (modules/photos/photo-service.ts photoUrlKey). */
+  photoUrlKey: Buffer;
+  /** The session advisory locks this instance holds now (db/client.ts withSessionAdvisoryLock). */
+  heldLocks: Set<number>;
 }
 
 /**

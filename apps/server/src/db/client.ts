@@ -195,22 +195,18 @@ export async function withAdvisoryLock(db: Db, key: number, fn: (tx: Tx) => Prom
   });
 }
 
-const heldLocally = new WeakMap<Db, Set<number>>();
-
 /**
  * A session-level advisory lock for work that calls outside parties (seconds per step): unlike
  * withAdvisoryLock it holds no transaction open, so the work may use db freely. On PostgreSQL one
  * pooled connection holds the lock; PGlite belongs to one process, where a local flag is enough.
- * Returns false when another instance (or another run in this process) holds it.
+ * Returns false when another instance (or another run in this instance: `heldLocks`, the app context's) holds it.
  */
 export async function withSessionAdvisoryLock(
-  db: Db,
-  kind: 'pglite' | 'postgres',
+  owner: { db: Db; dbKind: 'pglite' | 'postgres'; heldLocks: Set<number> },
   key: number,
   fn: () => Promise<void>,
 ): Promise<boolean> {
-  let held = heldLocally.get(db);
-  if (!held) heldLocally.set(db, (held = new Set()));
+  const { db, dbKind: kind, heldLocks: held } = owner;
   if (held.has(key)) return false;
   held.add(key);
   try {

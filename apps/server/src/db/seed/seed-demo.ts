@@ -4,6 +4,7 @@ import { seedCatalog } from '../../modules/catalog/seed.ts';
 import { seedContent } from '../../modules/content/seed.ts';
 import { seedTasks } from '../../modules/task/seed.ts';
 import { seedConsole } from '../../modules/staff/auth-service.ts';
+import { seedNationalDemo } from '../../modules/national/seed.ts';
 
 type Step = [string, (ctx: AppContext) => Promise<unknown>];
 
@@ -33,7 +34,7 @@ export async function seedReference(ctx: AppContext, log: FastifyBaseLogger): Pr
 export async function seedDemo(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
   await run(ctx, log, [
     ['content', seedContent],
-    ['national', (c) => import('../../modules/national/seed.ts').then((m) => m.seedNationalDemo(c))],
+    ['national', seedNationalDemo],
     ['task', seedTasks],
   ]);
 }

@@ -28,7 +28,7 @@ export interface SweepResult {
 export async function sweepParcels(ctx: AppContext, log: FastifyBaseLogger, now = new Date()): Promise<SweepResult> {
   const result: SweepResult = { ran: false, queried: 0, added: 0, delivered: 0 };
   if (ctx.tracking.kind === 'none') return result;
-  result.ran = await withSessionAdvisoryLock(ctx.db, ctx.dbKind, PARCEL_SWEEP_LOCK_KEY, async () => {
+  result.ran = await withSessionAdvisoryLock(ctx, PARCEL_SWEEP_LOCK_KEY, async () => {
     const mine = and(eq(parcels.provider, ctx.tracking.kind), eq(orders.state, ORDER_STATE.SHIPPED));
     const unsubscribed = await ctx.db
       .select({ orderId: parcels.orderId })

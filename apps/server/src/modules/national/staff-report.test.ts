@@ -141,12 +141,13 @@ describe('national photo report runs', () => {
     const other = drizzle({
       client: (app.ctx.db as unknown as { $client: never }).$client,
     }) as unknown as typeof app.ctx.db;
+    const instance = { db: other, dbKind: 'postgres' as const, heldLocks: new Set<number>() };
     let second: boolean | null = null;
-    const first = await withSessionAdvisoryLock(app.ctx.db, 'postgres', NATIONAL_REPORT_LOCK_KEY, async () => {
-      second = await withSessionAdvisoryLock(other, 'postgres', NATIONAL_REPORT_LOCK_KEY, async () => {});
+    const first = await withSessionAdvisoryLock(app.ctx, NATIONAL_REPORT_LOCK_KEY, async () => {
+      second = await withSessionAdvisoryLock(instance, NATIONAL_REPORT_LOCK_KEY, async () => {});
     });
     expect([first, second]).toEqual([true, false]);
-    expect(await withSessionAdvisoryLock(other, 'postgres', NATIONAL_REPORT_LOCK_KEY, async () => {})).toBe(true);
+    expect(await withSessionAdvisoryLock(instance, NATIONAL_REPORT_LOCK_KEY, async () => {})).toBe(true);
   });
 
   it('allows one run at a time, and only the export roles', async () => {

@@ -177,7 +177,7 @@ export async function runNationalReports(
   const cfg = ctx.config.national;
   const now = opts.now ?? (() => new Date());
   let calls = 0;
-  const ran = await withSessionAdvisoryLock(ctx.db, ctx.dbKind, NATIONAL_REPORT_LOCK_KEY, async () => {
+  const ran = await withSessionAdvisoryLock(ctx, NATIONAL_REPORT_LOCK_KEY, async () => {
     await opts.onLocked?.();
     while (opts.maxCalls === undefined || calls < opts.maxCalls) {
       const [job] = await ctx.db

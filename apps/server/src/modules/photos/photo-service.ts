@@ -1,7 +1,9 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
+import type { PiiCipher } from '../../lib/pii.ts';
 import { badRequest, conflict, forbidden, notFound, withCode } from '../../http/errors.ts';
 import { photoCandidates, photoCheckFailures, photos } from '../../db/schema/orders.ts';
 import { normalise, type Flow, type NormalisedPhoto } from './decode.ts';
@@ -22,21 +24,18 @@ export function faceDistance(a: number[], b: number[]): number {
   return Math.sqrt(s);
 }
 
-const keys = new WeakMap<AppContext, Buffer>();
-/** The photo URL signing key: PHOTO_URL_KEY, else derived from the data key (never the public response secret). */
-function urlKey(ctx: AppContext): Buffer {
-  let k = keys.get(ctx);
-  if (!k) {
-    k = createHash('sha256')
-      .update(ctx.config.photos.urlKey ?? `photo-url:${ctx.pii.blindIndex('photo-url-signing-key-v1')}`)
-      .digest();
-    keys.set(ctx, k);
-  }
-  return k;
+/**
+ * The photo URL signing key: PHOTO_URL_KEY, else derived from the data key (never the public response
+ * secret). Derived once when the app starts and kept on its context (ctx.photoUrlKey).
+ */
+export function photoUrlKey(config: Config, pii: PiiCipher): Buffer {
+  return createHash('sha256')
+    .update(config.photos.urlKey ?? `photo-url:${pii.blindIndex('photo-url-signing-key-v1')}`)
+    .digest();
 }
 
 const sig = (ctx: AppContext, key: string, exp: number) =>
-  createHmac('sha256', urlKey(ctx)).update(`${key}.${exp}`).digest('base64url').slice(0, 32);
+  createHmac('sha256', ctx.photoUrlKey).update(`${key}.${exp}`).digest('base64url').slice(0, 32);
 
 /**
  * A capability URL for a photo (img tags send no headers): signed, expiring.
