@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { orderPicAllowState } from '@portal/contract/order-rules';
 import {
   canAddPerson,
   canDelete,
@@ -233,7 +234,7 @@ export async function photoForDownload(
   const lines = await repo.detailsOf(ctx.db, [o.id]);
   const line = lines.find((d) => (!q.yxdm || d.yxdm === q.yxdm) && (!q.studentId || d.studentId === q.studentId));
   if (!line || !line.photoId) throw notFound('order.personNotFound');
-  const facts = { ...factsOf(o), picAllowState: Math.max(o.picAllowState, lines[0]?.picAllowState ?? 0) };
+  const facts = { ...factsOf(o), picAllowState: orderPicAllowState(o.picAllowState, lines[0]?.picAllowState) };
   if (!canDownloadPhoto(facts)) throw conflict('order.stateNoDownload');
   return { photoId: line.photoId, name: line.name };
 }
