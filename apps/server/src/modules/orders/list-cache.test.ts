@@ -103,21 +103,25 @@ describe('the member order list cache', () => {
 });
 
 describe('the list freshness read', () => {
-  it('skips the fingerprint while the snapshot is unchanged, computes it after any write anywhere', async () => {
-    const [s] = await app.ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.memberId, me.memberId));
-    const q = { memberId: me.memberId, sessionId: s!.id, kind: 'individual' as const };
-    const first = await memberOrderListFreshness(app.ctx.db, { ...q, since: '' });
-    expect(first.fingerprint).toBe(await memberOrderListFingerprint(app.ctx.db, me.memberId, 'individual'));
-    expect(first.sessionLive).toBe(true);
-    const same = await memberOrderListFreshness(app.ctx.db, { ...q, since: first.snapshot });
-    expect([same.snapshot, same.fingerprint]).toEqual([first.snapshot, null]);
-    // Any transaction that took an id (any write, here none of this list's) changes the snapshot:
-    // the fingerprint is computed again, and is the same.
-    await app.ctx.db.execute(sql`select txid_current()`);
-    const after = await memberOrderListFreshness(app.ctx.db, { ...q, since: first.snapshot });
-    expect(after.snapshot).not.toBe(first.snapshot);
-    expect(after.fingerprint).toBe(first.fingerprint);
-  });
+  it.each([false, true])(
+    'skips the fingerprint while the snapshot is unchanged, computes it after any write anywhere (two statements: %s)',
+    async (twoStatements) => {
+      const [s] = await app.ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.memberId, me.memberId));
+      const q = { memberId: me.memberId, sessionId: s!.id, kind: 'individual' as const };
+      const read = (since: string) => memberOrderListFreshness(app.ctx.db, { ...q, since }, { twoStatements });
+      const first = await read('');
+      expect(first.fingerprint).toBe(await memberOrderListFingerprint(app.ctx.db, me.memberId, 'individual'));
+      expect(first.sessionLive).toBe(true);
+      const same = await read(first.snapshot);
+      expect([same.snapshot, same.fingerprint]).toEqual([first.snapshot, null]);
+      // Any transaction that took an id (any write, here none of this list's) changes the snapshot:
+      // the fingerprint is computed again, and is the same.
+      await app.ctx.db.execute(sql`select txid_current()`);
+      const after = await read(first.snapshot);
+      expect(after.snapshot).not.toBe(first.snapshot);
+      expect(after.fingerprint).toBe(first.fingerprint);
+    },
+  );
 });
 
 describe('fingerprinted', () => {

@@ -107,7 +107,12 @@ export async function orderListJson(
   const entries = entriesOf(ctx.db);
   const key = `${JSON_KEY}${memberId}:${kind}:${lang}`;
   const hit = entries.get(key);
-  const r = await reads.memberOrderListFreshness(ctx.db, { memberId, sessionId, kind, since: hit?.snapshot ?? '' });
+  const r = await reads.memberOrderListFreshness(
+    ctx.db,
+    { memberId, sessionId, kind, since: hit?.snapshot ?? '' },
+    // PGlite plans every statement anew: the long fingerprint only when the snapshot moved.
+    { twoStatements: ctx.dbKind === 'pglite' },
+  );
   if (!r.sessionLive) {
     sessionCacheOf(ctx.db).forgetMember(memberId);
     throw notLoggedIn();

@@ -40,6 +40,10 @@ function listFingerprint(kind: Placeholder) {
     ${part('r', sql`from refunds r join orders o on o.id = r.order_id where ${mine}`)})`;
 }
 
+/** The caller's session is open and its member active (read from the member's own row). */
+const sessionLive = () =>
+  sql<boolean>`(${members.status} = 'active' and exists (select 1 from sessions s where s.id = ${sql.placeholder('sessionId')} and s.member_id = ${members.id} and s.ended_at is null))`;
+
 function build(db: Db) {
   const memberId = sql.placeholder('memberId');
   const ofMemberKind = and(eq(orders.memberId, memberId), eq(orders.kind, sql.placeholder('kind')));
@@ -60,11 +64,21 @@ function build(db: Db) {
         fingerprint: sql<
           string | null
         >`case when pg_current_snapshot()::text = ${sql.placeholder('since')} then null else ${listFingerprint(sql.placeholder('kind'))} end`,
-        sessionLive: sql<boolean>`(${members.status} = 'active' and exists (select 1 from sessions s where s.id = ${sql.placeholder('sessionId')} and s.member_id = ${members.id} and s.ended_at is null))`,
+        sessionLive: sessionLive(),
       })
       .from(members)
       .where(eq(members.id, memberId))
       .prepare('member_order_list_fingerprint_session'),
+    // The snapshot and the session alone: a short text, for a database that plans every statement
+    // anew (PGlite), where the long one above costs more to plan than to run.
+    snapshotAndSession: db
+      .select({
+        snapshot: sql<string>`pg_current_snapshot()::text`,
+        sessionLive: sessionLive(),
+      })
+      .from(members)
+      .where(eq(members.id, memberId))
+      .prepare('member_snapshot_session'),
     list: db
       .select({ ...getTableColumns(orders), refundStatus, lines: linesBrief })
       .from(orders)
@@ -130,11 +144,26 @@ export async function memberOrderListFingerprint(
  * With the database's current snapshot (xmin:xmax:in-progress ids): given the snapshot of an
  * earlier call as since, the fingerprint is null when the snapshot is still the same, i.e. no
  * transaction has committed or taken a transaction id since, so nothing under the list can differ.
+ * twoStatements: the snapshot first and the fingerprint only when it moved (one round trip while
+ * nothing changed, two after a change), for PGlite, which plans the long statement on every call.
  */
 export async function memberOrderListFreshness(
   db: Db,
   q: { memberId: number; sessionId: number; kind: 'individual' | 'reprint'; since: string },
+  opts: { twoStatements?: boolean } = {},
 ): Promise<{ snapshot: string; fingerprint: string | null; sessionLive: boolean }> {
+  if (opts.twoStatements) {
+    // The snapshot first: a fingerprint read after it is at least as new as the snapshot says.
+    const [head] = await statements(db).snapshotAndSession.execute(q);
+    if (!head) return { snapshot: '', fingerprint: '', sessionLive: false };
+    const sessionLive = head.sessionLive === true;
+    if (!sessionLive || head.snapshot === q.since) return { snapshot: head.snapshot, fingerprint: null, sessionLive };
+    return {
+      snapshot: head.snapshot,
+      fingerprint: await memberOrderListFingerprint(db, q.memberId, q.kind),
+      sessionLive,
+    };
+  }
   const [row] = await statements(db).listFingerprintWithSession.execute(q);
   if (!row) return { snapshot: '', fingerprint: '', sessionLive: false }; // no such member
   return { snapshot: row.snapshot, fingerprint: row.fingerprint, sessionLive: row.sessionLive === true };
