@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { call, memberSession, staffSession, testApp } from '../../../test/helpers.ts';
+import { orderDetails, orders } from '../../db/schema.ts';
+
+let app: FastifyInstance;
+
+const staffHeaders = (token: string) => ({ 'x-staff-token': token });
+
+beforeAll(async () => {
+  app = await testApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('dashboard', () => {
+  it('counts the review backlog', async () => {
+    // Two orders waiting for review, one of them a resubmission (115 and 116), and one already approved.
+    const m = await memberSession(app);
+    for (const [i, state] of [115, 116, 120].entries()) {
+      const [o] = await app.ctx.db
+        .insert(orders)
+        .values({
+          orderNo: `T${Date.now()}${i}`,
+          memberId: m.memberId,
+          kind: 'individual',
+          type: 1,
+          state,
+          totalFen: 3000,
+        })
+        .returning();
+      await app.ctx.db
+        .insert(orderDetails)
+        .values({ orderId: o.id, name: '张三', fy: 'BJ', schoolName: '北京大学', yxdm: '10001' });
+    }
+    const admin = await staffSession(app, 'admin');
+    const d = await call<{ reviewBacklog: { count: number }; byState: { state: number; count: number }[] }>(app, {
+      method: 'GET',
+      url: '/api/console/dashboard',
+      headers: staffHeaders(admin.token),
+    });
+    expect(d.code).toBe(200);
+    const q = (await app.ctx.db.select().from(orders)).filter((o) => o.state === 115 || o.state === 116).length;
+    expect(q).toBe(2);
+    expect(d.data.reviewBacklog.count).toBe(q);
+  });
+});

@@ -1,0 +1,87 @@
+/** Staff login with password and two-step code, and who may reach staff management. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { generate, generateSecret } from 'otplib';
+import { call, memberSession, staffSession, testApp } from '../../../test/helpers.ts';
+import { auditLog, staffUsers } from '../../db/schema.ts';
+import { hashPassword } from './auth-service.ts';
+
+let app: FastifyInstance;
+
+const staffHeaders = (token: string) => ({ 'x-staff-token': token });
+
+beforeAll(async () => {
+  app = await testApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('staff login', () => {
+  it('logs in with the argon2 password and the TOTP code, and audits it', async () => {
+    const secret = generateSecret();
+    await app.ctx.db.insert(staffUsers).values({
+      username: 'rev1',
+      name: '审核员',
+      role: 'reviewer',
+      passwordHash: await hashPassword('correct horse'),
+      totpSecret: secret,
+    });
+    const bad = await call(app, {
+      method: 'POST',
+      url: '/api/console/login',
+      payload: { username: 'rev1', password: 'wrong' },
+    });
+    expect(bad.code).toBe(400);
+    expect(bad.msg).toBe('用户名或密码错误');
+    const noCode = await call(app, {
+      method: 'POST',
+      url: '/api/console/login',
+      payload: { username: 'rev1', password: 'correct horse' },
+    });
+    expect(noCode.msg).toBe('请输入动态口令');
+    const good = await call<{ token: string; staff: { role: string } }>(app, {
+      method: 'POST',
+      url: '/api/console/login',
+      payload: { username: 'rev1', password: 'correct horse', totp: await generate({ secret }) },
+    });
+    expect(good.code).toBe(200);
+    expect(good.data.staff.role).toBe('reviewer');
+    const me = await call<{ username: string }>(app, {
+      method: 'GET',
+      url: '/api/console/me',
+      headers: staffHeaders(good.data.token),
+    });
+    expect(me.data.username).toBe('rev1');
+    const out = await call(app, { method: 'POST', url: '/api/console/logout', headers: staffHeaders(good.data.token) });
+    expect(out.code).toBe(200);
+    const after = await call(app, { method: 'GET', url: '/api/console/me', headers: staffHeaders(good.data.token) });
+    expect(after.code).toBe(700);
+    const logins = await app.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'staff.login'));
+    expect(logins.length).toBe(1);
+  });
+
+  it('is never reachable with a member token, and staff management is for admins only', async () => {
+    const m = await memberSession(app);
+    const r = await call(app, { method: 'GET', url: '/api/console/orders', session: m });
+    expect(r.code).toBe(700);
+    const reviewer = await staffSession(app, 'reviewer');
+    const denied = await call(app, { method: 'GET', url: '/api/console/staff', headers: staffHeaders(reviewer.token) });
+    expect(denied.code).toBe(403);
+    const admin = await staffSession(app, 'admin');
+    const made = await call<{ id: number }>(app, {
+      method: 'POST',
+      url: '/api/console/staff',
+      headers: staffHeaders(admin.token),
+      payload: { username: 'br-sh', name: '上海分公司', role: 'branch', branch: 'SH', password: 'longenough1' },
+    });
+    expect(made.code).toBe(200);
+    const audit = await call<{ rows: { action: string; targetId: string }[] }>(app, {
+      method: 'GET',
+      url: '/api/console/audit?action=staff.create',
+      headers: staffHeaders(admin.token),
+    });
+    expect(audit.data.rows[0].targetId).toBe(String(made.data.id));
+  });
+});
