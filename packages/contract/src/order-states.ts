@@ -54,14 +54,6 @@ export function paidStateFor(kind: OrderKind): OrderState {
   return kind === 'individual' ? S.PAID : kind === 'reprint' ? S.TO_BE_MADE : S.PENDING_REVIEW;
 }
 
-/**
- * The state after the member modifies an order: a rejected one goes back to review (115, or
- * 116 for a centralised order), so a fixed photo is looked at again; any other keeps its state.
- */
-export function stateAfterModify(o: Pick<OrderFacts, 'kind' | 'state'>): OrderState {
-  return o.state === S.REJECTED && o.kind !== 'reprint' ? paidStateFor(o.kind) : (o.state as OrderState);
-}
-
 export function canDelete(o: OrderFacts): boolean {
   return o.state === S.PENDING_PAYMENT;
 }

@@ -7,8 +7,6 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import { writeAudit } from '../staff/audit.ts';
 
-const HEAD = ['name', 'code10', 'yxdm', 'province', 'city', 'authority', 'level', 'private'];
-
 /** Parses the national list (the Ministry's CSV columns); a wrong header or row is a 400. */
 export function parseSchoolsCsv(text: string) {
   const lines = text
@@ -39,8 +37,6 @@ export function parseSchoolsCsv(text: string) {
     };
   });
 }
-export const SCHOOL_CSV_HEAD = HEAD.join(',');
-
 /** Upserts the list by yxdm; pilot flags and authorisations stay as they were. */
 export async function importSchools(
   ctx: AppContext,
