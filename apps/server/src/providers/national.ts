@@ -251,14 +251,9 @@ export class RealNational implements NationalPlatform {
   }
 }
 
-/** The platform of an app (built in providers/index.ts): the sandbox in demo mode, else the real adapter (NATIONAL_API_URL, _KEY, _SECRET). */
-export function nationalFor(ctx: { national: NationalPlatform }): NationalPlatform {
-  return ctx.national;
-}
-
 /** The sandbox of an app, for its pages and hooks (demo mode only). */
 export function sandboxNational(ctx: { national: NationalPlatform }): SandboxNational {
-  const p = nationalFor(ctx);
+  const p = ctx.national;
   if (!(p instanceof SandboxNational)) throw notFound();
   return p;
 }

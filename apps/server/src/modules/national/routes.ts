@@ -10,7 +10,7 @@ import { memberOf } from '../../http/auth.ts';
 import { message } from '../../http/lang.ts';
 import { AppError } from '../../http/errors.ts';
 import { tasks } from '../../db/schema.ts';
-import { nationalFor, sandboxNational, type NationalStudent } from '../../providers/national.ts';
+import { sandboxNational, type NationalPlatform, type NationalStudent } from '../../providers/national.ts';
 import { collectionCodeOf, readQrText } from './qr-read.ts';
 import { decodedCodeSchema, qrCodeSchema, studentByImageSchema } from '@portal/contract/national-codes';
 import { sandboxAppPage, sandboxDonePage } from './sandbox-page.ts';
@@ -33,14 +33,11 @@ async function uploadedBytes(req: FastifyRequest): Promise<{ bytes: Buffer; fiel
 }
 
 /** Reads the collection code in an uploaded picture and resolves it on the national platform. */
-async function studentFromImage(
-  app: { ctx: Parameters<typeof nationalFor>[0] },
-  bytes: Buffer,
-): Promise<NationalStudent> {
+async function studentFromImage(app: { ctx: { national: NationalPlatform } }, bytes: Buffer): Promise<NationalStudent> {
   const text = await readQrText(bytes);
   const cjm = text ? collectionCodeOf(text) : null;
   if (!cjm) throw badRequest('order.qrDecodeFailed');
-  const s = await nationalFor(app.ctx).decodeCollectionCode(cjm);
+  const s = await app.ctx.national.decodeCollectionCode(cjm);
   if (!s) throw notFound('order.qrNoStudent');
   return s;
 }
@@ -68,7 +65,7 @@ export const nationalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const m = memberOf(req);
-      const s = await nationalFor(ctx).createQrSession(m.memberId, baseUrl(req, ctx.config.publicUrl));
+      const s = await ctx.national.createQrSession(m.memberId, baseUrl(req, ctx.config.publicUrl));
       const imgBase64 = await QRCode.toDataURL(s.url, { width: req.body?.width ?? 200, margin: 1 });
       return ok({ imgBase64, remarks: s.remarks, expiresAt: s.expiresAt.toISOString() });
     },
@@ -84,7 +81,7 @@ export const nationalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const info = await nationalFor(ctx).qrSessionInfo(req.body.remarks, memberOf(req).memberId);
+      const info = await ctx.national.qrSessionInfo(req.body.remarks, memberOf(req).memberId);
       if (info.status === 'pending') return ok(null);
       const s = info.student;
       return ok({

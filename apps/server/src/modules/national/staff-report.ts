@@ -6,7 +6,6 @@ import { withSessionAdvisoryLock } from '../../db/client.ts';
 import { nationalPhotoReports, nationalReportJobs, orderDetails, orders, staffUsers } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
-import { nationalFor } from '../../providers/national.ts';
 import type { PhotoReportItem, PhotoReportOutcome } from '../../providers/national-report.ts';
 import { readPhotoBytes } from '../photos/photo-service.ts';
 import { writeAudit } from '../staff/audit.ts';
@@ -264,7 +263,7 @@ async function sendBatch(
   if (!batch.length) return;
   let outcomes: PhotoReportOutcome[];
   try {
-    outcomes = await nationalFor(ctx).reportPhotos(batch);
+    outcomes = await ctx.national.reportPhotos(batch);
   } catch (e) {
     const msg = (e as Error).message.slice(0, 200) || 'call failed';
     log.warn({ jobId: job.id, items: batch.length, error: msg }, 'national report call failed');

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { call, memberSession, testApp, type Session } from '../../../test/helpers.ts';
 import { createDevOrder } from '../dev/dev-orders.ts';
-import { payPartiesOf } from './parties.ts';
 
 process.env.PAY_SANDBOX_NOTIFY_DELAY_MS = '20';
 
@@ -38,7 +37,7 @@ describe('the newest payment of an order (the page-payment return)', () => {
     const pending = await latest(o.id);
     expect(pending.data).toEqual({ paymentNo: first.data.paymentNo, state: 'pending', provider: 'alipay' });
     // The student presses 支付失败 at the cashier: the provider's answer settles the payment as failed, the order stays unpaid.
-    payPartiesOf(app.ctx).sandbox!.complete(first.data.paymentNo, 'failed');
+    app.ctx.pay.sandbox!.complete(first.data.paymentNo, 'failed');
     await expect
       .poll(async () => (await status(o.id, first.data.paymentNo)).data, { timeout: 5_000 })
       .toEqual(expect.objectContaining({ paymentState: 'failed', orderState: 110 }));

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { NotifyRejected, type PayChannel } from '../../providers/pay/types.ts';
-import { payPartiesOf } from './parties.ts';
 import { afterSettle, recordRefundOutcome } from './refund-run.ts';
 import { findRefundByNo } from './repo.ts';
 import { settlePayment } from './service.ts';
@@ -17,7 +16,7 @@ export const notifyRoutes: FastifyPluginAsync = async (app) => {
 
   for (const channel of ['wechat', 'alipay'] as PayChannel[]) {
     app.post(`/api/pay/notify/${channel}`, { schema: { hide: true } }, async (req, reply) => {
-      const provider = payPartiesOf(ctx)[channel];
+      const provider = ctx.pay[channel];
       if (!provider) return reply.code(404).type('text/plain').send('not configured');
       const raw = typeof req.body === 'string' ? req.body : '';
       const answer = (a: { status: number; contentType: string; body: string }) =>

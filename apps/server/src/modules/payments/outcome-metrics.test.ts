@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { call, memberSession, staffSession, testApp, type Session } from '../../../test/helpers.ts';
 import { createDevOrder } from '../dev/dev-orders.ts';
 import { sandboxNotifyBody, sandboxNotifyHeaders } from '../../providers/pay/sandbox.ts';
-import { payPartiesOf } from './parties.ts';
 
 // The payment and refund counters at /metrics move where the outcome is decided: an operator
 // watching them sees payments settle and refunds fail.
@@ -12,7 +11,7 @@ process.env.PAY_SANDBOX_NOTIFY_DELAY_MS = '20';
 
 let app: FastifyInstance;
 let me: Session & { mobile: string };
-const sandbox = () => payPartiesOf(app.ctx).sandbox!;
+const sandbox = () => app.ctx.pay.sandbox!;
 
 beforeAll(async () => {
   app = await testApp({ publicUrl: 'https://photo.example.cn' });

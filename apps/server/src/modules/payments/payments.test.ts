@@ -5,7 +5,6 @@ import { auditLog, members, orders, payments, refunds } from '../../db/schema.ts
 import { call, memberSession, staffSession, testApp, type Session } from '../../../test/helpers.ts';
 import { createDevOrder, type DevOrderInput } from '../dev/dev-orders.ts';
 import { sandboxNotifyBody, sandboxNotifyHeaders } from '../../providers/pay/sandbox.ts';
-import { payPartiesOf } from './parties.ts';
 import { reconcilePayments } from './reconcile.ts';
 import { settlePayment } from './service.ts';
 
@@ -13,7 +12,7 @@ process.env.PAY_SANDBOX_NOTIFY_DELAY_MS = '20';
 
 let app: FastifyInstance;
 let me: Session & { mobile: string };
-const sandbox = () => payPartiesOf(app.ctx).sandbox!;
+const sandbox = () => app.ctx.pay.sandbox!;
 
 beforeAll(async () => {
   app = await testApp({ publicUrl: 'https://photo.example.cn' });

@@ -14,7 +14,6 @@ import {
   type Answer,
   type SeenCall,
 } from '../../providers/pay/platform-gateway.testkit.ts';
-import { payPartiesOf } from './parties.ts';
 import { reconcilePayments } from './reconcile.ts';
 
 /**
@@ -55,7 +54,7 @@ beforeAll(async () => {
   app = await testApp({ publicUrl: 'https://photo.example.cn' });
   me = await memberSession(app);
   finance = await staffSession(app, 'finance');
-  const parties = payPartiesOf(app.ctx);
+  const parties = app.ctx.pay;
   parties.wechat = new WechatPayV3({
     mchId: MCH,
     appId: APPID,

@@ -7,7 +7,6 @@ import { call, memberSession, testApp, type Session } from '../../../test/helper
 import { createDevOrder } from '../dev/dev-orders.ts';
 import { AlipayPage } from '../../providers/pay/alipay.ts';
 import { WechatPayV3 } from '../../providers/pay/wechat-v3.ts';
-import { payPartiesOf } from './parties.ts';
 
 const pair = () => {
   const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -45,7 +44,7 @@ beforeAll(async () => {
     const body = JSON.stringify({ code_url: 'weixin://wxpay/bizpayurl?pr=test' });
     return new Response(body, { status: 200, headers: platformHeaders(body) });
   }) as unknown as typeof fetch;
-  const parties = payPartiesOf(app.ctx);
+  const parties = app.ctx.pay;
   parties.wechat = new WechatPayV3(
     {
       mchId: '1900000001',

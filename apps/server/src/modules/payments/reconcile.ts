@@ -5,7 +5,6 @@ import { withAdvisoryLock } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
 import { orderById } from '../orders/repo.ts';
 import { mayTransition, transition } from '../orders/transition.ts';
-import { payPartiesOf } from './parties.ts';
 import { recordRefundOutcome, runAutoRefunds } from './refund-run.ts';
 import { refundsInProgress, stalePendingPayments, unpaidOrdersOlderThan } from './repo.ts';
 import { settlePayment } from './service.ts';
@@ -42,7 +41,7 @@ export async function reconcilePayments(
   log: FastifyBaseLogger,
   opts: ReconcileOptions = {},
 ): Promise<ReconcileResult> {
-  const parties = payPartiesOf(ctx);
+  const parties = ctx.pay;
   const now = opts.now ?? new Date();
   const result: ReconcileResult = {
     ran: false,

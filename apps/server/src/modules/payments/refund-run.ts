@@ -7,7 +7,6 @@ import { payments, refunds } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { RefundResult, RefundState } from '../../providers/pay/types.ts';
 import { refundOutcomes } from '../../lib/metrics.ts';
-import { payPartiesOf } from './parties.ts';
 import { audit, lockRefund } from './repo.ts';
 import { orderById } from '../orders/repo.ts';
 import { mayTransition, transition, type OrderActor } from '../orders/transition.ts';
@@ -102,7 +101,7 @@ export async function executeRefund(
   if (!payment) result = { ok: false, reason: 'NO_PAYMENT: no paid payment on record' };
   else if (payment.provider === 'zero' || passed.amountFen === 0) result = { ok: true, done: true };
   else {
-    const provider = payPartiesOf(ctx)[payment.provider];
+    const provider = ctx.pay[payment.provider];
     const base = ctx.config.publicUrl?.replace(/\/+$/, '');
     result = provider
       ? await provider.refund({

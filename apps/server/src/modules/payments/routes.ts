@@ -14,7 +14,6 @@ import {
 import { envelope, ok } from '../../http/envelope.ts';
 import { memberOf } from '../../http/auth.ts';
 import { message } from '../../http/lang.ts';
-import { payPartiesOf } from './parties.ts';
 import { memberOrderIn, payStatus, startPayment, type PayScope } from './service.ts';
 import { cancelRefund, memberRefund, requestRefund } from './refund-service.ts';
 import { notifyRoutes } from './notify-routes.ts';
@@ -41,7 +40,7 @@ const member = { auth: 'member' as const };
  */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const parties = payPartiesOf(ctx);
+  const parties = ctx.pay;
 
   for (const scope of ['pay', 'taskPay'] as PayScope[]) {
     app.post(

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { signedEnvelope } from '../../http/envelope.ts';
 import { message } from '../../http/lang.ts';
 import type { SandboxTrade } from '../../providers/pay/sandbox.ts';
-import { payPartiesOf } from './parties.ts';
 import { fenToYuan } from '@portal/contract/prices';
 
 const esc = (s: string) =>
@@ -51,7 +50,7 @@ const wantsHtml = (req: FastifyRequest) => String(req.headers.accept ?? '').incl
  */
 export const sandboxRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
-  const sandbox = payPartiesOf(ctx).sandbox!;
+  const sandbox = ctx.pay.sandbox!;
   sandbox.setDeliver(
     async (url, headers, body) => (await app.inject({ method: 'POST', url, headers, payload: body })).statusCode,
   );

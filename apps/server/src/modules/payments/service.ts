@@ -11,7 +11,6 @@ import { afterSettle } from './refund-run.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { channelOf } from '../../providers/pay/pay-parties.ts';
 import type { VerifiedNotify } from '../../providers/pay/types.ts';
-import { payPartiesOf } from './parties.ts';
 import { assertDistinctFaces } from '../orders/photo-issues.ts';
 import { ANY_KIND, ownedOrder } from '../orders/ownership.ts';
 import { factsOf } from '../orders/present.ts';
@@ -96,7 +95,7 @@ export async function startPayment(
     return { paid: true, amountFen: 0 };
   }
 
-  const parties = payPartiesOf(ctx);
+  const parties = ctx.pay;
   const channel = channelOf(input.payType);
   const provider = parties[channel];
   if (!provider) throw new AppError(503, 'pay.providerUnavailable');
@@ -158,7 +157,7 @@ export async function closeOpenPayments(
   let result: 'closed' | 'paid' | 'unknown' = 'closed';
   for (const p of open) {
     if (p.provider === 'zero') continue;
-    const provider = payPartiesOf(ctx)[p.provider];
+    const provider = ctx.pay[p.provider];
     let closed: 'closed' | 'paid' | 'unknown' = 'closed';
     try {
       if (provider) closed = await provider.close(p.paymentNo);
@@ -321,7 +320,7 @@ export async function payStatus(
   let p = await findPaymentByNo(ctx.db, paymentNo);
   if (!p || p.orderId !== order.id) throw notFound();
   if (p.state === 'pending' && (p.provider === 'wechat' || p.provider === 'alipay')) {
-    const provider = payPartiesOf(ctx)[p.provider];
+    const provider = ctx.pay[p.provider];
     try {
       const q = provider ? await provider.query(p.paymentNo) : null;
       if (q && (q.state === 'paid' || q.state === 'failed') && q.amountFen !== undefined) {

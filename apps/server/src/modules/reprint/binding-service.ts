@@ -2,7 +2,6 @@ import type { AppContext } from '../../context.ts';
 import { BIND_STATUS } from '@portal/contract/enums';
 import type { BindingBody } from '@portal/contract/reprint';
 import { badRequest, conflict } from '../../http/errors.ts';
-import { nationalFor } from '../../providers/national.ts';
 import { writeAudit } from '../staff/audit.ts';
 import * as repo from './repo.ts';
 import * as bindingRepo from './binding-repo.ts';
@@ -39,9 +38,9 @@ export async function bind(ctx: AppContext, memberId: number, body: BindingBody,
 
   const t: BindTry = { memberId, yxdm: body.yxdm, studentId: body.studentId, ip, now: Date.now() };
   const n = await startTry(ctx, t);
-  let found: Awaited<ReturnType<ReturnType<typeof nationalFor>['verifyStudentIdentity']>>;
+  let found: Awaited<ReturnType<AppContext['national']['verifyStudentIdentity']>>;
   try {
-    found = await nationalFor(ctx).verifyStudentIdentity(body.yxdm, body.studentId, body.idNum ?? '');
+    found = await ctx.national.verifyStudentIdentity(body.yxdm, body.studentId, body.idNum ?? '');
   } catch (e) {
     await giveBackTry(ctx, t);
     throw e;

@@ -15,7 +15,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { nationalStudents } from '../../db/schema.ts';
 import { badRequest, conflict, notFound, withCode } from '../../http/errors.ts';
-import { nationalFor, type NationalStudent } from '../../providers/national.ts';
+import type { NationalStudent } from '../../providers/national.ts';
 import { newOrderNo } from '../orders/order-no.ts';
 import * as repo from './repo.ts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -46,7 +46,7 @@ export async function taskIsMosaic(ctx: AppContext, yxdm: string, signature: str
 
 /** The platform's record of a student: by student number, else by ID number within the school. */
 async function nationalStudent(ctx: AppContext, yxdm: string, number: string): Promise<NationalStudent | null> {
-  const platform = nationalFor(ctx);
+  const platform = ctx.national;
   const byXh = await platform.matchStudent(yxdm, number);
   if (byXh) return byXh;
   const [r] = await ctx.db
