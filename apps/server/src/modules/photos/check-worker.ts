@@ -16,6 +16,8 @@ export interface CheckJob {
   width: number;
   height: number;
   bounds: PhotoCheckBounds;
+  /** False: no face descriptor even when the photo passes (a corrected candidate's re-check). */
+  describe?: boolean;
   /** A correction job instead (correction-engine.ts): `rgb` is then the upright original at any size. */
   correct?: CorrectionSpec;
 }
@@ -25,6 +27,8 @@ export interface CorrectReply {
   id: number;
   ok: true;
   corrected: CorrectedFrame | null;
+  /** Milliseconds per stage of the correction inside the worker (stage-timer.ts). */
+  stages?: Record<string, number>;
 }
 
 export type CheckReply =
@@ -54,8 +58,9 @@ parentPort?.on('message', (job: CheckJob) => {
       const m = await model;
       const seg = await segmenter;
       if (job.correct) {
-        const corrected = await correctFrame(job, job.correct, m, seg);
-        const reply: CorrectReply = { id: job.id, ok: true, corrected };
+        const t = stageTimer();
+        const corrected = await correctFrame(job, job.correct, m, seg, t.lap);
+        const reply: CorrectReply = { id: job.id, ok: true, corrected, stages: t.ms };
         parentPort?.postMessage(reply, corrected ? [corrected.rgb.buffer as ArrayBuffer] : []);
         return;
       }
@@ -68,7 +73,7 @@ parentPort?.on('message', (job: CheckJob) => {
       const passed = checkPasses(measured);
       const check = passed ? measured : { ...measured, problems: photoProblems(measured) };
       // The descriptor (face recognition net) only for photos that will be kept.
-      const descriptor = await first.describe(passed);
+      const descriptor = await first.describe(passed && job.describe !== false);
       t.lap('descriptor');
       const reply: CheckReply = { id: job.id, ok: true, check, passed, descriptor, faces: first.count, stages: t.ms };
       if (!passed && first.count === 1) reply.landmarks = first.landmarks;

@@ -4,6 +4,8 @@ import type { CheckJob } from './check-worker.ts';
 import type { PhotoCheckBounds } from './check-config.ts';
 import { maskHeadTop } from './measure.ts';
 import { replaceBackground, smoothContinued } from './correction-matte.ts';
+import { bytePlane } from './correction-filters.ts';
+import { noLap, type Lap } from './stage-timer.ts';
 
 /** The colours of the new background: the standard light blue, white, light grey. */
 export const BACKGROUND_RGB = {
@@ -124,8 +126,9 @@ export function warp(
   height: number,
   continueBelow: number,
 ) {
+  // The frame goes back to the caller (transferred); which pixels lie outside stays in the worker.
   const rgb = new Uint8Array(width * height * 3);
-  const outside = new Uint8Array(width * height);
+  const outside = bytePlane('warp outside', width * height).fill(0);
   const wx = new Float64Array(4);
   const wy = new Float64Array(4);
   let count = 0;
@@ -230,9 +233,11 @@ export async function correctFrame(
   spec: CorrectionSpec,
   model: FaceModel,
   seg: PersonSegmenter,
+  lap: Lap = noLap,
 ): Promise<CorrectedFrame | null> {
   const b = job.bounds;
   const head = await findHead(spec, b, model, seg);
+  lap('find head');
   if (!head) return null;
   const steps: string[] = [];
   // Frame -> levelled frame -> output: rotation about the eyes by -angle, then scale k and shift.
@@ -269,10 +274,12 @@ export async function correctFrame(
   // Below the chin the body goes on past the original's edge; above it only background.
   const chinOut = ty + k * head.chin;
   const out = warp(job.rgb, job.width, job.height, t, b.width, b.height, spec.reframe ? chinOut : b.height);
+  lap('rotate/resample');
   if (out.outsideShare > 0.25) return null;
   smoothContinued(out.rgb, out.outside, b.width, b.height);
+  lap('continue edge');
   if (spec.fixBackground || out.outsideShare > 0) {
-    replaceBackground(out.rgb, out.outside, b.width, b.height, BACKGROUND_RGB[spec.background], seg);
+    replaceBackground(out.rgb, out.outside, b.width, b.height, BACKGROUND_RGB[spec.background], seg, lap);
     steps.push('background');
   }
   return { rgb: out.rgb, steps };

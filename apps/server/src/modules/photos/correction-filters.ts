@@ -2,6 +2,26 @@
 
 let scratch = new Float64Array(0);
 
+function keeper<T extends { length: number }>(make: (n: number) => T) {
+  const kept = new Map<string, T>();
+  return (name: string, n: number): T => {
+    let p = kept.get(name);
+    if (!p || p.length !== n) kept.set(name, (p = make(n)));
+    return p;
+  };
+}
+
+/**
+ * A plane of n floats kept by name for the worker's next correction (a worker corrects one
+ * photo at a time): the matte's steps reuse a few named planes instead of making some forty
+ * planes a photo. Its contents are whatever its last user left; two planes alive at once
+ * need two names.
+ */
+export const plane = keeper((n) => new Float32Array(n));
+/** The same for bytes and for indices. */
+export const bytePlane = keeper((n) => new Uint8Array(n));
+export const indexPlane = keeper((n) => new Int32Array(n));
+
 /** Sums of a w x h plane over (2r+1)-square boxes (clipped at the edges), through an integral image. */
 export function boxSum(src: Float32Array, w: number, h: number, r: number, into?: Float32Array): Float32Array {
   // One integral image reused across calls (a worker corrects one photo at a time).
@@ -44,24 +64,19 @@ export function boxCount(w: number, h: number, r: number): Float32Array {
   return c;
 }
 
-/** Mean of a plane over (2r+1)-square boxes; `inPlace` overwrites the plane (a temporary one). */
-function boxMean(x: Float32Array, w: number, h: number, r: number, count: Float32Array, inPlace = false) {
-  const s = boxSum(x, w, h, r, inPlace ? x : undefined);
-  for (let i = 0; i < s.length; i++) s[i]! /= count[i]!;
-  return s;
-}
+/** v / 255 as the float planes held it (Float32Array rounding), for reading the image's bytes. */
+const UNIT = Float32Array.from({ length: 256 }, (_, v) => v / 255);
 
-function product(a: Float32Array, b: Float32Array): Float32Array {
-  const out = new Float32Array(a.length);
+/** out = a * b, element-wise (into a kept plane). */
+function productInto(a: Float32Array, b: Float32Array, out: Float32Array): Float32Array {
   for (let i = 0; i < a.length; i++) out[i] = a[i]! * b[i]!;
   return out;
 }
 
 /** Half the size, by averaging 2 x 2 blocks (the fast guided filter's subsampling). */
-function halve(x: Float32Array, w: number, h: number): Float32Array {
+function halve(x: Float32Array, w: number, h: number, out: Float32Array): Float32Array {
   const hw = w >> 1;
   const hh = h >> 1;
-  const out = new Float32Array(hw * hh);
   for (let y = 0; y < hh; y++)
     for (let xx = 0; xx < hw; xx++) {
       const i = 2 * y * w + 2 * xx;
@@ -70,9 +85,17 @@ function halve(x: Float32Array, w: number, h: number): Float32Array {
   return out;
 }
 
-/** Twice the size (w x h from w/2 x h/2), bilinear. */
-function double(x: Float32Array, w: number, h: number): Float32Array {
-  return upsample({ data: x, width: w >> 1, height: h >> 1 }, w, h);
+/** One colour channel of the image halved, straight from its bytes (the same values as halving its 0..1 plane). */
+function halveChannel(rgb: Uint8Array, c: number, w: number, h: number, out: Float32Array): Float32Array {
+  const hw = w >> 1;
+  const hh = h >> 1;
+  for (let y = 0; y < hh; y++)
+    for (let xx = 0; xx < hw; xx++) {
+      const i = (2 * y * w + 2 * xx) * 3 + c;
+      const j = i + w * 3;
+      out[y * hw + xx] = (UNIT[rgb[i]!]! + UNIT[rgb[i + 3]!]! + UNIT[rgb[j]!]! + UNIT[rgb[j + 3]!]!) / 4;
+    }
+  return out;
 }
 
 /**
@@ -80,38 +103,48 @@ function double(x: Float32Array, w: number, h: number): Float32Array {
  * coefficients on a half-size image, applied at full size): the matte made locally a linear
  * function of the image's colour, so its edge follows the hair and the collar the image shows,
  * at the image's own resolution, while the coarse model matte decides what is person.
+ * Works on half-size kept planes; the full-size image is read from its bytes and the
+ * coefficients are brought back to full size pixel by pixel (no full-size float copies).
  */
-export function guidedFilter(rgb: Uint8Array, p: Float32Array, w: number, h: number, r: number, eps: number) {
-  const n = w * h;
-  const full = [0, 1, 2].map((c) => {
-    const plane = new Float32Array(n);
-    for (let i = 0; i < n; i++) plane[i] = rgb[i * 3 + c]! / 255;
-    return plane;
-  });
+export function guidedFilter(
+  rgb: Uint8Array,
+  p: Float32Array,
+  w: number,
+  h: number,
+  r: number,
+  eps: number,
+  into?: Float32Array,
+) {
   const sw = w >> 1;
   const sh = h >> 1;
   const m = sw * sh;
   const rs = Math.max(1, Math.round(r / 2));
-  const I = full.map((x) => halve(x, w, h));
-  const ps = halve(p, w, h);
+  const half = (name: string) => plane(`guided ${name}`, m);
+  const I = [0, 1, 2].map((c) => halveChannel(rgb, c, w, h, half(`I${c}`)));
+  const ps = halve(p, w, h, half('p'));
   const count = boxCount(sw, sh, rs);
-  const mean = (x: Float32Array) => boxMean(x, sw, sh, rs, count);
-  const meanOfTemp = (x: Float32Array) => boxMean(x, sw, sh, rs, count, true);
-  const mI = I.map(mean);
-  const mP = mean(ps);
+  const meanInto = (x: Float32Array, out: Float32Array) => {
+    boxSum(x, sw, sh, rs, out);
+    for (let i = 0; i < m; i++) out[i]! /= count[i]!;
+    return out;
+  };
+  const tmp = half('tmp');
+  const mI = I.map((Ic, c) => meanInto(Ic, half(`mI${c}`)));
+  const mP = meanInto(ps, half('mP'));
   const cov = I.map((Ic, c) => {
-    const v = meanOfTemp(product(Ic, ps));
+    const v = meanInto(productInto(Ic, ps, tmp), half(`cov${c}`));
     for (let i = 0; i < m; i++) v[i]! -= mI[c]![i]! * mP[i]!;
     return v;
   });
   const varOf = (a: number, b: number) => {
-    const v = meanOfTemp(product(I[a]!, I[b]!));
+    const v = meanInto(productInto(I[a]!, I[b]!, tmp), half(`var${a}${b}`));
     for (let i = 0; i < m; i++) v[i]! -= mI[a]![i]! * mI[b]![i]!;
     return v;
   };
   const [rr, rg, rb, gg, gb, bbv] = [varOf(0, 0), varOf(0, 1), varOf(0, 2), varOf(1, 1), varOf(1, 2), varOf(2, 2)];
-  const A = [new Float32Array(m), new Float32Array(m), new Float32Array(m)];
-  const B = new Float32Array(m);
+  // The coefficients A (into the covariance planes, read at the same index first) and B (into mP).
+  const A = cov;
+  const B = mP;
   for (let i = 0; i < m; i++) {
     // (Sigma + eps U)^-1 cov, by the adjugate of the symmetric 3 x 3 matrix.
     const a = rr[i]! + eps;
@@ -138,31 +171,78 @@ export function guidedFilter(rgb: Uint8Array, p: Float32Array, w: number, h: num
     A[2]![i] = a2;
     B[i] = mP[i]! - a0 * mI[0]![i]! - a1 * mI[1]![i]! - a2 * mI[2]![i]!;
   }
-  const mA = A.map((x) => double(meanOfTemp(x), w, h));
-  const mB = double(meanOfTemp(B), w, h);
-  const out = new Float32Array(n);
-  for (let i = 0; i < n; i++)
-    out[i] = mA[0]![i]! * full[0]![i]! + mA[1]![i]! * full[1]![i]! + mA[2]![i]! * full[2]![i]! + mB[i]!;
+  // Box means of the coefficients (into the halved image's planes, no longer needed).
+  const mA = A.map((x, c) => meanInto(x, I[c]!));
+  const mB = meanInto(B, ps);
+  // q = mean(A) . I + mean(B), the means bilinearly doubled to full size as `upsample` does.
+  const out = into ?? new Float32Array(w * h);
+  const [a0, a1, a2] = mA as [Float32Array, Float32Array, Float32Array];
+  const up = upsampleGrid(sw, sh, w, h);
+  for (let y = 0; y < h; y++) {
+    const y0 = up.ys[y]!;
+    const ty = up.tys[y]!;
+    for (let x = 0; x < w; x++) {
+      const tx = up.txs[x]!;
+      const j = y0 * sw + up.xs[x]!;
+      const i = y * w + x;
+      const o = i * 3;
+      out[i] =
+        bilinear(a0, j, sw, tx, ty) * UNIT[rgb[o]!]! +
+        bilinear(a1, j, sw, tx, ty) * UNIT[rgb[o + 1]!]! +
+        bilinear(a2, j, sw, tx, ty) * UNIT[rgb[o + 2]!]! +
+        bilinear(mB, j, sw, tx, ty);
+    }
+  }
   return out;
 }
 
-/** The model's mask (its own grid) brought to w x h by bilinear interpolation. */
-export function upsample(m: { data: Float32Array; width: number; height: number }, w: number, h: number): Float32Array {
-  const out = new Float32Array(w * h);
+/** A grid's value between four cells, as a Float32Array would hold it (upsample's rounding). */
+function bilinear(g: Float32Array, j: number, gw: number, tx: number, ty: number): number {
+  const top = g[j]! + (g[j + 1]! - g[j]!) * tx;
+  const bot = g[j + gw]! + (g[j + gw + 1]! - g[j + gw]!) * tx;
+  return Math.fround(top + (bot - top) * ty);
+}
+
+const grids = new Map<string, { xs: Int32Array; txs: Float32Array; ys: Int32Array; tys: Float64Array }>();
+/** Where each pixel of w x h falls on a gw x gh grid for bilinear interpolation, kept per size. */
+function upsampleGrid(gw: number, gh: number, w: number, h: number) {
+  const key = `${gw}x${gh}>${w}x${h}`;
+  let g = grids.get(key);
+  if (g) return g;
   const xs = new Int32Array(w);
   const txs = new Float32Array(w);
   for (let x = 0; x < w; x++) {
-    const fx = Math.min(m.width - 1, Math.max(0, ((x + 0.5) / w) * m.width - 0.5));
-    xs[x] = Math.min(m.width - 2, Math.floor(fx));
+    const fx = Math.min(gw - 1, Math.max(0, ((x + 0.5) / w) * gw - 0.5));
+    xs[x] = Math.min(gw - 2, Math.floor(fx));
     txs[x] = fx - xs[x]!;
   }
+  const ys = new Int32Array(h);
+  const tys = new Float64Array(h);
   for (let y = 0; y < h; y++) {
-    const fy = Math.min(m.height - 1, Math.max(0, ((y + 0.5) / h) * m.height - 0.5));
-    const y0 = Math.min(m.height - 2, Math.floor(fy));
-    const ty = fy - y0;
+    const fy = Math.min(gh - 1, Math.max(0, ((y + 0.5) / h) * gh - 0.5));
+    ys[y] = Math.min(gh - 2, Math.floor(fy));
+    tys[y] = fy - ys[y]!;
+  }
+  g = { xs, txs, ys, tys };
+  grids.set(key, g);
+  return g;
+}
+
+/** The model's mask (its own grid) brought to w x h by bilinear interpolation. */
+export function upsample(
+  m: { data: Float32Array; width: number; height: number },
+  w: number,
+  h: number,
+  into?: Float32Array,
+): Float32Array {
+  const out = into ?? new Float32Array(w * h);
+  const g = upsampleGrid(m.width, m.height, w, h);
+  for (let y = 0; y < h; y++) {
+    const y0 = g.ys[y]!;
+    const ty = g.tys[y]!;
     for (let x = 0; x < w; x++) {
-      const tx = txs[x]!;
-      const i = y0 * m.width + xs[x]!;
+      const tx = g.txs[x]!;
+      const i = y0 * m.width + g.xs[x]!;
       const top = m.data[i]! + (m.data[i + 1]! - m.data[i]!) * tx;
       const bot = m.data[i + m.width]! + (m.data[i + m.width + 1]! - m.data[i + m.width]!) * tx;
       out[y * w + x] = top + (bot - top) * ty;

@@ -1,5 +1,6 @@
 import type { PersonSegmenter } from './person-mask.ts';
-import { boxCount, boxSum, guidedFilter, upsample } from './correction-filters.ts';
+import { boxCount, boxSum, bytePlane, guidedFilter, indexPlane, plane, upsample } from './correction-filters.ts';
+import { noLap, type Lap } from './stage-timer.ts';
 
 /**
  * Only the person: the part of the matte joined to the frame's lower middle (the face and
@@ -10,34 +11,45 @@ import { boxCount, boxSum, guidedFilter, upsample } from './correction-filters.t
 function keepPerson(alpha: Float32Array, w: number, h: number): void {
   const n = w * h;
   const ERODE = 5;
-  const sure = new Float32Array(n);
+  const sure = plane('keep sure', n);
   for (let i = 0; i < n; i++) sure[i] = alpha[i]! > 0.5 ? 1 : 0;
   const sums = boxSum(sure, w, h, ERODE, sure);
   const cells = boxCount(w, h, ERODE);
-  const core = new Uint8Array(n);
+  const core = bytePlane('keep core', n);
   for (let i = 0; i < n; i++) core[i] = sums[i]! >= cells[i]! - 0.5 ? 1 : 0;
-  const inside = new Uint8Array(n);
+  const inside = bytePlane('keep inside', n).fill(0);
   let seed = -1;
   for (let y = Math.round(h * 0.45); y < h && seed < 0; y++)
     for (let dx = 0; dx < w / 4 && seed < 0; dx++)
-      for (const x of [w / 2 + dx, w / 2 - dx]) if (core[y * w + Math.round(x)]) seed = y * w + Math.round(x);
-  if (seed < 0) return;
-  const stack = [seed];
-  inside[seed] = 1;
-  while (stack.length) {
-    const i = stack.pop()!;
-    const x = i % w;
-    const next = [i - w, i + w, x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1];
-    for (const j of next) {
-      if (j >= 0 && j < n && !inside[j] && core[j]) {
-        inside[j] = 1;
-        stack.push(j);
+      for (let side = 0; side < 2 && seed < 0; side++) {
+        const i = y * w + Math.round(side ? w / 2 - dx : w / 2 + dx);
+        if (core[i]) seed = i;
       }
+  if (seed < 0) return;
+  // A flood fill with its stack in a kept plane: each pixel is pushed once at most (marked when pushed).
+  const stack = indexPlane('keep stack', n);
+  let top = 0;
+  stack[top++] = seed;
+  inside[seed] = 1;
+  const visit = (j: number) => {
+    if (!inside[j] && core[j]) {
+      inside[j] = 1;
+      stack[top++] = j;
     }
+  };
+  while (top) {
+    const i = stack[--top]!;
+    const x = i % w;
+    if (i >= w) visit(i - w);
+    if (i + w < n) visit(i + w);
+    if (x > 0) visit(i - 1);
+    if (x < w - 1) visit(i + 1);
   }
   // Grown back by the erosion (the person's own edge), then a margin for soft hair.
-  const grown = boxSum(Float32Array.from(inside), w, h, ERODE + 1);
-  const near = boxSum(Float32Array.from(inside), w, h, ERODE + 10, sure);
+  const insideF = plane('keep inside f', n);
+  for (let i = 0; i < n; i++) insideF[i] = inside[i]!;
+  const grown = boxSum(insideF, w, h, ERODE + 1, plane('keep grown', n));
+  const near = boxSum(insideF, w, h, ERODE + 10, sure);
   for (let i = 0; i < n; i++) if ((alpha[i]! > 0.5 && !grown[i]!) || near[i]! === 0) alpha[i] = 0;
 }
 
@@ -49,13 +61,13 @@ function keepPerson(alpha: Float32Array, w: number, h: number): void {
  */
 export function colourCheck(rgb: Uint8Array, alpha: Float32Array, w: number, h: number): void {
   const n = w * h;
-  const solid = new Float32Array(n);
+  const solid = plane('colour solid', n);
   for (let i = 0; i < n; i++) solid[i] = alpha[i]! > 0.5 ? 1 : 0;
   const R = 10;
-  const share = boxSum(solid, w, h, R);
+  const share = boxSum(solid, w, h, R, solid);
   const S = 18;
   const STEP = 4;
-  const cap = new Float32Array(n).fill(1);
+  const cap = plane('colour cap', n).fill(1);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
@@ -84,7 +96,7 @@ export function colourCheck(rgb: Uint8Array, alpha: Float32Array, w: number, h: 
       cap[i] = (2 * sb) / Math.max(1, sf + sb) - 0.5;
     }
   }
-  const smooth = boxSum(cap, w, h, 1);
+  const smooth = boxSum(cap, w, h, 1, cap);
   for (let i = 0; i < n; i++) alpha[i] = Math.min(alpha[i]!, smooth[i]! / 9);
 }
 
@@ -95,17 +107,29 @@ export function colourCheck(rgb: Uint8Array, alpha: Float32Array, w: number, h: 
 /** Below this model probability nothing is person, whatever the image says. */
 const CAP_FROM = 0.05;
 
-export function personMatte(rgb: Uint8Array, outside: Uint8Array, w: number, h: number, seg: PersonSegmenter) {
-  const raw = upsample(seg.segment(rgb, w, h), w, h);
-  const coarse = new Float32Array(w * h);
+export function personMatte(
+  rgb: Uint8Array,
+  outside: Uint8Array,
+  w: number,
+  h: number,
+  seg: PersonSegmenter,
+  lap: Lap = noLap,
+) {
+  const mask = seg.segment(rgb, w, h);
+  lap('segment');
+  const raw = upsample(mask, w, h, plane('matte raw', w * h));
+  const coarse = plane('matte coarse', w * h);
   for (let i = 0; i < w * h; i++) coarse[i] = Math.min(1, Math.max(0, (raw[i]! - 0.25) / 0.5));
   keepPerson(coarse, w, h);
-  const alpha = guidedFilter(rgb, coarse, w, h, 6, 0.002);
+  lap('mask');
+  const alpha = guidedFilter(rgb, coarse, w, h, 6, 0.002, plane('matte alpha', w * h));
+  lap('guided filter');
   // The image decides the edge only where the model sees some person: a stripe's edge or a
   // branch away from the head never becomes a strand of hair.
   for (let i = 0; i < w * h; i++)
     alpha[i] = outside[i] === 1 ? 0 : Math.max(0, Math.min(1, alpha[i]!, (raw[i]! - CAP_FROM) / 0.2));
   colourCheck(rgb, alpha, w, h);
+  lap('colour test');
   return alpha;
 }
 
@@ -121,19 +145,21 @@ export function replaceBackground(
   h: number,
   colour: readonly [number, number, number],
   seg: PersonSegmenter,
+  lap: Lap = noLap,
 ): Float32Array {
   for (let i = 0; i < w * h; i++) if (outside[i] === 1) rgb.set(colour, i * 3);
-  const alpha = personMatte(rgb, outside, w, h, seg);
+  const alpha = personMatte(rgb, outside, w, h, seg, lap);
   // The person's own colour near each soft pixel: a small blur weighted by alpha^4 (the sure
   // person counts, the old background hardly at all).
   const r = 4;
-  const wt = new Float32Array(w * h);
+  // The raw and coarse planes are done with: they take the weights and the norm.
+  const wt = plane('matte raw', w * h);
   for (let i = 0; i < w * h; i++) wt[i] = outside[i] === 1 ? 0 : alpha[i]! ** 4;
-  const norm = boxSum(wt, w, h, r);
+  const norm = boxSum(wt, w, h, r, plane('matte coarse', w * h));
   const fg = [0, 1, 2].map((c) => {
-    const plane = new Float32Array(w * h);
-    for (let i = 0; i < w * h; i++) plane[i] = rgb[i * 3 + c]! * wt[i]!;
-    return boxSum(plane, w, h, r, plane);
+    const p = plane(`matte fg${c}`, w * h);
+    for (let i = 0; i < w * h; i++) p[i] = rgb[i * 3 + c]! * wt[i]!;
+    return boxSum(p, w, h, r, p);
   });
   for (let i = 0; i < w * h; i++) {
     const a = alpha[i]!;
@@ -152,6 +178,7 @@ export function replaceBackground(
       rgb[o + c] = Math.round(Math.min(255, Math.max(0, a * own + (1 - a) * colour[c]!)));
     }
   }
+  lap('composite');
   return alpha;
 }
 
@@ -163,13 +190,13 @@ export function smoothContinued(rgb: Uint8Array, outside: Uint8Array, w: number,
   const n = w * h;
   if (!outside.some((o) => o === 2)) return;
   // Only the continued pixels are averaged, so no background colour is blurred into the cloth.
-  const mask = new Float32Array(n);
+  const mask = plane('continued mask', n);
   for (let i = 0; i < n; i++) mask[i] = outside[i] === 2 ? 1 : 0;
-  const count = boxSum(mask, w, h, 8);
+  const count = boxSum(mask, w, h, 8, plane('continued count', n));
+  const p = plane('continued plane', n);
   for (let c = 0; c < 3; c++) {
-    const plane = new Float32Array(n);
-    for (let i = 0; i < n; i++) plane[i] = rgb[i * 3 + c]! * mask[i]!;
-    const blurred = boxSum(plane, w, h, 8, plane);
+    for (let i = 0; i < n; i++) p[i] = rgb[i * 3 + c]! * mask[i]!;
+    const blurred = boxSum(p, w, h, 8, p);
     for (let i = 0; i < n; i++) if (mask[i]) rgb[i * 3 + c] = Math.round(blurred[i]! / count[i]!);
   }
 }

@@ -6,7 +6,8 @@ import { DEFAULT_BOUNDS } from './check-config.ts';
 import { normalise } from './decode.ts';
 import { CheckPool } from './check-pool.ts';
 import { failingItems } from './check-result.ts';
-import { boxSum } from './correction-filters.ts';
+import { boxCount, boxSum, guidedFilter, upsample } from './correction-filters.ts';
+import { replaceBackground } from './correction-matte.ts';
 import { correctIfFixable, plainCorrectionContext, unfixableItems, type CorrectionBackground } from './correction.ts';
 
 const dir = path.resolve(import.meta.dirname, '../../../test/fixtures/photos');
@@ -52,6 +53,11 @@ describe('automatic correction on the fixtures', () => {
     expect(c).not.toBeNull();
     expect(c!.steps).toEqual(expect.arrayContaining(['crop', 'background']));
     expect(c!.result.passed).toBe(true);
+    // Where the time went, stage by stage (the benchmark prints them).
+    expect(Object.keys(c!.stages)).toEqual(
+      expect.arrayContaining(['decode source', 'rotate/resample', 'segment', 'mask', 'guided filter', 'colour test']),
+    );
+    expect(Object.keys(c!.stages)).toEqual(expect.arrayContaining(['composite', 'encode', 're-check', 'hand-over']));
     const meta = await sharp(c!.bytes).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 480, 640]);
     // The same check, run afresh on the bytes the student gets, accepts them.
@@ -129,4 +135,76 @@ describe('the matte arithmetic', () => {
     const s = boxSum(ones(240, 320), 240, 320, 3);
     expect([s[0], s[240 * 10 + 10], s[240 * 320 - 1]]).toEqual([16, 49, 16]);
   });
+
+  it('the guided filter gives the matte of its plain form (full-size float planes) to the last bit', () => {
+    const w = 96;
+    const h = 128;
+    let seed = 7;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) as number;
+    const rgb = Uint8Array.from({ length: w * h * 3 }, (_, i) => Math.floor(((i % 300) / 300) * 200 + rnd() * 55));
+    const p = Float32Array.from({ length: w * h }, (_, i) => (i % w > w / 2 ? 0.9 : 0.1) + rnd() * 0.1);
+    expect(guidedFilter(rgb, p, w, h, 6, 0.002)).toEqual(plainGuidedFilter(rgb, p, w, h, 6, 0.002));
+  });
+
+  it('a second photo reuses the matte planes of the first (no new full-size planes per photo)', () => {
+    const seg = {
+      segment: () => ({
+        data: Float32Array.from({ length: 256 }, (_, i) => (Math.abs((i % 16) - 8) < 4 && i > 64 ? 1 : 0)),
+        width: 16,
+        height: 16,
+      }),
+    };
+    const frame = () => Uint8Array.from({ length: 480 * 640 * 3 }, (_, i) => (i * 37) % 251);
+    const outside = new Uint8Array(480 * 640);
+    const a = replaceBackground(frame(), outside, 480, 640, [100, 197, 255], seg);
+    const b = replaceBackground(frame(), outside, 480, 640, [100, 197, 255], seg);
+    expect(b).toBe(a);
+  });
 });
+
+/** The guided filter as first written: full-size float planes of the image, new planes for every step. */
+function plainGuidedFilter(rgb: Uint8Array, p: Float32Array, w: number, h: number, r: number, eps: number) {
+  const n = w * h;
+  const full = [0, 1, 2].map((c) => Float32Array.from({ length: n }, (_, i) => rgb[i * 3 + c]! / 255));
+  const sw = w >> 1;
+  const sh = h >> 1;
+  const m = sw * sh;
+  const rs = Math.max(1, Math.round(r / 2));
+  const halve = (x: Float32Array) =>
+    Float32Array.from({ length: m }, (_, k) => {
+      const i = 2 * Math.floor(k / sw) * w + 2 * (k % sw);
+      return (x[i]! + x[i + 1]! + x[i + w]! + x[i + w + 1]!) / 4;
+    });
+  const count = boxCount(sw, sh, rs);
+  const mean = (x: Float32Array) => boxSum(x, sw, sh, rs).map((v, i) => v / count[i]!);
+  const I = full.map(halve);
+  const ps = halve(p);
+  const mI = I.map(mean);
+  const mP = mean(ps);
+  const prod = (a: Float32Array, b: Float32Array) => a.map((v, i) => v * b[i]!);
+  const cov = I.map((Ic, c) => mean(prod(Ic, ps)).map((v, i) => v - mI[c]![i]! * mP[i]!));
+  const v = (a: number, b: number) => mean(prod(I[a]!, I[b]!)).map((x, i) => x - mI[a]![i]! * mI[b]![i]!);
+  const [rr, rg, rb, gg, gb, bb] = [v(0, 0), v(0, 1), v(0, 2), v(1, 1), v(1, 2), v(2, 2)];
+  const A = [new Float32Array(m), new Float32Array(m), new Float32Array(m)];
+  const B = new Float32Array(m);
+  for (let i = 0; i < m; i++) {
+    const [a, b, c, d, e, f] = [rr[i]! + eps, rg[i]!, rb[i]!, gg[i]! + eps, gb[i]!, bb[i]! + eps];
+    const [i00, i01, i02] = [d * f - e * e, c * e - b * f, b * e - c * d];
+    const [i11, i12, i22] = [a * f - c * c, b * c - a * e, a * d - b * b];
+    const det = a * i00 + b * i01 + c * i02;
+    const [x, y, z] = [cov[0]![i]!, cov[1]![i]!, cov[2]![i]!];
+    const [p0, p1, p2] = [
+      (i00 * x + i01 * y + i02 * z) / det,
+      (i01 * x + i11 * y + i12 * z) / det,
+      (i02 * x + i12 * y + i22 * z) / det,
+    ];
+    [A[0]![i], A[1]![i], A[2]![i]] = [p0, p1, p2];
+    B[i] = mP[i]! - p0 * mI[0]![i]! - p1 * mI[1]![i]! - p2 * mI[2]![i]!;
+  }
+  const up = (x: Float32Array) => upsample({ data: mean(x), width: sw, height: sh }, w, h);
+  const [a0, a1, a2, mB] = [up(A[0]!), up(A[1]!), up(A[2]!), up(B)];
+  return Float32Array.from(
+    { length: n },
+    (_, i) => a0[i]! * full[0]![i]! + a1[i]! * full[1]![i]! + a2[i]! * full[2]![i]! + mB[i]!,
+  );
+}

@@ -3,6 +3,7 @@ import { loadPhotoConfig, type PhotoCheckBounds } from './check-config.ts';
 import { checkPool, type CheckPool } from './check-pool.ts';
 import { normalise } from './decode.ts';
 import { failingItems } from './check-result.ts';
+import { stageTimer } from './stage-timer.ts';
 
 /** The background colour a corrected photo gets (the order's school decides; blue by default). */
 export type CorrectionBackground = 'blue' | 'white' | 'grey';
@@ -16,6 +17,12 @@ export interface Correction {
   result: CheckOutcome;
   /** In the order done: 'roll' (eyes levelled), 'crop' (scaled and placed), 'background' (replaced). */
   steps: string[];
+  /**
+   * Milliseconds per stage (stage-timer.ts), for the benchmark: this thread's (decode source,
+   * encode, re-check decode), the worker's correction stages, the re-check's worker time as
+   * 're-check', and 'hand-over' (queue and copies between the threads).
+   */
+  stages: Record<string, number>;
 }
 
 /** What correctIfFixable needs of the app: the check's bounds and the pool's settings (an AppContext fits). */
@@ -87,12 +94,14 @@ export async function correctionCandidate(
   originalResult: CheckOutcome,
   opts: { background: CorrectionBackground; pool?: CheckPool; zoom?: 'middle' | 'least' },
 ): Promise<Correction | null> {
+  const t = stageTimer();
   const failing = failingItems(originalResult.check);
   const b = ctx.config.photos.bounds;
   const pool = opts.pool ?? checkPool(ctx.config);
   const given = originalResult.landmarks?.length === 68;
   const frame = given ? undefined : (await normalise(original, 'task', b)).rgb;
   const source = await decodeSource(original, originalResult, b);
+  t.lap('decode source');
   const fixBackground = failing.some((k) => k.startsWith('background') || k === 'blackSide');
   const reframe = failing.some((k) => k.endsWith('Side') && k !== 'blackSide') || failing.includes('eyeAngle');
   const out = await pool.correct({
@@ -110,14 +119,31 @@ export async function correctionCandidate(
       headTop: originalResult.check.topSide.value,
     },
   });
+  const inWorker = (s: Record<string, number> | undefined) => Object.values(s ?? {}).reduce((a, v) => a + v, 0);
+  t.lap('worker');
   if (!out.corrected) return null;
   const bytes = await sharp(Buffer.from(out.corrected.rgb), { raw: { width: b.width, height: b.height, channels: 3 } })
     .jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
     .toBuffer();
-  // The same check as an upload: decoded afresh from the JPEG the student would get.
-  const again = await normalise(bytes, 'task', b);
-  const result = await pool.check({ rgb: again.rgb, width: again.width, height: again.height, bounds: b });
-  return { bytes, result, steps: out.corrected.steps };
+  t.lap('encode');
+  // The same check as an upload: decoded afresh from the JPEG the student would get. It is
+  // already 480 x 640, upright and without metadata: a plain decode gives the pixels the
+  // upload's normalise would (no resize, no second encode). No descriptor: accepting the
+  // candidate checks it again and keeps that answer's.
+  const again = await sharp(bytes, { failOn: 'error' }).removeAlpha().toColourspace('srgb').raw().toBuffer();
+  t.lap('re-check decode');
+  const result = await pool.check({
+    rgb: new Uint8Array(again.buffer, again.byteOffset, again.byteLength).slice(),
+    width: b.width,
+    height: b.height,
+    bounds: b,
+    describe: false,
+  });
+  t.lap('re-check');
+  const stages: Record<string, number> = { ...t.ms, ...out.stages, 're-check': inWorker(result.stages) };
+  stages['hand-over'] = t.ms.worker! + t.ms['re-check']! - inWorker(out.stages) - stages['re-check']!;
+  delete stages.worker;
+  return { bytes, result, steps: out.corrected.steps, stages };
 }
 
 /**
