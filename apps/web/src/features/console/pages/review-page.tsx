@@ -47,7 +47,7 @@ export default function ReviewPage() {
       if (
         rejecting ||
         !current ||
-        el.closest('input, textarea, [contenteditable="true"]') ||
+        el.closest('input, textarea, [contenteditable="true"], [role="dialog"]') ||
         e.ctrlKey ||
         e.metaKey ||
         e.altKey
@@ -88,6 +88,11 @@ export default function ReviewPage() {
                     <small>
                       {r.order.names} · {when(r.waitingSince)}
                     </small>
+                    {r.persons.some((p) => p.photo?.autoCorrected) && (
+                      <div>
+                        <Tag color="blue">{t('console.review.autoCorrected')}</Tag>
+                      </div>
+                    )}
                   </div>
                 </List.Item>
               )}
@@ -161,6 +166,7 @@ export default function ReviewPage() {
 function PersonReview({ person }: { person: Person }) {
   const { t } = useTranslation();
   const failed = failingItems(person.photo?.checkResult);
+  const [original, setOriginal] = useState(false);
   return (
     <Card
       type="inner"
@@ -194,6 +200,32 @@ function PersonReview({ person }: { person: Person }) {
               ))
             )}
           </div>
+          {person.photo?.autoCorrected && (
+            <Space size="small" style={{ marginBottom: 8 }}>
+              <Tag color="blue" title={t('console.review.autoCorrectedHint')}>
+                {t('console.review.autoCorrected')}
+              </Tag>
+              <Button size="small" onClick={() => setOriginal(true)}>
+                {t('console.review.viewOriginal')}
+              </Button>
+              <Modal
+                open={original}
+                title={t('console.review.original')}
+                onCancel={() => setOriginal(false)}
+                footer={null}
+                width={320}
+              >
+                <Typography.Paragraph type="secondary">{t('console.review.autoCorrectedHint')}</Typography.Paragraph>
+                {original && (
+                  <StaffPhoto
+                    src={`/api/console/photos/${person.photo.id}/original`}
+                    alt={t('console.review.original')}
+                    width={240}
+                  />
+                )}
+              </Modal>
+            </Space>
+          )}
           {person.sameFace.length > 0 && (
             <Alert
               type="error"
