@@ -40,13 +40,13 @@ export function boxSum(src: Float32Array, w: number, h: number, r: number, into?
   // The sums may go into the source itself: the integral image holds all it needs.
   const out = into ?? new Float32Array(w * h);
   for (let y = 0; y < h; y++) {
-    const y0 = Math.max(0, y - r);
-    const y1 = Math.min(h, y + r + 1);
+    const b0 = Math.max(0, y - r) * (w + 1);
+    const b1 = Math.min(h, y + r + 1) * (w + 1);
+    const row = y * w;
     for (let x = 0; x < w; x++) {
-      const x0 = Math.max(0, x - r);
-      const x1 = Math.min(w, x + r + 1);
-      out[y * w + x] =
-        ii[y1 * (w + 1) + x1]! - ii[y0 * (w + 1) + x1]! - ii[y1 * (w + 1) + x0]! + ii[y0 * (w + 1) + x0]!;
+      const x0 = x > r ? x - r : 0;
+      const x1 = x + r + 1 < w ? x + r + 1 : w;
+      out[row + x] = ii[b1 + x1]! - ii[b0 + x1]! - ii[b1 + x0]! + ii[b0 + x0]!;
     }
   }
   return out;
