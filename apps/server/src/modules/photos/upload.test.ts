@@ -122,6 +122,29 @@ describe('POST /api/img/upload', () => {
     expect((shifted.data as { problems: string[] }).problems).toEqual(['headCut', 'headHigh']);
   }, 60_000);
 
+  it('offers a corrected version of a zoomed-out photo on red, which becomes the photo once chosen', async () => {
+    const W = 600;
+    const H = 800;
+    const small = await sharp(fixture('compliant-3.jpg')).resize(390, 520, { fit: 'cover' }).toBuffer();
+    const phone = await sharp({ create: { width: W, height: H, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+      .composite([{ input: small, left: 105, top: 98 }])
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const r = await upload(a, phone, 'individual');
+    expect([r.code, r.msg]).toEqual([-1, '头部偏小，请靠近镜头']);
+    const c = (r.data as { corrected?: { id: string; steps: string[]; background: string } }).corrected;
+    expect(c).toMatchObject({ background: 'blue', steps: expect.arrayContaining(['crop', 'background']) });
+    const before = await rowCount();
+    const ok = await call<string>(app, {
+      method: 'POST',
+      url: '/api/img/accept-corrected',
+      session: a,
+      payload: { candidateId: c!.id },
+    });
+    expect(ok.code).toBe(200);
+    expect(await rowCount()).toBe(before + 1);
+  }, 120_000);
+
   it.each([
     ['not-a-jpeg.jpg', 'individual', '上传头像图片只能是 JPG 格式!'],
     ['png-renamed.jpg', 'individual', '上传头像图片只能是 JPG 格式!'],
