@@ -99,6 +99,10 @@ export const photoProblemMessages = {
 export const photosMessages = {
   ...photoProblemMessages,
   'photo.warming': { zh: '照片检测正在启动，请稍候', en: 'The photo check is starting, please wait' },
+  'photo.checkUnavailable': {
+    zh: '照片检测暂不可用，请稍后再试',
+    en: 'The photo check is unavailable, please try again later',
+  },
   'photo.candidate.required': {
     zh: '请选择修正后的照片（编号无效）',
     en: 'Choose the corrected photo (the id is not valid)',

@@ -6,12 +6,29 @@ import path from 'node:path';
 import type { CheckJob, CheckReply, CorrectReply } from './check-worker.ts';
 import type { Detector } from './face-model.ts';
 import type { Config } from '../../config.ts';
+import { AppError } from '../../lib/errors.ts';
 
 const TSX_API = pathToFileURL(
   path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
 ).href;
 const WORKER_URL = new URL('./check-worker.ts', import.meta.url).href;
 const YOUNG_MB = 4;
+
+/** How long to wait before starting a worker again after one failed to start: doubling between these. */
+const RETRY_FIRST_MS = 100;
+const RETRY_MAX_MS = 30_000;
+
+/** What the caller of a check gets while no worker can start: a clear 503, never a hang. */
+export const checkUnavailable = () => new AppError(503, 'photo.checkUnavailable');
+
+export interface CheckPoolOptions {
+  /** The worker's module (tests give one that fails at start). */
+  workerUrl?: string;
+  /** Back-off between failed starts, doubling from firstMs up to maxMs. */
+  retry?: { firstMs: number; maxMs: number };
+  /** Told of each worker that failed, once, with the cause and when the next start is tried. */
+  onWorkerFailure?: (err: Error, info: { failures: number; retryInMs: number }) => void;
+}
 
 /**
  * The pool's size when PHOTO_WORKERS does not set it: a worker per core but one, at least one.
@@ -35,18 +52,36 @@ interface Pending {
  * Worker threads for the face check (defaultPoolSize); each loads the models once. The server's event loop only hands frames over and waits.
  */
 export class CheckPool {
-  private workers: { w: Worker; busy: Pending | null }[] = [];
+  private workers: { w: Worker; busy: Pending | null; up: boolean; answered: boolean }[] = [];
   private queue: Pending[] = [];
   private seq = 0;
+  /** Workers that failed in a row before answering anything (reset when one answers). */
+  private failures = 0;
+  private retries = new Set<NodeJS.Timeout>();
 
   constructor(
     readonly size: number = defaultPoolSize(),
     private readonly detector: Detector = 'tiny',
     private readonly tinyInput = 320,
+    private readonly opts: CheckPoolOptions = {},
   ) {}
 
+  /**
+   * False while workers fail at start and none is up: readiness reports it, and checks fail
+   * at once with checkUnavailable instead of waiting for a worker that may never come.
+   */
+  get available(): boolean {
+    return this.failures === 0 || this.workers.some((s) => s.up);
+  }
+
+  /** Who is told of a failed worker (the app's log); the first pool of the process keeps the first. */
+  set onWorkerFailure(fn: CheckPoolOptions['onWorkerFailure']) {
+    this.opts.onWorkerFailure ??= fn;
+  }
+
   private start(): void {
-    if (this.workers.length) return;
+    // A start waiting out its back-off is not hurried by the next check.
+    if (this.workers.length || this.retries.size) return;
     for (let i = 0; i < this.size; i++) this.spawn();
   }
 
@@ -54,7 +89,7 @@ export class CheckPool {
     // A TypeScript worker: a two-line bootstrap has tsx compile it, so it runs alike under
     // vitest and under `node --import tsx` (on Node 20 a worker's `--import tsx` does not
     // yet apply to the worker's own entry file).
-    const boot = `import(${JSON.stringify(TSX_API)}).then((a) => a.tsImport(${JSON.stringify(WORKER_URL)}, ${JSON.stringify(import.meta.url)}))`;
+    const boot = `import(${JSON.stringify(TSX_API)}).then((a) => a.tsImport(${JSON.stringify(this.opts.workerUrl ?? WORKER_URL)}, ${JSON.stringify(import.meta.url)}))`;
     // A small young generation: a worker's own objects are a few MB (the tensors live in its
     // WASM heap), and V8's default semi-spaces would keep some 30 MB per worker resident.
     const w = new Worker(boot, {
@@ -63,9 +98,12 @@ export class CheckPool {
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB },
     });
     w.unref();
-    const slot = { w, busy: null as Pending | null };
+    const slot = { w, busy: null as Pending | null, up: false, answered: false };
     w.on('message', (msg: CheckReply | CorrectReply | { ready: true }) => {
+      slot.up = true;
       if ('ready' in msg) return;
+      slot.answered = true;
+      this.failures = 0;
       const p = slot.busy;
       slot.busy = null;
       if (p) {
@@ -75,13 +113,38 @@ export class CheckPool {
       this.pump();
     });
     w.on('error', (err) => {
-      slot.busy?.reject(err);
+      // Its job's pixels went with it: the job fails (plainly unavailable when it never started).
+      slot.busy?.reject(slot.answered ? err : checkUnavailable());
       slot.busy = null;
       this.workers = this.workers.filter((s) => s !== slot);
-      this.spawn();
-      this.pump();
+      if (slot.answered) {
+        // A worker that had answered died on a job: start another at once.
+        this.spawn();
+        this.pump();
+        return;
+      }
+      // It failed before answering anything (it could not load, say): start again later, each
+      // time later (not hundreds of threads a minute), and fail what waits while none is up.
+      this.failures += 1;
+      const { firstMs, maxMs } = this.opts.retry ?? { firstMs: RETRY_FIRST_MS, maxMs: RETRY_MAX_MS };
+      const retryInMs = Math.min(maxMs, firstMs * 2 ** Math.min(this.failures - 1, 30));
+      this.opts.onWorkerFailure?.(err, { failures: this.failures, retryInMs });
+      const t = setTimeout(() => {
+        this.retries.delete(t);
+        this.spawn();
+        this.pump();
+      }, retryInMs);
+      t.unref();
+      this.retries.add(t);
+      this.failPending();
     });
     this.workers.push(slot);
+  }
+
+  /** While no worker is up after a failed start, nothing queued can be checked: fail it now. */
+  private failPending(): void {
+    if (this.available) return;
+    for (const p of this.queue.splice(0)) p.reject(checkUnavailable());
   }
 
   private pump(): void {
@@ -106,6 +169,7 @@ export class CheckPool {
 
   private run(job: Omit<CheckJob, 'id'>): Promise<Result | CorrectReply> {
     this.start();
+    if (!this.available) return Promise.reject(checkUnavailable());
     return new Promise<Result | CorrectReply>((resolve, reject) => {
       this.queue.push({ job: { ...job, id: ++this.seq }, resolve, reject });
       this.pump();
@@ -121,6 +185,9 @@ export class CheckPool {
   async close(): Promise<void> {
     const ws = this.workers;
     this.workers = [];
+    for (const t of this.retries) clearTimeout(t);
+    this.retries.clear();
+    for (const p of this.queue.splice(0)) p.reject(checkUnavailable());
     await Promise.all(ws.map((s) => s.w.terminate()));
   }
 }
@@ -131,4 +198,9 @@ export function checkPool(config: Pick<Config, 'photos' | 'faceModel'>): CheckPo
   const { detector, tinyInput } = config.faceModel;
   shared ??= new CheckPool(config.photos.workers || defaultPoolSize(), detector, tinyInput);
   return shared;
+}
+
+/** Whether the process's pool can check now (false while its workers fail at start); readiness reads it. */
+export function checkPoolAvailable(): boolean {
+  return shared?.available ?? true;
 }

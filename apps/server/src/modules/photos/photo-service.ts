@@ -8,7 +8,7 @@ import { badRequest, conflict, forbidden, notFound, withCode } from '../../http/
 import { photoCandidates, photoCheckFailures, photos } from '../../db/schema/orders.ts';
 import { normalise, type Flow, type NormalisedPhoto } from './decode.ts';
 import { deleteMemberCandidates, offerCorrection, type CheckAnswer } from './correction-offer.ts';
-import { checkPool } from './check-pool.ts';
+import { checkPool, checkPoolAvailable } from './check-pool.ts';
 import { failingItems, type PhotoCheck } from './check-result.ts';
 import { photoCheckDuration, photoCheckFailures as failuresByItem } from '../../lib/metrics.ts';
 import { isMessageKey, type MessageKey } from '@portal/contract/messages';
@@ -145,14 +145,21 @@ export function warmPhotoCheck(ctx: AppContext): Promise<void> {
   const b = ctx.config.photos.bounds;
   warming ??= checkPool(ctx.config)
     .warm({ rgb: new Uint8Array(b.width * b.height * 3).fill(255), width: b.width, height: b.height, bounds: b })
-    .then(() => {
-      warmed = true;
-    });
+    .then(
+      () => {
+        warmed = true;
+      },
+      (err: unknown) => {
+        // Workers that could not start: readiness follows the pool (not ready until one is up).
+        warming = null;
+        throw err;
+      },
+    );
   return warming;
 }
 
-/** False while the models are loading (after warmPhotoCheck started), true otherwise. */
-export const photoCheckReady = () => warmed || !warming;
+/** False while the models are loading (after warmPhotoCheck started) or no check worker can start. */
+export const photoCheckReady = () => (warmed || !warming) && checkPoolAvailable();
 
 /** The check of a normalised frame, in a worker (the frame's pixels are handed over). */
 function checkFrame(ctx: AppContext, n: NormalisedPhoto): Promise<CheckAnswer> {

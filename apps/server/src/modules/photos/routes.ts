@@ -6,6 +6,7 @@ import { memberOf } from '../../http/auth.ts';
 import { badRequest } from '../../http/errors.ts';
 import { acceptCorrected, checkAndStore, viewPhoto, warmPhotoCheck } from './photo-service.ts';
 import { candidateBytes } from './correction-offer.ts';
+import { checkPool } from './check-pool.ts';
 import type { Flow } from './decode.ts';
 
 /** Photo upload with the compliance check, and the signed photo URLs. */
@@ -14,6 +15,8 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
   // A listening server loads the check's models at once (the first upload took 455 ms while
   // they loaded); readiness fails until they are in. Test apps that never listen skip it.
   app.addHook('onListen', async () => {
+    checkPool(ctx.config).onWorkerFailure = (err, { failures, retryInMs }) =>
+      app.log.error({ err, failures, retryInMs }, 'photo check worker failed to start');
     void warmPhotoCheck(ctx).catch((err: unknown) => app.log.error({ err }, 'photo check models failed to load'));
   });
 
