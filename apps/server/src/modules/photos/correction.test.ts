@@ -8,7 +8,13 @@ import { CheckPool } from './check-pool.ts';
 import { failingItems } from './check-result.ts';
 import { boxCount, boxSum, guidedFilter, upsample } from './correction-filters.ts';
 import { replaceBackground } from './correction-matte.ts';
-import { correctIfFixable, plainCorrectionContext, unfixableItems, type CorrectionBackground } from './correction.ts';
+import {
+  correctIfFixable,
+  correctionCandidate,
+  plainCorrectionContext,
+  unfixableItems,
+  type CorrectionBackground,
+} from './correction.ts';
 
 const dir = path.resolve(import.meta.dirname, '../../../test/fixtures/photos');
 const fixture = (f: string) => readFileSync(path.join(dir, f));
@@ -120,6 +126,30 @@ describe('automatic correction on the fixtures', () => {
     const before = await checkBytes(bytes);
     expect(before.passed).toBe(true);
     expect(await correctIfFixable(ctx, bytes, before, { background: 'blue', pool })).toBeNull();
+  }, 30_000);
+});
+
+describe('a burst of corrections', () => {
+  it('decodes no more originals than the pool has workers, plus one, while they wait for a worker', async () => {
+    const bytes = fixture('red-background.jpg');
+    const before = await checkBytes(bytes);
+    let held = 0;
+    let most = 0;
+    // A pool of one worker that takes a while: each decoded original is held until it answers.
+    const slow = {
+      size: 1,
+      correct: async () => {
+        most = Math.max(most, ++held);
+        await new Promise((r) => setTimeout(r, 30));
+        held--;
+        return { id: 0, ok: true as const, corrected: null };
+      },
+    } as unknown as CheckPool;
+    const all = Array.from({ length: 6 }, () =>
+      correctionCandidate(ctx, bytes, before, { background: 'blue', pool: slow }),
+    );
+    expect(await Promise.all(all)).toEqual(Array(6).fill(null));
+    expect(most).toBeLessThanOrEqual(2);
   }, 30_000);
 });
 

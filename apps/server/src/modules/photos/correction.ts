@@ -100,25 +100,32 @@ export async function correctionCandidate(
   const pool = opts.pool ?? checkPool(ctx.config);
   const given = originalResult.landmarks?.length === 68;
   const frame = given ? undefined : (await normalise(original, 'task', b)).rgb;
-  const source = await decodeSource(original, originalResult, b);
-  t.lap('decode source');
   const fixBackground = failing.some((k) => k.startsWith('background') || k === 'blackSide');
   const reframe = failing.some((k) => k.endsWith('Side') && k !== 'blackSide') || failing.includes('eyeAngle');
-  const out = await pool.correct({
-    rgb: source.rgb,
-    width: source.width,
-    height: source.height,
-    bounds: b,
-    correct: {
-      frame,
-      background: opts.background,
-      fixBackground,
-      reframe,
-      zoom: opts.zoom,
-      landmarks: originalResult.landmarks,
-      headTop: originalResult.check.topSide.value,
-    },
-  });
+  const release = await sourceSlot(pool);
+  t.lap('wait for a source slot');
+  let out: Awaited<ReturnType<CheckPool['correct']>>;
+  try {
+    const source = await decodeSource(original, originalResult, b);
+    t.lap('decode source');
+    out = await pool.correct({
+      rgb: source.rgb,
+      width: source.width,
+      height: source.height,
+      bounds: b,
+      correct: {
+        frame,
+        background: opts.background,
+        fixBackground,
+        reframe,
+        zoom: opts.zoom,
+        landmarks: originalResult.landmarks,
+        headTop: originalResult.check.topSide.value,
+      },
+    });
+  } finally {
+    release();
+  }
   const inWorker = (s: Record<string, number> | undefined) => Object.values(s ?? {}).reduce((a, v) => a + v, 0);
   t.lap('worker');
   if (!out.corrected) return null;
@@ -144,6 +151,24 @@ export async function correctionCandidate(
   stages['hand-over'] = t.ms.worker! + t.ms['re-check']! - inWorker(out.stages) - stages['re-check']!;
   delete stages.worker;
   return { bytes, result, steps: out.corrected.steps, stages };
+}
+
+const slots = new WeakMap<CheckPool, { free: number; waiting: (() => void)[] }>();
+/**
+ * A turn to decode an original and hand it to the pool: at most one more than the pool has
+ * workers at a time. More decoded originals would only wait in the queue, in memory (a burst
+ * of uploads held every original, some MB each, while the workers took them one by one).
+ */
+async function sourceSlot(pool: CheckPool): Promise<() => void> {
+  let s = slots.get(pool);
+  if (!s) slots.set(pool, (s = { free: (pool.size || 1) + 1, waiting: [] }));
+  const slot = s;
+  while (slot.free <= 0) await new Promise<void>((r) => slot.waiting.push(r));
+  slot.free--;
+  return () => {
+    slot.free++;
+    slot.waiting.shift()?.();
+  };
 }
 
 /**
