@@ -416,6 +416,22 @@ describe('refunds', () => {
     expect(row.status).toBe(5);
   });
 
+  // On PostgreSQL a notification locked the payment and then the order while a refund request
+  // locked the order and then (its refund row's reference) the payment: a deadlock, and one of
+  // the two answered 500. Repeated notifications keep the payment locked; the member asks meanwhile.
+  it('a refund request racing repeated payment notifications answers 200; every notification is acknowledged', async () => {
+    for (let round = 0; round < 3; round++) {
+      const o = await paidOrder();
+      const { paymentNo, amountFen } = (await app.ctx.db.select().from(payments).where(eq(payments.orderId, o.id)))[0];
+      const acks = Array.from({ length: 12 }, () => notify(paymentNo, amountFen));
+      const r = await call<{ status: number }>(app, { url: `/api/pay/refund?id=${o.id}`, session: me });
+      expect([r.code, r.msg, r.data?.status]).toEqual([200, '退款申请已提交', 1]);
+      expect((await Promise.all(acks)).map((a) => a.statusCode)).toEqual(Array(12).fill(204));
+      const rows = await app.ctx.db.select().from(refunds).where(eq(refunds.orderId, o.id));
+      expect(rows.map((x) => [x.status, x.origin])).toEqual([[1, 'member']]);
+    }
+  });
+
   it('centralised refunds go through /api/taskPay/refund', async () => {
     const o = await paidOrder({ kind: 'task', withShipping: false });
     const r = await call<{ status: number }>(app, { url: `/api/taskPay/refund?id=${o.id}`, session: me });

@@ -213,6 +213,11 @@ export async function settlePayment(
   log: FastifyBaseLogger,
 ): Promise<SettleOutcome> {
   const outcome = await db.transaction(async (tx): Promise<SettleOutcome> => {
+    // Locks in the one order every writer uses: the order, then its payment. Locking the
+    // payment first deadlocked with a refund request (order, then the refund's reference to
+    // the payment) or a close on PostgreSQL, and one of the two answered 500.
+    const seen = await findPaymentByNo(tx, n.paymentNo);
+    const order = seen ? await orderById(tx, seen.orderId, true) : null;
     const p = await lockPaymentByNo(tx, n.paymentNo);
     const refuse = async (why: string) => {
       log.error(
@@ -240,8 +245,7 @@ export async function settlePayment(
     if (p.provider !== channel) return refuse('channel mismatch');
     if (n.amountFen !== p.amountFen) return refuse('amount mismatch');
     if (n.currency !== 'CNY') return refuse('currency mismatch');
-    const order = await orderById(tx, p.orderId, true);
-    if (!order) return refuse('order missing');
+    if (!order || order.id !== p.orderId) return refuse('order missing');
     if (n.state === 'pending') return 'ignored';
     if (n.state === 'failed') {
       if (p.state !== 'pending') return 'ignored';
