@@ -182,8 +182,8 @@ export default tseslint.config(
   // Order states by name (ORDER_STATE and the helpers in packages/contract/src/order-states.ts),
   // never as numbers: a number compared with, assigned to or listed for a state is refused.
   {
-    files: ['apps/server/src/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-syntax': ['error', ...orderStateLiteralRules] },
   },
   {

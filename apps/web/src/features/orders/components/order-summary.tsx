@@ -1,6 +1,6 @@
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { showsPaymentInfo } from '@portal/contract/order-states';
+import { ORDER_STATE, showsPaymentInfo } from '@portal/contract/order-states';
 import type { OrderAnswer } from '@portal/contract/orders';
 
 const none = (v: string | null | undefined, dash: string) => (v ? v : dash);
@@ -25,7 +25,7 @@ export function OrderSummary({ order: o, logisticsExtra }: { order: OrderAnswer;
           {t('orders.info.yuan', { v: o.unitPrice })}
         </Descriptions.Item>
         <Descriptions.Item label={t('orders.info.total')}>{t('orders.info.yuan', { v: o.payTotal })}</Descriptions.Item>
-        {o.state === 125 && (
+        {o.state === ORDER_STATE.REJECTED && (
           <Descriptions.Item label={t('orders.detail.refuse')} span={2}>
             {none(o.refuseReason, dash)}
           </Descriptions.Item>

@@ -3,6 +3,7 @@ import { Button, Card, Descriptions, Image, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EDUCATION_LEVELS } from '@portal/contract/enums';
 import { isTaskOrderNo } from '@portal/contract/order-rules';
+import { ORDER_STATE } from '@portal/contract/order-states';
 import type { TaskOrder, TaskOrderDetail } from '@portal/contract/task';
 import { pick } from '../../../lib/i18n.ts';
 import { getSession } from '../../../lib/session.ts';
@@ -25,7 +26,7 @@ export function OrderSummary({ order, extra }: { order: TaskOrder; extra?: React
       <Descriptions.Item label={t('task.amount')}>
         ¥{order.payTotal} {t('common.yuan')}
       </Descriptions.Item>
-      {order.state === 125 && order.refuseReason && (
+      {order.state === ORDER_STATE.REJECTED && order.refuseReason && (
         <Descriptions.Item label={t('task.refuseReason')} span={2}>
           <Typography.Text type="danger">{order.refuseReason}</Typography.Text>
         </Descriptions.Item>
