@@ -12,7 +12,7 @@ import {
 import type { Config } from './config.ts';
 import type { AppContext, CoreContext } from './context.ts';
 import { openDatabase, type Database } from './db/client.ts';
-import { SESSION_CHANNEL, sessionCacheOf } from './http/session-cache.ts';
+import { SESSION_CHANNEL, SessionCache } from './http/session-cache.ts';
 import { securityHeadersPlugin } from './http/security-headers.ts';
 import { loadPiiCipher } from './lib/pii.ts';
 import { providersPlugin } from './providers/index.ts';
@@ -22,7 +22,8 @@ import { rateLimitPlugin } from './http/rate-limit.ts';
 import { langPlugin, message } from './http/lang.ts';
 import { envelopePlugin, signedEnvelope } from './http/envelope.ts';
 import { errorHandlerPlugin } from './http/error-handler.ts';
-import { authPlugin } from './http/auth.ts';
+import { authPlugin, prepareSessionLookup } from './http/auth.ts';
+import { prepareMemberReads } from './modules/orders/reads.ts';
 import { signedBodyPlugin } from './http/signed-body.ts';
 import { staffAuthPlugin } from './http/staff-auth.ts';
 import { staticWebPlugin } from './http/static-web.ts';
@@ -91,6 +92,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     pii,
     photoUrlKey: photoUrlKey(config, pii),
     heldLocks: new Set(),
+    sessionCache: new SessionCache(),
+    sessionLookup: prepareSessionLookup(database.db),
+    memberReads: prepareMemberReads(database.db),
+    orderLists: new Map(),
   };
   // The outside parties join the context in the providers plugin, registered before anything uses them.
   const ctx = core as AppContext;
@@ -133,7 +138,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(langPlugin);
   await app.register(envelopePlugin, { secret: config.responseSecret });
   await app.register(errorHandlerPlugin, { secret: config.responseSecret });
-  await app.register(authPlugin, { db: ctx.db, inactivitySeconds: config.inactivitySeconds });
+  await app.register(authPlugin, { ctx, inactivitySeconds: config.inactivitySeconds });
   await app.register(signedBodyPlugin);
   await app.register(staffAuthPlugin, { db: ctx.db });
 
@@ -170,7 +175,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Sessions are cached per instance only while their change notifications are followed. The
   // listening connection closes first (before any onClose hook, such as a test's that drops the
   // database): from then on, sessions are read from the database, open until the last handler ends.
-  const sessionCache = sessionCacheOf(database.db);
+  const { sessionCache } = ctx;
   const stopListening = await database.listen(
     SESSION_CHANNEL,
     (memberId) => sessionCache.forgetMember(Number(memberId)),

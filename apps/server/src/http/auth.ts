@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { members, sessions } from '../db/schema.ts';
 import { sha256 } from '../lib/crypto.ts';
-import { forgetMemberSessions, sessionCacheOf, type SessionRow } from './session-cache.ts';
+import { forgetMemberSessions, type SessionOwner, type SessionRow } from './session-cache.ts';
 import { AppError, notLoggedIn } from './errors.ts';
 
 export interface MemberContext {
@@ -39,7 +39,8 @@ function bearer(header: string | undefined): string | null {
   return m ? m[1] : null;
 }
 
-function buildSessionLookup(db: Db) {
+/** Every member call runs this lookup: prepared once per app (context.ts sessionLookup), planned once per connection. */
+export function prepareSessionLookup(db: Db) {
   return db
     .select({
       sessionId: sessions.id,
@@ -58,34 +59,32 @@ function buildSessionLookup(db: Db) {
     .prepare('member_session_lookup');
 }
 
-/** Every member call runs this lookup, so it is prepared once per database (planned once per connection). */
-const sessionLookups = new WeakMap<Db, ReturnType<typeof buildSessionLookup>>();
-function sessionLookup(db: Db) {
-  let q = sessionLookups.get(db);
-  if (!q) sessionLookups.set(db, (q = buildSessionLookup(db)));
-  return q;
-}
+export type SessionLookup = ReturnType<typeof prepareSessionLookup>;
+
+/** What the guard works with, all on the app context: the database, the session cache and the lookup. */
+export type GuardOwner = SessionOwner & { sessionLookup: SessionLookup };
 
 /** The session of a token hash: from this instance's cache when it may be trusted, else the database. */
-async function lookup(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
-  const cache = sessionCacheOf(db);
+async function lookup(ctx: GuardOwner, tokenHash: string): Promise<SessionRow | undefined> {
+  const cache = ctx.sessionCache;
   const hit = cache.get(tokenHash);
   if (hit) return hit;
   const ticket = cache.ticket();
-  const [row] = await sessionLookup(db).execute({ tokenHash });
+  const [row] = await ctx.sessionLookup.execute({ tokenHash });
   if (row) cache.put(tokenHash, row, ticket);
   return row;
 }
 
 /** Finds the session of a request; ends it when idle past the timeout. Null when none. */
 export async function resolveMember(
-  db: Db,
+  ctx: GuardOwner,
   token: string | null,
   memberIdHeader: string | undefined,
   inactivitySeconds: number,
 ): Promise<MemberContext | null> {
   if (!token) return null;
-  const s = await lookup(db, sha256(token));
+  const s = await lookup(ctx, sha256(token));
+  const { db } = ctx;
   if (!s || s.status !== 'active') return null;
   // The memberId header must name the session's member (see ARCHITECTURE.md, "Request path").
   if (String(s.memberId) !== String(memberIdHeader ?? '')) return null;
@@ -95,7 +94,7 @@ export async function resolveMember(
       .update(sessions)
       .set({ endedAt: sql`now()`, endReason: 'idle' })
       .where(eq(sessions.id, s.sessionId));
-    forgetMemberSessions(db, s.memberId);
+    forgetMemberSessions(ctx, s.memberId);
     return null;
   }
   if (idleMs > TOUCH_EVERY_MS) {
@@ -103,7 +102,7 @@ export async function resolveMember(
       .update(sessions)
       .set({ lastSeenAt: sql`now()` })
       .where(eq(sessions.id, s.sessionId));
-    forgetMemberSessions(db, s.memberId);
+    forgetMemberSessions(ctx, s.memberId);
   }
   return {
     memberId: s.memberId,
@@ -117,12 +116,12 @@ export async function resolveMember(
 
 /** The auth guard: Bearer token + memberId header must match a live session. */
 export const authPlugin = fp(
-  async (app, opts: { db: Db; inactivitySeconds: number }) => {
+  async (app, opts: { ctx: GuardOwner; inactivitySeconds: number }) => {
     app.decorateRequest('member', null);
     const guard = async (req: FastifyRequest, mode: 'member' | 'optional') => {
       const memberHeader = req.headers['memberid'];
       req.member = await resolveMember(
-        opts.db,
+        opts.ctx,
         bearer(req.headers.authorization),
         Array.isArray(memberHeader) ? memberHeader[0] : memberHeader,
         opts.inactivitySeconds,

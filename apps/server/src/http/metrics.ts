@@ -20,11 +20,26 @@ interface Series {
   count: number;
 }
 
+/** A route's series by method and status: made once when the route is registered, kept in its config. */
+export interface RouteSeries {
+  byMethod: Map<string, Map<number, Series>>;
+  /** The reset it was filled under; older series are dropped on the next observation. */
+  epoch: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's duration series (metricsPlugin). */
+    durations?: RouteSeries;
+  }
+}
+
 /**
  * http_request_duration_seconds by method, route template (never the raw URL, which holds ids and
  * codes) and status, in Prometheus' histogram format. prom-client's Histogram builds a label key
  * string and checks the labels on every observation; here a request finds its series through the
- * route it matched, the method and the status code, and adds to a few numbers. The text is built
+ * route it matched (its config holds them, made when it was registered), the method and the status
+ * code, and adds to a few numbers. The text is built
  * only when /metrics is read.
  */
 export class RouteDurations {
@@ -32,12 +47,20 @@ export class RouteDurations {
   readonly help = 'HTTP request latency by route and status';
   readonly type = 'histogram';
   readonly aggregator = 'sum';
-  private byRoute = new WeakMap<object, Map<string, Map<number, Series>>>();
+  private epoch = 0;
   private all: Series[] = [];
 
-  observe(route: object, routeUrl: string, method: string, status: number, seconds: number): void {
-    let byMethod = this.byRoute.get(route);
-    if (!byMethod) this.byRoute.set(route, (byMethod = new Map()));
+  /** A route's empty series (one per registered route). */
+  route(): RouteSeries {
+    return { byMethod: new Map(), epoch: this.epoch };
+  }
+
+  observe(route: RouteSeries, routeUrl: string, method: string, status: number, seconds: number): void {
+    if (route.epoch !== this.epoch) {
+      route.byMethod.clear();
+      route.epoch = this.epoch;
+    }
+    const byMethod = route.byMethod;
     let byStatus = byMethod.get(method);
     if (!byStatus) byMethod.set(method, (byStatus = new Map()));
     let s = byStatus.get(status);
@@ -75,7 +98,7 @@ export class RouteDurations {
   }
 
   reset(): void {
-    this.byRoute = new WeakMap();
+    this.epoch += 1;
     this.all = [];
   }
 }
@@ -84,7 +107,7 @@ export class RouteDurations {
 export const httpDurations = new RouteDurations();
 registry.registerMetric(httpDurations as never);
 
-const UNMATCHED = {};
+const UNMATCHED = httpDurations.route();
 
 /**
  * Request metrics and /metrics. With a token (required in production, config METRICS_TOKEN)
@@ -93,10 +116,20 @@ const UNMATCHED = {};
  */
 export const metricsPlugin = fp(
   async (app, opts: { token?: string }) => {
+    app.addHook('onRoute', (r) => {
+      r.config = { ...r.config, durations: httpDurations.route() };
+    });
+    // Routes registered before this plugin: their series by route template, made on first use.
+    const earlier = new Map<string, RouteSeries>();
+    const seriesOf = (url: string) => {
+      let s = earlier.get(url);
+      if (!s) earlier.set(url, (s = httpDurations.route()));
+      return s;
+    };
     app.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done) => {
       const ro = req.routeOptions; // a new object on every read: read once
       const url = ro.url;
-      const route = url ? (ro.config as object) : UNMATCHED;
+      const route = url ? (ro.config?.durations ?? seriesOf(url)) : UNMATCHED;
       httpDurations.observe(route, url ?? 'unmatched', req.method, reply.statusCode, reply.elapsedTime / 1000);
       done();
     });

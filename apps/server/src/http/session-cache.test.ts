@@ -5,7 +5,7 @@ import { members, sessions } from '../db/schema.ts';
 import { call, memberSession, testApp, type Session } from '../../test/helpers.ts';
 import { updateMember } from '../modules/member/repo.ts';
 import { CODE } from '@portal/contract/envelope';
-import { SessionCache, sessionCacheOf, type SessionRow } from './session-cache.ts';
+import { SessionCache, type SessionRow } from './session-cache.ts';
 
 const row = (memberId: number, sessionId = memberId): SessionRow => ({
   sessionId,
@@ -77,7 +77,7 @@ describe('the auth guard with cached sessions (one instance)', () => {
   it('keeps a used session in memory and refuses it right after a logout', async () => {
     const me = await memberSession(app, undefined, { isFirst: false });
     expect(await listCode(me)).toBe(200);
-    expect(sessionCacheOf(app.ctx.db).size).toBeGreaterThan(0);
+    expect(app.ctx.sessionCache.size).toBeGreaterThan(0);
     expect((await call(app, { method: 'POST', url: '/api/login/exit', payload: {}, session: me })).code).toBe(200);
     expect(await listCode(me)).toBe(CODE.NOT_LOGGED_IN);
   });
@@ -107,7 +107,7 @@ describe('the auth guard with cached sessions (one instance)', () => {
   it('sees a completed profile: at once when this instance wrote it, soon when written by hand', async () => {
     const me = await memberSession(app, undefined, { isFirst: true });
     expect(await listCode(me)).toBe(403);
-    await updateMember(app.ctx.db, me.memberId, { isFirst: false });
+    await updateMember(app.ctx, me.memberId, { isFirst: false });
     expect(await listCode(me)).toBe(200);
     await app.ctx.db.update(members).set({ isFirst: true }).where(eq(members.id, me.memberId));
     await becomes(me, 403);

@@ -100,16 +100,13 @@ export class SessionCache {
   }
 }
 
-const caches = new WeakMap<Db, SessionCache>();
-
-/** The cache of a database (one per app; tests run several apps in one process). */
-export function sessionCacheOf(db: Db): SessionCache {
-  let c = caches.get(db);
-  if (!c) caches.set(db, (c = new SessionCache()));
-  return c;
+/** The database and this instance's session cache (both on the app context). */
+export interface SessionOwner {
+  db: Db;
+  sessionCache: SessionCache;
 }
 
 /** This instance changed a member's sessions or guard fields: forget them now, not on the notification. */
-export function forgetMemberSessions(db: Db, memberId: number): void {
-  sessionCacheOf(db).forgetMember(memberId);
+export function forgetMemberSessions(owner: Pick<SessionOwner, 'sessionCache'>, memberId: number): void {
+  owner.sessionCache.forgetMember(memberId);
 }

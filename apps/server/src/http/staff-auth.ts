@@ -21,9 +21,15 @@ export interface StaffContext {
   branch: string | null;
 }
 
+type Allowed = ReturnType<typeof allowedBy>;
+
 declare module 'fastify' {
   interface FastifyRequest {
     staff: StaffContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route, by method: worked out once when it is registered (staffAuthPlugin). */
+    staffAllowed?: Record<string, Allowed>;
   }
 }
 
@@ -94,20 +100,17 @@ export function allowedBy(method: string, url: string | undefined): ((role: Staf
 export const staffAuthPlugin = fp(
   async (app, opts: { db: Db }) => {
     app.decorateRequest('staff', null);
-    // Who may call a route is known per route and method: worked out on its first call, then kept.
-    const byRoute = new WeakMap<object, Map<string, ReturnType<typeof allowedBy>>>();
+    // Who may call a route is known per route and method: worked out as it is registered, kept in its config.
+    app.addHook('onRoute', (r) => {
+      const staffAllowed: Record<string, Allowed> = {};
+      for (const method of [r.method].flat()) staffAllowed[method] = allowedBy(method, r.url);
+      r.config = { ...r.config, staffAllowed };
+    });
     const allowedFor = (req: FastifyRequest) => {
       const ro = req.routeOptions; // a new object on every read: read once
-      const cfg = ro.config as object | undefined;
-      if (!cfg) return allowedBy(req.method, ro.url);
-      let m = byRoute.get(cfg);
-      if (!m) byRoute.set(cfg, (m = new Map()));
-      let allowed = m.get(req.method);
-      if (allowed === undefined) {
-        allowed = allowedBy(req.method, ro.url);
-        m.set(req.method, allowed);
-      }
-      return allowed;
+      const known = ro.config?.staffAllowed?.[req.method];
+      // Routes registered before this plugin (and unmatched requests) are worked out per call.
+      return known !== undefined ? known : allowedBy(req.method, ro.url);
     };
     const guard = async (req: FastifyRequest, allowed: (role: StaffRole) => boolean) => {
       const header = req.headers['x-staff-token'];

@@ -75,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/login/exit',
     { config: { auth: 'optional' }, schema: { response: { 200: envelope(z.null()) } } },
     async (req) => {
-      if (req.member) await endSession(ctx.db, req.member.sessionId, 'logout');
+      if (req.member) await endSession(ctx, req.member.sessionId, 'logout');
       return ok(null);
     },
   );

@@ -198,7 +198,7 @@ export async function bind(
   if (existing) {
     if (existing.openId && existing.openId !== b.openId) throw conflict('oauth.alreadyLinked');
     if (linked && linked.id !== existing.id) throw conflict('oauth.alreadyLinked');
-    await repo.updateMember(ctx.db, existing.id, { openId: b.openId, name: existing.name ?? b.name });
+    await repo.updateMember(ctx, existing.id, { openId: b.openId, name: existing.name ?? b.name });
     return loginAs(ctx, existing, meta);
   }
   if (linked) return loginAs(ctx, linked, meta);
@@ -243,7 +243,7 @@ export async function deactivate(ctx: AppContext, member: MemberContext, message
   if (!m) throw badRequest('code.expired');
   if (await repo.hasUnshippedPaidOrder(ctx.db, m.id)) throw conflict('deactivate.pendingOrders');
   await verifyCode(ctx, { ...contactOf(m), purpose: 'logout', code: messageCode });
-  await endAllSessions(ctx.db, m.id, 'deactivated');
+  await endAllSessions(ctx, m.id, 'deactivated');
   // The photo files go too: their keys are read first, the rows erased in the transaction,
   // then the bytes deleted from storage once nothing refers to them any more.
   // The originals kept beside automatically corrected photos are among the keys.

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
-import { forgetMemberSessions } from '../../http/session-cache.ts';
+import { forgetMemberSessions, type SessionOwner } from '../../http/session-cache.ts';
 
 /** A new session: the token (256 random bits) is kept only as its hash. */
 export async function startSession(db: Db, memberId: number, meta: { ip?: string; userAgent?: string } = {}) {
@@ -14,20 +14,20 @@ export async function startSession(db: Db, memberId: number, meta: { ip?: string
   return { token, randomKey };
 }
 
-export async function endSession(db: Db, sessionId: number, reason: string): Promise<void> {
-  const ended = await db
+export async function endSession(ctx: SessionOwner, sessionId: number, reason: string): Promise<void> {
+  const ended = await ctx.db
     .update(sessions)
     .set({ endedAt: sql`now()`, endReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)))
     .returning({ memberId: sessions.memberId });
-  for (const { memberId } of ended) forgetMemberSessions(db, memberId);
+  for (const { memberId } of ended) forgetMemberSessions(ctx, memberId);
 }
 
 /** Ends every live session of a member (mobile change, deactivation). */
-export async function endAllSessions(db: Db, memberId: number, reason: string): Promise<void> {
-  await db
+export async function endAllSessions(ctx: SessionOwner, memberId: number, reason: string): Promise<void> {
+  await ctx.db
     .update(sessions)
     .set({ endedAt: sql`now()`, endReason: reason })
     .where(and(eq(sessions.memberId, memberId), isNull(sessions.endedAt)));
-  forgetMemberSessions(db, memberId);
+  forgetMemberSessions(ctx, memberId);
 }

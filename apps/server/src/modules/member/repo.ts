@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { forgetMemberSessions } from '../../http/session-cache.ts';
+import { forgetMemberSessions, type SessionOwner } from '../../http/session-cache.ts';
 import { nationalRejections } from '../orders/photo-issues.ts';
 import { anonymiseOrders } from '../orders/repo.ts';
 import { ORDER_STATE, UNSHIPPED_PAID_STATES } from '@portal/contract/order-states';
@@ -67,12 +67,12 @@ export async function createMember(
 export const TERMS_VERSION = '2025-09';
 
 export async function updateMember(
-  db: Db,
+  ctx: SessionOwner,
   id: number,
   set: Partial<Pick<MemberRow, 'name' | 'mail' | 'mobile' | 'openId' | 'isFirst'>>,
 ) {
-  await db.update(members).set(set).where(eq(members.id, id));
-  forgetMemberSessions(db, id); // the auth guard reads isFirst, mobile and mail
+  await ctx.db.update(members).set(set).where(eq(members.id, id));
+  forgetMemberSessions(ctx, id); // the auth guard reads isFirst, mobile and mail
 }
 
 /** Paid but not shipped (document 2, section 4): the contract's list. */

@@ -29,7 +29,7 @@ export async function updateInfo(ctx: AppContext, me: MemberContext, b: { name: 
   if (!m) throw badRequest('http.notFound');
   const mail = b.mail ?? m.mail ?? null;
   if (!mail) throw badRequest('mail.required');
-  await repo.updateMember(ctx.db, m.id, { name: b.name, mail, isFirst: false });
+  await repo.updateMember(ctx, m.id, { name: b.name, mail, isFirst: false });
   return { wasFirst: m.isFirst };
 }
 
@@ -64,8 +64,8 @@ export async function updateMobile(
   await checkCaptcha(ctx, captchaOf(b), b.mobile, 'consume');
   await verifyCode(ctx, { channel: 'sms', target: b.mobile, purpose: 'changeMobile', code: b.code });
   if (await repo.activeByMobile(ctx.db, b.mobile)) throw conflict('mobile.taken');
-  await repo.updateMember(ctx.db, me.memberId, { mobile: b.mobile });
-  await endAllSessions(ctx.db, me.memberId, 'mobileChanged');
+  await repo.updateMember(ctx, me.memberId, { mobile: b.mobile });
+  await endAllSessions(ctx, me.memberId, 'mobileChanged');
 }
 
 export async function sendChangeMailCode(
@@ -88,5 +88,5 @@ export async function sendChangeMailCode(
 export async function updateMail(ctx: AppContext, me: MemberContext, b: { mail: string; code: string }) {
   if (b.mail === (me.mail ?? '').toLowerCase()) throw badRequest('mail.sameAsOld');
   await verifyCode(ctx, { channel: 'mail', target: b.mail, purpose: 'changeMail', code: b.code });
-  await repo.updateMember(ctx.db, me.memberId, { mail: b.mail });
+  await repo.updateMember(ctx, me.memberId, { mail: b.mail });
 }

@@ -82,15 +82,15 @@ describe('the member order list cache', () => {
   });
 
   it('changes the fingerprint with every write under the list and with nothing else', async () => {
-    const before = await memberOrderListFingerprint(app.ctx.db, me.memberId, 'individual');
-    expect(await memberOrderListFingerprint(app.ctx.db, me.memberId, 'individual')).toBe(before);
+    const before = await memberOrderListFingerprint(app.ctx.memberReads, me.memberId, 'individual');
+    expect(await memberOrderListFingerprint(app.ctx.memberReads, me.memberId, 'individual')).toBe(before);
     // An update that writes the same values is still a new row version: the list is rebuilt, never stale.
     await app.ctx.db.execute(
       sql`update order_details set name = name where order_id in (select id from orders where member_id = ${me.memberId})`,
     );
-    expect(await memberOrderListFingerprint(app.ctx.db, me.memberId, 'individual')).not.toBe(before);
+    expect(await memberOrderListFingerprint(app.ctx.memberReads, me.memberId, 'individual')).not.toBe(before);
     // Another member's or another kind's orders do not touch this list.
-    const other = await memberOrderListFingerprint(app.ctx.db, me.memberId, 'individual');
+    const other = await memberOrderListFingerprint(app.ctx.memberReads, me.memberId, 'individual');
     const stranger = await memberSession(app, undefined, { isFirst: false });
     await app.ctx.db
       .insert(orders)
@@ -98,7 +98,7 @@ describe('the member order list cache', () => {
     await app.ctx.db
       .insert(orders)
       .values({ orderNo: `Y${me.memberId}`, memberId: me.memberId, kind: 'reprint', type: 2 });
-    expect(await memberOrderListFingerprint(app.ctx.db, me.memberId, 'individual')).toBe(other);
+    expect(await memberOrderListFingerprint(app.ctx.memberReads, me.memberId, 'individual')).toBe(other);
   });
 });
 
@@ -108,9 +108,9 @@ describe('the list freshness read', () => {
     async (twoStatements) => {
       const [s] = await app.ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.memberId, me.memberId));
       const q = { memberId: me.memberId, sessionId: s!.id, kind: 'individual' as const };
-      const read = (since: string) => memberOrderListFreshness(app.ctx.db, { ...q, since }, { twoStatements });
+      const read = (since: string) => memberOrderListFreshness(app.ctx.memberReads, { ...q, since }, { twoStatements });
       const first = await read('');
-      expect(first.fingerprint).toBe(await memberOrderListFingerprint(app.ctx.db, me.memberId, 'individual'));
+      expect(first.fingerprint).toBe(await memberOrderListFingerprint(app.ctx.memberReads, me.memberId, 'individual'));
       expect(first.sessionLive).toBe(true);
       const same = await read(first.snapshot);
       expect([same.snapshot, same.fingerprint]).toEqual([first.snapshot, null]);
@@ -126,7 +126,7 @@ describe('the list freshness read', () => {
 
 describe('fingerprinted', () => {
   it('builds once per fingerprint, again when it changes, and keeps a failed build out', async () => {
-    const db = {} as never;
+    const db = { orderLists: new Map() };
     let fp = 'a';
     const build = vi.fn(async () => ({ at: fp }));
     expect(await fingerprinted(db, 'k', async () => fp, build)).toEqual({ at: 'a' });
@@ -151,7 +151,7 @@ describe('fingerprinted', () => {
 
 describe('fingerprintedJson', () => {
   it('serializes once per fingerprint and language key, and again when the fingerprint changes', async () => {
-    const db = {} as never;
+    const db = { orderLists: new Map() };
     let fp = 'a';
     const serialize = vi.fn((v: { at: string }) => JSON.stringify(v));
     const read = (key: string) =>

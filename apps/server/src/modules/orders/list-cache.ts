@@ -1,9 +1,7 @@
 import type { Lang } from '@portal/contract/i18n';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import * as reads from './reads.ts';
 import { orderAnswer } from './present.ts';
-import { sessionCacheOf } from '../../http/session-cache.ts';
 import { notLoggedIn } from '../../http/errors.ts';
 
 /**
@@ -24,7 +22,7 @@ import { notLoggedIn } from '../../http/errors.ts';
 /** Entries per instance; a list is about 13 KB of objects for 20 orders. */
 const MAX_ENTRIES = 2_000;
 
-interface Entry {
+export interface Entry {
   fingerprint: string;
   value: unknown;
   /** The database snapshot under which the fingerprint was last read (orderListJson). */
@@ -34,12 +32,12 @@ interface Entry {
 /** Serialized answers sit in the same map under their own keys, so one bound covers both. */
 const JSON_KEY = 'json:';
 
-const byDb = new WeakMap<Db, Map<string, Entry>>();
+/** This instance's entries, most recently used last: one per app, on its context (context.ts orderLists). */
+export type OrderListCache = Map<string, Entry>;
 
-function entriesOf(db: Db): Map<string, Entry> {
-  let m = byDb.get(db);
-  if (!m) byDb.set(db, (m = new Map()));
-  return m;
+/** Where an app keeps its lists: on its context, made when the app is built. */
+export interface OrderListOwner {
+  orderLists: OrderListCache;
 }
 
 /**
@@ -49,23 +47,23 @@ function entriesOf(db: Db): Map<string, Entry> {
  * everything the text depends on besides the fingerprint (the member, the kind, the language).
  */
 export async function fingerprintedJson<T>(
-  db: Db,
+  owner: OrderListOwner,
   key: string,
   fingerprint: () => Promise<string>,
   build: () => Promise<T>,
   serialize: (value: T) => string,
 ): Promise<string> {
-  return fingerprinted(db, JSON_KEY + key, fingerprint, async () => serialize(await build()));
+  return fingerprinted(owner, JSON_KEY + key, fingerprint, async () => serialize(await build()));
 }
 
 /** The value under key while the fingerprint still matches, else what build gives (and keeps it). */
 export async function fingerprinted<T>(
-  db: Db,
+  owner: OrderListOwner,
   key: string,
   fingerprint: () => Promise<string>,
   build: () => Promise<T>,
 ): Promise<T> {
-  const entries = entriesOf(db);
+  const entries = owner.orderLists;
   const fp = await fingerprint();
   const hit = entries.get(key);
   if (hit && hit.fingerprint === fp) {
@@ -83,7 +81,7 @@ export async function fingerprinted<T>(
 
 /** The member's list as the routes answer it (findOrderList; the same order shape for both kinds). */
 export async function buildOrderList(ctx: AppContext, memberId: number, kind: 'individual' | 'reprint', lang: Lang) {
-  return (await reads.memberOrderList(ctx.db, memberId, kind)).map(({ refundStatus, lines, ...o }) => ({
+  return (await reads.memberOrderList(ctx.memberReads, memberId, kind)).map(({ refundStatus, lines, ...o }) => ({
     ...orderAnswer(o, lang, { refundStatus, personCount: lines.length }),
     names: lines.map(([name]) => name),
     /** Photo-allowed flag of the order or its first line (download rule). */
@@ -104,17 +102,17 @@ export async function orderListJson(
 ): Promise<string> {
   const { memberId, sessionId } = member;
   const kind = type === 1 ? 'individual' : 'reprint';
-  const entries = entriesOf(ctx.db);
+  const entries = ctx.orderLists;
   const key = `${JSON_KEY}${memberId}:${kind}:${lang}`;
   const hit = entries.get(key);
   const r = await reads.memberOrderListFreshness(
-    ctx.db,
+    ctx.memberReads,
     { memberId, sessionId, kind, since: hit?.snapshot ?? '' },
     // PGlite plans every statement anew: the long fingerprint only when the snapshot moved.
     { twoStatements: ctx.dbKind === 'pglite' },
   );
   if (!r.sessionLive) {
-    sessionCacheOf(ctx.db).forgetMember(memberId);
+    ctx.sessionCache.forgetMember(memberId);
     throw notLoggedIn();
   }
   // A null fingerprint: the snapshot is the entry's own, so its fingerprint still holds.

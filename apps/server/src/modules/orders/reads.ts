@@ -6,7 +6,8 @@ import { members, orderDetails, orders, photos } from '../../db/schema.ts';
  * The member's hot reads (order list and order page), each one prepared statement:
  * at the season's peak these are most of the traffic, so they are built once per
  * database, planned once per connection, and fetch the lines' names, refund status
- * and photo keys in the same round trip instead of one query per part.
+ * and photo keys in the same round trip instead of one query per part. Each function takes
+ * the statements prepared for the app's database (app.ctx.memberReads).
  */
 
 // Drizzle writes a column of a one-table select unqualified ("id"), which inside a subquery
@@ -44,7 +45,8 @@ function listFingerprint(kind: Placeholder) {
 const sessionLive = () =>
   sql<boolean>`(${members.status} = 'active' and exists (select 1 from sessions s where s.id = ${sql.placeholder('sessionId')} and s.member_id = ${members.id} and s.ended_at is null))`;
 
-function build(db: Db) {
+/** The member's hot reads, prepared for one database: built once when the app is (context.ts memberReads). */
+export function prepareMemberReads(db: Db) {
   const memberId = sql.placeholder('memberId');
   const ofMemberKind = and(eq(orders.memberId, memberId), eq(orders.kind, sql.placeholder('kind')));
   return {
@@ -114,24 +116,19 @@ function build(db: Db) {
   };
 }
 
-const prepared = new WeakMap<Db, ReturnType<typeof build>>();
-function statements(db: Db) {
-  let s = prepared.get(db);
-  if (!s) prepared.set(db, (s = build(db)));
-  return s;
-}
+export type MemberReads = ReturnType<typeof prepareMemberReads>;
 
-export function memberOrderList(db: Db, memberId: number, kind: 'individual' | 'reprint') {
-  return statements(db).list.execute({ memberId, kind });
+export function memberOrderList(reads: MemberReads, memberId: number, kind: 'individual' | 'reprint') {
+  return reads.list.execute({ memberId, kind });
 }
 
 /** Changes whenever anything memberOrderList answers changes (list-cache.ts relies on it). */
 export async function memberOrderListFingerprint(
-  db: Db,
+  reads: MemberReads,
   memberId: number,
   kind: 'individual' | 'reprint',
 ): Promise<string> {
-  const [row] = await statements(db).listFingerprint.execute({ memberId, kind });
+  const [row] = await reads.listFingerprint.execute({ memberId, kind });
   return row?.fingerprint ?? ''; // no such member, so no orders either
 }
 
@@ -148,43 +145,43 @@ export async function memberOrderListFingerprint(
  * nothing changed, two after a change), for PGlite, which plans the long statement on every call.
  */
 export async function memberOrderListFreshness(
-  db: Db,
+  reads: MemberReads,
   q: { memberId: number; sessionId: number; kind: 'individual' | 'reprint'; since: string },
   opts: { twoStatements?: boolean } = {},
 ): Promise<{ snapshot: string; fingerprint: string | null; sessionLive: boolean }> {
   if (opts.twoStatements) {
     // The snapshot first: a fingerprint read after it is at least as new as the snapshot says.
-    const [head] = await statements(db).snapshotAndSession.execute(q);
+    const [head] = await reads.snapshotAndSession.execute(q);
     if (!head) return { snapshot: '', fingerprint: '', sessionLive: false };
     const sessionLive = head.sessionLive === true;
     if (!sessionLive || head.snapshot === q.since) return { snapshot: head.snapshot, fingerprint: null, sessionLive };
     return {
       snapshot: head.snapshot,
-      fingerprint: await memberOrderListFingerprint(db, q.memberId, q.kind),
+      fingerprint: await memberOrderListFingerprint(reads, q.memberId, q.kind),
       sessionLive,
     };
   }
-  const [row] = await statements(db).listFingerprintWithSession.execute(q);
+  const [row] = await reads.listFingerprintWithSession.execute(q);
   if (!row) return { snapshot: '', fingerprint: '', sessionLive: false }; // no such member
   return { snapshot: row.snapshot, fingerprint: row.fingerprint, sessionLive: row.sessionLive === true };
 }
 
 /** One order with its refund status; the caller checks it belongs to the member. */
-export async function orderWithRefund(db: Db, id: number) {
-  const [o] = await statements(db).order.execute({ id });
+export async function orderWithRefund(reads: MemberReads, id: number) {
+  const [o] = await reads.order.execute({ id });
   return o ?? null;
 }
 
 /** The lines of an order with their photos' storage keys (for signed URLs). */
-export function orderLines(db: Db, orderId: number) {
-  return statements(db).lines.execute({ orderId });
+export function orderLines(reads: MemberReads, orderId: number) {
+  return reads.lines.execute({ orderId });
 }
 
 type OrderLine = Awaited<ReturnType<typeof orderLines>>[number];
 
 /** One order with its refund status and its lines with their photos' storage keys, in one round trip. */
-export async function orderWithLines(db: Db, id: number) {
-  const rows = await statements(db).orderWithLines.execute({ id });
+export async function orderWithLines(reads: MemberReads, id: number) {
+  const rows = await reads.orderWithLines.execute({ id });
   if (!rows.length) return { order: null, lines: [] as OrderLine[] };
   const lines: OrderLine[] = [];
   for (const r of rows) if (r.line && r.line.id !== null) lines.push(r.line as OrderLine);

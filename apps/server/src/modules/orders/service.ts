@@ -186,11 +186,11 @@ export async function updateShipping(ctx: AppContext, memberId: number, id: numb
 export async function listOrders(ctx: AppContext, memberId: number, type: 1 | 2, lang: Lang) {
   const kind = type === 1 ? 'individual' : 'reprint';
   return fingerprinted(
-    ctx.db,
+    ctx,
     `${memberId}:${kind}:${lang}`,
-    () => reads.memberOrderListFingerprint(ctx.db, memberId, kind),
+    () => reads.memberOrderListFingerprint(ctx.memberReads, memberId, kind),
     async () =>
-      (await reads.memberOrderList(ctx.db, memberId, kind)).map(({ refundStatus, lines, ...o }) => ({
+      (await reads.memberOrderList(ctx.memberReads, memberId, kind)).map(({ refundStatus, lines, ...o }) => ({
         ...orderAnswer(o, lang, { refundStatus, personCount: lines.length }),
         names: lines.map(([name]) => name),
         /** Photo-allowed flag of the order or its first line (download rule). */
@@ -207,7 +207,7 @@ export async function orderWithDetails(
   lang: Lang,
 ): Promise<OrderWithDetails> {
   // One statement (reads.ts); nothing is answered before the order is known to be the caller's.
-  const { order: row, lines } = await reads.orderWithLines(ctx.db, id);
+  const { order: row, lines } = await reads.orderWithLines(ctx.memberReads, id);
   const { refundStatus, ...o } = ownOrder(row, memberId, ['individual', 'reprint']);
   return {
     order: orderAnswer(o, lang, { refundStatus, personCount: lines.length }),
