@@ -193,10 +193,10 @@ export class CheckPool {
 }
 
 let shared: CheckPool | null = null;
-/** The process's pool (apps in one process share it). */
-export function checkPool(config: Pick<Config, 'photos' | 'faceModel'>): CheckPool {
+/** The process's pool (apps in one process share it); opts apply only to the call that makes it (tests). */
+export function checkPool(config: Pick<Config, 'photos' | 'faceModel'>, opts?: CheckPoolOptions): CheckPool {
   const { detector, tinyInput } = config.faceModel;
-  shared ??= new CheckPool(config.photos.workers || defaultPoolSize(), detector, tinyInput);
+  shared ??= new CheckPool(config.photos.workers || defaultPoolSize(), detector, tinyInput, opts);
   return shared;
 }
 

@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors.ts';
 import { migrationsApplied, pingDatabase } from '../../db/client.ts';
 import { publicSettings } from './settings-service.ts';
 import { photoCheckReady } from '../photos/photo-service.ts';
+import { checkPoolAvailable } from '../photos/check-pool.ts';
 
 const health = z.object({ status: z.string(), db: z.string(), migrations: z.number().optional() });
 
@@ -16,7 +17,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const ready = async () => {
     // A draining instance tells the load balancer to send no more, while it still answers.
     if (app.draining) throw new AppError(503, 'http.restarting');
-    if (!photoCheckReady()) throw new AppError(503, 'photo.warming');
+    if (!photoCheckReady()) throw new AppError(503, checkPoolAvailable() ? 'photo.warming' : 'photo.checkUnavailable');
     try {
       await pingDatabase(ctx.db);
       return ok({ status: 'ok', db: ctx.dbKind, migrations: await migrationsApplied(ctx.db) });
