@@ -62,7 +62,7 @@ describe('a check worker that fails at start', () => {
       expect(failures[i]!.at - failures[i - 1]!.at).toBeGreaterThanOrEqual(failures[i - 1]!.retryInMs - 5);
   }, 30_000);
 
-  it('recovers once a worker starts: ready again and checking', async () => {
+  it('recovers once a worker starts, and the back-off starts over once a worker answered', async () => {
     writeFileSync(failingWorkerMarker, '');
     const failures: number[] = [];
     pool = new CheckPool(1, 'tiny', 320, {
@@ -76,5 +76,11 @@ describe('a check worker that fails at start', () => {
     await until(() => pool!.available);
     const r = await pool.check(job());
     expect(r.passed).toBe(true);
+    // The worker answered: when one fails at start again, the back-off starts over from the first delay.
+    writeFileSync(failingWorkerMarker, '');
+    const before = failures.length;
+    await expect(pool.check({ ...job(), width: 0 })).rejects.toThrow('died on a job (test)');
+    await until(() => failures.length > before);
+    expect(failures[before]).toBe(50);
   }, 30_000);
 });
