@@ -58,13 +58,20 @@ export class CheckPool {
   /** Workers that failed in a row before answering anything (reset when one answers). */
   private failures = 0;
   private retries = new Set<NodeJS.Timeout>();
+  /**
+   * Turns to decode an original for correction (correction.ts, sourceSlot): at most one more
+   * than the pool has workers, so a burst of uploads does not hold every decoded original.
+   */
+  readonly decodeTurns: { free: number; waiting: (() => void)[] } = { free: 0, waiting: [] };
 
   constructor(
     readonly size: number = defaultPoolSize(),
     private readonly detector: Detector = 'tiny',
     private readonly tinyInput = 320,
     private readonly opts: CheckPoolOptions = {},
-  ) {}
+  ) {
+    this.decodeTurns.free = (size || 1) + 1;
+  }
 
   /**
    * False while workers fail at start and none is up: readiness reports it, and checks fail

@@ -138,6 +138,7 @@ describe('a burst of corrections', () => {
     // A pool of one worker that takes a while: each decoded original is held until it answers.
     const slow = {
       size: 1,
+      decodeTurns: { free: 2, waiting: [] },
       correct: async () => {
         most = Math.max(most, ++held);
         await new Promise((r) => setTimeout(r, 30));

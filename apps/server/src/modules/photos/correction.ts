@@ -153,16 +153,13 @@ export async function correctionCandidate(
   return { bytes, result, steps: out.corrected.steps, stages };
 }
 
-const slots = new WeakMap<CheckPool, { free: number; waiting: (() => void)[] }>();
 /**
  * A turn to decode an original and hand it to the pool: at most one more than the pool has
  * workers at a time. More decoded originals would only wait in the queue, in memory (a burst
  * of uploads held every original, some MB each, while the workers took them one by one).
  */
 async function sourceSlot(pool: CheckPool): Promise<() => void> {
-  let s = slots.get(pool);
-  if (!s) slots.set(pool, (s = { free: (pool.size || 1) + 1, waiting: [] }));
-  const slot = s;
+  const slot = pool.decodeTurns;
   while (slot.free <= 0) await new Promise<void>((r) => slot.waiting.push(r));
   slot.free--;
   return () => {
