@@ -16,4 +16,8 @@ describe('failing check items', () => {
     expect(failingItems(null)).toEqual([]);
     expect(failingItems('x')).toEqual([]);
   });
+  it('counts a tilted eye line, which the seed gives as an angle and its limit, not a result', () => {
+    expect(failingItems({ eyeAngle: { angle: -6.5, config_angle: 5 } })).toEqual(['eyeAngle']);
+    expect(failingItems({ eyeAngle: { angle: 4.9, config_angle: 5 } })).toEqual([]);
+  });
 });

@@ -1,3 +1,5 @@
+import { eyeAngleFails } from './photos.ts';
+
 /**
  * The items of a photo-check object that failed: one rule for the console's dashboard count
  * (server) and the review page's list (web). The check object is stored as JSON, so the rule
@@ -13,6 +15,10 @@ export function failingItems(check: unknown): string[] {
       continue;
     }
     if (k === 'faceDistanceMax') continue;
+    if (k === 'eyeAngle' && v && typeof v === 'object' && 'angle' in v && 'config_angle' in v) {
+      if (eyeAngleFails(v as { angle: number; config_angle: number })) out.push(k);
+      continue;
+    }
     if (v === false || v === 0) out.push(k);
     else if (v && typeof v === 'object' && 'result' in v && (v as { result: unknown }).result === false) out.push(k);
   }

@@ -99,12 +99,16 @@ export function photoProblems(c: CheckItems): string[] {
   if (!c.topSide.result) add(c.topSide.value < c.topSide.min ? 'headHigh' : 'headLow');
   if (!c.eyeSide.result) add(c.eyeSide.value < c.eyeSide.min ? 'headHigh' : 'headLow');
   if (!c.chinSide.result) add('headLow');
-  if (Math.abs(c.eyeAngle.angle) > c.eyeAngle.config_angle) add('tilted');
+  if (eyeAngleFails(c.eyeAngle)) add('tilted');
   if (!c.background || fails('backgroundUniformity')) add('backgroundBusy');
   if (!c.backgroundout) add('backgroundColour');
   if (!c.blackSide) add('darkBorder');
   return out;
 }
+
+/** The seed's eye-angle item carries no result: it fails when the eyes tilt past its limit. */
+export const eyeAngleFails = (item: { angle: number; config_angle: number }) =>
+  Math.abs(item.angle) > item.config_angle;
 
 /** Backgrounds the correction can paint: the standard blue, or white / light grey when a school asks for it. */
 export const CORRECTION_BACKGROUNDS = ['blue', 'white', 'grey'] as const;
