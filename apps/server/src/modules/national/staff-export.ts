@@ -8,9 +8,8 @@ import type { StaffContext } from '../../http/staff-auth.ts';
 import { readPhotoBytes } from '../photos/photo-service.ts';
 import { writeAudit } from '../staff/audit.ts';
 import { branchScope } from '../orders/staff-repo.ts';
+import { APPROVED_STATES } from '@portal/contract/order-states';
 
-/** Approved states: reviewed and on to production, shipping and completion. */
-const APPROVED = [120, 130, 140, 145];
 const MIN_BYTES = 20 * 1024;
 const MAX_BYTES = 40 * 1024;
 
@@ -63,7 +62,7 @@ export function approvedPhotoRows(ctx: AppContext, staff: StaffContext, scope: E
     .innerJoin(orders, eq(orders.id, orderDetails.orderId))
     .where(
       and(
-        inArray(orders.state, APPROVED),
+        inArray(orders.state, [...APPROVED_STATES]),
         ne(orders.kind, 'reprint'),
         isNotNull(orderDetails.photoId),
         scope.yxdm ? eq(orderDetails.yxdm, scope.yxdm) : undefined,
