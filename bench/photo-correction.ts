@@ -53,6 +53,7 @@ async function allocations(
   const g = globalThis as unknown as Record<string, new (...a: unknown[]) => ArrayBufferView>;
   const saved = TYPED.map((k) => g[k]!);
   const inThread = {
+    decodeTurns: { free: 2, waiting: [] },
     check: (job: Omit<CheckJob, 'id'>) => real.check(job),
     correct: async (job: CheckJob): Promise<CorrectReply> => {
       TYPED.forEach((k, i) => {
