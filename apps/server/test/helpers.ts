@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { loadConfig, type Config } from '../src/config.ts';
 import { buildApp } from '../src/app.ts';
@@ -135,3 +136,21 @@ export function multipartBody(fields: Record<string, string>, file?: { name: str
   parts.push(Buffer.from(`--${b}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${b}` } };
 }
+
+/**
+ * One test app for the file: built before its tests, closed after them. `set` receives it
+ * (the file keeps its own `let app`, so the tests read as before).
+ */
+export function useTestApp(set: (app: FastifyInstance) => void, ...args: Parameters<typeof testApp>): void {
+  let built: FastifyInstance | undefined;
+  beforeAll(async () => {
+    built = await testApp(...args);
+    set(built);
+  });
+  afterAll(async () => {
+    await built?.close();
+  });
+}
+
+/** The console's staff token header. */
+export const staffHeaders = (token: string) => ({ 'x-staff-token': token });

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { call, staffSession, testApp } from '../../../test/helpers.ts';
+import { call, staffSession, useTestApp } from '../../../test/helpers.ts';
 import { schools, tasks } from '../../db/schema.ts';
 
 let app: FastifyInstance;
 const h = (token: string) => ({ 'x-staff-token': token });
 
-beforeAll(async () => {
-  app = await testApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+useTestApp((built) => (app = built));
 
 describe('schools and tasks', () => {
   it('imports the national CSV, keeps pilot flags, and refuses a malformed file', async () => {

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { call, staffSession, testApp } from '../../../test/helpers.ts';
+import { call, staffSession, useTestApp, staffHeaders } from '../../../test/helpers.ts';
 import { auditLog } from '../../db/schema.ts';
 
 let app: FastifyInstance;
 
-const staffHeaders = (token: string) => ({ 'x-staff-token': token });
-
-beforeAll(async () => {
-  app = await testApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+useTestApp((built) => (app = built));
 
 describe('content editing', () => {
   it('saves a banner with sanitized HTML, shows it publicly at once, audits it; other roles may not', async () => {

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { call, staffSession, testApp } from '../../../test/helpers.ts';
+import { call, staffSession, useTestApp } from '../../../test/helpers.ts';
 import { nationalJpeg } from './staff-export.ts';
 
 let app: FastifyInstance;
 const h = (token: string) => ({ 'x-staff-token': token });
 
-beforeAll(async () => {
-  app = await testApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+useTestApp((built) => (app = built));
 
 describe('national export', () => {
   it('makes 480 x 640 JPEGs of 20-40 KB', async () => {

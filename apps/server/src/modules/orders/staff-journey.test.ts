@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { call, memberSession, staffSession, testApp } from '../../../test/helpers.ts';
+import { call, memberSession, staffSession, useTestApp, staffHeaders } from '../../../test/helpers.ts';
 import { orderDetails, orders } from '../../db/schema.ts';
 
 let app: FastifyInstance;
@@ -41,14 +41,8 @@ async function makeOrder(
 }
 
 const stateOf = async (id: number) => (await app.ctx.db.select().from(orders).where(eq(orders.id, id)))[0].state;
-const staffHeaders = (token: string) => ({ 'x-staff-token': token });
 
-beforeAll(async () => {
-  app = await testApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+useTestApp((built) => (app = built));
 
 describe('order search and branch isolation', () => {
   it('finds orders by ID number through the blind index, and a branch never sees another branch', async () => {

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call, memberSession, staffSession, testApp } from '../../../test/helpers.ts';
+import { call, memberSession, staffSession, useTestApp, staffHeaders } from '../../../test/helpers.ts';
 import { orderDetails, orders } from '../../db/schema.ts';
 
 let app: FastifyInstance;
 
-const staffHeaders = (token: string) => ({ 'x-staff-token': token });
-
-beforeAll(async () => {
-  app = await testApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+useTestApp((built) => (app = built));
 
 describe('dashboard', () => {
   it('counts the review backlog', async () => {

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { reprintTotalFen } from '@portal/contract/prices';
 import { MESSAGES } from '@portal/contract/messages';
 import { bindings, nationalStudents, orders, photos } from '../../db/schema.ts';
-import { call, memberSession, testApp, type Session } from '../../../test/helpers.ts';
+import { call, memberSession, useTestApp, type Session } from '../../../test/helpers.ts';
 import { makeIdNumber } from '../national/seed.ts';
 
 const ID_CARD = '11010519491231002X';
@@ -55,12 +55,7 @@ const bindProven = (session: Session, s: { xh: string; idCard: string }) =>
 const status = async (session: Session) =>
   (await call<number>(app, { url: '/api/binding/findCheckStatus', session })).data;
 
-beforeAll(async () => {
-  app = await testApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+useTestApp((built) => (app = built));
 
 describe('reprint price rule (reprintTotalFen)', () => {
   it.each([

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { call, memberSession, staffSession, testApp } from '../../../test/helpers.ts';
+import { call, memberSession, staffSession, useTestApp, staffHeaders } from '../../../test/helpers.ts';
 import { bindings, members } from '../../db/schema.ts';
 
 let app: FastifyInstance;
 
-const staffHeaders = (token: string) => ({ 'x-staff-token': token });
-
-beforeAll(async () => {
-  app = await testApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+useTestApp((built) => (app = built));
 
 describe('unbinding requests', () => {
   it('approves a pending request (-> 3) and refuses another (-> 1), once', async () => {

@@ -1,22 +1,15 @@
 /** Staff login with password and two-step code, and who may reach staff management. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { generate, generateSecret } from 'otplib';
-import { call, memberSession, staffSession, testApp } from '../../../test/helpers.ts';
+import { call, memberSession, staffSession, useTestApp, staffHeaders } from '../../../test/helpers.ts';
 import { auditLog, staffUsers } from '../../db/schema.ts';
 import { hashPassword } from './auth-service.ts';
 
 let app: FastifyInstance;
 
-const staffHeaders = (token: string) => ({ 'x-staff-token': token });
-
-beforeAll(async () => {
-  app = await testApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+useTestApp((built) => (app = built));
 
 describe('staff login', () => {
   it('logs in with the argon2 password and the TOTP code, and audits it', async () => {

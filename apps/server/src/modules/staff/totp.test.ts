@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
-import { call, staffSession, testApp } from '../../../test/helpers.ts';
+import { call, staffSession, useTestApp } from '../../../test/helpers.ts';
 import { auditLog, staffUsers } from '../../db/schema.ts';
 import { hashPassword } from './auth-service.ts';
 
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  app = await testApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+useTestApp((built) => (app = built));
 
 const h = (token: string, lang = 'zh') => ({ 'x-staff-token': token, lang });
 const post = <T = unknown>(url: string, token: string, payload: unknown = {}, lang = 'zh') =>
