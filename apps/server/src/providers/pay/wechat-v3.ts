@@ -108,7 +108,11 @@ export class WechatPayV3 implements PayProvider {
       body: method === 'POST' ? body : undefined,
       signal: AbortSignal.timeout(10_000),
     });
-    return { status: res.status, headers: Object.fromEntries(res.headers.entries()), text: await res.text() };
+    // forEach rather than entries(): the DOM's Headers type (which the server's type check may
+    // see beside Node's) has no entries() without the dom.iterable library.
+    const headers: Record<string, string> = {};
+    res.headers.forEach((value, name) => (headers[name] = value));
+    return { status: res.status, headers, text: await res.text() };
   }
 
   private async call(
