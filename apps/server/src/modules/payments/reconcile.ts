@@ -7,7 +7,7 @@ import { orderById } from '../orders/repo.ts';
 import { mayTransition, transition } from '../orders/transition.ts';
 import { recordRefundOutcome, runAutoRefunds } from './refund-run.ts';
 import { refundsInProgress, stalePendingPayments, unpaidOrdersOlderThan } from './repo.ts';
-import { settlePayment } from './service.ts';
+import { settlementOfQuery, settlePayment } from './service.ts';
 
 /** The advisory lock key of payment reconciliation: one instance runs it at a time. */
 export const RECONCILE_LOCK_KEY = 7_700_001;
@@ -64,21 +64,9 @@ export async function reconcilePayments(
         log.warn({ err: e, paymentNo: p.paymentNo }, 'reconcile: query failed');
         continue;
       }
-      if (q && (q.state === 'paid' || q.state === 'failed') && q.amountFen !== undefined) {
-        const outcome = await settlePayment(
-          tx,
-          {
-            paymentNo: p.paymentNo,
-            state: q.state,
-            amountFen: q.amountFen,
-            currency: q.currency ?? 'CNY',
-            tradeNo: q.tradeNo ?? null,
-            raw: q.raw ?? null,
-          },
-          p.provider,
-          'query',
-          log,
-        );
+      const settled = settlementOfQuery(p.paymentNo, q);
+      if (settled) {
+        const outcome = await settlePayment(tx, settled, p.provider, 'query', log);
         if (outcome === 'settled' || outcome === 'refunding') result.settled++;
       } else if (
         (q?.state === 'closed' || q?.state === 'unknown' || q?.state === 'pending' || !q) &&

@@ -10,7 +10,7 @@ import { paymentOutcomes } from '../../lib/metrics.ts';
 import { afterSettle } from './refund-run.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { channelOf } from '../../providers/pay/pay-parties.ts';
-import type { VerifiedNotify } from '../../providers/pay/types.ts';
+import type { QueryResult, VerifiedNotify } from '../../providers/pay/types.ts';
 import { assertDistinctFaces } from '../orders/photo-issues.ts';
 import { ANY_KIND, ownedOrder } from '../orders/ownership.ts';
 import { factsOf } from '../orders/present.ts';
@@ -201,6 +201,23 @@ export async function closeOpenPayments(
 export type SettleOutcome = 'settled' | 'duplicate' | 'failed' | 'ignored' | 'refused' | 'refunding';
 
 /**
+ * What a platform's query answer settles: a paid or failed payment with its amount, or null
+ * while it settles nothing (pending, closed, unknown, no answer). The pay page's poll and the
+ * reconcile job both read answers through it.
+ */
+export function settlementOfQuery(paymentNo: string, q: QueryResult | null): VerifiedNotify | null {
+  if (!q || (q.state !== 'paid' && q.state !== 'failed') || q.amountFen === undefined) return null;
+  return {
+    paymentNo,
+    state: q.state,
+    amountFen: q.amountFen,
+    currency: q.currency ?? 'CNY',
+    tradeNo: q.tradeNo ?? null,
+    raw: q.raw ?? null,
+  };
+}
+
+/**
  * Applies a verified notification or query result. Idempotent: the payment and order
  * rows are locked, so a duplicate notification or one racing the poll moves the order once.
  * A notification whose amount, currency, channel or order does not match is refused and logged.
@@ -327,25 +344,9 @@ export async function payStatus(
     const provider = ctx.pay[p.provider];
     try {
       const q = provider ? await provider.query(p.paymentNo) : null;
-      if (q && (q.state === 'paid' || q.state === 'failed') && q.amountFen !== undefined) {
-        await afterSettle(
-          ctx,
-          await settlePayment(
-            ctx.db,
-            {
-              paymentNo: p.paymentNo,
-              state: q.state,
-              amountFen: q.amountFen,
-              currency: q.currency ?? 'CNY',
-              tradeNo: q.tradeNo ?? null,
-              raw: q.raw ?? null,
-            },
-            p.provider,
-            'query',
-            log,
-          ),
-          log,
-        );
+      const settled = settlementOfQuery(p.paymentNo, q);
+      if (settled) {
+        await afterSettle(ctx, await settlePayment(ctx.db, settled, p.provider, 'query', log), log);
         order = await memberOrderIn(ctx, memberId, id, 'any');
         p = (await findPaymentByNo(ctx.db, paymentNo)) ?? p;
       }
