@@ -68,6 +68,18 @@ export const totpResetBody = z.object({ id: z.number().int().positive() });
 /** An admin lifts a staff account's lock-out after too many failed logins. */
 export const staffUnlockBody = z.object({ id: z.number().int().positive() });
 
+/** A day range (YYYY-MM-DD, Beijing) and a page: the console's searches share them. */
+const dayField = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .optional();
+const dayRangeAndPage = {
+  from: dayField,
+  to: dayField,
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(200).default(20),
+};
+
 export const auditRowSchema = z.object({
   id: z.number(),
   actorKind: z.string(),
@@ -81,6 +93,15 @@ export const auditRowSchema = z.object({
   createdAt: z.string(),
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
+
+export const auditQuery = z.object({
+  actor: z.string().max(40).optional(),
+  action: z.string().max(60).optional(),
+  targetKind: z.string().max(20).optional(),
+  targetId: z.string().max(40).optional(),
+  ...dayRangeAndPage,
+});
+export type AuditQuery = z.input<typeof auditQuery>;
 
 export const ORDER_KINDS = ['individual', 'reprint', 'task'] as const;
 
@@ -97,16 +118,7 @@ export const orderSearchQuery = z.object({
     .regex(/^\d{3}(,\d{3})*$/)
     .optional(),
   kind: z.enum(ORDER_KINDS).optional(),
-  from: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
-  to: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(20),
+  ...dayRangeAndPage,
 });
 export type OrderSearchQuery = z.input<typeof orderSearchQuery>;
 

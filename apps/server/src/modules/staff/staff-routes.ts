@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  auditQuery,
   auditRowSchema,
   pageOf,
   staffLoginBody,
@@ -72,22 +73,7 @@ const staffAccounts: FastifyPluginAsyncZod = async (app) => {
     '/api/console/audit',
     {
       schema: {
-        querystring: z.object({
-          actor: z.string().max(40).optional(),
-          action: z.string().max(60).optional(),
-          targetKind: z.string().max(20).optional(),
-          targetId: z.string().max(40).optional(),
-          from: z
-            .string()
-            .regex(/^\d{4}-\d{2}-\d{2}$/)
-            .optional(),
-          to: z
-            .string()
-            .regex(/^\d{4}-\d{2}-\d{2}$/)
-            .optional(),
-          page: z.coerce.number().int().min(1).default(1),
-          size: z.coerce.number().int().min(1).max(200).default(20),
-        }),
+        querystring: auditQuery,
         response: { 200: envelope(pageOf(auditRowSchema)) },
       },
     },
