@@ -9,7 +9,7 @@ import { orders } from '../../db/schema.ts';
 import { storedTrace } from './parcel-service.ts';
 import { sweepParcels } from './parcel-sweep.ts';
 import { kuaidi100CallbackRoutes } from './callback-routes.ts';
-import { consoleParcelRoutes } from './console-routes.ts';
+import { consoleParcelRoutes } from './staff-routes.ts';
 
 const traceNoField = z
   .string()

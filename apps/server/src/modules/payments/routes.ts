@@ -18,7 +18,7 @@ import { memberOrderIn, payStatus, startPayment, type PayScope } from './service
 import { cancelRefund, memberRefund, requestRefund } from './refund-service.ts';
 import { notifyRoutes } from './notify-routes.ts';
 import { sandboxRoutes } from './sandbox-routes.ts';
-import { consoleRefundRoutes } from './console-routes.ts';
+import { consoleRefundRoutes } from './staff-routes.ts';
 import { reconcilePayments } from './reconcile.ts';
 
 /**
