@@ -3,6 +3,14 @@ import { responseSign } from '@portal/contract/envelope';
 import { ApiError } from '../../lib/api/core.ts';
 import { cGet, cPost, getStaffToken, setStaffToken } from './console-api.ts';
 
+// The red toast is antd's message, which renders after the call returns: recorded here
+// instead, so nothing renders once the file's test environment is gone.
+const toasts = vi.hoisted(() => vi.fn());
+vi.mock('antd', async (original) => ({
+  ...(await original<typeof import('antd')>()),
+  message: { error: toasts },
+}));
+
 const SECRET = import.meta.env.VITE_RESPONSE_SECRET as string;
 
 function reply(code: number, data: unknown = null, msg = '', sign?: string) {
@@ -58,5 +66,6 @@ describe('console api', () => {
   it('throws the server message for other codes', async () => {
     fetchMock.mockResolvedValueOnce(reply(403, null, '没有权限'));
     await expect(cGet('/api/console/staff')).rejects.toMatchObject({ code: 403, message: '没有权限' });
+    expect(toasts).toHaveBeenLastCalledWith('没有权限', expect.any(Number));
   });
 });

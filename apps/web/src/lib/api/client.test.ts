@@ -4,6 +4,13 @@ import { request, ApiError } from './client.ts';
 import { setNavigator } from '../navigation.ts';
 import { storeLogin, getSession } from '../session.ts';
 
+// The red toast is antd's message, which renders after the call returns: recorded here
+// instead, so nothing renders once the file's test environment is gone.
+vi.mock('antd', async (original) => ({
+  ...(await original<typeof import('antd')>()),
+  message: { error: vi.fn() },
+}));
+
 const SECRET = import.meta.env.VITE_RESPONSE_SECRET as string;
 
 function reply(code: number, data: unknown = null, msg = '', sign?: string) {
