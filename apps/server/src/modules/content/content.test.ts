@@ -14,10 +14,11 @@ import type {
   StaticPage,
 } from '@portal/contract/content';
 import { call, memberSession, testApp } from '../../../test/helpers.ts';
-import { news } from '../../db/schema.ts';
+import { banners, news } from '../../db/schema.ts';
 import { seedContent } from './seed.ts';
 import { sanitizeRich } from './sanitize.ts';
 import { invalidateContentCache } from './content-cache.ts';
+import { contentService } from './service.ts';
 
 let app: FastifyInstance;
 
@@ -65,6 +66,31 @@ describe('banners and notices', () => {
     expect(inline.content?.zh).toContain('45元');
     expect(inline.content?.en).toContain('45 yuan');
     expect(inline.title.en).not.toBe(inline.title.zh);
+  });
+
+  it('serializes the banners once per content change, and the next read after an edit shows it', async () => {
+    invalidateContentCache();
+    let serialized = 0;
+    const serialize = (b: Banner[]) => (serialized++, JSON.stringify(b));
+    const first = await contentService.bannersJson(app.ctx, serialize);
+    expect(await contentService.bannersJson(app.ctx, serialize)).toBe(first);
+    expect(serialized).toBe(1);
+    // The route answers those bytes, signed (call checks the sign), in either language.
+    const before = await call<Banner[]>(app, { url: '/api/baseInfo/getBanner', headers: { lang: 'en' } });
+    expect(before.data).toEqual(JSON.parse(first));
+    const target = before.data.find((b) => b.type === 1)!;
+    await app.ctx.db.update(banners).set({ titleZh: '新的横幅标题' }).where(eq(banners.id, target.id));
+    try {
+      // A staff edit invalidates the content cache (staff-content-service.ts); so does this test.
+      invalidateContentCache();
+      const after = await call<Banner[]>(app, { url: '/api/baseInfo/getBanner' });
+      expect(after.data.find((b) => b.id === target.id)!.title.zh).toBe('新的横幅标题');
+      // The route made the new text; the cached one holds the edit.
+      expect(await contentService.bannersJson(app.ctx, serialize)).toContain('新的横幅标题');
+    } finally {
+      await app.ctx.db.update(banners).set({ titleZh: target.title.zh }).where(eq(banners.id, target.id));
+      invalidateContentCache();
+    }
   });
 
   it('serves the banner pictures as SVG', async () => {

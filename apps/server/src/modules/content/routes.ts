@@ -16,7 +16,7 @@ import {
   pickNumberSchema,
   staticPageSchema,
 } from '@portal/contract/content';
-import { envelope, ok } from '../../http/envelope.ts';
+import { envelope, ok, signedJsonEnvelope } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
 import { contentService } from './service.ts';
 import { contentDisposition } from './form-file.ts';
@@ -32,7 +32,8 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
   // These calls are public; a logged-in browser may still send a signed body, which we simply unwrap.
-  app.addHook('preValidation', async (req) => {
+  // A callback hook: the GET reads pass with no promise made.
+  app.addHook('preValidation', (req, _reply, done) => {
     const b = req.body as { object?: unknown; sign?: unknown } | undefined;
     if (req.method === 'POST' && b && typeof b.object === 'string' && typeof b.sign === 'string') {
       try {
@@ -41,10 +42,20 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         req.body = {};
       }
     }
+    done();
   });
 
-  app.get('/api/baseInfo/getBanner', { schema: { response: { 200: envelope(z.array(bannerSchema)) } } }, async () =>
-    ok(await contentService.banners(ctx)),
+  const bannersSchema = z.array(bannerSchema);
+  app.get(
+    '/api/baseInfo/getBanner',
+    { schema: { response: { 200: envelope(bannersSchema) } } },
+    // Sent as the cached JSON text (validated and serialized once per content change), signed per answer.
+    async (_req, reply) => {
+      const json = await contentService.bannersJson(ctx, (banners) => JSON.stringify(z.encode(bannersSchema, banners)));
+      // A string body skips the serializer (typed for the envelope object, hence the cast).
+      const body = signedJsonEnvelope(json, ctx.config.responseSecret) as never;
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
   );
   app.get(
     '/api/baseInfo/getNoticeByType',

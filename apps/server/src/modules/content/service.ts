@@ -51,6 +51,14 @@ export const contentService = {
         content: b.type === 2 ? maybeText(b.contentZh, b.contentEn) : null,
       })),
     ),
+  /**
+   * The banners as the JSON text of the route's data, kept beside them in the content cache: one
+   * serialization per content change instead of one per request. It lives and is forgotten with
+   * every other content read (the same generation and lifetime, invalidated by the same writes),
+   * so it is never older than the banners themselves. The text is the same in every language.
+   */
+  bannersJson: (ctx: AppContext, serialize: (banners: Banner[]) => string): Promise<string> =>
+    cached('banners:json', async () => serialize(await contentService.banners(ctx))),
   notices: (ctx: AppContext, type: number): Promise<Notice[]> =>
     cached(`notices:${type}`, async () =>
       (await contentRepo.notices(ctx.db, type)).map((n) => ({
