@@ -27,7 +27,11 @@ export function installShutdown(app: FastifyInstance): { settled(timeoutMs: numb
   const end = (req: object) => {
     if (inProgress.delete(req)) running--;
   };
-  app.addHook('onRequest', async (req) => begin(req));
+  // Callback hooks: no promise per request.
+  app.addHook('onRequest', (req, _reply, done) => {
+    begin(req);
+    done();
+  });
   app.addHook('onRoute', (r) => {
     const handler = r.handler;
     r.handler = function (this: FastifyInstance, req, reply) {
@@ -44,10 +48,10 @@ export function installShutdown(app: FastifyInstance): { settled(timeoutMs: numb
     } as typeof handler;
   });
   // Answers that never reach a handler (refused by a hook, not found) end here.
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     end(req);
     if (app.draining) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 
   const serving = new Map<Socket, number>();
