@@ -234,10 +234,7 @@ test('reprint pages in English: an unbound member is sent to bind first', async 
   await shot(page, 'reprint-new-id-en');
 });
 
-// Known failure, to be fixed first: since this session's changes, B's page reaches the photo
-// choice (a bind answered 200) before its fifth attempt. The server suite's guessing tests
-// (reprint/binding-abuse.test.ts) pass; the cause is not yet found. See the session's closing note.
-test.fixme("binding proves identity: A binds with the ID number, B guessing is refused then told to wait, C proving A's record raises a dispute staff see", async ({
+test("binding proves identity: A binds with the ID number, B guessing is refused then told to wait, C proving A's record raises a dispute staff see", async ({
   page,
   browser,
   baseURL,
