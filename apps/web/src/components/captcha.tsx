@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Form, Input, Space, Spin } from 'antd';
+import { Form, Input, Space, Spin, message } from 'antd';
 import type { FormInstance } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { PATTERNS } from '@portal/contract/validation';
 import { apiGet } from '../lib/api/client.ts';
@@ -34,6 +35,22 @@ export function useCaptcha() {
 
 export type Captcha = ReturnType<typeof useCaptcha>;
 
+/**
+ * The captcha of a form with an `imageCode` field: `renew` draws a new picture and empties the
+ * field (after any failure, or once a picture has paid for its code); `answer` is captchaAnswer
+ * for this form, telling the user with a short toast.
+ */
+export function useFormCaptcha(form: FormInstance) {
+  const { t } = useTranslation();
+  const captcha = useCaptcha();
+  const renew = () => {
+    form.setFieldValue('imageCode', '');
+    void captcha.refresh();
+  };
+  const answer = (needKey: string) => captchaAnswer(form, captcha, t, (m) => void message.error(m, 1), needKey, renew);
+  return { ...captcha, renew, answer };
+}
+
 /** The drawn captcha; clicking it (or Enter on it) draws a new one. */
 export function CaptchaImage(props: { image: string; onRefresh: () => void }) {
   const { t } = useTranslation();
@@ -51,18 +68,25 @@ export function CaptchaImage(props: { image: string; onRefresh: () => void }) {
 }
 
 /**
- * The labelled image-code field (form field `imageCode`) beside its picture, for a form whose
- * captcha pays only for the code: it is read when the code is sent (captchaAnswer), not on submit.
+ * The labelled image-code field (form field `imageCode`) beside its picture. By default for a form
+ * whose captcha pays only for the code: it is read when the code is sent (captchaAnswer), not on
+ * submit. A form that also submits the answer passes `rules` that require it.
  */
-export function CaptchaField(props: { captcha: Captcha; onRefresh: () => void; label: string; placeholder?: string }) {
+export function CaptchaField(props: {
+  captcha: Pick<Captcha, 'image'>;
+  onRefresh: () => void;
+  label: string;
+  placeholder?: string;
+  rules?: Rule[];
+}) {
   const { t } = useTranslation();
   return (
-    <Form.Item label={props.label}>
+    <Form.Item label={props.label} required={!!props.rules}>
       <Space.Compact style={{ width: '100%' }}>
         <Form.Item
           name="imageCode"
           noStyle
-          rules={[{ pattern: PATTERNS.imageCode, message: t('msg.imageCode.invalid') }]}
+          rules={props.rules ?? [{ pattern: PATTERNS.imageCode, message: t('msg.imageCode.invalid') }]}
         >
           <Input maxLength={4} autoComplete="off" placeholder={props.placeholder} aria-label={props.label} />
         </Form.Item>

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { Button, Form, Input, Space, message } from 'antd';
+import { Button, Form, Input, message } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { maskMobile, PATTERNS } from '@portal/contract/validation';
+import { maskMobile } from '@portal/contract/validation';
 import { QueryState } from '../../../components/query-state.tsx';
-import { CaptchaImage, captchaAnswer, useCaptcha } from '../../../components/captcha.tsx';
-import { SendCodeButton } from '../../../components/send-code-button.tsx';
+import { CaptchaField, useFormCaptcha } from '../../../components/captcha.tsx';
+import { CodeField } from '../../../components/code-field.tsx';
 import { announceSessionChange, clearSession } from '../../../lib/session.ts';
 import { sendMobileChangeCode, updateMobile, useMemberInfo } from '../api.ts';
 import { AccountCard } from '../components/account-card.tsx';
-import { differs, imageCodeRules, mobileRules, smsCodeRules } from '../components/rules.ts';
+import { differs, imageCodeRules, mobileForCode, mobileRules, smsCodeRules } from '../../../components/form-rules.ts';
 
 interface Values {
   mobile: string;
@@ -23,32 +23,19 @@ export default function AccountNumPage() {
   const navigate = useNavigate();
   const q = useMemberInfo();
   const [form] = Form.useForm<Values>();
-  const captcha = useCaptcha();
+  const captcha = useFormCaptcha(form);
   const [busy, setBusy] = useState(false);
   const old = q.data?.mobile;
 
-  const newCaptcha = () => {
-    form.setFieldValue('imageCode', '');
-    void captcha.refresh();
-  };
-
   const send = async () => {
-    const mobile = String(form.getFieldValue('mobile') ?? '').trim();
-    const imageCode = String(form.getFieldValue('imageCode') ?? '').trim();
-    if (!mobile || !imageCode) {
-      void message.error(t('msg.code.needMobileAndImage'), 1);
-      return false;
-    }
-    if (!PATTERNS.mobile.test(mobile)) {
-      void message.error(t('msg.mobile.invalid'), 1);
-      return false;
-    }
+    const mobile = mobileForCode(form, t, (m) => void message.error(m, 1));
+    if (!mobile) return false;
     if (mobile === old) {
       void message.error(t('msg.mobile.sameAsOld'), 1);
       return false;
     }
-    if (!captchaAnswer(form, captcha, t, (m) => void message.error(m, 1), 'msg.code.needMobileAndImage', newCaptcha))
-      return false;
+    const imageCode = captcha.answer('msg.code.needMobileAndImage');
+    if (!imageCode) return false;
     try {
       await sendMobileChangeCode({ mobile, imageCode, imageToken: captcha.token });
       // This picture paid for the code; it still serves the change itself.
@@ -56,7 +43,7 @@ export default function AccountNumPage() {
       void message.success(t('msg.code.sent'), 1);
       return true;
     } catch {
-      newCaptcha();
+      captcha.renew();
       return false;
     }
   };
@@ -76,7 +63,7 @@ export default function AccountNumPage() {
       announceSessionChange();
       navigate('/login', { replace: true });
     } catch {
-      newCaptcha();
+      captcha.renew();
     } finally {
       setBusy(false);
     }
@@ -96,27 +83,13 @@ export default function AccountNumPage() {
           >
             <Input maxLength={11} inputMode="numeric" autoComplete="tel" />
           </Form.Item>
-          <Form.Item label={t('account.imageCode')} required>
-            <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="imageCode" noStyle rules={imageCodeRules(t)}>
-                <Input maxLength={4} autoComplete="off" aria-label={t('account.imageCode')} />
-              </Form.Item>
-              <CaptchaImage image={captcha.image} onRefresh={newCaptcha} />
-            </Space.Compact>
-          </Form.Item>
-          <Form.Item label={t('account.smsCode')} required>
-            <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="code" noStyle rules={smsCodeRules(t)}>
-                <Input
-                  maxLength={6}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  aria-label={t('account.smsCode')}
-                />
-              </Form.Item>
-              <SendCodeButton onSend={send} />
-            </Space.Compact>
-          </Form.Item>
+          <CaptchaField
+            captcha={captcha}
+            onRefresh={captcha.renew}
+            label={t('account.imageCode')}
+            rules={imageCodeRules(t)}
+          />
+          <CodeField name="code" label={t('account.smsCode')} rules={smsCodeRules(t)} onSend={send} />
           <Button type="primary" htmlType="submit" disabled={busy} block>
             {t('common.submit')}
           </Button>

@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { Button, Form, Input, Space, message } from 'antd';
+import { Button, Form, Input, message } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PATTERNS } from '@portal/contract/validation';
 import { QueryState } from '../../../components/query-state.tsx';
-import { SendCodeButton } from '../../../components/send-code-button.tsx';
-import { CaptchaField, captchaAnswer, useCaptcha } from '../../../components/captcha.tsx';
+import { CodeField } from '../../../components/code-field.tsx';
+import { CaptchaField, useFormCaptcha } from '../../../components/captcha.tsx';
 import { announceSessionChange, setSession } from '../../../lib/session.ts';
 import { MEMBER_INFO_KEY } from '../../../lib/member-info.ts';
 import { sendMailChangeCode, updateMail, useMemberInfo } from '../api.ts';
 import { AccountCard } from '../components/account-card.tsx';
-import { differs, mailCodeRules, mailRules } from '../components/rules.ts';
+import { differs, mailCodeRules, mailRules } from '../../../components/form-rules.ts';
 
 /** Change e-mail: a code to the new address, which must differ from the old one. */
 export default function ChanEmailPage() {
@@ -20,11 +20,7 @@ export default function ChanEmailPage() {
   const [form] = Form.useForm<{ mail: string; imageCode: string; code: string }>();
   const [busy, setBusy] = useState(false);
   const old = q.data?.mail;
-  const captcha = useCaptcha();
-  const newCaptcha = () => {
-    form.setFieldValue('imageCode', '');
-    void captcha.refresh();
-  };
+  const captcha = useFormCaptcha(form);
 
   const send = async () => {
     const mail = String(form.getFieldValue('mail') ?? '').trim();
@@ -36,14 +32,7 @@ export default function ChanEmailPage() {
       void message.error(t('msg.mail.sameAsOld'), 1);
       return false;
     }
-    const imageCode = captchaAnswer(
-      form,
-      captcha,
-      t,
-      (m) => void message.error(m, 1),
-      'msg.code.needMailAndImage',
-      newCaptcha,
-    );
+    const imageCode = captcha.answer('msg.code.needMailAndImage');
     if (!imageCode) return false;
     try {
       await sendMailChangeCode({ mail, imageCode, imageToken: captcha.token });
@@ -53,7 +42,7 @@ export default function ChanEmailPage() {
       return false;
     } finally {
       // Sent or refused, this picture is spent: the next code needs a new one.
-      newCaptcha();
+      captcha.renew();
     }
   };
 
@@ -87,20 +76,8 @@ export default function ChanEmailPage() {
           >
             <Input maxLength={100} autoComplete="email" />
           </Form.Item>
-          <CaptchaField captcha={captcha} onRefresh={newCaptcha} label={t('account.imageCode')} />
-          <Form.Item label={t('account.mailCode')} required>
-            <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="code" noStyle rules={mailCodeRules(t)}>
-                <Input
-                  maxLength={6}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  aria-label={t('account.mailCode')}
-                />
-              </Form.Item>
-              <SendCodeButton onSend={send} />
-            </Space.Compact>
-          </Form.Item>
+          <CaptchaField captcha={captcha} onRefresh={captcha.renew} label={t('account.imageCode')} />
+          <CodeField name="code" label={t('account.mailCode')} rules={mailCodeRules(t)} onSend={send} />
           <Button type="primary" htmlType="submit" disabled={busy} block>
             {t('common.submit')}
           </Button>

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Modal, Space, message } from 'antd';
+import { Alert, Button, Form, Modal, message } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SendCodeButton } from '../../../components/send-code-button.tsx';
-import { CaptchaField, captchaAnswer, useCaptcha } from '../../../components/captcha.tsx';
+import { CodeField } from '../../../components/code-field.tsx';
+import { CaptchaField, useFormCaptcha } from '../../../components/captcha.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { announceSessionChange, clearSession } from '../../../lib/session.ts';
 import { deactivate, deactivationCheck, sendLogoutCode, type PendingOrder } from '../api.ts';
 import { AccountCard } from '../components/account-card.tsx';
-import { smsCodeRules } from '../components/rules.ts';
+import { smsCodeRules } from '../../../components/form-rules.ts';
 
 /** Where a blocking order is shown: the member's own order detail of its kind. */
 function orderLink(o: PendingOrder): string {
@@ -29,22 +29,11 @@ export default function DelUserPage() {
   const [confirmed, setConfirmed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ imageCode: string; code: string }>();
-  const captcha = useCaptcha();
-  const newCaptcha = () => {
-    form.setFieldValue('imageCode', '');
-    void captcha.refresh();
-  };
+  const captcha = useFormCaptcha(form);
   const pending = check.data?.pendingOrders ?? [];
 
   const send = async () => {
-    const imageCode = captchaAnswer(
-      form,
-      captcha,
-      t,
-      (m) => void message.error(m, 1),
-      'msg.code.needImage',
-      newCaptcha,
-    );
+    const imageCode = captcha.answer('msg.code.needImage');
     if (!imageCode) return false;
     try {
       await sendLogoutCode({ imageToken: captcha.token, imageCode });
@@ -55,7 +44,7 @@ export default function DelUserPage() {
       void check.refetch();
       return false;
     } finally {
-      newCaptcha();
+      captcha.renew();
     }
   };
 
@@ -119,20 +108,8 @@ export default function DelUserPage() {
               </Button>
             ) : (
               <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false}>
-                <CaptchaField captcha={captcha} onRefresh={newCaptcha} label={t('account.imageCode')} />
-                <Form.Item label={t('account.logoutCode')} required>
-                  <Space.Compact style={{ width: '100%' }}>
-                    <Form.Item name="code" noStyle rules={smsCodeRules(t)}>
-                      <Input
-                        maxLength={6}
-                        inputMode="numeric"
-                        autoComplete="one-time-code"
-                        aria-label={t('account.logoutCode')}
-                      />
-                    </Form.Item>
-                    <SendCodeButton onSend={send} />
-                  </Space.Compact>
-                </Form.Item>
+                <CaptchaField captcha={captcha} onRefresh={captcha.renew} label={t('account.imageCode')} />
+                <CodeField name="code" label={t('account.logoutCode')} rules={smsCodeRules(t)} onSend={send} />
                 <Button danger type="primary" htmlType="submit" disabled={busy} block>
                   {t('account.deactivateSubmit')}
                 </Button>

@@ -8,7 +8,7 @@ import { announceSessionChange, setSession } from '../../../lib/session.ts';
 import { MEMBER_INFO_KEY } from '../../../lib/member-info.ts';
 import { updateName, useMemberInfo } from '../api.ts';
 import { AccountCard } from '../components/account-card.tsx';
-import { nameRules } from '../components/rules.ts';
+import { nameRules } from '../../../components/form-rules.ts';
 
 /** Change name (updateMemberInfo). */
 export default function PersonalInfPage() {

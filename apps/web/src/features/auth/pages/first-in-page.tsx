@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { announceSessionChange, getSession, setSession } from '../../../lib/session.ts';
 import { takeReturnPath } from '../../../lib/member-info.ts';
 import { completeProfile } from '../api.ts';
-import { mailRules, nameRules } from '../components/rules.ts';
+import { mailRules, nameRules } from '../../../components/form-rules.ts';
 
 /** First-time profile: name and e-mail; the member is confined here until it is done. */
 export default function FirstInPage() {

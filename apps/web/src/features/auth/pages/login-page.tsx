@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import { Button, Card, Checkbox, Divider, Form, Input, Space, Typography, message } from 'antd';
+import { Button, Card, Checkbox, Divider, Form, Input, Typography, message } from 'antd';
 import { WechatOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PATTERNS } from '@portal/contract/validation';
-import { CaptchaImage, captchaAnswer, useCaptcha } from '../../../components/captcha.tsx';
-import { SendCodeButton } from '../../../components/send-code-button.tsx';
+import { CaptchaField, useFormCaptcha } from '../../../components/captcha.tsx';
+import { CodeField } from '../../../components/code-field.tsx';
 import { loginAuth, sendLoginCode, wxLogin } from '../api.ts';
 import { TermsDialog } from '../components/terms-dialog.tsx';
 import { useAfterLogin } from '../components/use-after-login.tsx';
 import { useSettings } from '../../../lib/settings.ts';
-import { imageCodeRules, mobileRules, smsCodeRules } from '../components/rules.ts';
+import { imageCodeRules, mobileForCode, mobileRules, smsCodeRules } from '../../../components/form-rules.ts';
 
 interface Values {
   mobile: string;
@@ -22,30 +21,17 @@ interface Values {
 export default function LoginPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const captcha = useCaptcha();
+  const captcha = useFormCaptcha(form);
   const { finish, prompt } = useAfterLogin();
   const [termsOpen, setTermsOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const { data: settings } = useSettings();
 
-  const newCaptcha = () => {
-    form.setFieldValue('imageCode', '');
-    void captcha.refresh();
-  };
-
   const send = async () => {
-    const mobile = String(form.getFieldValue('mobile') ?? '').trim();
-    const imageCode = String(form.getFieldValue('imageCode') ?? '').trim();
-    if (!mobile || !imageCode) {
-      void message.error(t('msg.code.needMobileAndImage'), 1);
-      return false;
-    }
-    if (!PATTERNS.mobile.test(mobile)) {
-      void message.error(t('msg.mobile.invalid'), 1);
-      return false;
-    }
-    if (!captchaAnswer(form, captcha, t, (m) => void message.error(m, 1), 'msg.code.needMobileAndImage', newCaptcha))
-      return false;
+    const mobile = mobileForCode(form, t, (m) => void message.error(m, 1));
+    if (!mobile) return false;
+    const imageCode = captcha.answer('msg.code.needMobileAndImage');
+    if (!imageCode) return false;
     try {
       await sendLoginCode({ mobile, imageCode, imageToken: captcha.token });
       // This picture paid for the code; it still serves the login itself.
@@ -53,7 +39,7 @@ export default function LoginPage() {
       void message.success(t('msg.code.sent'), 1);
       return true;
     } catch {
-      newCaptcha();
+      captcha.renew();
       return false;
     }
   };
@@ -70,7 +56,7 @@ export default function LoginPage() {
       await finish(r);
     } catch {
       // A failed login refreshes the image code (document 1, section 4).
-      newCaptcha();
+      captcha.renew();
     } finally {
       setBusy(false);
     }
@@ -101,33 +87,20 @@ export default function LoginPage() {
           <Form.Item name="mobile" label={t('login.mobile')} rules={mobileRules(t)}>
             <Input maxLength={11} inputMode="numeric" autoComplete="tel" placeholder={t('login.mobilePlaceholder')} />
           </Form.Item>
-          <Form.Item label={t('login.imageCode')} required>
-            <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="imageCode" noStyle rules={imageCodeRules(t)}>
-                <Input
-                  maxLength={4}
-                  autoComplete="off"
-                  placeholder={t('login.imageCodePlaceholder')}
-                  aria-label={t('login.imageCode')}
-                />
-              </Form.Item>
-              <CaptchaImage image={captcha.image} onRefresh={newCaptcha} />
-            </Space.Compact>
-          </Form.Item>
-          <Form.Item label={t('login.smsCode')} required>
-            <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="messageCode" noStyle rules={smsCodeRules(t)}>
-                <Input
-                  maxLength={6}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  placeholder={t('login.smsCodePlaceholder')}
-                  aria-label={t('login.smsCode')}
-                />
-              </Form.Item>
-              <SendCodeButton onSend={send} />
-            </Space.Compact>
-          </Form.Item>
+          <CaptchaField
+            captcha={captcha}
+            onRefresh={captcha.renew}
+            label={t('login.imageCode')}
+            placeholder={t('login.imageCodePlaceholder')}
+            rules={imageCodeRules(t)}
+          />
+          <CodeField
+            name="messageCode"
+            label={t('login.smsCode')}
+            placeholder={t('login.smsCodePlaceholder')}
+            rules={smsCodeRules(t)}
+            onSend={send}
+          />
           <Form.Item
             name="agree"
             valuePropName="checked"

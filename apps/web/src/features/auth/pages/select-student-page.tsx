@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Modal, Result, Space, Tabs, Typography, message } from 'antd';
+import { Button, Card, Form, Input, Modal, Result, Tabs, Typography, message } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PATTERNS } from '@portal/contract/validation';
 import { getSession } from '../../../lib/session.ts';
-import { SendCodeButton } from '../../../components/send-code-button.tsx';
-import { CaptchaField, captchaAnswer, useCaptcha } from '../../../components/captcha.tsx';
+import { CodeField } from '../../../components/code-field.tsx';
+import { CaptchaField, useFormCaptcha } from '../../../components/captcha.tsx';
 import { bindMail, bindMobile, sendBindCode } from '../api.ts';
 import { useAfterLogin } from '../components/use-after-login.tsx';
-import { mailRules, mobileRules, nameRules } from '../components/rules.ts';
+import { mailRules, mobileRules, nameRules } from '../../../components/form-rules.ts';
 
 type Kind = 'mobile' | 'mail';
 
@@ -64,11 +64,7 @@ function BindForm(props: {
   const [form] = Form.useForm<{ name: string; target: string; imageCode: string; code: string }>();
   const [busy, setBusy] = useState(false);
   const isMobile = props.kind === 'mobile';
-  const captcha = useCaptcha();
-  const newCaptcha = () => {
-    form.setFieldValue('imageCode', '');
-    void captcha.refresh();
-  };
+  const captcha = useFormCaptcha(form);
 
   /** The code resend rule: a non-zero answer with a message asks to confirm, then resends with step 2. */
   const send = async (): Promise<boolean> => {
@@ -79,13 +75,13 @@ function BindForm(props: {
       return false;
     }
     const need = isMobile ? 'msg.code.needMobileAndImage' : 'msg.code.needMailAndImage';
-    const imageCode = captchaAnswer(form, captcha, t, (m) => void message.error(m, 1), need, newCaptcha);
+    const imageCode = captcha.answer(need);
     if (!imageCode) return false;
     const cap = { imageToken: captcha.token, imageCode };
     // A code went out: this picture is spent, the next code needs a new one.
     const sent = () => {
       void message.success(t('msg.code.sent'), 1);
-      newCaptcha();
+      captcha.renew();
       return true;
     };
     const first = await sendBindCode(props.kind, target, 1, cap).catch(() => null);
@@ -93,7 +89,7 @@ function BindForm(props: {
     if (first.code === 200 || first.code === 0) return sent();
     if (first.code !== 201) {
       void message.error(first.msg, 1);
-      newCaptcha();
+      captcha.renew();
       return false;
     }
     const confirmed = await new Promise<boolean>((resolve) =>
@@ -107,14 +103,14 @@ function BindForm(props: {
       }),
     );
     if (!confirmed) {
-      newCaptcha();
+      captcha.renew();
       return false;
     }
     // Step 2 with the same answer: it was bound to this number by step 1 and pays for this one code.
     const second = await sendBindCode(props.kind, target, 2, cap).catch(() => null);
     if (second && (second.code === 200 || second.code === 0)) return sent();
     if (second) void message.error(second.msg, 1);
-    newCaptcha();
+    captcha.renew();
     return false;
   };
 
@@ -157,27 +153,16 @@ function BindForm(props: {
       </Form.Item>
       <CaptchaField
         captcha={captcha}
-        onRefresh={newCaptcha}
+        onRefresh={captcha.renew}
         label={t('login.imageCode')}
         placeholder={t('login.imageCodePlaceholder')}
       />
-      <Form.Item label={isMobile ? t('login.smsCode') : t('select.mailCode')} required>
-        <Space.Compact style={{ width: '100%' }}>
-          <Form.Item
-            name="code"
-            noStyle
-            rules={[{ required: true, whitespace: true, message: t('msg.selectStudent.codeRequired') }]}
-          >
-            <Input
-              maxLength={6}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              aria-label={isMobile ? t('login.smsCode') : t('select.mailCode')}
-            />
-          </Form.Item>
-          <SendCodeButton onSend={send} />
-        </Space.Compact>
-      </Form.Item>
+      <CodeField
+        name="code"
+        label={isMobile ? t('login.smsCode') : t('select.mailCode')}
+        rules={[{ required: true, whitespace: true, message: t('msg.selectStudent.codeRequired') }]}
+        onSend={send}
+      />
       <Button type="primary" htmlType="submit" block disabled={busy}>
         {t('select.submit')}
       </Button>
