@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Form, Input, Modal, message } from 'antd';
+import { Form, Input, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { taskUpdatePersonBody, type TaskOrderDetail } from '@portal/contract/task';
-import { PhotoUpload } from '../../../components/photo-upload/photo-upload.tsx';
 import { updateTaskPerson } from '../api.ts';
 import { zodRule } from './zod-rule.ts';
+import { ModifyDialog } from './modify-dialog.tsx';
+import { TaskPhotoField } from './task-photo-field.tsx';
 
 /** Modify a person of a task order: mobile, mail and photo (the rest stays locked). */
 export function PersonModifyButton({ detail, onDone }: { detail: TaskOrderDetail; onDone: () => void }) {
@@ -34,39 +35,27 @@ export function PersonModifyButton({ detail, onDone }: { detail: TaskOrderDetail
     }
   };
   return (
-    <>
-      <Button type="link" onClick={() => setOpen(true)}>
-        {t('task.modify')}
-      </Button>
-      <Modal
-        open={open}
-        title={t('task.modify')}
-        onCancel={() => setOpen(false)}
-        onOk={() => void save()}
-        okText={t('task.savePerson')}
-        confirmLoading={busy}
-        destroyOnHidden
+    <ModifyDialog
+      open={open}
+      onOpenChange={setOpen}
+      title={t('task.modify')}
+      onOk={() => void save()}
+      okText={t('task.savePerson')}
+      confirmLoading={busy}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ mobile: detail.mobile, mail: detail.mail, picUrl: detail.picUrl ?? undefined }}
       >
-        <Form
-          form={form}
-          layout="vertical"
-          initialValues={{ mobile: detail.mobile, mail: detail.mail, picUrl: detail.picUrl ?? undefined }}
-        >
-          <Form.Item
-            name="picUrl"
-            label={t('task.photo')}
-            rules={[{ required: true, message: t('msg.image.required') }]}
-          >
-            <PhotoUpload flow="task" onChange={(url) => form.setFieldValue('picUrl', url)} />
-          </Form.Item>
-          <Form.Item name="mobile" label={t('task.mobile')} rules={[zodRule(shape.mobile, t)]} required>
-            <Input maxLength={11} />
-          </Form.Item>
-          <Form.Item name="mail" label={t('task.mail')} rules={[zodRule(shape.mail, t)]} required>
-            <Input />
-          </Form.Item>
-        </Form>
-      </Modal>
-    </>
+        <TaskPhotoField form={form} />
+        <Form.Item name="mobile" label={t('task.mobile')} rules={[zodRule(shape.mobile, t)]} required>
+          <Input maxLength={11} />
+        </Form.Item>
+        <Form.Item name="mail" label={t('task.mail')} rules={[zodRule(shape.mail, t)]} required>
+          <Input />
+        </Form.Item>
+      </Form>
+    </ModifyDialog>
   );
 }

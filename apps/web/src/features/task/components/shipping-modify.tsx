@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Modal, message } from 'antd';
+import { message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TaskOrder } from '@portal/contract/task';
 import { ShippingForm, type ShippingValues } from '../../../components/shipping-form/shipping-form.tsx';
 import { request } from '../../../lib/api/client.ts';
+import { ModifyDialog } from './modify-dialog.tsx';
 
 /** Modify beside logistics: the shared shipping form, saved by /api/taskOrder/updateShipping. */
 export function ShippingModifyButton({ order, onDone }: { order: TaskOrder; onDone: () => void }) {
@@ -20,20 +21,8 @@ export function ShippingModifyButton({ order, onDone }: { order: TaskOrder; onDo
     }
   };
   return (
-    <>
-      <Button type="link" onClick={() => setOpen(true)}>
-        {t('task.modify')}
-      </Button>
-      <Modal
-        open={open}
-        title={t('task.logistics')}
-        footer={null}
-        onCancel={() => setOpen(false)}
-        destroyOnHidden
-        width={640}
-      >
-        <ShippingForm allowLandline initial={order} submitText={t('task.savePerson')} onSubmit={save} />
-      </Modal>
-    </>
+    <ModifyDialog open={open} onOpenChange={setOpen} title={t('task.logistics')} footer={null} width={640}>
+      <ShippingForm allowLandline initial={order} submitText={t('task.savePerson')} onSubmit={save} />
+    </ModifyDialog>
   );
 }

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Select, Upload, message } from 'antd';
+import type { FormItemProps } from 'antd';
+import type { TFunction } from 'i18next';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -14,7 +16,7 @@ import {
 import { idNumberIssue } from '@portal/contract/orders';
 import { MATCH_CODE, taskCreateFields } from '@portal/contract/task';
 import { fenToYuan } from '@portal/contract/prices';
-import { PhotoUpload } from '../../../components/photo-upload/photo-upload.tsx';
+import { TaskPhotoField } from '../components/task-photo-field.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { pick } from '../../../lib/i18n.ts';
 import { createTaskOrder, matchStudent, studentInfoByImg } from '../api.ts';
@@ -152,13 +154,7 @@ export default function UpImgPage() {
               }}
               onValuesChange={(c) => 'zjlx' in c && form.setFieldValue('sfzh', '')}
             >
-              <Form.Item
-                name="picUrl"
-                label={t('task.photo')}
-                rules={[{ required: true, message: t('msg.image.required') }]}
-              >
-                <PhotoUpload flow="task" onChange={(url) => form.setFieldValue('picUrl', url)} />
-              </Form.Item>
+              <TaskPhotoField form={form} />
               {flag && (
                 <Form.Item label={t('task.uploadCode')}>
                   <Upload accept="image/*" showUploadList={false} beforeUpload={(f) => readCode(f)}>
@@ -171,104 +167,58 @@ export default function UpImgPage() {
                 <Input />
               </Form.Item>
               <Row gutter={16}>
-                <Col span={8}>
-                  <Form.Item name="xm" label={t('task.xm')} rules={[zodRule(shape.name, t)]} required>
-                    <Input disabled={!!p.xm} />
-                  </Form.Item>
-                </Col>
-                <Col span={8}>
-                  <Form.Item
-                    name="zjlx"
-                    label={t('task.zjlx')}
-                    rules={[{ required: true, message: t('msg.idType.required') }]}
-                  >
-                    <Select options={options(ID_TYPES, TASK_ID_TYPES)} disabled={p.hasSfzh} />
-                  </Form.Item>
-                </Col>
-                <Col span={8}>
-                  <Form.Item
-                    name="sfzh"
-                    label={t('task.sfzh')}
-                    required
-                    rules={[
-                      {
-                        validator: async (_r, v: string | undefined) => {
-                          if (p.hasSfzh && v?.includes('*')) return;
-                          const issue = idNumberIssue(zjlx ?? 1, v);
-                          if (issue) throw new Error(t(`msg.${issue}`));
-                        },
+                <Cell name="xm" label={t('task.xm')} rules={[zodRule(shape.name, t)]} required>
+                  <Input disabled={!!p.xm} />
+                </Cell>
+                <Cell name="zjlx" label={t('task.zjlx')} rules={must(t, 'msg.idType.required')}>
+                  <Select options={options(ID_TYPES, TASK_ID_TYPES)} disabled={p.hasSfzh} />
+                </Cell>
+                <Cell
+                  name="sfzh"
+                  label={t('task.sfzh')}
+                  required
+                  rules={[
+                    {
+                      validator: async (_r, v: string | undefined) => {
+                        if (p.hasSfzh && v?.includes('*')) return;
+                        const issue = idNumberIssue(zjlx ?? 1, v);
+                        if (issue) throw new Error(t(`msg.${issue}`));
                       },
-                    ]}
-                  >
-                    <Input disabled={p.hasSfzh} />
-                  </Form.Item>
-                </Col>
-                <Col span={8}>
-                  <Form.Item name="xh" label={t('task.xh')} rules={[zodRule(shape.studentId, t)]} required>
-                    <Input disabled={!!p.xh} />
-                  </Form.Item>
-                </Col>
-                <Col span={8}>
-                  <Form.Item name="zy" label={t('task.zy')} rules={[zodRule(shape.major, t)]}>
-                    <Input disabled={!!p.zy} />
-                  </Form.Item>
-                </Col>
-                <Col span={8}>
-                  <Form.Item
-                    name="xb"
-                    label={t('task.xb')}
-                    rules={[{ required: true, message: t('msg.sex.required') }]}
-                  >
-                    <Radio.Group options={options(SEXES)} disabled={p.xb !== null} />
-                  </Form.Item>
-                </Col>
-                <Col span={8}>
-                  <Form.Item
-                    name="xlcc"
-                    label={t('task.xlcc')}
-                    rules={[{ required: true, message: t('msg.education.required') }]}
-                  >
-                    <Select options={options(EDUCATION_LEVELS)} disabled={p.xlcc !== null} />
-                  </Form.Item>
-                </Col>
-                <Col span={8}>
-                  <Form.Item
-                    name="xllb"
-                    label={t('task.xllb')}
-                    rules={[{ required: true, message: t('msg.task.xllbRequired') }]}
-                  >
-                    <Select options={options(EDUCATION_CATEGORIES)} disabled={p.xllb !== null} />
-                  </Form.Item>
-                </Col>
-                <Col span={8}>
-                  <Form.Item
-                    name="xxlb"
-                    label={t('task.xxlb')}
-                    rules={[{ required: true, message: t('msg.schoolType.required') }]}
-                  >
-                    <Select options={options(SCHOOL_TYPES)} />
-                  </Form.Item>
-                </Col>
-                <Col span={8}>
-                  <Form.Item name="yxmc" label={t('task.yxmc')}>
-                    <Input disabled />
-                  </Form.Item>
-                </Col>
-                <Col span={8}>
-                  <Form.Item name="yxdm" label={t('task.yxdm')}>
-                    <Input disabled />
-                  </Form.Item>
-                </Col>
-                <Col span={8}>
-                  <Form.Item name="mobile" label={t('task.mobile')} rules={[zodRule(shape.mobile, t)]} required>
-                    <Input maxLength={11} autoComplete="tel" />
-                  </Form.Item>
-                </Col>
-                <Col span={8}>
-                  <Form.Item name="mail" label={t('task.mail')} rules={[zodRule(shape.mail, t)]} required>
-                    <Input autoComplete="email" />
-                  </Form.Item>
-                </Col>
+                    },
+                  ]}
+                >
+                  <Input disabled={p.hasSfzh} />
+                </Cell>
+                <Cell name="xh" label={t('task.xh')} rules={[zodRule(shape.studentId, t)]} required>
+                  <Input disabled={!!p.xh} />
+                </Cell>
+                <Cell name="zy" label={t('task.zy')} rules={[zodRule(shape.major, t)]}>
+                  <Input disabled={!!p.zy} />
+                </Cell>
+                <Cell name="xb" label={t('task.xb')} rules={must(t, 'msg.sex.required')}>
+                  <Radio.Group options={options(SEXES)} disabled={p.xb !== null} />
+                </Cell>
+                <Cell name="xlcc" label={t('task.xlcc')} rules={must(t, 'msg.education.required')}>
+                  <Select options={options(EDUCATION_LEVELS)} disabled={p.xlcc !== null} />
+                </Cell>
+                <Cell name="xllb" label={t('task.xllb')} rules={must(t, 'msg.task.xllbRequired')}>
+                  <Select options={options(EDUCATION_CATEGORIES)} disabled={p.xllb !== null} />
+                </Cell>
+                <Cell name="xxlb" label={t('task.xxlb')} rules={must(t, 'msg.schoolType.required')}>
+                  <Select options={options(SCHOOL_TYPES)} />
+                </Cell>
+                <Cell name="yxmc" label={t('task.yxmc')}>
+                  <Input disabled />
+                </Cell>
+                <Cell name="yxdm" label={t('task.yxdm')}>
+                  <Input disabled />
+                </Cell>
+                <Cell name="mobile" label={t('task.mobile')} rules={[zodRule(shape.mobile, t)]} required>
+                  <Input maxLength={11} autoComplete="tel" />
+                </Cell>
+                <Cell name="mail" label={t('task.mail')} rules={[zodRule(shape.mail, t)]} required>
+                  <Input autoComplete="email" />
+                </Cell>
               </Row>
               <Button type="primary" loading={busy} onClick={() => void submit()}>
                 {t('task.create')}
@@ -280,6 +230,18 @@ export default function UpImgPage() {
     </Card>
   );
 }
+
+/** One field of the person's details: a third of the row. */
+function Cell(props: FormItemProps) {
+  return (
+    <Col span={8}>
+      <Form.Item {...props} />
+    </Col>
+  );
+}
+
+/** A choice the person must make, with its own message. */
+const must = (t: TFunction, key: string) => [{ required: true, message: t(key) }];
 
 /** Opens the login dialog once when a visitor lands here. */
 function LoginOnMount({ ensure }: { ensure: () => boolean }) {

@@ -1,0 +1,14 @@
+import { Form } from 'antd';
+import type { FormInstance } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PhotoUpload } from '../../../components/photo-upload/photo-upload.tsx';
+
+/** The required photo of a task order's person (form field `picUrl`), uploaded by the task flow. */
+export function TaskPhotoField({ form }: { form: FormInstance }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name="picUrl" label={t('task.photo')} rules={[{ required: true, message: t('msg.image.required') }]}>
+      <PhotoUpload flow="task" onChange={(url) => form.setFieldValue('picUrl', url)} />
+    </Form.Item>
+  );
+}
