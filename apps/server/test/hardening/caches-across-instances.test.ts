@@ -1,11 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CODE } from '@portal/contract/envelope';
 import {
   ChildServer,
+  NEEDS_POSTGRES,
   api,
   apiData,
+  devLogin,
+  mobileSequence,
   reachablePostgres,
-  twoInstances,
+  useTwoInstances,
   type MemberSession,
   type TwoInstances,
 } from './child-server.ts';
@@ -17,10 +20,7 @@ import {
  */
 
 const pgBase = await reachablePostgres();
-const SKIP_REASON = 'needs PostgreSQL: set TEST_DATABASE_URL to a reachable database (the database suite runs it)';
-
-let mobileSeq = 0;
-const freshMobile = () => `1359${String(process.pid % 10000).padStart(4, '0')}${String(++mobileSeq).padStart(3, '0')}`;
+const freshMobile = mobileSequence('1359');
 
 interface ListItem {
   id: number;
@@ -30,24 +30,14 @@ interface ListItem {
 }
 
 describe.skipIf(!pgBase)('member caches shared by two instances on one PostgreSQL database', () => {
-  let two: TwoInstances | null = null;
   let a: ChildServer;
   let b: ChildServer;
   let pg: TwoInstances['pg'];
-
-  beforeAll(async () => {
-    two = await twoInstances(pgBase!, 'caches');
-    ({ a, b, pg } = two);
-  }, 240_000);
-  afterAll(async () => two?.stop());
+  useTwoInstances(pgBase, 'caches', (two) => ({ a, b, pg } = two));
 
   const login = async (s: ChildServer) => {
     const mobile = freshMobile();
-    const session = await apiData<MemberSession>(s.url, {
-      url: '/api/dev/login',
-      body: { mobile, name: '张三', isFirst: false },
-    });
-    return { mobile, session };
+    return { mobile, session: await devLogin(s, mobile) };
   };
   const newOrder = (s: ChildServer, mobile: string) =>
     apiData<{ id: number }>(s.url, { url: '/api/dev/order', body: { mobile, kind: 'individual', persons: 2 } });
@@ -131,4 +121,4 @@ describe.skipIf(!pgBase)('member caches shared by two instances on one PostgreSQ
   });
 });
 
-if (!pgBase) describe('member caches shared by two instances', () => it.skip(SKIP_REASON, () => {}));
+if (!pgBase) describe('member caches shared by two instances', () => it.skip(NEEDS_POSTGRES, () => {}));

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_RESPONSE_SECRET } from '@portal/contract/defaults';
 import { responseSign, signBody, type Envelope } from '@portal/contract/envelope';
+import { afterAll, beforeAll } from 'vitest';
 import { createDatabase } from '../helpers.ts';
 import { freePort } from '../../../../e2e/server.ts';
 
@@ -205,6 +206,38 @@ export async function twoInstances(
   }
   return { a: started[0]!, b: started[1]!, pg, stop };
 }
+
+/** Why a suite on two instances is skipped when no PostgreSQL answers. */
+export const NEEDS_POSTGRES =
+  'needs PostgreSQL: set TEST_DATABASE_URL to a reachable database (the database suite runs it)';
+
+/**
+ * Two instances for the tests of one describe: started before them, stopped after. `set`
+ * receives them (the file keeps its own `let a, b, pg`, so the tests read as before).
+ */
+export function useTwoInstances(
+  baseUrl: string | null,
+  prefix: string,
+  set: (two: TwoInstances) => void,
+  env: Record<string, string> = {},
+): void {
+  let two: TwoInstances | null = null;
+  beforeAll(async () => {
+    two = await twoInstances(baseUrl!, prefix, env);
+    set(two);
+  }, 240_000);
+  afterAll(async () => two?.stop());
+}
+
+/** Unique mobiles for one suite: its own prefix, this process, then a counter. */
+export function mobileSequence(prefix: string): () => string {
+  let seq = 0;
+  return () => `${prefix}${String(process.pid % 10000).padStart(4, '0')}${String(++seq).padStart(3, '0')}`;
+}
+
+/** A member session through the dev login of a child server (a returning member, no captcha). */
+export const devLogin = (s: ChildServer, mobile: string) =>
+  apiData<MemberSession>(s.url, { url: '/api/dev/login', body: { mobile, name: '张三', isFirst: false } });
 
 export interface MemberSession {
   token: string;

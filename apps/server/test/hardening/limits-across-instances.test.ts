@@ -1,11 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ChildServer,
+  NEEDS_POSTGRES,
   TEST_DATA_KEY,
   api,
   apiData,
+  mobileSequence,
   reachablePostgres,
-  twoInstances,
+  useTwoInstances,
   type TwoInstances,
 } from './child-server.ts';
 import { loadPiiCipher } from '../../src/lib/pii.ts';
@@ -18,7 +20,6 @@ import { counterKeys } from '../../src/modules/auth/codes.ts';
  */
 
 const pgBase = await reachablePostgres();
-const SKIP_REASON = 'needs PostgreSQL: set TEST_DATABASE_URL to a reachable database (the database suite runs it)';
 /** Lowered through the configuration so the test can reach it; the counter is pre-filled in SQL. */
 const BUDGET = 500;
 
@@ -32,30 +33,20 @@ const MSG = {
 };
 
 const qs = (o: Record<string, string>) => new URLSearchParams(o).toString();
-let mobileSeq = 0;
-const freshMobile = () => `1365${String(process.pid % 10000).padStart(4, '0')}${String(++mobileSeq).padStart(3, '0')}`;
+const freshMobile = mobileSequence('1365');
 
 describe.skipIf(!pgBase)('limits shared by two instances on one PostgreSQL database', () => {
-  let two: TwoInstances | null = null;
   let a: ChildServer;
   let b: ChildServer;
   let pg: TwoInstances['pg'];
-
-  beforeAll(async () => {
+  useTwoInstances(pgBase, 'limits', (two) => ({ a, b, pg } = two), {
+    CODE_DAILY_BUDGET: String(BUDGET),
+    CODE_IP_HOURLY: '100000',
     // Every send comes from one address here: its daily shares of the budget are not under test.
-    const shares = {
-      CODE_SHARE_ADDRESS_PERCENT: '100',
-      CODE_SHARE_NETWORK_PERCENT: '100',
-      CODE_SHARE_PREFIX_PERCENT: '100',
-    };
-    two = await twoInstances(pgBase!, 'limits', {
-      CODE_DAILY_BUDGET: String(BUDGET),
-      CODE_IP_HOURLY: '100000',
-      ...shares,
-    });
-    ({ a, b, pg } = two);
-  }, 240_000);
-  afterAll(async () => two?.stop());
+    CODE_SHARE_ADDRESS_PERCENT: '100',
+    CODE_SHARE_NETWORK_PERCENT: '100',
+    CODE_SHARE_PREFIX_PERCENT: '100',
+  });
 
   /** A captcha drawn by one instance, answered through the demo hook. */
   async function captcha(s: ChildServer) {
@@ -198,4 +189,4 @@ describe.skipIf(!pgBase)('limits shared by two instances on one PostgreSQL datab
   });
 });
 
-if (!pgBase) describe('limits across instances', () => it.skip(SKIP_REASON, () => {}));
+if (!pgBase) describe('limits across instances', () => it.skip(NEEDS_POSTGRES, () => {}));

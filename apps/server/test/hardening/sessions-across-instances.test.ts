@@ -1,11 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CODE } from '@portal/contract/envelope';
 import {
   ChildServer,
+  NEEDS_POSTGRES,
   api,
-  apiData,
+  devLogin,
+  mobileSequence,
   reachablePostgres,
-  twoInstances,
+  useTwoInstances,
   type MemberSession,
   type TwoInstances,
 } from './child-server.ts';
@@ -18,33 +20,21 @@ import {
  */
 
 const pgBase = await reachablePostgres();
-const SKIP_REASON = 'needs PostgreSQL: set TEST_DATABASE_URL to a reachable database (the database suite runs it)';
 /** How long a notification may take between instances on one machine, with room for a loaded CI. */
 const NOTIFY_WITHIN_MS = 2_000;
 
 /** The envelope code of a call without a live session. */
 const NOT_LOGGED_IN = CODE.NOT_LOGGED_IN;
 
-let mobileSeq = 0;
-const freshMobile = () => `1357${String(process.pid % 10000).padStart(4, '0')}${String(++mobileSeq).padStart(3, '0')}`;
+const freshMobile = mobileSequence('1357');
 
 describe.skipIf(!pgBase)('member sessions shared by two instances on one PostgreSQL database', () => {
-  let two: TwoInstances | null = null;
   let a: ChildServer;
   let b: ChildServer;
   let pg: TwoInstances['pg'];
+  useTwoInstances(pgBase, 'sessions', (two) => ({ a, b, pg } = two));
 
-  beforeAll(async () => {
-    two = await twoInstances(pgBase!, 'sessions');
-    ({ a, b, pg } = two);
-  }, 240_000);
-  afterAll(async () => two?.stop());
-
-  const login = (s: ChildServer) =>
-    apiData<MemberSession>(s.url, {
-      url: '/api/dev/login',
-      body: { mobile: freshMobile(), name: '张三', isFirst: false },
-    });
+  const login = (s: ChildServer) => devLogin(s, freshMobile());
   const listCode = async (s: ChildServer, session: MemberSession) =>
     (await api(s.url, { url: '/api/order/findOrderList?type=1', session })).code;
 
@@ -110,4 +100,4 @@ describe.skipIf(!pgBase)('member sessions shared by two instances on one Postgre
   });
 });
 
-if (!pgBase) describe('member sessions shared by two instances', () => it.skip(SKIP_REASON, () => {}));
+if (!pgBase) describe('member sessions shared by two instances', () => it.skip(NEEDS_POSTGRES, () => {}));
