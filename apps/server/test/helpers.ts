@@ -139,13 +139,13 @@ export function multipartBody(fields: Record<string, string>, file?: { name: str
 
 /**
  * One test app for the file: built before its tests, closed after them. `set` receives it
- * (the file keeps its own `let app`, so the tests read as before).
+ * (the file keeps its own `let app`, so the tests read as before) and may prepare it further.
  */
-export function useTestApp(set: (app: FastifyInstance) => void, ...args: Parameters<typeof testApp>): void {
+export function useTestApp(set: (app: FastifyInstance) => unknown, ...args: Parameters<typeof testApp>): void {
   let built: FastifyInstance | undefined;
   beforeAll(async () => {
     built = await testApp(...args);
-    set(built);
+    await set(built);
   });
   afterAll(async () => {
     await built?.close();

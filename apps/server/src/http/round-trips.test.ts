@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { call, memberSession, testApp, type Session } from '../../test/helpers.ts';
+import { createdOrder } from '../../test/member-apps.ts';
 import { consent, memberPhoto, orderFixtures, person } from '../modules/orders/test-kit.ts';
 
 /**
@@ -29,16 +30,7 @@ beforeAll(async () => {
   me = await memberSession(app, undefined, { name: '张三', isFirst: false });
   await consent(app, me);
   const photo = await memberPhoto(app, me.memberId);
-  for (let i = 0; i < 3; i++) {
-    const r = await call<number>(app, {
-      method: 'POST',
-      url: '/api/order/createCollectionOrder',
-      payload: person(photo),
-      session: me,
-    });
-    expect(r.code).toBe(200);
-    orderId = r.data;
-  }
+  for (let i = 0; i < 3; i++) orderId = await createdOrder(app, me, person(photo));
 });
 afterAll(async () => app.close());
 

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { auditLog, orderDetails, orders } from '../../src/db/schema.ts';
 import { call, memberSession, staffSession, testApp, type Session } from '../helpers.ts';
 import { consent, memberPhoto, orderFixtures, person } from '../../src/modules/orders/test-kit.ts';
+import { createdOrder } from '../member-apps.ts';
 import { photoIdFromUrl } from '../../src/modules/photos/photo-service.ts';
 
 /**
@@ -33,14 +34,7 @@ describe(`modify racing a staff review (${process.env.TEST_DATABASE_URL ? 'Postg
     const s = await memberSession(app);
     await consent(app, s);
     const [oldUrl, nextUrl] = [await memberPhoto(app, s.memberId), await memberPhoto(app, s.memberId)];
-    const created = await call<number>(app, {
-      method: 'POST',
-      url: '/api/order/createCollectionOrder',
-      payload: person(oldUrl),
-      session: s,
-    });
-    expect(created.code).toBe(200);
-    const orderId = created.data;
+    const orderId = await createdOrder(app, s, person(oldUrl));
     await app.ctx.db.update(orders).set({ state: 115, payTime: new Date(), payType: 1 }).where(eq(orders.id, orderId));
     const [line] = await app.ctx.db.select().from(orderDetails).where(eq(orderDetails.orderId, orderId));
     const ids = {

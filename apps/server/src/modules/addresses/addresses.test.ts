@@ -1,23 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Address } from '@portal/contract/addresses';
 import { memberAddresses } from '../../db/schema.ts';
-import { call, memberSession, testApp, type Session } from '../../../test/helpers.ts';
-import { orderFixtures, shipping } from '../orders/test-kit.ts';
+import { call, memberSession, type Session } from '../../../test/helpers.ts';
+import { useAppWithMembers } from '../../../test/member-apps.ts';
+import { shipping } from '../orders/test-kit.ts';
 
 let app: FastifyInstance;
 let me: Session;
 let other: Session;
 let carrierId: number;
-
-beforeAll(async () => {
-  app = await testApp();
-  ({ carrierId } = await orderFixtures(app));
-  me = await memberSession(app, undefined, { isFirst: false });
-  other = await memberSession(app, undefined, { isFirst: false });
-});
-afterAll(async () => app.close());
+useAppWithMembers(
+  (t) =>
+    ({
+      app,
+      carrierId,
+      members: [me, other],
+    } = t),
+  {
+    orders: true,
+    profiles: [{ isFirst: false }, { isFirst: false }],
+  },
+);
 
 const save = (body: Record<string, unknown>, s: Session = me) =>
   call<Address>(app, { method: 'POST', url: '/api/address/save', payload: body, session: s });

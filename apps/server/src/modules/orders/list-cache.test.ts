@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { orderDetails, orders, refunds, sessions } from '../../db/schema.ts';
-import { call, memberSession, testApp, type Session } from '../../../test/helpers.ts';
-import { consent, memberPhoto, orderFixtures, person } from './test-kit.ts';
+import { call, memberSession, type Session } from '../../../test/helpers.ts';
+import { createdOrder, useAppWithMembers } from '../../../test/member-apps.ts';
+import { memberPhoto, person } from './test-kit.ts';
 import { fingerprinted, fingerprintedJson } from './list-cache.ts';
 import { memberOrderListFingerprint, memberOrderListFreshness } from './reads.ts';
 
@@ -22,24 +23,20 @@ const list = async (lang?: string) =>
   (await call<ListItem[]>(app, { url: '/api/order/findOrderList?type=1', session: me, headers: lang ? { lang } : {} }))
     .data;
 
-beforeAll(async () => {
-  app = await testApp();
-  await orderFixtures(app);
-  me = await memberSession(app, undefined, { name: '张三', isFirst: false });
-  await consent(app, me);
-});
-afterAll(async () => app.close());
+useAppWithMembers(
+  (t) =>
+    ({
+      app,
+      members: [me],
+    } = t),
+  {
+    orders: true,
+    consent: true,
+    profiles: [{ name: '张三', isFirst: false }],
+  },
+);
 
-async function newOrder(): Promise<number> {
-  const r = await call<number>(app, {
-    method: 'POST',
-    url: '/api/order/createCollectionOrder',
-    payload: person(await memberPhoto(app, me.memberId)),
-    session: me,
-  });
-  expect(r.code).toBe(200);
-  return r.data;
-}
+const newOrder = async () => createdOrder(app, me, person(await memberPhoto(app, me.memberId)));
 
 describe('the member order list cache', () => {
   it('shows every committed change, whichever code path wrote it', async () => {

@@ -1,36 +1,34 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { orderDetails, orders, refunds } from '../../db/schema.ts';
-import { call, memberSession, testApp, type Session } from '../../../test/helpers.ts';
-import { consent, memberPhoto, orderFixtures, person, shipping } from './test-kit.ts';
+import { call, memberSession, type Session } from '../../../test/helpers.ts';
+import { createdOrder, useAppWithMembers } from '../../../test/member-apps.ts';
+import { consent, memberPhoto, person, shipping } from './test-kit.ts';
 import type { OrderWithDetails } from '@portal/contract/orders';
 
 let app: FastifyInstance;
 let me: Session;
 let other: Session;
 let carrierId: number;
+useAppWithMembers(
+  (t) =>
+    ({
+      app,
+      carrierId,
+      members: [me, other],
+    } = t),
+  {
+    orders: true,
+    consent: true,
+    profiles: [
+      { name: '张三', isFirst: false },
+      { name: '王五', isFirst: false },
+    ],
+  },
+);
 
-beforeAll(async () => {
-  app = await testApp();
-  ({ carrierId } = await orderFixtures(app));
-  me = await memberSession(app, undefined, { name: '张三', isFirst: false });
-  other = await memberSession(app, undefined, { name: '王五', isFirst: false });
-  await consent(app, me);
-  await consent(app, other);
-});
-afterAll(async () => app.close());
-
-async function newOrder(s: Session = me): Promise<number> {
-  const r = await call<number>(app, {
-    method: 'POST',
-    url: '/api/order/createCollectionOrder',
-    payload: person(await memberPhoto(app, s.memberId)),
-    session: s,
-  });
-  expect(r.code).toBe(200);
-  return r.data;
-}
+const newOrder = async (s: Session = me) => createdOrder(app, s, person(await memberPhoto(app, s.memberId)));
 const setState = (id: number, state: number, extra: Partial<typeof orders.$inferInsert> = {}) =>
   app.ctx.db
     .update(orders)

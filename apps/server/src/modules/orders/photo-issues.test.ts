@@ -1,24 +1,30 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { PhotoIssues, NationalRejection } from '@portal/contract/orders';
 import { nationalPhotoReports, orderDetails, orders, payments, photos } from '../../db/schema.ts';
-import { call, memberSession, staffSession, testApp, type Session } from '../../../test/helpers.ts';
+import { call, memberSession, staffSession, type Session } from '../../../test/helpers.ts';
+import { createdOrder, useAppWithMembers } from '../../../test/member-apps.ts';
 import { photoUrl, storePhotoBytes } from '../photos/photo-service.ts';
-import { consent, orderFixtures, person, shipping } from './test-kit.ts';
+import { consent, person, shipping } from './test-kit.ts';
 
 let app: FastifyInstance;
 let me: Session & { mobile: string };
 let carrierId: number;
-
-beforeAll(async () => {
-  app = await testApp();
-  ({ carrierId } = await orderFixtures(app));
-  me = await memberSession(app, undefined, { name: '张三', isFirst: false });
-  await consent(app, me);
-});
-afterAll(async () => app.close());
+useAppWithMembers(
+  (t) =>
+    ({
+      app,
+      carrierId,
+      members: [me],
+    } = t),
+  {
+    orders: true,
+    consent: true,
+    profiles: [{ name: '张三', isFirst: false }],
+  },
+);
 
 /** A face: 128 numbers from a seed; `jitter` moves it by about that distance (the same person photographed again). */
 function face(seed: number, jitter = 0): number[] {
@@ -41,18 +47,12 @@ function personOf(url: string, name: string) {
 }
 
 async function orderWith(s: Session, faces: number[][], names = ['张三', '李四', '王五']): Promise<number> {
-  const first = await call<number>(app, {
-    method: 'POST',
-    url: '/api/order/createCollectionOrder',
-    payload: personOf(await photoOf(s, faces[0]), names[0]),
-    session: s,
-  });
-  expect(first.code).toBe(200);
+  const first = await createdOrder(app, s, personOf(await photoOf(s, faces[0]), names[0]));
   for (let i = 1; i < faces.length; i++) {
     const r = await call(app, {
       method: 'POST',
       url: '/api/order/addPerson2Order',
-      payload: { ...personOf(await photoOf(s, faces[i]), names[i]), order_id: first.data },
+      payload: { ...personOf(await photoOf(s, faces[i]), names[i]), order_id: first },
       session: s,
     });
     expect(r.code).toBe(200);
@@ -60,11 +60,11 @@ async function orderWith(s: Session, faces: number[][], names = ['张三', '李�
   const ship = await call(app, {
     method: 'POST',
     url: '/api/order/updateShipping',
-    payload: { id: first.data, ...shipping(carrierId) },
+    payload: { id: first, ...shipping(carrierId) },
     session: s,
   });
   expect(ship.code).toBe(200);
-  return first.data;
+  return first;
 }
 
 const usedIds = new Map<string, string>();

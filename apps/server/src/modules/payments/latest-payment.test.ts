@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call, memberSession, testApp, type Session } from '../../../test/helpers.ts';
+import { call, memberSession, type Session } from '../../../test/helpers.ts';
+import { usePaySandboxApp } from '../../../test/member-apps.ts';
 import { createDevOrder } from '../dev/dev-orders.ts';
-
-process.env.PAY_SANDBOX_NOTIFY_DELAY_MS = '20';
 
 let app: FastifyInstance;
 let me: Session & { mobile: string };
-
-beforeAll(async () => {
-  app = await testApp({ publicUrl: 'https://photo.example.cn' });
-  me = await memberSession(app);
-});
-afterAll(async () => app.close());
+usePaySandboxApp((t) => ({ app, me } = t));
 
 type Latest = { paymentNo: string; state: string; provider: string } | null;
 const latest = (id: number, session: Session | undefined = me) =>

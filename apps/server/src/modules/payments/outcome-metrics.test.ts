@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call, memberSession, staffSession, testApp, type Session } from '../../../test/helpers.ts';
+import { call, staffSession, type Session } from '../../../test/helpers.ts';
+import { usePaySandboxApp } from '../../../test/member-apps.ts';
 import { createDevOrder } from '../dev/dev-orders.ts';
 import { sandboxNotifyBody, sandboxNotifyHeaders } from '../../providers/pay/sandbox.ts';
 
 // The payment and refund counters at /metrics move where the outcome is decided: an operator
 // watching them sees payments settle and refunds fail.
 
-process.env.PAY_SANDBOX_NOTIFY_DELAY_MS = '20';
-
 let app: FastifyInstance;
 let me: Session & { mobile: string };
+usePaySandboxApp((t) => ({ app, me } = t));
 const sandbox = () => app.ctx.pay.sandbox!;
-
-beforeAll(async () => {
-  app = await testApp({ publicUrl: 'https://photo.example.cn' });
-  me = await memberSession(app);
-});
-afterAll(async () => app.close());
 
 /** The value of one sample in the /metrics text (0 when the series has not appeared yet). */
 async function sample(name: string, labels: string): Promise<number> {

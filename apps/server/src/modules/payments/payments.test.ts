@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, members, orders, payments, refunds } from '../../db/schema.ts';
-import { call, memberSession, staffSession, testApp, type Session } from '../../../test/helpers.ts';
+import { call, memberSession, staffSession, type Session } from '../../../test/helpers.ts';
+import { usePaySandboxApp } from '../../../test/member-apps.ts';
 import { createDevOrder, type DevOrderInput } from '../dev/dev-orders.ts';
 import { sandboxNotifyBody, sandboxNotifyHeaders } from '../../providers/pay/sandbox.ts';
 import { reconcilePayments } from './reconcile.ts';
 import { settlePayment } from './service.ts';
 
-process.env.PAY_SANDBOX_NOTIFY_DELAY_MS = '20';
-
 let app: FastifyInstance;
 let me: Session & { mobile: string };
+usePaySandboxApp((t) => ({ app, me } = t));
 const sandbox = () => app.ctx.pay.sandbox!;
-
-beforeAll(async () => {
-  app = await testApp({ publicUrl: 'https://photo.example.cn' });
-  me = await memberSession(app);
-});
-afterAll(async () => app.close());
 
 async function order(input: Partial<DevOrderInput> = {}) {
   return createDevOrder(app.ctx, { mobile: me.mobile, kind: 'individual', ...input });
