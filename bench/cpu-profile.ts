@@ -1,7 +1,10 @@
 /**
  * The top self-time of a V8 CPU profile (node --cpu-prof), by function and by script:
  *
- *   node --import tsx bench/cpu-profile.ts <file.cpuprofile> [top=25]
+ *   node --import tsx bench/cpu-profile.ts <file.cpuprofile> [top=25] [last=<seconds>]
+ *
+ * With last, only the samples of the profile's final seconds count: a bench run of one route
+ * ends right after its load, so this leaves out the server's start-up and seeding.
  *
  * Scripts are shortened to their package (node_modules/<pkg>) or their path in the repository.
  */
@@ -32,13 +35,19 @@ function script(url: string): string {
   return url.replace(/^file:\/\//, '').replace(/^node:/, 'node:');
 }
 
-const [file, topArg] = process.argv.slice(2);
-if (!file) throw new Error('usage: bench/cpu-profile.ts <file.cpuprofile> [top]');
+const [file, topArg, lastArg] = process.argv.slice(2);
+if (!file) throw new Error('usage: bench/cpu-profile.ts <file.cpuprofile> [top] [last=<seconds>]');
 const top = Number(topArg ?? 25);
+const lastUs = lastArg ? Number(lastArg.replace(/^last=/, '')) * 1e6 : Infinity;
 const p = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(p.nodes.map((n) => [n.id, n]));
 const self = new Map<number, number>();
-p.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i] ?? 0)));
+const endUs = p.timeDeltas.reduce((a, b) => a + b, 0);
+let at = 0;
+p.samples.forEach((id, i) => {
+  at += p.timeDeltas[i] ?? 0;
+  if (endUs - at <= lastUs) self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i] ?? 0));
+});
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 const fn = new Map<string, number>();
 const scr = new Map<string, number>();

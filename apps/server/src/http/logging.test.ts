@@ -1,0 +1,57 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const LOGGING = path.resolve(import.meta.dirname, 'logging.ts');
+
+/** A process that writes log lines through bufferedStdout; `script` runs after the import. */
+function start(script: string) {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      `import { bufferedStdout } from ${JSON.stringify(LOGGING)};\nconst out = bufferedStdout();\n${script}`,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const seen = { out: '', err: '' };
+  child.stdout.on('data', (b: Buffer) => (seen.out += b.toString()));
+  child.stderr.on('data', (b: Buffer) => (seen.err += b.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { seen, exited, child };
+}
+
+const until = async (check: () => boolean, ms: number) => {
+  const end = Date.now() + ms;
+  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+  return check();
+};
+
+describe('the log through a buffer', () => {
+  it('holds a line back, then writes it within about a second while the process runs on', async () => {
+    const p = start(`
+      out.write('{"msg":"first"}\\n');
+      process.stderr.write('written\\n');
+      setTimeout(() => process.exit(0), 8000);
+    `);
+    expect(await until(() => p.seen.err.includes('written'), 15_000)).toBe(true);
+    expect(await until(() => p.seen.out.includes('"first"'), 2_500)).toBe(true);
+    expect(p.child.exitCode).toBeNull();
+    p.child.kill();
+    await p.exited;
+  }, 30_000);
+
+  it('every line reaches standard output when the process exits, however many', async () => {
+    const p = start(`
+      for (let i = 0; i < 5000; i++) out.write('{"n":' + i + '}\\n');
+      process.exit(3);
+    `);
+    expect(await p.exited).toBe(3);
+    const lines = p.seen.out.trim().split('\n');
+    expect(lines).toHaveLength(5000);
+    expect(lines.at(-1)).toBe('{"n":4999}');
+  }, 30_000);
+});
