@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -51,6 +52,13 @@ export function NationalRejectionList({
   );
 }
 
+/** One of the alerts above an order, announced to screen readers at once. */
+function IssueAlert({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} message={title} description={children} />
+  );
+}
+
 /** Alerts above an order: a face used for several students (pay is refused) and photos the national platform refused. */
 export function OrderPhotoIssues({
   orderId,
@@ -66,43 +74,25 @@ export function OrderPhotoIssues({
   return (
     <>
       {sameFace.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          style={{ marginBottom: 16 }}
-          message={t('msg.order.sameFace')}
-          description={
-            <>
-              <ul style={{ margin: '4px 0', paddingInlineStart: 20 }}>
-                {sameFace.map((m) => (
-                  <li key={m.detailId}>
-                    {t(m.otherOrderNo ? 'photoIssues.sameFace.itemOther' : 'photoIssues.sameFace.item', {
-                      name: m.name,
-                      other: m.otherName,
-                      orderNo: m.otherOrderNo,
-                    })}
-                  </li>
-                ))}
-              </ul>
-              {t('photoIssues.sameFace.todo')}
-            </>
-          }
-        />
+        <IssueAlert title={t('msg.order.sameFace')}>
+          <ul style={{ margin: '4px 0', paddingInlineStart: 20 }}>
+            {sameFace.map((m) => (
+              <li key={m.detailId}>
+                {t(m.otherOrderNo ? 'photoIssues.sameFace.itemOther' : 'photoIssues.sameFace.item', {
+                  name: m.name,
+                  other: m.otherName,
+                  orderNo: m.otherOrderNo,
+                })}
+              </li>
+            ))}
+          </ul>
+          {t('photoIssues.sameFace.todo')}
+        </IssueAlert>
       )}
       {nationalRejected.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          style={{ marginBottom: 16 }}
-          message={t('photoIssues.national.title')}
-          description={
-            <>
-              <NationalRejectionList items={nationalRejected} onReplace={onReplace} />
-            </>
-          }
-        />
+        <IssueAlert title={t('photoIssues.national.title')}>
+          <NationalRejectionList items={nationalRejected} onReplace={onReplace} />
+        </IssueAlert>
       )}
     </>
   );

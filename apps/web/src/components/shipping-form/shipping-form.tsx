@@ -105,9 +105,6 @@ export function ShippingForm({ initial, allowLandline, onSubmit, submitText, ext
     setCityId(c ? c.id : null);
   }, [city, cities.data]);
 
-  // The stored value is the Chinese name (what the carrier reads); English pages show the English name.
-  const options = (list?: Area[]) =>
-    (list ?? []).map((a) => ({ value: a.name, label: pick({ zh: a.name, en: a.nameEn ?? a.name }) }));
   const s = shippingFormSchema.shape;
   const submit = async ({ saveToBook: keep, asDefault, ...v }: FormValues) => {
     setBusy(true);
@@ -162,32 +159,20 @@ export function ShippingForm({ initial, allowLandline, onSubmit, submitText, ext
         >
           <Input maxLength={20} />
         </Form.Item>
-        <Form.Item name="shippingProvinceName" label={t('shipping.province')} rules={[zodRule(s.shippingProvinceName)]}>
-          <Select
-            showSearch
-            optionFilterProp="label"
-            options={options(provinces.data)}
-            aria-label={t('shipping.province')}
-            onChange={() => form.setFieldsValue({ shippingCityName: undefined, shippingDistrictName: undefined })}
-          />
-        </Form.Item>
-        <Form.Item name="shippingCityName" label={t('shipping.city')} rules={[zodRule(s.shippingCityName)]}>
-          <Select
-            showSearch
-            optionFilterProp="label"
-            options={options(cities.data)}
-            aria-label={t('shipping.city')}
-            onChange={() => form.setFieldsValue({ shippingDistrictName: undefined })}
-          />
-        </Form.Item>
-        <Form.Item name="shippingDistrictName" label={t('shipping.district')} rules={[zodRule(s.shippingDistrictName)]}>
-          <Select
-            showSearch
-            optionFilterProp="label"
-            options={options(districts.data)}
-            aria-label={t('shipping.district')}
-          />
-        </Form.Item>
+        {/* A new province or city empties the levels below it. */}
+        <AreaField
+          name="shippingProvinceName"
+          label={t('shipping.province')}
+          areas={provinces.data}
+          onChange={() => form.setFieldsValue({ shippingCityName: undefined, shippingDistrictName: undefined })}
+        />
+        <AreaField
+          name="shippingCityName"
+          label={t('shipping.city')}
+          areas={cities.data}
+          onChange={() => form.setFieldsValue({ shippingDistrictName: undefined })}
+        />
+        <AreaField name="shippingDistrictName" label={t('shipping.district')} areas={districts.data} />
         <Form.Item name="shippingAddress" label={t('shipping.address')} rules={[zodRule(s.shippingAddress)]}>
           <Input
             maxLength={200}
@@ -218,5 +203,30 @@ export function ShippingForm({ initial, allowLandline, onSubmit, submitText, ext
         </Form.Item>
       </Form>
     </>
+  );
+}
+
+/** A searchable province, city or district, checked by the contract's rule for that field. */
+function AreaField(props: {
+  name: 'shippingProvinceName' | 'shippingCityName' | 'shippingDistrictName';
+  label: string;
+  areas?: Area[];
+  onChange?: () => void;
+}) {
+  // The stored value is the Chinese name (what the carrier reads); English pages show the English name.
+  const options = (props.areas ?? []).map((a) => ({
+    value: a.name,
+    label: pick({ zh: a.name, en: a.nameEn ?? a.name }),
+  }));
+  return (
+    <Form.Item name={props.name} label={props.label} rules={[zodRule(shippingFormSchema.shape[props.name])]}>
+      <Select
+        showSearch
+        optionFilterProp="label"
+        options={options}
+        aria-label={props.label}
+        onChange={props.onChange}
+      />
+    </Form.Item>
   );
 }

@@ -4,12 +4,13 @@ import { Alert, Button, Form, Input, Radio, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EDUCATION_LEVELS, ID_TYPES, PERSON_ID_TYPES, SCHOOL_TYPES, SEXES } from '@portal/contract/enums';
 import { idNumberIssue, majorField, personFormSchema } from '@portal/contract/orders';
-import { mailField, mobileField, nameField, studentIdField } from '@portal/contract/validation';
+import { nameField, studentIdField } from '@portal/contract/validation';
 import { pick } from '../../../lib/i18n.ts';
 import { MEMBER_INFO_KEY, loadMemberInfo } from '../../../lib/member-info.ts';
 import { PhotoUpload } from '../../../components/photo-upload/photo-upload.tsx';
 import { zodRule } from '../../../components/shipping-form/zod-rule.ts';
 import { SchoolPicker } from './school-picker.tsx';
+import { ContactFields } from './contact-fields.tsx';
 import { ConsentBox, useConsentGiven } from './consent-box.tsx';
 import { UploadCodeButton, type ScannedPerson } from './qr-step.tsx';
 
@@ -115,12 +116,7 @@ export function PersonForm(props: {
         <Form.Item name="name" label={t('orders.form.name')} rules={[zodRule(nameField)]}>
           <Input disabled={locked} maxLength={40} />
         </Form.Item>
-        <Form.Item name="mobile" label={t('orders.form.mobile')} rules={[zodRule(mobileField)]}>
-          <Input maxLength={11} />
-        </Form.Item>
-        <Form.Item name="mail" label={t('orders.form.mail')} rules={[zodRule(mailField)]}>
-          <Input maxLength={80} />
-        </Form.Item>
+        <ContactFields />
         <Form.Item name="id_type" label={t('orders.form.idType')} rules={[zodRule(s.id_type)]}>
           <Select
             disabled={locked}

@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
-import { Alert, Button, Card, Descriptions, Form, Input, message } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, message } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { mailField, mobileField } from '@portal/contract/validation';
 import { personUpdateSchema } from '@portal/contract/orders';
 import { QueryState } from '../../../components/query-state.tsx';
 import { ShippingForm } from '../../../components/shipping-form/shipping-form.tsx';
 import { PhotoUpload } from '../../../components/photo-upload/photo-upload.tsx';
 import { zodRule } from '../../../components/shipping-form/zod-rule.ts';
+import { ContactFields } from '../components/contact-fields.tsx';
 import { EDIT_PATH_KEY, idFromSearch, orderKeys, updatePerson, updateShipping, useOrder } from '../api.ts';
 
 /** /home/orderModify and /home/orderModifyjiami (?id&type=photo&detailId or type=wuliu). */
@@ -65,12 +65,7 @@ export default function OrderModifyPage() {
               wrapperCol={{ span: 12 }}
               onFinish={async (v) => back(await updatePerson({ id: line.id, ...v }))}
             >
-              <Form.Item name="mobile" label={t('orders.form.mobile')} rules={[zodRule(mobileField)]}>
-                <Input maxLength={11} />
-              </Form.Item>
-              <Form.Item name="mail" label={t('orders.form.mail')} rules={[zodRule(mailField)]}>
-                <Input maxLength={80} />
-              </Form.Item>
+              <ContactFields />
               <Form.Item
                 name="picUrl"
                 label={t('orders.form.photo')}
