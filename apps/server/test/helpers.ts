@@ -154,3 +154,7 @@ export function useTestApp(set: (app: FastifyInstance) => unknown, ...args: Para
 
 /** The console's staff token header. */
 export const staffHeaders = (token: string) => ({ 'x-staff-token': token });
+
+/** A console call under a staff token: a GET, or a POST when there is a payload. */
+export const staffCall = <T = unknown>(app: FastifyInstance, token: string, url: string, payload?: object) =>
+  call<T>(app, { method: payload === undefined ? 'GET' : 'POST', url, headers: staffHeaders(token), payload });

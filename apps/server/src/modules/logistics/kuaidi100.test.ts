@@ -7,6 +7,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { call, memberSession, staffSession, testApp, type Session } from '../../../test/helpers.ts';
 import { auditLog, orders, parcels, traceEvents } from '../../db/schema.ts';
+import { insertOrder } from '../../../test/order-rows.ts';
 import { sweepParcels } from './parcel-sweep.ts';
 
 // Kuaidi100 (快递100) as its documentation describes it, played by a local HTTP server; the
@@ -107,25 +108,17 @@ beforeEach(() => {
   tracks.clear();
 });
 
-let seq = 0;
 /** An order of the member in production (130), with a receiver. */
 async function orderInProduction(carrier = 'EMS'): Promise<number> {
-  const [o] = await app.ctx.db
-    .insert(orders)
-    .values({
-      orderNo: `T${Date.now()}${++seq}`,
-      memberId: member.memberId,
-      kind: 'individual',
-      type: 1,
-      state: 130,
-      totalFen: 3000,
-      shippingTypeName: carrier,
-      shippingReceiveName: '张三',
-      shippingReceiveMobile: '13900001111',
-      shippingAddress: '北京市海淀区颐和园路5号',
-    })
-    .returning({ id: orders.id });
-  return o!.id;
+  const o = await insertOrder(app, {
+    memberId: member.memberId,
+    state: 130,
+    shippingTypeName: carrier,
+    shippingReceiveName: '张三',
+    shippingReceiveMobile: '13900001111',
+    shippingAddress: '北京市海淀区颐和园路5号',
+  });
+  return o.id;
 }
 const ship = (id: number, waybill: string, carrier?: string) =>
   call<{ changed: number }>(app, {

@@ -15,6 +15,7 @@ import {
 import { lastCode, pick, qs, solvedCaptcha } from '../auth/test-kit.ts';
 import sharp from 'sharp';
 import { storePhotoBytes } from '../photos/photo-service.ts';
+import { insertOrder } from '../../../test/order-rows.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -29,23 +30,8 @@ const get = (s: S, url: string, q: Record<string, string> = {}) =>
   call(app, { method: 'GET', url: `${url}?${qs(q)}`, session: s });
 const post = (s: S, url: string, payload: object) => call(app, { method: 'POST', url, payload, session: s });
 
-async function addOrder(memberId: number, state: number, kind: 'individual' | 'task' = 'individual') {
-  const [o] = await app.ctx.db
-    .insert(orders)
-    .values({
-      orderNo: `T${Date.now()}${Math.floor(Math.random() * 1e6)}`,
-      memberId,
-      kind,
-      type: 1,
-      state,
-      totalFen: 3000,
-    })
-    .returning();
-  await app.ctx.db
-    .insert(orderDetails)
-    .values({ orderId: o.id, name: '张三', mobile: '13900000000', idNumMask: '110***********1234' });
-  return o;
-}
+const addOrder = (memberId: number, state: number, kind: 'individual' | 'task' = 'individual') =>
+  insertOrder(app, { memberId, state, kind }, { name: '张三', mobile: '13900000000', idNumMask: '110***********1234' });
 
 describe('profile', () => {
   it('changes the name with the specification messages', async () => {

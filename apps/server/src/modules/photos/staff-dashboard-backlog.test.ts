@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { call, memberSession, staffSession, useTestApp, staffHeaders } from '../../../test/helpers.ts';
-import { orderDetails, orders } from '../../db/schema.ts';
+import { orders } from '../../db/schema.ts';
+import { insertOrder } from '../../../test/order-rows.ts';
 
 let app: FastifyInstance;
 
@@ -11,22 +12,12 @@ describe('dashboard', () => {
   it('counts the review backlog', async () => {
     // Two orders waiting for review, one of them a resubmission (115 and 116), and one already approved.
     const m = await memberSession(app);
-    for (const [i, state] of [115, 116, 120].entries()) {
-      const [o] = await app.ctx.db
-        .insert(orders)
-        .values({
-          orderNo: `T${Date.now()}${i}`,
-          memberId: m.memberId,
-          kind: 'individual',
-          type: 1,
-          state,
-          totalFen: 3000,
-        })
-        .returning();
-      await app.ctx.db
-        .insert(orderDetails)
-        .values({ orderId: o.id, name: '张三', fy: 'BJ', schoolName: '北京大学', yxdm: '10001' });
-    }
+    for (const state of [115, 116, 120])
+      await insertOrder(
+        app,
+        { memberId: m.memberId, state },
+        { name: '张三', fy: 'BJ', schoolName: '北京大学', yxdm: '10001' },
+      );
     const admin = await staffSession(app, 'admin');
     const d = await call<{ reviewBacklog: { count: number }; byState: { state: number; count: number }[] }>(app, {
       method: 'GET',
