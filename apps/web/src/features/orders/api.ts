@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import type {
   NationalPerson,
@@ -33,6 +34,12 @@ export const useOrder = (id: number) =>
     queryFn: () => apiGet<OrderWithDetails>('/api/order/findOrderAndOrderDetails', { query: { id } }),
     enabled: id > 0,
   });
+/** The order the page's address names (?id=), its reading, and the address's other parameters. */
+export function useAddressedOrder() {
+  const [search] = useSearchParams();
+  const id = idFromSearch(search);
+  return { id, search, q: useOrder(id) };
+}
 export const useOrderList = () =>
   useQuery({
     queryKey: orderKeys.list,

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import type { BindingBody, WashOrderAndDetails, WashStudentRow } from '@portal/contract/reprint';
 import type { OrderAnswer, SchoolSuggestion } from '@portal/contract/orders';
 import { apiGet, apiPost, request } from '../../lib/api/client.ts';
@@ -51,3 +52,10 @@ export const searchSchools = (keyword: string) =>
   apiPost<SchoolSuggestion[]>('/api/order/schoolList', { body: { keyword }, silent: true });
 
 export const idFromSearch = (search: URLSearchParams) => Number(search.get('id') ?? 0) || 0;
+
+/** The reprint order the page's address names (?id=), and its reading. */
+export function useAddressedWashOrder() {
+  const [search] = useSearchParams();
+  const id = idFromSearch(search);
+  return { id, q: useWashOrder(id) };
+}

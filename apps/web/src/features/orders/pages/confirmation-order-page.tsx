@@ -1,10 +1,10 @@
-import { Button, Card, Space, message } from 'antd';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button, Space, message } from 'antd';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { shippingComplete } from '@portal/contract/orders';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryPage } from '../../../components/query-page.tsx';
 import { OrderPhotoTable } from '../../../components/order-photo-table/order-photo-table.tsx';
-import { idFromSearch, useOrder } from '../api.ts';
+import { useAddressedOrder } from '../api.ts';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { OrderPhotoIssues, usePhotoIssues } from '../../../components/order-photo-issues/order-photo-issues.tsx';
 
@@ -12,9 +12,7 @@ import { OrderPhotoIssues, usePhotoIssues } from '../../../components/order-phot
 export default function ConfirmationOrderPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [search] = useSearchParams();
-  const id = idFromSearch(search);
-  const q = useOrder(id);
+  const { id, q } = useAddressedOrder();
   const info = `/home/submitPhoto/orderInfo?id=${id}`;
   // One face for several students: the server refuses to pay, so the button waits until the photos are fixed.
   const issues = usePhotoIssues(id);
@@ -32,23 +30,20 @@ export default function ConfirmationOrderPage() {
   };
 
   return (
-    <Card>
-      <h1 style={{ fontSize: 22 }}>{t('orders.confirm.title')}</h1>
-      <QueryState loading={q.isLoading} error={q.error} onRetry={() => void q.refetch()}>
-        {q.data && (
-          <>
-            <OrderPhotoIssues orderId={id} />
-            <OrderSummary order={q.data.order} logisticsExtra={<Link to={info}>{t('orders.confirm.modify')}</Link>} />
-            <OrderPhotoTable rows={q.data.orderDetails} />
-            <Space style={{ marginTop: 16 }}>
-              <Button onClick={() => navigate(info)}>{t('orders.confirm.prev')}</Button>
-              <Button type="primary" onClick={confirm} disabled={sameFace || issues.isLoading}>
-                {t('orders.confirm.pay')}
-              </Button>
-            </Space>
-          </>
-        )}
-      </QueryState>
-    </Card>
+    <QueryPage title={t('orders.confirm.title')} query={q}>
+      {(data) => (
+        <>
+          <OrderPhotoIssues orderId={id} />
+          <OrderSummary order={data.order} logisticsExtra={<Link to={info}>{t('orders.confirm.modify')}</Link>} />
+          <OrderPhotoTable rows={data.orderDetails} />
+          <Space style={{ marginTop: 16 }}>
+            <Button onClick={() => navigate(info)}>{t('orders.confirm.prev')}</Button>
+            <Button type="primary" onClick={confirm} disabled={sameFace || issues.isLoading}>
+              {t('orders.confirm.pay')}
+            </Button>
+          </Space>
+        </>
+      )}
+    </QueryPage>
   );
 }

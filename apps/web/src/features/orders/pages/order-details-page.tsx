@@ -1,12 +1,12 @@
 import { orderPicAllowState } from '@portal/contract/order-rules';
-import { Breadcrumb, Button, Card, Modal, Space, message } from 'antd';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Breadcrumb, Button, Modal, Space, message } from 'antd';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { canAddPerson, canDownloadPhoto, canEditPhoto, canEditShipping, canPay } from '@portal/contract/order-states';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryPage } from '../../../components/query-page.tsx';
 import { OrderPhotoTable } from '../../../components/order-photo-table/order-photo-table.tsx';
-import { EDIT_PATH_KEY, deletePerson, idFromSearch, orderKeys, useOrder } from '../api.ts';
+import { EDIT_PATH_KEY, deletePerson, orderKeys, useAddressedOrder } from '../api.ts';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { DownloadButton } from '../components/download-button.tsx';
 import {
@@ -21,20 +21,8 @@ export default function OrderDetailsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const [search] = useSearchParams();
-  const id = idFromSearch(search);
+  const { id, search, q } = useAddressedOrder();
   const edit = search.get('con') === 'xiugai';
-  const q = useOrder(id);
-  const o = q.data?.order;
-  const first = q.data?.orderDetails[0];
-  const f = o
-    ? {
-        kind: 'individual' as const,
-        state: o.state,
-        payTime: o.payTime,
-        picAllowState: orderPicAllowState(o.picAllowState, first?.picAllowState),
-      }
-    : null;
 
   const issues = usePhotoIssues(id);
   const sameFace = (issues.data?.sameFace.length ?? 0) > 0;
@@ -54,19 +42,31 @@ export default function OrderDetailsPage() {
       },
     });
 
+  const title = edit ? t('orders.detail.modifyTitle') : t('orders.detail.title');
   return (
-    <Card>
-      <Breadcrumb
-        items={[
-          { title: <Link to="/home">{t('orders.breadcrumb.home')}</Link> },
-          { title: <Link to="/home/myOrder">{t('orders.breadcrumb.myOrder')}</Link> },
-          { title: edit ? t('orders.detail.modifyTitle') : t('orders.detail.title') },
-        ]}
-        style={{ marginBottom: 12 }}
-      />
-      <h1 style={{ fontSize: 22 }}>{edit ? t('orders.detail.modifyTitle') : t('orders.detail.title')}</h1>
-      <QueryState loading={q.isLoading} error={q.error} onRetry={() => void q.refetch()}>
-        {q.data && o && f && (
+    <QueryPage
+      before={
+        <Breadcrumb
+          items={[
+            { title: <Link to="/home">{t('orders.breadcrumb.home')}</Link> },
+            { title: <Link to="/home/myOrder">{t('orders.breadcrumb.myOrder')}</Link> },
+            { title },
+          ]}
+          style={{ marginBottom: 12 }}
+        />
+      }
+      title={title}
+      query={q}
+    >
+      {(data) => {
+        const o = data.order;
+        const f = {
+          kind: 'individual' as const,
+          state: o.state,
+          payTime: o.payTime,
+          picAllowState: orderPicAllowState(o.picAllowState, data.orderDetails[0]?.picAllowState),
+        };
+        return (
           <>
             <OrderPhotoIssues orderId={id} onReplace={(r) => modify('photo', r.detailId)} />
             <OrderSummary
@@ -80,7 +80,7 @@ export default function OrderDetailsPage() {
               }
             />
             <OrderPhotoTable
-              rows={q.data.orderDetails}
+              rows={data.orderDetails}
               actions={(r) => (
                 <Space size={4}>
                   {((edit && canEditPhoto(f)) || refused.has(r.id)) && (
@@ -119,8 +119,8 @@ export default function OrderDetailsPage() {
               <OrderTimeline orderId={id} />
             </div>
           </>
-        )}
-      </QueryState>
-    </Card>
+        );
+      }}
+    </QueryPage>
   );
 }

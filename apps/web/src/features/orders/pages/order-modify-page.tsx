@@ -1,26 +1,24 @@
 import { useEffect } from 'react';
-import { Alert, Button, Card, Descriptions, Form, message } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Alert, Button, Descriptions, Form, message } from 'antd';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { personUpdateSchema } from '@portal/contract/orders';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryPage } from '../../../components/query-page.tsx';
 import { ShippingForm } from '../../../components/shipping-form/shipping-form.tsx';
 import { PhotoUpload } from '../../../components/photo-upload/photo-upload.tsx';
 import { zodRule } from '../../../components/shipping-form/zod-rule.ts';
 import { ContactFields } from '../components/contact-fields.tsx';
-import { EDIT_PATH_KEY, idFromSearch, orderKeys, updatePerson, updateShipping, useOrder } from '../api.ts';
+import { EDIT_PATH_KEY, idFromSearch, orderKeys, updatePerson, updateShipping, useAddressedOrder } from '../api.ts';
 
 /** /home/orderModify and /home/orderModifyjiami (?id&type=photo&detailId or type=wuliu). */
 export default function OrderModifyPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const [search] = useSearchParams();
-  const id = idFromSearch(search);
+  const { id, search, q } = useAddressedOrder();
   const detailId = idFromSearch(search, 'detailId');
   const type = search.get('type') === 'wuliu' ? 'wuliu' : 'photo';
-  const q = useOrder(id);
   const line = q.data?.orderDetails.find((d) => d.id === detailId) ?? q.data?.orderDetails[0];
   const [form] = Form.useForm<{ mobile: string; mail: string; picUrl: string }>();
   useEffect(() => {
@@ -36,56 +34,55 @@ export default function OrderModifyPage() {
   };
 
   return (
-    <Card>
-      <h1 style={{ fontSize: 22 }}>
-        {type === 'wuliu' ? t('orders.modify.wuliuTitle') : t('orders.modify.photoTitle')}
-      </h1>
-      <QueryState loading={q.isLoading} error={q.error} onRetry={() => void q.refetch()}>
-        {q.data && type === 'wuliu' && (
-          <ShippingForm
-            allowLandline
-            initial={q.data.shippingInfo}
-            submitText={t('orders.modify.save')}
-            onSubmit={async (s) => back(await updateShipping(id, s))}
-            extra={<Button onClick={() => navigate(-1)}>{t('orders.modify.cancel')}</Button>}
-          />
-        )}
-        {q.data && type === 'photo' && line && (
-          <>
-            <Alert type="info" showIcon message={t('orders.modify.locked')} style={{ marginBottom: 12 }} />
-            <Descriptions size="small" column={2} bordered style={{ marginBottom: 16 }}>
-              <Descriptions.Item label={t('orders.form.name')}>{line.name}</Descriptions.Item>
-              <Descriptions.Item label={t('orders.form.idNum')}>{line.idNum}</Descriptions.Item>
-              <Descriptions.Item label={t('orders.form.school')}>{line.schoolName}</Descriptions.Item>
-              <Descriptions.Item label={t('orders.form.studentId')}>{line.studentId}</Descriptions.Item>
-            </Descriptions>
-            <Form
-              form={form}
-              labelCol={{ span: 4 }}
-              wrapperCol={{ span: 12 }}
-              onFinish={async (v) => back(await updatePerson({ id: line.id, ...v }))}
-            >
-              <ContactFields />
-              <Form.Item
-                name="picUrl"
-                label={t('orders.form.photo')}
-                rules={[zodRule(personUpdateSchema.shape.picUrl)]}
+    <QueryPage title={type === 'wuliu' ? t('orders.modify.wuliuTitle') : t('orders.modify.photoTitle')} query={q}>
+      {(data) => (
+        <>
+          {type === 'wuliu' && (
+            <ShippingForm
+              allowLandline
+              initial={data.shippingInfo}
+              submitText={t('orders.modify.save')}
+              onSubmit={async (s) => back(await updateShipping(id, s))}
+              extra={<Button onClick={() => navigate(-1)}>{t('orders.modify.cancel')}</Button>}
+            />
+          )}
+          {type === 'photo' && line && (
+            <>
+              <Alert type="info" showIcon message={t('orders.modify.locked')} style={{ marginBottom: 12 }} />
+              <Descriptions size="small" column={2} bordered style={{ marginBottom: 16 }}>
+                <Descriptions.Item label={t('orders.form.name')}>{line.name}</Descriptions.Item>
+                <Descriptions.Item label={t('orders.form.idNum')}>{line.idNum}</Descriptions.Item>
+                <Descriptions.Item label={t('orders.form.school')}>{line.schoolName}</Descriptions.Item>
+                <Descriptions.Item label={t('orders.form.studentId')}>{line.studentId}</Descriptions.Item>
+              </Descriptions>
+              <Form
+                form={form}
+                labelCol={{ span: 4 }}
+                wrapperCol={{ span: 12 }}
+                onFinish={async (v) => back(await updatePerson({ id: line.id, ...v }))}
               >
-                <PhotoSlot />
-              </Form.Item>
-              <Form.Item wrapperCol={{ offset: 4 }}>
-                <Button onClick={() => navigate(-1)} style={{ marginRight: 8 }}>
-                  {t('orders.modify.cancel')}
-                </Button>
-                <Button type="primary" htmlType="submit">
-                  {t('orders.modify.save')}
-                </Button>
-              </Form.Item>
-            </Form>
-          </>
-        )}
-      </QueryState>
-    </Card>
+                <ContactFields />
+                <Form.Item
+                  name="picUrl"
+                  label={t('orders.form.photo')}
+                  rules={[zodRule(personUpdateSchema.shape.picUrl)]}
+                >
+                  <PhotoSlot />
+                </Form.Item>
+                <Form.Item wrapperCol={{ offset: 4 }}>
+                  <Button onClick={() => navigate(-1)} style={{ marginRight: 8 }}>
+                    {t('orders.modify.cancel')}
+                  </Button>
+                  <Button type="primary" htmlType="submit">
+                    {t('orders.modify.save')}
+                  </Button>
+                </Form.Item>
+              </Form>
+            </>
+          )}
+        </>
+      )}
+    </QueryPage>
   );
 }
 

@@ -1,5 +1,5 @@
-import { Button, Card, Descriptions, Space, message } from 'antd';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button, Descriptions, Space, message } from 'antd';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { shippingComplete } from '@portal/contract/orders';
 import {
@@ -10,9 +10,9 @@ import {
   yuanLabel,
 } from '@portal/contract/prices';
 import type { WashOrder } from '@portal/contract/reprint';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryPage } from '../../../components/query-page.tsx';
 import { OrderTimeline } from '../../../components/order-timeline/order-timeline.tsx';
-import { idFromSearch, useWashOrder } from '../api.ts';
+import { useAddressedWashOrder } from '../api.ts';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { ReprintNotes } from '../components/reprint-notes.tsx';
 
@@ -20,13 +20,9 @@ import { ReprintNotes } from '../components/reprint-notes.tsx';
 export default function DevelopConfirmPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [search] = useSearchParams();
-  const id = idFromSearch(search);
-  const q = useWashOrder(id);
-  const o = q.data?.order;
+  const { id, q } = useAddressedWashOrder();
 
-  const pay = () => {
-    if (!o) return;
+  const pay = (o: WashOrder) => {
     if (!shippingComplete(o)) {
       void message.error(t('msg.order.shippingMissing'), 1);
       navigate(`/developInfo?id=${id}`);
@@ -37,13 +33,12 @@ export default function DevelopConfirmPage() {
 
   const none = t('reprint.confirm.none');
   return (
-    <Card>
-      <h1 style={{ fontSize: 22 }}>{t('reprint.confirm.title')}</h1>
-      <ReprintNotes />
-      <QueryState loading={q.isLoading} error={q.error} onRetry={() => void q.refetch()}>
-        {q.data && o && (
+    <QueryPage title={t('reprint.confirm.title')} notes={<ReprintNotes />} query={q}>
+      {(data) => {
+        const o = data.order;
+        return (
           <>
-            <OrderSummary data={q.data} />
+            <OrderSummary data={data} />
             <Breakdown order={o} />
             {o.canEditQuantity && (
               <p>
@@ -73,7 +68,7 @@ export default function DevelopConfirmPage() {
             <Space style={{ marginTop: 16 }}>
               {o.canPay && <Button onClick={() => navigate(`/developInfo?id=${id}`)}>{t('reprint.order.prev')}</Button>}
               {o.canPay && (
-                <Button type="primary" onClick={pay}>
+                <Button type="primary" onClick={() => pay(o)}>
                   {t('reprint.confirm.pay')}
                 </Button>
               )}
@@ -83,9 +78,9 @@ export default function DevelopConfirmPage() {
               <OrderTimeline orderId={id} />
             </div>
           </>
-        )}
-      </QueryState>
-    </Card>
+        );
+      }}
+    </QueryPage>
   );
 }
 

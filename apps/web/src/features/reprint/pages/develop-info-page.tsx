@@ -1,11 +1,11 @@
-import { Button, Card, message } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Button, message } from 'antd';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryPage } from '../../../components/query-page.tsx';
 import { ShippingForm, type ShippingValues } from '../../../components/shipping-form/shipping-form.tsx';
 import { request } from '../../../lib/api/client.ts';
-import { idFromSearch, reprintKeys, useWashOrder } from '../api.ts';
+import { reprintKeys, useAddressedWashOrder } from '../api.ts';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { ReprintNotes } from '../components/reprint-notes.tsx';
 
@@ -14,9 +14,7 @@ export default function DevelopInfoPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const [search] = useSearchParams();
-  const id = idFromSearch(search);
-  const q = useWashOrder(id);
+  const { id, q } = useAddressedWashOrder();
 
   /** Saves the receiver (updateShipping, reprints editable at 110 or 120), then the review. */
   const next = async (values: ShippingValues) => {
@@ -31,23 +29,19 @@ export default function DevelopInfoPage() {
   };
 
   return (
-    <Card>
-      <h1 style={{ fontSize: 22 }}>{t('reprint.order.title')}</h1>
-      <ReprintNotes />
-      <QueryState loading={q.isLoading} error={q.error} onRetry={() => void q.refetch()}>
-        {q.data && (
-          <>
-            <OrderSummary data={q.data} />
-            <h2 style={{ fontSize: 16 }}>{t('reprint.order.shipping')}</h2>
-            <ShippingForm
-              initial={q.data.shippingInfo}
-              onSubmit={next}
-              submitText={t('reprint.order.next')}
-              extra={<Button onClick={() => navigate('/developFilms')}>{t('reprint.order.prev')}</Button>}
-            />
-          </>
-        )}
-      </QueryState>
-    </Card>
+    <QueryPage title={t('reprint.order.title')} notes={<ReprintNotes />} query={q}>
+      {(data) => (
+        <>
+          <OrderSummary data={data} />
+          <h2 style={{ fontSize: 16 }}>{t('reprint.order.shipping')}</h2>
+          <ShippingForm
+            initial={data.shippingInfo}
+            onSubmit={next}
+            submitText={t('reprint.order.next')}
+            extra={<Button onClick={() => navigate('/developFilms')}>{t('reprint.order.prev')}</Button>}
+          />
+        </>
+      )}
+    </QueryPage>
   );
 }

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Form, InputNumber, Radio, Space, message } from 'antd';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert, Button, Form, InputNumber, Radio, Space, message } from 'antd';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { REPRINT_MAX_QTY, REPRINT_MIN_QTY, fenToYuan, reprintTotalFen } from '@portal/contract/prices';
-import { QueryState } from '../../../components/query-state.tsx';
-import { idFromSearch, modifyWashOrder, useWashOrder } from '../api.ts';
+import { QueryPage } from '../../../components/query-page.tsx';
+import { modifyWashOrder, useAddressedWashOrder } from '../api.ts';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { ReprintNotes } from '../components/reprint-notes.tsx';
 
@@ -14,9 +14,7 @@ export default function DevelopModifyPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const [search] = useSearchParams();
-  const id = idFromSearch(search);
-  const q = useWashOrder(id);
+  const { id, q } = useAddressedWashOrder();
   const o = q.data?.order;
   const [num, setNum] = useState<number | null>(null);
   const [dist, setDist] = useState(0);
@@ -45,52 +43,48 @@ export default function DevelopModifyPage() {
   };
 
   return (
-    <Card>
-      <h1 style={{ fontSize: 22 }}>{t('reprint.modify.title')}</h1>
-      <ReprintNotes />
-      <QueryState loading={q.isLoading} error={q.error} onRetry={() => void q.refetch()}>
-        {q.data && o && (
-          <>
-            <OrderSummary data={q.data} />
-            {o.canEditQuantity ? (
-              <Form layout="inline" onFinish={save}>
-                <Form.Item label={t('reprint.films.quantity')} htmlFor="reprint-num">
-                  <InputNumber
-                    id="reprint-num"
-                    min={REPRINT_MIN_QTY}
-                    max={REPRINT_MAX_QTY}
-                    precision={0}
-                    value={num}
-                    onChange={setNum}
-                  />
-                </Form.Item>
-                <Form.Item label={t('reprint.films.disc')}>
-                  <Radio.Group value={dist} onChange={(e) => setDist(Number(e.target.value))}>
-                    <Radio value={0}>{t('reprint.films.discNone')}</Radio>
-                    <Radio value={1}>{t('reprint.films.discBurn')}</Radio>
-                  </Radio.Group>
-                </Form.Item>
-                <Form.Item>
-                  <strong data-testid="modify-total">
-                    {t('reprint.films.total', { total: fenToYuan(reprintTotalFen(num ?? 0, dist === 1)) })}
-                  </strong>
-                </Form.Item>
-                <Form.Item>
-                  <Button type="primary" htmlType="submit" loading={busy}>
-                    {t('reprint.modify.save')}
-                  </Button>
-                </Form.Item>
-              </Form>
-            ) : (
-              <Alert type="info" showIcon message={t('reprint.modify.locked')} />
-            )}
-            <Space style={{ marginTop: 16 }}>
-              <Link to={`/developConfirm?id=${id}`}>{t('reprint.order.prev')}</Link>
-              <Link to="/untiedId">{t('reprint.films.unbind')}</Link>
-            </Space>
-          </>
-        )}
-      </QueryState>
-    </Card>
+    <QueryPage title={t('reprint.modify.title')} notes={<ReprintNotes />} query={q}>
+      {(data) => (
+        <>
+          <OrderSummary data={data} />
+          {data.order.canEditQuantity ? (
+            <Form layout="inline" onFinish={save}>
+              <Form.Item label={t('reprint.films.quantity')} htmlFor="reprint-num">
+                <InputNumber
+                  id="reprint-num"
+                  min={REPRINT_MIN_QTY}
+                  max={REPRINT_MAX_QTY}
+                  precision={0}
+                  value={num}
+                  onChange={setNum}
+                />
+              </Form.Item>
+              <Form.Item label={t('reprint.films.disc')}>
+                <Radio.Group value={dist} onChange={(e) => setDist(Number(e.target.value))}>
+                  <Radio value={0}>{t('reprint.films.discNone')}</Radio>
+                  <Radio value={1}>{t('reprint.films.discBurn')}</Radio>
+                </Radio.Group>
+              </Form.Item>
+              <Form.Item>
+                <strong data-testid="modify-total">
+                  {t('reprint.films.total', { total: fenToYuan(reprintTotalFen(num ?? 0, dist === 1)) })}
+                </strong>
+              </Form.Item>
+              <Form.Item>
+                <Button type="primary" htmlType="submit" loading={busy}>
+                  {t('reprint.modify.save')}
+                </Button>
+              </Form.Item>
+            </Form>
+          ) : (
+            <Alert type="info" showIcon message={t('reprint.modify.locked')} />
+          )}
+          <Space style={{ marginTop: 16 }}>
+            <Link to={`/developConfirm?id=${id}`}>{t('reprint.order.prev')}</Link>
+            <Link to="/untiedId">{t('reprint.films.unbind')}</Link>
+          </Space>
+        </>
+      )}
+    </QueryPage>
   );
 }
