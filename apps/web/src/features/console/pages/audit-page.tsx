@@ -1,12 +1,11 @@
-import { useState } from 'react';
-import { Button, DatePicker, Form, Input, Table, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Dayjs } from 'dayjs';
 import type { AuditRow } from '@portal/contract/console';
 import { QueryState } from '../../../components/query-state.tsx';
 import { fetchAudit } from '../api.ts';
 import { Clip, when } from '../ui.tsx';
+import { DateRangeFilter, SearchForm, TextFilter, withDates, type DateRange } from '../search-form.tsx';
+import { serverPages, usePagedSearch } from '../paged-search.ts';
 import { actionText, diffLines, targetText } from '../audit-words.ts';
 
 export function AuditTable({
@@ -27,7 +26,7 @@ export function AuditTable({
       size="small"
       tableLayout="fixed"
       dataSource={rows}
-      pagination={onPage ? { current: page, total, pageSize: 20, onChange: onPage, showSizeChanger: false } : false}
+      pagination={serverPages(onPage, page, total)}
       columns={[
         // Fixed widths for the short columns; the change takes the rest, each line cut with a tooltip.
         {
@@ -71,48 +70,29 @@ export function AuditTable({
   );
 }
 
+interface AuditFilters {
+  actor?: string;
+  action?: string;
+  targetId?: string;
+  from?: string;
+  to?: string;
+}
+
 /** The admins' search over the audit log. */
 export default function AuditPage() {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<Record<string, string | undefined>>({});
-  const [page, setPage] = useState(1);
-  const q = useQuery({
-    queryKey: ['console', 'audit', filters, page],
-    queryFn: () => fetchAudit({ ...filters, page }),
-  });
+  const { q, page, setPage, search } = usePagedSearch('audit', (filters: AuditFilters, page) =>
+    fetchAudit({ ...filters, page }),
+  );
   return (
     <section>
       <Typography.Title level={2}>{t('console.menu.audit')}</Typography.Title>
-      <Form
-        layout="inline"
-        style={{ marginBottom: 16 }}
-        onFinish={(v: { actor?: string; action?: string; targetId?: string; range?: [Dayjs, Dayjs] }) => {
-          setPage(1);
-          setFilters({
-            actor: v.actor,
-            action: v.action,
-            targetId: v.targetId,
-            from: v.range?.[0].format('YYYY-MM-DD'),
-            to: v.range?.[1].format('YYYY-MM-DD'),
-          });
-        }}
-      >
-        <Form.Item name="actor" label={t('console.audit.who')}>
-          <Input allowClear />
-        </Form.Item>
-        <Form.Item name="action" label={t('console.audit.what')}>
-          <Input allowClear />
-        </Form.Item>
-        <Form.Item name="targetId" label={t('console.audit.target')}>
-          <Input allowClear />
-        </Form.Item>
-        <Form.Item name="range" label={t('console.col.date')}>
-          <DatePicker.RangePicker />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('console.search')}
-        </Button>
-      </Form>
+      <SearchForm onFinish={(v: AuditFilters & { range?: DateRange }) => search(withDates(v))}>
+        <TextFilter name="actor" label={t('console.audit.who')} />
+        <TextFilter name="action" label={t('console.audit.what')} />
+        <TextFilter name="targetId" label={t('console.audit.target')} />
+        <DateRangeFilter />
+      </SearchForm>
       <QueryState loading={q.isLoading} error={q.error} empty={q.data?.total === 0} onRetry={() => void q.refetch()}>
         <AuditTable rows={q.data?.rows ?? []} total={q.data?.total} page={page} onPage={setPage} />
       </QueryState>

@@ -1,24 +1,20 @@
 import { useState } from 'react';
-import { Button, DatePicker, Divider, Form, Input, Space, Table, Typography, message } from 'antd';
+import { Button, Divider, Form, Space, Table, Typography, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Dayjs } from 'dayjs';
 import type { NationalReportBody } from '@portal/contract/console';
 import { QueryState } from '../../../components/query-state.tsx';
 import { downloadExport, fetchExports, startReport } from '../api.ts';
 import { when } from '../ui.tsx';
 import { scopeText } from '../audit-words.ts';
+import { DateRangeFilter, SearchForm, TextFilter, rangeDates, type DateRange } from '../search-form.tsx';
 import { NationalReportRuns, REPORT_RUNS_KEY } from './national-report-runs.tsx';
 
 interface ScopeValues {
   yxdm?: string;
-  range?: [Dayjs, Dayjs];
+  range?: DateRange;
 }
-const scopeOf = (v: ScopeValues): NationalReportBody => ({
-  yxdm: v.yxdm || undefined,
-  from: v.range?.[0].format('YYYY-MM-DD'),
-  to: v.range?.[1].format('YYYY-MM-DD'),
-});
+const scopeOf = (v: ScopeValues): NationalReportBody => ({ yxdm: v.yxdm || undefined, ...rangeDates(v.range) });
 
 /**
  * The national platform: approved photos of a school or a date range as a ZIP with a manifest,
@@ -56,22 +52,23 @@ export default function ExportPage() {
       <Typography.Title level={2}>{t('console.menu.export')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('console.export.hint')}</Typography.Paragraph>
       <Typography.Paragraph type="secondary">{t('console.report.hint')}</Typography.Paragraph>
-      <Form form={form} layout="inline" onFinish={run} style={{ marginBottom: 16 }}>
-        <Form.Item name="yxdm" label={t('console.schools.yxdm')}>
-          <Input allowClear />
-        </Form.Item>
-        <Form.Item name="range" label={t('console.col.date')}>
-          <DatePicker.RangePicker />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={busy}>
-            {t('console.export.run')}
-          </Button>
-          <Button loading={report.isPending} onClick={() => report.mutate(form.getFieldsValue())}>
-            {t('console.report.run')}
-          </Button>
-        </Space>
-      </Form>
+      <SearchForm
+        form={form}
+        onFinish={run}
+        actions={
+          <Space>
+            <Button type="primary" htmlType="submit" loading={busy}>
+              {t('console.export.run')}
+            </Button>
+            <Button loading={report.isPending} onClick={() => report.mutate(form.getFieldsValue())}>
+              {t('console.report.run')}
+            </Button>
+          </Space>
+        }
+      >
+        <TextFilter name="yxdm" label={t('console.schools.yxdm')} />
+        <DateRangeFilter />
+      </SearchForm>
       <QueryState
         loading={history.isLoading}
         error={history.error}

@@ -1,9 +1,6 @@
-import { useState } from 'react';
-import { Button, DatePicker, Form, Input, Select, Table, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { Form, Select, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Dayjs } from 'dayjs';
 import { ORDER_KINDS, type OrderRow } from '@portal/contract/console';
 import { ORDER_STATE, ORDER_STATE_TEXT } from '@portal/contract/order-states';
 import { pick } from '../../../lib/i18n.ts';
@@ -11,6 +8,8 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { searchOrders, type OrderSearch } from '../api.ts';
 import { KindText, StateTag, when } from '../ui.tsx';
 import { yuanLabel } from '@portal/contract/prices';
+import { DateRangeFilter, SearchForm, TextFilter, withDates, type DateRange } from '../search-form.tsx';
+import { PAGE_SIZE, serverPages, usePagedSearch } from '../paged-search.ts';
 
 interface Filters {
   orderNo?: string;
@@ -20,42 +19,24 @@ interface Filters {
   school?: string;
   state?: number;
   kind?: OrderSearch['kind'];
-  range?: [Dayjs, Dayjs];
+  range?: DateRange;
 }
 
 /** One search over all order kinds. */
 export default function OrdersPage() {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<OrderSearch>({});
-  const [page, setPage] = useState(1);
-  const q = useQuery({
-    queryKey: ['console', 'orders', filters, page],
-    queryFn: () => searchOrders({ ...filters, page, size: 20 }),
-  });
-  const onFinish = (v: Filters) => {
-    const { range, ...rest } = v;
-    setPage(1);
-    setFilters({ ...rest, from: range?.[0].format('YYYY-MM-DD'), to: range?.[1].format('YYYY-MM-DD') });
-  };
+  const { q, page, setPage, search } = usePagedSearch('orders', (filters: OrderSearch, page) =>
+    searchOrders({ ...filters, page, size: PAGE_SIZE }),
+  );
   return (
     <section>
       <Typography.Title level={2}>{t('console.menu.orders')}</Typography.Title>
-      <Form layout="inline" onFinish={onFinish} style={{ marginBottom: 16, rowGap: 8 }}>
-        <Form.Item name="orderNo" label={t('console.col.orderNo')}>
-          <Input allowClear />
-        </Form.Item>
-        <Form.Item name="name" label={t('console.col.name')}>
-          <Input allowClear />
-        </Form.Item>
-        <Form.Item name="mobile" label={t('console.col.mobile')}>
-          <Input allowClear />
-        </Form.Item>
-        <Form.Item name="idNumber" label={t('console.col.idNumber')}>
-          <Input allowClear />
-        </Form.Item>
-        <Form.Item name="school" label={t('console.col.school')}>
-          <Input allowClear />
-        </Form.Item>
+      <SearchForm onFinish={(v: Filters) => search(withDates(v))}>
+        <TextFilter name="orderNo" label={t('console.col.orderNo')} />
+        <TextFilter name="name" label={t('console.col.name')} />
+        <TextFilter name="mobile" label={t('console.col.mobile')} />
+        <TextFilter name="idNumber" label={t('console.col.idNumber')} />
+        <TextFilter name="school" label={t('console.col.school')} />
         <Form.Item name="state" label={t('console.col.state')}>
           <Select
             allowClear
@@ -70,13 +51,8 @@ export default function OrdersPage() {
             options={ORDER_KINDS.map((k) => ({ value: k, label: t(`console.kind.${k}`) }))}
           />
         </Form.Item>
-        <Form.Item name="range" label={t('console.col.date')}>
-          <DatePicker.RangePicker />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('console.search')}
-        </Button>
-      </Form>
+        <DateRangeFilter />
+      </SearchForm>
       <QueryState loading={q.isLoading} error={q.error} empty={q.data?.total === 0} onRetry={() => void q.refetch()}>
         <OrderTable rows={q.data?.rows ?? []} total={q.data?.total ?? 0} page={page} onPage={setPage} />
       </QueryState>
@@ -103,11 +79,7 @@ export function OrderTable(props: {
           onChange: (k) => props.selection!.onChange(k as number[]),
         }
       }
-      pagination={
-        props.onPage
-          ? { current: props.page, total: props.total, pageSize: 20, onChange: props.onPage, showSizeChanger: false }
-          : false
-      }
+      pagination={serverPages(props.onPage, props.page, props.total)}
       columns={[
         {
           title: t('console.col.orderNo'),
