@@ -1,10 +1,11 @@
-import { Card, Col, Row, Statistic, Table, Typography } from 'antd';
+import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state.tsx';
 import { fetchDashboard } from '../api.ts';
 import { KindText, StateTag, when } from '../ui.tsx';
 import { yuanLabel } from '@portal/contract/prices';
+import { CardTable } from '../card-table.tsx';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -52,41 +53,35 @@ export default function DashboardPage() {
             </Row>
             <Row gutter={16} style={{ marginTop: 16 }}>
               <Col span={14}>
-                <Card title={t('console.dash.byState')}>
-                  <Table
-                    size="small"
-                    rowKey={(r) => `${r.kind}-${r.state}`}
-                    pagination={false}
-                    dataSource={d.byState}
-                    columns={[
-                      { title: t('console.col.kind'), dataIndex: 'kind', render: (k: string) => <KindText kind={k} /> },
-                      {
-                        title: t('console.col.state'),
-                        dataIndex: 'state',
-                        render: (s: number) => <StateTag state={s} />,
-                      },
-                      { title: t('console.col.count'), dataIndex: 'count' },
-                    ]}
-                  />
-                </Card>
+                <CardTable
+                  title={t('console.dash.byState')}
+                  rowKey={(r) => `${r.kind}-${r.state}`}
+                  dataSource={d.byState}
+                  columns={[
+                    { title: t('console.col.kind'), dataIndex: 'kind', render: (k: string) => <KindText kind={k} /> },
+                    {
+                      title: t('console.col.state'),
+                      dataIndex: 'state',
+                      render: (s: number) => <StateTag state={s} />,
+                    },
+                    { title: t('console.col.count'), dataIndex: 'count' },
+                  ]}
+                />
               </Col>
               <Col span={10}>
-                <Card title={t('console.dash.failing')}>
-                  <Table
-                    size="small"
-                    rowKey="item"
-                    pagination={false}
-                    dataSource={d.failingItems}
-                    columns={[
-                      {
-                        title: t('console.col.item'),
-                        dataIndex: 'item',
-                        render: (i: string) => t(`console.check.${i}`, { defaultValue: i }),
-                      },
-                      { title: t('console.col.count'), dataIndex: 'count' },
-                    ]}
-                  />
-                </Card>
+                <CardTable
+                  title={t('console.dash.failing')}
+                  rowKey="item"
+                  dataSource={d.failingItems}
+                  columns={[
+                    {
+                      title: t('console.col.item'),
+                      dataIndex: 'item',
+                      render: (i: string) => t(`console.check.${i}`, { defaultValue: i }),
+                    },
+                    { title: t('console.col.count'), dataIndex: 'count' },
+                  ]}
+                />
               </Col>
             </Row>
           </>

@@ -1,4 +1,4 @@
-import { Card, Descriptions, Space, Table, Timeline, Typography } from 'antd';
+import { Card, Descriptions, Space, Timeline, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -7,6 +7,7 @@ import { fetchOrderPage } from '../api.ts';
 import { KindText, StaffPhoto, StateTag, when } from '../ui.tsx';
 import { yuanLabel } from '@portal/contract/prices';
 import { AuditTable } from './audit-page.tsx';
+import { CardTable } from '../card-table.tsx';
 import { payStateText, providerText } from '../audit-words.ts';
 
 /** Everything the student sees plus payments, refunds, trace and the audit history. */
@@ -46,67 +47,56 @@ export default function OrderPage() {
               </Descriptions.Item>
               <Descriptions.Item label={t('console.col.reason')}>{d.order.refuseReason ?? '—'}</Descriptions.Item>
             </Descriptions>
-            <Card title={t('console.order.persons')}>
-              <Table
-                rowKey="id"
-                size="small"
-                pagination={false}
-                dataSource={d.persons}
-                columns={[
-                  {
-                    title: t('console.col.photo'),
-                    dataIndex: 'photo',
-                    render: (p: { url: string | null } | null, r) => (
-                      <StaffPhoto src={p?.url} alt={r.name} width={72} />
-                    ),
-                  },
-                  { title: t('console.col.name'), dataIndex: 'name' },
-                  { title: t('console.col.idNumber'), dataIndex: 'idNumMask' },
-                  { title: t('console.col.school'), dataIndex: 'schoolName' },
-                  { title: t('console.col.studentId'), dataIndex: 'studentId' },
-                  { title: t('console.col.mobile'), dataIndex: 'mobile' },
-                  { title: t('console.col.branch'), dataIndex: 'fy' },
-                ]}
-              />
-            </Card>
-            <Card title={t('console.order.payments')}>
-              <Table
-                rowKey="paymentNo"
-                size="small"
-                pagination={false}
-                dataSource={d.payments}
-                columns={[
-                  { title: t('console.col.paymentNo'), dataIndex: 'paymentNo' },
-                  {
-                    title: t('console.col.provider'),
-                    dataIndex: 'provider',
-                    render: (p: string) => providerText(t, p),
-                  },
-                  { title: t('console.col.amount'), dataIndex: 'amountFen', render: yuanLabel },
-                  { title: t('console.col.state'), dataIndex: 'state', render: (s: string) => payStateText(t, s) },
-                  { title: t('console.col.payTime'), dataIndex: 'paidAt', render: when },
-                ]}
-              />
-            </Card>
-            <Card title={t('console.order.refunds')}>
-              <Table
-                rowKey="id"
-                size="small"
-                pagination={false}
-                dataSource={d.refunds}
-                columns={[
-                  { title: t('console.col.refundNo'), dataIndex: 'refundNo' },
-                  { title: t('console.col.amount'), dataIndex: 'amountFen', render: yuanLabel },
-                  {
-                    title: t('console.col.state'),
-                    dataIndex: 'status',
-                    render: (s: number) => t(`console.refund.status.${s}`),
-                  },
-                  { title: t('console.col.reason'), dataIndex: 'reason' },
-                  { title: t('console.col.created'), dataIndex: 'createdAt', render: when },
-                ]}
-              />
-            </Card>
+            <CardTable
+              title={t('console.order.persons')}
+              rowKey="id"
+              dataSource={d.persons}
+              columns={[
+                {
+                  title: t('console.col.photo'),
+                  dataIndex: 'photo',
+                  render: (p: { url: string | null } | null, r) => <StaffPhoto src={p?.url} alt={r.name} width={72} />,
+                },
+                { title: t('console.col.name'), dataIndex: 'name' },
+                { title: t('console.col.idNumber'), dataIndex: 'idNumMask' },
+                { title: t('console.col.school'), dataIndex: 'schoolName' },
+                { title: t('console.col.studentId'), dataIndex: 'studentId' },
+                { title: t('console.col.mobile'), dataIndex: 'mobile' },
+                { title: t('console.col.branch'), dataIndex: 'fy' },
+              ]}
+            />
+            <CardTable
+              title={t('console.order.payments')}
+              rowKey="paymentNo"
+              dataSource={d.payments}
+              columns={[
+                { title: t('console.col.paymentNo'), dataIndex: 'paymentNo' },
+                {
+                  title: t('console.col.provider'),
+                  dataIndex: 'provider',
+                  render: (p: string) => providerText(t, p),
+                },
+                { title: t('console.col.amount'), dataIndex: 'amountFen', render: yuanLabel },
+                { title: t('console.col.state'), dataIndex: 'state', render: (s: string) => payStateText(t, s) },
+                { title: t('console.col.payTime'), dataIndex: 'paidAt', render: when },
+              ]}
+            />
+            <CardTable
+              title={t('console.order.refunds')}
+              rowKey="id"
+              dataSource={d.refunds}
+              columns={[
+                { title: t('console.col.refundNo'), dataIndex: 'refundNo' },
+                { title: t('console.col.amount'), dataIndex: 'amountFen', render: yuanLabel },
+                {
+                  title: t('console.col.state'),
+                  dataIndex: 'status',
+                  render: (s: number) => t(`console.refund.status.${s}`),
+                },
+                { title: t('console.col.reason'), dataIndex: 'reason' },
+                { title: t('console.col.created'), dataIndex: 'createdAt', render: when },
+              ]}
+            />
             <Card title={t('console.order.trace')}>
               {d.trace.length ? (
                 <Timeline items={d.trace.map((e) => ({ children: `${when(e.opTime)}  ${e.opDesc}` }))} />
