@@ -1,21 +1,5 @@
 import { useState } from 'react';
-import {
-  Button,
-  Card,
-  Col,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Row,
-  Select,
-  Space,
-  Switch,
-  Table,
-  Tabs,
-  Typography,
-} from 'antd';
+import { Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Switch, Table, Tabs, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -30,6 +14,7 @@ import { SafeHtml } from '../../../components/safe-html.tsx';
 import { RichText } from '../rich-text.tsx';
 import { cGet, cPost } from '../console-api.ts';
 import { FormsTab } from './forms-tab.tsx';
+import { EditDeleteActions } from '../row-actions.tsx';
 
 type Row = Record<string, unknown>;
 const keyOf = (type: ContentType) => (type === 'staticPages' ? 'key' : 'id');
@@ -99,19 +84,7 @@ function ContentTable({ type }: { type: ContentType }) {
             {
               title: t('console.col.actions'),
               render: (_: unknown, r: Row) => (
-                <Space>
-                  <Button size="small" onClick={() => setEditing(r)}>
-                    {t('console.edit')}
-                  </Button>
-                  <Popconfirm
-                    title={t('console.content.confirmDelete')}
-                    onConfirm={() => remove.mutate(r[keyOf(type)])}
-                  >
-                    <Button size="small" danger>
-                      {t('console.delete')}
-                    </Button>
-                  </Popconfirm>
-                </Space>
+                <EditDeleteActions onEdit={() => setEditing(r)} onDelete={() => remove.mutate(r[keyOf(type)])} />
               ),
             },
           ]}

@@ -1,18 +1,5 @@
 import { useState } from 'react';
-import {
-  Button,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Radio,
-  Space,
-  Table,
-  Typography,
-  Upload,
-  type UploadFile,
-} from 'antd';
+import { Button, Form, Input, InputNumber, Modal, Radio, Table, Typography, Upload, type UploadFile } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +12,7 @@ import {
 import { QueryState } from '../../../components/query-state.tsx';
 import { cGet, cPost, cUpload } from '../console-api.ts';
 import { when } from '../ui.tsx';
+import { EditDeleteActions } from '../row-actions.tsx';
 
 const KEY = ['console', 'forms'];
 const ACCEPT = FORM_FILE_EXTENSIONS.map((e) => `.${e}`).join(',');
@@ -86,18 +74,7 @@ export function FormsTab() {
             { title: t('console.forms.updated'), dataIndex: 'updatedAt', render: when },
             {
               title: t('console.col.actions'),
-              render: (_, r) => (
-                <Space>
-                  <Button size="small" onClick={() => setEditing(r)}>
-                    {t('console.edit')}
-                  </Button>
-                  <Popconfirm title={t('console.content.confirmDelete')} onConfirm={() => remove.mutate(r.id)}>
-                    <Button size="small" danger>
-                      {t('console.delete')}
-                    </Button>
-                  </Popconfirm>
-                </Space>
-              ),
+              render: (_, r) => <EditDeleteActions onEdit={() => setEditing(r)} onDelete={() => remove.mutate(r.id)} />,
             },
           ]}
         />
