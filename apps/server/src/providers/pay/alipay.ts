@@ -1,19 +1,7 @@
 import { AlipaySdk } from 'alipay-sdk';
 import { fenToYuan } from '@portal/contract/prices';
-import {
-  chinaTimestamp,
-  NotifyRejected,
-  NOTIFY_MAX_SKEW_SECONDS,
-  type CloseResult,
-  type CreatePaymentInput,
-  type CreatePaymentResult,
-  type PayProvider,
-  type QueryResult,
-  type RefundInput,
-  type RefundResult,
-  type RefundState,
-  type VerifiedNotify,
-} from './types.ts';
+import { chinaTimestamp, NotifyRejected, refuseStale } from './types.ts';
+import type * as pay from './types.ts';
 
 export interface AlipayConfig {
   appId: string;
@@ -38,7 +26,7 @@ function chinaTime(s: string): number {
 }
 
 /** Alipay page pay (alipay.trade.page.pay) with the official SDK. */
-export class AlipayPage implements PayProvider {
+export class AlipayPage implements pay.PayProvider {
   readonly channel = 'alipay' as const;
   readonly mode = 'real' as const;
   readonly sdk: AlipaySdk;
@@ -55,7 +43,7 @@ export class AlipayPage implements PayProvider {
     });
   }
 
-  async createPayment(input: CreatePaymentInput): Promise<CreatePaymentResult> {
+  async createPayment(input: pay.CreatePaymentInput): Promise<pay.CreatePaymentResult> {
     const html = this.sdk.pageExecute('alipay.trade.page.pay', 'POST', {
       bizContent: {
         out_trade_no: input.paymentNo,
@@ -84,7 +72,7 @@ export class AlipayPage implements PayProvider {
     >;
   }
 
-  async query(paymentNo: string): Promise<QueryResult> {
+  async query(paymentNo: string): Promise<pay.QueryResult> {
     const r = await this.exec('alipay.trade.query', { out_trade_no: paymentNo });
     if (r.code !== '10000') return { state: 'unknown', raw: r };
     const s = r.tradeStatus;
@@ -105,7 +93,7 @@ export class AlipayPage implements PayProvider {
     };
   }
 
-  async refund(input: RefundInput): Promise<RefundResult> {
+  async refund(input: pay.RefundInput): Promise<pay.RefundResult> {
     try {
       const r = await this.exec('alipay.trade.refund', {
         out_trade_no: input.paymentNo,
@@ -121,7 +109,7 @@ export class AlipayPage implements PayProvider {
     }
   }
 
-  async queryRefund(refundNo: string, paymentNo: string): Promise<RefundState> {
+  async queryRefund(refundNo: string, paymentNo: string): Promise<pay.RefundState> {
     const r = await this.exec('alipay.trade.fastpay.refund.query', {
       out_trade_no: paymentNo,
       out_request_no: refundNo,
@@ -131,7 +119,7 @@ export class AlipayPage implements PayProvider {
     return r.refundStatus === 'REFUND_SUCCESS' ? { state: 'success', raw: r } : { state: 'unknown', raw: r };
   }
 
-  async close(paymentNo: string): Promise<CloseResult> {
+  async close(paymentNo: string): Promise<pay.CloseResult> {
     const r = await this.exec('alipay.trade.close', { out_trade_no: paymentNo });
     // A trade that was never opened (the member did not log in on the page) cannot be paid under this number any more once expired.
     if (r.code === '10000' || r.subCode === 'ACQ.TRADE_NOT_EXIST') return 'closed';
@@ -142,19 +130,14 @@ export class AlipayPage implements PayProvider {
     return 'unknown';
   }
 
-  async verifyNotify(
-    _headers: Record<string, string | string[] | undefined>,
-    rawBody: string,
-  ): Promise<VerifiedNotify> {
+  async verifyNotify(_headers: pay.NotifyHeaders, rawBody: string): Promise<pay.VerifiedNotify> {
     // URLSearchParams has already form-decoded every value: verify on those (the SDK's v2 check),
     // since decoding a second time breaks any signed value holding a percent sign.
     const params = Object.fromEntries(new URLSearchParams(rawBody)) as Record<string, string>;
     if (!this.sdk.checkNotifySignV2(params)) throw new NotifyRejected('bad signature');
     if (params.app_id !== this.cfg.appId) throw new NotifyRejected('app mismatch');
     if (this.cfg.sellerId && params.seller_id !== this.cfg.sellerId) throw new NotifyRejected('seller mismatch');
-    const at = chinaTime(params.notify_time ?? '');
-    if (!Number.isFinite(at) || Math.abs(Date.now() - at) > NOTIFY_MAX_SKEW_SECONDS * 1000)
-      throw new NotifyRejected('stale timestamp');
+    refuseStale(chinaTime(params.notify_time ?? ''));
     if (!params.out_trade_no || !params.total_amount) throw new NotifyRejected('incomplete');
     const s = params.trade_status;
     // Only a closed trade fails a payment; WAIT_BUYER_PAY (and anything unknown) changes nothing.

@@ -1,19 +1,6 @@
 import crypto from 'node:crypto';
-import {
-  header,
-  NotifyRejected,
-  NOTIFY_MAX_SKEW_SECONDS,
-  type CloseResult,
-  type CreatePaymentInput,
-  type CreatePaymentResult,
-  type PayChannel,
-  type PayProvider,
-  type QueryResult,
-  type RefundInput,
-  type RefundResult,
-  type RefundState,
-  type VerifiedNotify,
-} from './types.ts';
+import { header, NotifyRejected, refuseStale, unixSecondsMs } from './types.ts';
+import type * as pay from './types.ts';
 
 /** Sends one notification to the server; resolves with the HTTP status it answered. */
 export type Deliver = (path: string, headers: Record<string, string>, body: string) => Promise<number>;
@@ -30,7 +17,7 @@ export interface SandboxOptions {
 
 export interface SandboxTrade {
   paymentNo: string;
-  channel: PayChannel;
+  channel: pay.PayChannel;
   amountFen: number;
   subject: string;
   returnUrl: string;
@@ -102,7 +89,7 @@ export class SandboxPayParty {
     this.deliver = d;
   }
 
-  channel(channel: PayChannel): PayProvider {
+  channel(channel: pay.PayChannel): pay.PayProvider {
     return new SandboxChannel(this, channel);
   }
 
@@ -155,14 +142,14 @@ export class SandboxPayParty {
   }
 }
 
-class SandboxChannel implements PayProvider {
+class SandboxChannel implements pay.PayProvider {
   readonly mode = 'sandbox' as const;
   constructor(
     private readonly party: SandboxPayParty,
-    readonly channel: PayChannel,
+    readonly channel: pay.PayChannel,
   ) {}
 
-  async createPayment(input: CreatePaymentInput): Promise<CreatePaymentResult> {
+  async createPayment(input: pay.CreatePaymentInput): Promise<pay.CreatePaymentResult> {
     this.party.trades.set(input.paymentNo, {
       paymentNo: input.paymentNo,
       channel: this.channel,
@@ -182,7 +169,7 @@ class SandboxChannel implements PayProvider {
     };
   }
 
-  async query(paymentNo: string): Promise<QueryResult> {
+  async query(paymentNo: string): Promise<pay.QueryResult> {
     const t = this.party.trade(paymentNo);
     if (!t) return { state: 'unknown' };
     if (t.state === 'pending' && t.expiresAt.getTime() < Date.now()) t.state = 'closed';
@@ -195,7 +182,7 @@ class SandboxChannel implements PayProvider {
     };
   }
 
-  async refund(input: RefundInput): Promise<RefundResult> {
+  async refund(input: pay.RefundInput): Promise<pay.RefundResult> {
     const t = this.party.trade(input.paymentNo);
     if (!t || t.state !== 'paid') return { ok: false, reason: 'TRADE_NOT_PAID: the trade was not paid in the sandbox' };
     if (this.party.failRefunds) return { ok: false, reason: this.party.failRefunds };
@@ -209,12 +196,12 @@ class SandboxChannel implements PayProvider {
     return { ok: true, done: true, raw: { refund_no: input.refundNo } };
   }
 
-  async queryRefund(refundNo: string, paymentNo: string): Promise<RefundState> {
+  async queryRefund(refundNo: string, paymentNo: string): Promise<pay.RefundState> {
     return this.party.trade(paymentNo)?.refunds.has(refundNo) ? { state: 'success' } : { state: 'unknown' };
   }
 
   /** Closes a pending trade so its cashier refuses to pay it; a paid one stays paid. */
-  async close(paymentNo: string): Promise<CloseResult> {
+  async close(paymentNo: string): Promise<pay.CloseResult> {
     const t = this.party.trade(paymentNo);
     if (!t) return 'closed';
     if (t.state === 'paid') return 'paid';
@@ -222,13 +209,12 @@ class SandboxChannel implements PayProvider {
     return 'closed';
   }
 
-  async verifyNotify(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<VerifiedNotify> {
+  async verifyNotify(headers: pay.NotifyHeaders, rawBody: string): Promise<pay.VerifiedNotify> {
     const ts = header(headers, TS_HEADER);
     const nonce = header(headers, NONCE_HEADER);
     const sig = header(headers, SIG_HEADER);
     if (!ts || !nonce || !sig) throw new NotifyRejected('missing signature headers');
-    if (!/^\d+$/.test(ts) || Math.abs(Date.now() / 1000 - Number(ts)) > NOTIFY_MAX_SKEW_SECONDS)
-      throw new NotifyRejected('stale timestamp');
+    refuseStale(unixSecondsMs(ts));
     const expected = signSandboxNotify(this.party.opts.key, ts, nonce, rawBody);
     const a = Buffer.from(expected, 'hex');
     const b = Buffer.from(sig, 'hex');

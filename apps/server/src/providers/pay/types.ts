@@ -80,6 +80,9 @@ export interface VerifiedRefundNotify {
 
 export class NotifyRejected extends Error {}
 
+/** The headers a notification arrives with, as Node hands them over. */
+export type NotifyHeaders = Record<string, string | string[] | undefined>;
+
 export interface PayProvider {
   readonly channel: PayChannel;
   /** 'sandbox' in demo mode unless real keys are configured. */
@@ -92,10 +95,7 @@ export interface PayProvider {
   /** Closes an unpaid payment at the platform, so the member cannot pay it any more. */
   close(paymentNo: string): Promise<CloseResult>;
   /** Verifies on the raw body bytes; throws NotifyRejected when the signature, time or ids are wrong. */
-  verifyNotify(
-    headers: Record<string, string | string[] | undefined>,
-    rawBody: string,
-  ): Promise<VerifiedNotify | VerifiedRefundNotify>;
+  verifyNotify(headers: NotifyHeaders, rawBody: string): Promise<VerifiedNotify | VerifiedRefundNotify>;
   /** What the provider expects as acknowledgement (WeChat: 204; Alipay: the literal success). */
   ack(): { status: number; contentType: string; body: string };
   nack(reason: string): { status: number; contentType: string; body: string };
@@ -104,7 +104,21 @@ export interface PayProvider {
 /** Notifications more than this far from now are refused. */
 export const NOTIFY_MAX_SKEW_SECONDS = 300;
 
-export function header(headers: Record<string, string | string[] | undefined>, name: string): string {
+/**
+ * The replay guard every channel applies to its notification's own time stamp: one rule, so the
+ * allowed skew cannot differ between Alipay, WeChat Pay and the sandbox. NaN (an unreadable stamp) is refused too.
+ */
+export function refuseStale(atMs: number): void {
+  if (!Number.isFinite(atMs) || Math.abs(Date.now() - atMs) > NOTIFY_MAX_SKEW_SECONDS * 1000)
+    throw new NotifyRejected('stale timestamp');
+}
+
+/** A Unix time in seconds as WeChat Pay (and the sandbox after it) sends it -> epoch ms; NaN unless all digits. */
+export function unixSecondsMs(ts: string): number {
+  return /^\d+$/.test(ts) ? Number(ts) * 1000 : NaN;
+}
+
+export function header(headers: NotifyHeaders, name: string): string {
   const v = headers[name.toLowerCase()];
   return Array.isArray(v) ? (v[0] ?? '') : (v ?? '');
 }

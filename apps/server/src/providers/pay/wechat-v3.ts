@@ -1,21 +1,7 @@
 import crypto from 'node:crypto';
 import { PlatformCertificates, PublicKeyMode, type PlatformKeys } from './wechat-platform-keys.ts';
-import {
-  chinaRfc3339,
-  header,
-  NotifyRejected,
-  NOTIFY_MAX_SKEW_SECONDS,
-  type CloseResult,
-  type CreatePaymentInput,
-  type CreatePaymentResult,
-  type PayProvider,
-  type QueryResult,
-  type RefundInput,
-  type RefundResult,
-  type RefundState,
-  type VerifiedNotify,
-  type VerifiedRefundNotify,
-} from './types.ts';
+import { chinaRfc3339, header, NotifyRejected, refuseStale, unixSecondsMs } from './types.ts';
+import type * as pay from './types.ts';
 
 export interface WechatPayConfig {
   mchId: string;
@@ -69,7 +55,7 @@ export function decryptResource(
 }
 
 /** WeChat Pay API v3, Native (QR) payment, in public-key mode or platform-certificate mode. */
-export class WechatPayV3 implements PayProvider {
+export class WechatPayV3 implements pay.PayProvider {
   readonly channel = 'wechat' as const;
   readonly mode = 'real' as const;
   private readonly base: string;
@@ -132,7 +118,7 @@ export class WechatPayV3 implements PayProvider {
     return { status: r.status, json };
   }
 
-  async createPayment(input: CreatePaymentInput): Promise<CreatePaymentResult> {
+  async createPayment(input: pay.CreatePaymentInput): Promise<pay.CreatePaymentResult> {
     const r = await this.call('POST', '/v3/pay/transactions/native', {
       appid: this.cfg.appId,
       mchid: this.cfg.mchId,
@@ -147,7 +133,7 @@ export class WechatPayV3 implements PayProvider {
     return { qrUrl: r.json.code_url };
   }
 
-  async query(paymentNo: string): Promise<QueryResult> {
+  async query(paymentNo: string): Promise<pay.QueryResult> {
     const r = await this.call(
       'GET',
       `/v3/pay/transactions/out-trade-no/${encodeURIComponent(paymentNo)}?mchid=${encodeURIComponent(this.cfg.mchId)}`,
@@ -174,7 +160,7 @@ export class WechatPayV3 implements PayProvider {
     };
   }
 
-  async close(paymentNo: string): Promise<CloseResult> {
+  async close(paymentNo: string): Promise<pay.CloseResult> {
     const r = await this.call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(paymentNo)}/close`, {
       mchid: this.cfg.mchId,
     });
@@ -187,7 +173,7 @@ export class WechatPayV3 implements PayProvider {
     return 'unknown';
   }
 
-  async refund(input: RefundInput): Promise<RefundResult> {
+  async refund(input: pay.RefundInput): Promise<pay.RefundResult> {
     try {
       const r = await this.call('POST', '/v3/refund/domestic/refunds', {
         out_trade_no: input.paymentNo,
@@ -209,18 +195,14 @@ export class WechatPayV3 implements PayProvider {
     }
   }
 
-  async queryRefund(refundNo: string): Promise<RefundState> {
+  async queryRefund(refundNo: string): Promise<pay.RefundState> {
     const r = await this.call('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(refundNo)}`);
     if (r.status !== 200) return { state: 'unknown', raw: r.json };
     return refundStateOf(String(r.json.status ?? ''), r.json);
   }
 
   /** Checks Wechatpay-Signature on the raw body with the key of its Wechatpay-Serial. */
-  private async checkSignature(
-    headers: Record<string, string | string[] | undefined>,
-    rawBody: string,
-    checkTime = true,
-  ): Promise<void> {
+  private async checkSignature(headers: pay.NotifyHeaders, rawBody: string, checkTime = true): Promise<void> {
     const ts = header(headers, 'wechatpay-timestamp');
     const nonce = header(headers, 'wechatpay-nonce');
     const sig = header(headers, 'wechatpay-signature');
@@ -228,16 +210,15 @@ export class WechatPayV3 implements PayProvider {
     if (!ts || !nonce || !sig) throw new NotifyRejected('missing signature headers');
     const key = await this.keys.keyFor(serial).catch(() => null);
     if (!key) throw new NotifyRejected('unknown public key id');
-    if (checkTime && (!/^\d+$/.test(ts) || Math.abs(Date.now() / 1000 - Number(ts)) > NOTIFY_MAX_SKEW_SECONDS))
-      throw new NotifyRejected('stale timestamp');
+    if (checkTime) refuseStale(unixSecondsMs(ts));
     const ok = crypto.createVerify('RSA-SHA256').update(`${ts}\n${nonce}\n${rawBody}\n`).verify(key, sig, 'base64');
     if (!ok) throw new NotifyRejected('bad signature');
   }
 
   async verifyNotify(
-    headers: Record<string, string | string[] | undefined>,
+    headers: pay.NotifyHeaders,
     rawBody: string,
-  ): Promise<VerifiedNotify | VerifiedRefundNotify> {
+  ): Promise<pay.VerifiedNotify | pay.VerifiedRefundNotify> {
     await this.checkSignature(headers, rawBody);
     let eventType = '';
     let res: Record<string, unknown>;
@@ -302,7 +283,7 @@ export class WechatPayV3 implements PayProvider {
 }
 
 /** SUCCESS, PROCESSING, ABNORMAL and CLOSED as the refund query and the refund notification name them. */
-function refundStateOf(status: string, raw: unknown): RefundState {
+function refundStateOf(status: string, raw: unknown): pay.RefundState {
   if (status === 'SUCCESS') return { state: 'success', raw };
   if (status === 'PROCESSING') return { state: 'processing', raw };
   if (status === 'ABNORMAL')
