@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { count, eq } from 'drizzle-orm';
-import { call, memberSession, multipartBody, testApp, type Session } from '../../../test/helpers.ts';
+import { call, memberSession, type Session } from '../../../test/helpers.ts';
+import { useAppWithMembers } from '../../../test/member-apps.ts';
+import { photoFixture, uploadPhoto } from '../../../test/photo-uploads.ts';
 import { photoCandidates, photos } from '../../db/schema/orders.ts';
 import type { PhotoRefusal } from '@portal/contract/photos';
 import { deleteMemberPhotos, memberPhotoKeys, readOriginalBytes } from './photo-service.ts';
@@ -20,22 +20,12 @@ vi.mock('./correction.ts', () => ({
   },
 }));
 
-const dir = path.resolve(import.meta.dirname, '../../../test/fixtures/photos');
-const fixture = (f: string) => readFileSync(path.join(dir, f));
+const fixture = photoFixture;
 
 let app: FastifyInstance;
 let a: Session;
 let b: Session;
-const upload = (s: Session, bytes: Buffer) => {
-  const m = multipartBody({ flow: 'task' }, { name: 'photo.jpg', bytes });
-  return call<PhotoRefusal | string>(app, {
-    method: 'POST',
-    url: '/api/img/upload',
-    session: s,
-    signed: false,
-    ...m,
-  });
-};
+const upload = (s: Session, bytes: Buffer) => uploadPhoto<PhotoRefusal | string>(app, s, bytes, { flow: 'task' });
 const accept = (s: Session, id: unknown, lang = 'zh') =>
   call<string>(app, {
     method: 'POST',
@@ -56,12 +46,14 @@ async function offered(s: Session, corrected: Buffer) {
   return data.corrected!;
 }
 
-beforeAll(async () => {
-  app = await testApp();
-  a = await memberSession(app);
-  b = await memberSession(app);
-});
-afterAll(() => app.close());
+useAppWithMembers(
+  (t) =>
+    ({
+      app,
+      members: [a, b],
+    } = t),
+  { profiles: [{}, {}] },
+);
 
 describe('a refused photo the machine can fix', () => {
   it('answers the usual refusal and a candidate the member alone can see; accepted, it is checked again and kept with its original', async () => {

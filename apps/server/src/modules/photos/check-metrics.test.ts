@@ -1,21 +1,21 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call, memberSession, multipartBody, testApp, type Session } from '../../../test/helpers.ts';
+import { type Session } from '../../../test/helpers.ts';
+import { useAppWithMembers } from '../../../test/member-apps.ts';
+import { photoFixture, uploadPhoto } from '../../../test/photo-uploads.ts';
 
 // The photo check's declared metrics move with the uploads: an operator watching /metrics sees
 // how long checks take and which items refuse photos.
 
-const dir = path.resolve(import.meta.dirname, '../../../test/fixtures/photos');
 let app: FastifyInstance;
 let s: Session;
-
-beforeAll(async () => {
-  app = await testApp();
-  s = await memberSession(app);
-});
-afterAll(async () => app.close());
+useAppWithMembers(
+  (t) =>
+    ({
+      app,
+      members: [s],
+    } = t),
+);
 
 /** The value of one sample in the /metrics text (0 when the series has not appeared yet). */
 async function sample(name: string, labels = ''): Promise<number> {
@@ -25,20 +25,7 @@ async function sample(name: string, labels = ''): Promise<number> {
   return line ? Number(line.split(' ')[1]) : 0;
 }
 
-const upload = (file: string) => {
-  const m = multipartBody(
-    { flow: 'task' },
-    { name: 'photo.jpg', bytes: readFileSync(path.join(dir, file)), type: 'image/jpeg' },
-  );
-  return call<unknown>(app, {
-    method: 'POST',
-    url: '/api/img/upload',
-    session: s,
-    signed: false,
-    payload: m.payload,
-    headers: m.headers,
-  });
-};
+const upload = (file: string) => uploadPhoto(app, s, photoFixture(file), { flow: 'task' });
 
 it('each checked upload is timed, and each failing item of a refused one is counted', async () => {
   const checks = await sample('photo_check_duration_seconds_count');

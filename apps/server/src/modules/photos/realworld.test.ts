@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call, memberSession, multipartBody, testApp, type Session } from '../../../test/helpers.ts';
+import { memberSession, testApp, type Session } from '../../../test/helpers.ts';
+import { uploadPhoto } from '../../../test/photo-uploads.ts';
 import { realworldBytes, realworldSet, scoreSet, type RealworldPhoto } from './realworld-set.ts';
 
 const set = realworldSet();
@@ -12,8 +13,6 @@ const KNOWN_MISSES: string[] = [];
 
 let app: FastifyInstance;
 let s: Session;
-
-const multipart = (bytes: Buffer) => multipartBody({ flow: 'task' }, { name: 'photo.jpg', bytes, type: 'image/jpeg' });
 
 describe.skipIf(!set)(
   'the real-world set through POST /api/img/upload (centralised flow: no size floor, the check decides)',
@@ -27,15 +26,7 @@ describe.skipIf(!set)(
     it('meets the targets: no non-compliant photo accepted, at most 1 acceptable refused, the rule named for 90 % of refusals', async () => {
       const answers: { photo: RealworldPhoto; passed: boolean; problems: string[]; msg: string }[] = [];
       for (const photo of set!) {
-        const m = multipart(realworldBytes(photo));
-        const r = await call<unknown>(app, {
-          method: 'POST',
-          url: '/api/img/upload',
-          session: s,
-          signed: false,
-          payload: m.payload,
-          headers: m.headers,
-        });
+        const r = await uploadPhoto(app, s, realworldBytes(photo), { flow: 'task' });
         expect([200, -1]).toContain(r.code);
         const problems = r.code === -1 ? ((r.data as { problems?: string[] }).problems ?? []) : [];
         answers.push({ photo, passed: r.code === 200, problems, msg: r.msg });

@@ -1,54 +1,32 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { count, eq } from 'drizzle-orm';
-import { call, memberSession, testApp, type Session } from '../../../test/helpers.ts';
+import { call, memberSession, type Session } from '../../../test/helpers.ts';
+import { useAppWithMembers } from '../../../test/member-apps.ts';
+import { photoFixture, uploadPhoto } from '../../../test/photo-uploads.ts';
 import { photos } from '../../db/schema/orders.ts';
 import { MemoryStorage } from '../../providers/storage.ts';
 import { EXTRA_ITEMS } from '@portal/contract/photos';
 import { deleteMemberPhotos, faceDistance, photoIdFromUrl, readPhotoBytes, storePhotoBytes } from './photo-service.ts';
 
-const dir = path.resolve(import.meta.dirname, '../../../test/fixtures/photos');
-const fixture = (f: string) => readFileSync(path.join(dir, f));
-
-/** A multipart body with the file part (and optionally the flow field first). */
-function multipart(bytes: Buffer, flow?: string) {
-  const boundary = '----photoTestBoundary7MA4YWxkTrZu0gW';
-  const parts: Buffer[] = [];
-  if (flow) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="flow"\r\n\r\n${flow}\r\n`));
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    ),
-  );
-  parts.push(bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const fixture = photoFixture;
 
 let app: FastifyInstance;
 let a: Session;
 let b: Session;
-const upload = (s: Session | undefined, bytes: Buffer, flow?: string, headers: Record<string, string> = {}) => {
-  const m = multipart(bytes, flow);
-  return call<unknown>(app, {
-    method: 'POST',
-    url: '/api/img/upload',
-    session: s,
-    signed: false,
-    payload: m.payload,
-    headers: { ...m.headers, ...headers },
-  });
-};
+const upload = (s: Session | undefined, bytes: Buffer, flow?: string, headers: Record<string, string> = {}) =>
+  uploadPhoto(app, s, bytes, { flow, headers });
 const rowCount = async () => (await app.ctx.db.select({ n: count() }).from(photos))[0]!.n;
 
-beforeAll(async () => {
-  app = await testApp();
-  a = await memberSession(app);
-  b = await memberSession(app);
-});
-afterAll(() => app.close());
+useAppWithMembers(
+  (t) =>
+    ({
+      app,
+      members: [a, b],
+    } = t),
+  { profiles: [{}, {}] },
+);
 
 describe('POST /api/img/upload', () => {
   it('accepts a compliant photo: the URL of the stored, upright, metadata-free 480 x 640 JPEG', async () => {
@@ -179,26 +157,10 @@ describe('POST /api/img/upload', () => {
 
   it('wants a member and a file', async () => {
     expect((await upload(undefined, fixture('compliant-1.jpg'))).code).toBe(700);
-    const empty = await call(app, {
-      method: 'POST',
-      url: '/api/img/upload',
-      session: a,
-      signed: false,
-      ...multipartNoFile(),
-    });
+    const empty = await uploadPhoto(app, a, undefined, { flow: 'task' });
     expect([empty.code, empty.msg]).toEqual([400, '请先上传图片']);
   });
 });
-
-function multipartNoFile() {
-  const boundary = 'xxBoundary';
-  return {
-    payload: Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="flow"\r\n\r\ntask\r\n--${boundary}--\r\n`,
-    ),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describe('photo ownership and URLs', () => {
   it('attaches only your own photo: another member gets 403, a forged URL image.required', async () => {
