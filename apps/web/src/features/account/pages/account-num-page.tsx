@@ -8,7 +8,7 @@ import { CaptchaField, useFormCaptcha } from '../../../components/captcha.tsx';
 import { CodeField } from '../../../components/code-field.tsx';
 import { announceSessionChange, clearSession } from '../../../lib/session.ts';
 import { sendMobileChangeCode, updateMobile, useMemberInfo } from '../api.ts';
-import { AccountCard } from '../components/account-card.tsx';
+import { AuthCard } from '../../../components/auth-card.tsx';
 import { differs, imageCodeRules, mobileForCode, mobileRules, smsCodeRules } from '../../../components/form-rules.ts';
 
 interface Values {
@@ -70,7 +70,7 @@ export default function AccountNumPage() {
   };
 
   return (
-    <AccountCard title={t('account.mobileTitle')} intro={t('account.mobileIntro')}>
+    <AuthCard title={t('account.mobileTitle')} intro={t('account.mobileIntro')}>
       <QueryState loading={q.isLoading} error={q.error} onRetry={() => void q.refetch()}>
         <p>
           {t('account.currentMobile')}: <strong>{maskMobile(old) || '—'}</strong>
@@ -95,6 +95,6 @@ export default function AccountNumPage() {
           </Button>
         </Form>
       </QueryState>
-    </AccountCard>
+    </AuthCard>
   );
 }

@@ -1,24 +1,21 @@
-import { useState } from 'react';
 import { Button, Form, Input, message } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PATTERNS } from '@portal/contract/validation';
 import { QueryState } from '../../../components/query-state.tsx';
 import { CodeField } from '../../../components/code-field.tsx';
 import { CaptchaField, useFormCaptcha } from '../../../components/captcha.tsx';
-import { announceSessionChange, setSession } from '../../../lib/session.ts';
-import { MEMBER_INFO_KEY } from '../../../lib/member-info.ts';
+import { setSession } from '../../../lib/session.ts';
 import { sendMailChangeCode, updateMail, useMemberInfo } from '../api.ts';
-import { AccountCard } from '../components/account-card.tsx';
+import { useMemberSave } from '../components/use-member-save.ts';
+import { AuthCard } from '../../../components/auth-card.tsx';
 import { differs, mailCodeRules, mailRules } from '../../../components/form-rules.ts';
 
 /** Change e-mail: a code to the new address, which must differ from the old one. */
 export default function ChanEmailPage() {
   const { t } = useTranslation();
   const q = useMemberInfo();
-  const qc = useQueryClient();
   const [form] = Form.useForm<{ mail: string; imageCode: string; code: string }>();
-  const [busy, setBusy] = useState(false);
+  const { busy, save } = useMemberSave();
   const old = q.data?.mail;
   const captcha = useFormCaptcha(form);
 
@@ -46,24 +43,17 @@ export default function ChanEmailPage() {
     }
   };
 
-  const submit = async (v: { mail: string; code: string }) => {
-    setBusy(true);
-    try {
-      const env = await updateMail({ mail: v.mail.trim(), code: v.code.trim() });
-      void message.success(env.msg || t('msg.ok.modified'), 1);
-      setSession('mail', v.mail.trim().toLowerCase());
-      announceSessionChange();
-      form.resetFields();
-      await qc.invalidateQueries({ queryKey: MEMBER_INFO_KEY });
-    } catch {
-      // the client has shown the message
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (v: { mail: string; code: string }) =>
+    save(
+      () => updateMail({ mail: v.mail.trim(), code: v.code.trim() }),
+      () => {
+        setSession('mail', v.mail.trim().toLowerCase());
+        form.resetFields();
+      },
+    );
 
   return (
-    <AccountCard title={t('account.mailTitle')}>
+    <AuthCard title={t('account.mailTitle')}>
       <QueryState loading={q.isLoading} error={q.error} onRetry={() => void q.refetch()}>
         <p>
           {t('account.currentMail')}: <strong>{old || '—'}</strong>
@@ -83,6 +73,6 @@ export default function ChanEmailPage() {
           </Button>
         </Form>
       </QueryState>
-    </AccountCard>
+    </AuthCard>
   );
 }

@@ -8,7 +8,7 @@ import { CaptchaField, useFormCaptcha } from '../../../components/captcha.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { announceSessionChange, clearSession } from '../../../lib/session.ts';
 import { deactivate, deactivationCheck, sendLogoutCode, type PendingOrder } from '../api.ts';
-import { AccountCard } from '../components/account-card.tsx';
+import { AuthCard } from '../../../components/auth-card.tsx';
 import { smsCodeRules } from '../../../components/form-rules.ts';
 
 /** Where a blocking order is shown: the member's own order detail of its kind. */
@@ -73,7 +73,7 @@ export default function DelUserPage() {
   };
 
   return (
-    <AccountCard title={t('account.deactivateTitle')}>
+    <AuthCard title={t('account.deactivateTitle')}>
       <QueryState loading={check.isLoading} error={check.error} onRetry={() => void check.refetch()}>
         {pending.length > 0 ? (
           <Alert
@@ -118,6 +118,6 @@ export default function DelUserPage() {
           </>
         )}
       </QueryState>
-    </AccountCard>
+    </AuthCard>
   );
 }

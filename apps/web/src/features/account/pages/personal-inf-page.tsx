@@ -1,37 +1,25 @@
-import { useState } from 'react';
-import { Button, Descriptions, Form, Input, message } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { Button, Descriptions, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { maskMobile } from '@portal/contract/validation';
 import { QueryState } from '../../../components/query-state.tsx';
-import { announceSessionChange, setSession } from '../../../lib/session.ts';
-import { MEMBER_INFO_KEY } from '../../../lib/member-info.ts';
+import { setSession } from '../../../lib/session.ts';
 import { updateName, useMemberInfo } from '../api.ts';
-import { AccountCard } from '../components/account-card.tsx';
+import { useMemberSave } from '../components/use-member-save.ts';
+import { AuthCard } from '../../../components/auth-card.tsx';
 import { nameRules } from '../../../components/form-rules.ts';
 
 /** Change name (updateMemberInfo). */
 export default function PersonalInfPage() {
   const { t } = useTranslation();
   const q = useMemberInfo();
-  const qc = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const submit = async (v: { name: string }) => {
-    setBusy(true);
-    try {
-      const env = await updateName(v.name.trim());
-      void message.success(env.msg || t('msg.ok.modified'), 1);
-      setSession('name', v.name.trim());
-      announceSessionChange();
-      await qc.invalidateQueries({ queryKey: MEMBER_INFO_KEY });
-    } catch {
-      // the client has shown the message
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, save } = useMemberSave();
+  const submit = (v: { name: string }) =>
+    save(
+      () => updateName(v.name.trim()),
+      () => setSession('name', v.name.trim()),
+    );
   return (
-    <AccountCard title={t('account.nameTitle')}>
+    <AuthCard title={t('account.nameTitle')}>
       <QueryState loading={q.isLoading} error={q.error} onRetry={() => void q.refetch()}>
         {q.data && (
           <>
@@ -57,6 +45,6 @@ export default function PersonalInfPage() {
           </>
         )}
       </QueryState>
-    </AccountCard>
+    </AuthCard>
   );
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Typography, message } from 'antd';
+import { Button, Form, Input, message } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { announceSessionChange, getSession, setSession } from '../../../lib/session.ts';
 import { takeReturnPath } from '../../../lib/member-info.ts';
 import { completeProfile } from '../api.ts';
+import { AuthCard } from '../../../components/auth-card.tsx';
 import { mailRules, nameRules } from '../../../components/form-rules.ts';
 
 /** First-time profile: name and e-mail; the member is confined here until it is done. */
@@ -29,29 +30,23 @@ export default function FirstInPage() {
     }
   };
   return (
-    <div className="auth-wrap">
-      <Card className="auth-card">
-        <Typography.Title level={1} style={{ fontSize: 24, textAlign: 'center' }}>
-          {t('firstIn.title')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">{t('firstIn.intro')}</Typography.Paragraph>
-        <Form
-          layout="vertical"
-          initialValues={{ name: getSession('name') ?? '', mail: getSession('mail') ?? '' }}
-          onFinish={(v) => void submit(v)}
-          requiredMark={false}
-        >
-          <Form.Item name="name" label={t('select.name')} rules={nameRules(t)}>
-            <Input maxLength={50} autoComplete="name" />
-          </Form.Item>
-          <Form.Item name="mail" label={t('select.mail')} rules={mailRules(t)}>
-            <Input maxLength={100} autoComplete="email" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block disabled={busy}>
-            {t('common.save')}
-          </Button>
-        </Form>
-      </Card>
-    </div>
+    <AuthCard centred title={t('firstIn.title')} intro={t('firstIn.intro')}>
+      <Form
+        layout="vertical"
+        initialValues={{ name: getSession('name') ?? '', mail: getSession('mail') ?? '' }}
+        onFinish={(v) => void submit(v)}
+        requiredMark={false}
+      >
+        <Form.Item name="name" label={t('select.name')} rules={nameRules(t)}>
+          <Input maxLength={50} autoComplete="name" />
+        </Form.Item>
+        <Form.Item name="mail" label={t('select.mail')} rules={mailRules(t)}>
+          <Input maxLength={100} autoComplete="email" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block disabled={busy}>
+          {t('common.save')}
+        </Button>
+      </Form>
+    </AuthCard>
   );
 }

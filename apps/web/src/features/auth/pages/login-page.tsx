@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, Checkbox, Divider, Form, Input, Typography, message } from 'antd';
+import { Button, Checkbox, Divider, Form, Input, Typography, message } from 'antd';
 import { WechatOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CaptchaField, useFormCaptcha } from '../../../components/captcha.tsx';
 import { CodeField } from '../../../components/code-field.tsx';
 import { loginAuth, sendLoginCode, wxLogin } from '../api.ts';
+import { AuthCard } from '../../../components/auth-card.tsx';
 import { TermsDialog } from '../components/terms-dialog.tsx';
 import { useAfterLogin } from '../components/use-after-login.tsx';
 import { useSettings } from '../../../lib/settings.ts';
@@ -72,79 +73,81 @@ export default function LoginPage() {
   };
 
   return (
-    <div className="auth-wrap">
-      <Card className="auth-card">
-        <Typography.Title level={1} style={{ fontSize: 24, textAlign: 'center' }}>
-          {t('login.title')}
-        </Typography.Title>
-        <Form
-          form={form}
-          layout="vertical"
-          initialValues={{ agree: true }}
-          onFinish={(v) => void submit(v)}
-          requiredMark={false}
+    <AuthCard
+      centred
+      title={t('login.title')}
+      after={
+        <>
+          <TermsDialog
+            open={termsOpen}
+            onClose={() => setTermsOpen(false)}
+            onAgree={() => form.setFieldValue('agree', true)}
+          />
+          {prompt}
+        </>
+      }
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ agree: true }}
+        onFinish={(v) => void submit(v)}
+        requiredMark={false}
+      >
+        <Form.Item name="mobile" label={t('login.mobile')} rules={mobileRules(t)}>
+          <Input maxLength={11} inputMode="numeric" autoComplete="tel" placeholder={t('login.mobilePlaceholder')} />
+        </Form.Item>
+        <CaptchaField
+          captcha={captcha}
+          onRefresh={captcha.renew}
+          label={t('login.imageCode')}
+          placeholder={t('login.imageCodePlaceholder')}
+          rules={imageCodeRules(t)}
+        />
+        <CodeField
+          name="messageCode"
+          label={t('login.smsCode')}
+          placeholder={t('login.smsCodePlaceholder')}
+          rules={smsCodeRules(t)}
+          onSend={send}
+        />
+        <Form.Item
+          name="agree"
+          valuePropName="checked"
+          rules={[
+            { validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error(t('msg.terms.required')))) },
+          ]}
         >
-          <Form.Item name="mobile" label={t('login.mobile')} rules={mobileRules(t)}>
-            <Input maxLength={11} inputMode="numeric" autoComplete="tel" placeholder={t('login.mobilePlaceholder')} />
-          </Form.Item>
-          <CaptchaField
-            captcha={captcha}
-            onRefresh={captcha.renew}
-            label={t('login.imageCode')}
-            placeholder={t('login.imageCodePlaceholder')}
-            rules={imageCodeRules(t)}
-          />
-          <CodeField
-            name="messageCode"
-            label={t('login.smsCode')}
-            placeholder={t('login.smsCodePlaceholder')}
-            rules={smsCodeRules(t)}
-            onSend={send}
-          />
-          <Form.Item
-            name="agree"
-            valuePropName="checked"
-            rules={[
-              { validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error(t('msg.terms.required')))) },
-            ]}
-          >
-            <Checkbox>
-              {t('login.agreePrefix')}
-              <Button
-                type="link"
-                size="small"
-                style={{ padding: 0 }}
-                onClick={(e) => {
-                  e.preventDefault();
-                  setTermsOpen(true);
-                }}
-              >
-                {t('login.termsLink')}
-              </Button>
-            </Checkbox>
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block size="large" disabled={busy}>
-            {t('login.submit')}
-          </Button>
-        </Form>
-        {settings?.thirdPartyLogin && (
-          <>
-            <Divider plain>{t('login.or')}</Divider>
-            <Button block icon={<WechatOutlined />} onClick={() => void thirdParty()}>
-              {t('login.thirdParty')}
+          <Checkbox>
+            {t('login.agreePrefix')}
+            <Button
+              type="link"
+              size="small"
+              style={{ padding: 0 }}
+              onClick={(e) => {
+                e.preventDefault();
+                setTermsOpen(true);
+              }}
+            >
+              {t('login.termsLink')}
             </Button>
-          </>
-        )}
-        <Typography.Paragraph type="secondary" style={{ marginTop: 16, fontSize: 12 }}>
-          {t('login.hint')}
-        </Typography.Paragraph>
-      </Card>
-      <TermsDialog
-        open={termsOpen}
-        onClose={() => setTermsOpen(false)}
-        onAgree={() => form.setFieldValue('agree', true)}
-      />
-      {prompt}
-    </div>
+          </Checkbox>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block size="large" disabled={busy}>
+          {t('login.submit')}
+        </Button>
+      </Form>
+      {settings?.thirdPartyLogin && (
+        <>
+          <Divider plain>{t('login.or')}</Divider>
+          <Button block icon={<WechatOutlined />} onClick={() => void thirdParty()}>
+            {t('login.thirdParty')}
+          </Button>
+        </>
+      )}
+      <Typography.Paragraph type="secondary" style={{ marginTop: 16, fontSize: 12 }}>
+        {t('login.hint')}
+      </Typography.Paragraph>
+    </AuthCard>
   );
 }

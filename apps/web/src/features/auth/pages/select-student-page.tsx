@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Modal, Result, Tabs, Typography, message } from 'antd';
+import { Button, Card, Form, Input, Modal, Result, Tabs, message } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PATTERNS } from '@portal/contract/validation';
@@ -7,6 +7,7 @@ import { getSession } from '../../../lib/session.ts';
 import { CodeField } from '../../../components/code-field.tsx';
 import { CaptchaField, useFormCaptcha } from '../../../components/captcha.tsx';
 import { bindMail, bindMobile, sendBindCode } from '../api.ts';
+import { AuthCard } from '../../../components/auth-card.tsx';
 import { useAfterLogin } from '../components/use-after-login.tsx';
 import { mailRules, mobileRules, nameRules } from '../../../components/form-rules.ts';
 
@@ -29,29 +30,23 @@ export default function SelectStudentPage() {
       </Card>
     );
   return (
-    <div className="auth-wrap">
-      <Card className="auth-card">
-        <Typography.Title level={1} style={{ fontSize: 24, textAlign: 'center' }}>
-          {t('select.title')}
-        </Typography.Title>
-        <Tabs
-          centered
-          items={[
-            {
-              key: 'mobile',
-              label: t('select.ordinary'),
-              children: <BindForm kind="mobile" openId={openId} onDone={finish} />,
-            },
-            {
-              key: 'mail',
-              label: t('select.international'),
-              children: <BindForm kind="mail" openId={openId} onDone={finish} />,
-            },
-          ]}
-        />
-      </Card>
-      {prompt}
-    </div>
+    <AuthCard centred title={t('select.title')} after={prompt}>
+      <Tabs
+        centered
+        items={[
+          {
+            key: 'mobile',
+            label: t('select.ordinary'),
+            children: <BindForm kind="mobile" openId={openId} onDone={finish} />,
+          },
+          {
+            key: 'mail',
+            label: t('select.international'),
+            children: <BindForm kind="mail" openId={openId} onDone={finish} />,
+          },
+        ]}
+      />
+    </AuthCard>
   );
 }
 
