@@ -64,8 +64,15 @@ export function shippingInfo(o: OrderRow) {
   return shippingOf(o);
 }
 
-/** A line for the owner: the ID number masked as ARCHITECTURE.md, "Data", says. */
-export function detailAnswer(d: DetailRow, picUrl: string | null): OrderDetailAnswer {
+/**
+ * The person fields of an order line, the same for an individual and a centralised order (the
+ * contract's task line is the order line less num, dist and thirdStudentId): the ID number masked
+ * as ARCHITECTURE.md, "Data", says. The one presenter of a line, so the two lists cannot drift.
+ */
+export function personAnswer(
+  d: DetailRow,
+  picUrl: string | null,
+): Omit<OrderDetailAnswer, 'num' | 'dist' | 'thirdStudentId'> {
   return {
     id: d.id,
     orderId: d.orderId,
@@ -84,12 +91,14 @@ export function detailAnswer(d: DetailRow, picUrl: string | null): OrderDetailAn
     schoolType: d.schoolType,
     picUrl,
     picAllowState: d.picAllowState,
-    num: d.num,
-    dist: d.dist,
-    thirdStudentId: d.thirdStudentId,
     fy: d.fy,
     taskId: d.taskId,
     signature: d.signature,
     bizSerialNum: d.bizSerialNum,
   };
+}
+
+/** A line of an individual or reprint order, for its owner. */
+export function detailAnswer(d: DetailRow, picUrl: string | null): OrderDetailAnswer {
+  return { ...personAnswer(d, picUrl), num: d.num, dist: d.dist, thirdStudentId: d.thirdStudentId };
 }

@@ -6,35 +6,13 @@ import type { TaskOrder, TaskOrderDetail } from '@portal/contract/task';
 import type { AppContext } from '../../context.ts';
 import type { DetailRow, OrderRow, TaskRow } from './repo.ts';
 import { linePhotoUrl } from '../orders/photo-link.ts';
+import { personAnswer } from '../orders/present.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-/** One person as the pages see it: the ID number masked (see ARCHITECTURE.md, "Data"). */
+/** One person as the pages see it: an order line (orders/present.ts) with its file's upload time. */
 export function presentDetail(ctx: AppContext, d: DetailRow): TaskOrderDetail {
-  return {
-    id: d.id,
-    orderId: d.orderId,
-    name: d.name,
-    mobile: d.mobile,
-    idType: d.idType,
-    idNum: d.idNumMask ?? '',
-    mail: d.mail,
-    sex: d.sex,
-    schoolName: d.schoolName,
-    yxdm: d.yxdm,
-    education: d.education,
-    major: d.major,
-    studentId: d.studentId,
-    xllb: d.xllb,
-    schoolType: d.schoolType,
-    picUrl: d.storageKey ? linePhotoUrl(ctx, d.storageKey) : null,
-    picAllowState: d.picAllowState,
-    fy: d.fy,
-    taskId: d.taskId,
-    signature: d.signature,
-    bizSerialNum: d.bizSerialNum,
-    fileTime: iso(d.fileTime),
-  };
+  return { ...personAnswer(d, d.storageKey ? linePhotoUrl(ctx, d.storageKey) : null), fileTime: iso(d.fileTime) };
 }
 
 /** A task order with the facts the permitted-action rules of the contract read. */
