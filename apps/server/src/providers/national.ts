@@ -194,6 +194,11 @@ export class SandboxNational implements NationalPlatform {
   }
 }
 
+/** A call of the real platform this programme has no access to yet: a clear refusal, never a pretence. */
+const notGranted = async (): Promise<never> => {
+  throw new AppError(503, 'national.notConfigured');
+};
+
 /**
  * The real platform's API, used when NATIONAL_API_URL is set. The platform grants
  * access per agency; until it does every call fails with a clear message rather
@@ -214,36 +219,13 @@ export class RealNational implements NationalPlatform {
           )
         : null;
   }
-  private unavailable(): never {
-    throw new AppError(503, 'national.notConfigured');
-  }
-  private ensure() {
-    if (!this.opts.url || !this.opts.key) this.unavailable();
-  }
-  async createQrSession(): Promise<never> {
-    this.ensure();
-    return this.unavailable();
-  }
-  async qrSessionInfo(): Promise<never> {
-    this.ensure();
-    return this.unavailable();
-  }
-  async decodeCollectionCode(): Promise<never> {
-    this.ensure();
-    return this.unavailable();
-  }
-  async matchStudent(): Promise<never> {
-    this.ensure();
-    return this.unavailable();
-  }
-  async verifyStudentIdentity(): Promise<never> {
-    this.ensure();
-    return this.unavailable();
-  }
-  async reportPhoto(): Promise<never> {
-    this.ensure();
-    return this.unavailable();
-  }
+  // Every call but the photo report fails alike until the platform grants access.
+  readonly createQrSession = notGranted;
+  readonly qrSessionInfo = notGranted;
+  readonly decodeCollectionCode = notGranted;
+  readonly matchStudent = notGranted;
+  readonly verifyStudentIdentity = notGranted;
+  readonly reportPhoto = notGranted;
   /** The photo report call (NATIONAL_API_URL, NATIONAL_API_KEY, NATIONAL_API_SECRET); a missing setting fails each call. */
   async reportPhotos(batch: PhotoReportItem[]): Promise<PhotoReportOutcome[]> {
     if (!this.reporter) throw new NationalCallError('not configured');

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { storePhotoBytes } from '../photos/photo-service.ts';
 import type { AppContext } from '../../context.ts';
 import { nationalStudents } from '../../db/schema.ts';
+import type { NationalStudent } from '../../providers/national.ts';
 
 export const DEMO_PORTRAIT = '../../db/seed/data/assets/demo-portrait.svg';
 
@@ -61,21 +62,8 @@ export function makeIdNumber(area: string, birth: string, seq: number): string {
   return body + '10X98765432'[sum % 11];
 }
 
-export interface SeedStudent {
-  xh: string;
-  xm: string;
-  zjhm: string;
-  yxdm: string;
-  schoolName: string;
-  xllb: number;
-  education: number;
-  major: string;
-  sex: number;
-  cjm: string;
-  bh: string;
-  hasPhoto: boolean;
-  photoCount: number;
-}
+/** A seeded record: the platform's student (providers/national.ts) before it has a row or a photo, every field filled. */
+export type SeedStudent = { [K in keyof Omit<NationalStudent, 'id' | 'photoId'>]: NonNullable<NationalStudent[K]> };
 
 /** 30 students, 5 per pilot school; every third has a photo on file. Deterministic. */
 export function nationalSeedRows(): SeedStudent[] {
@@ -118,25 +106,11 @@ export async function seedNational(
   if (count > 0) return;
   for (const s of nationalSeedRows()) {
     const photoId = s.hasPhoto && attachPhoto ? await attachPhoto(s) : null;
+    // The ID number is stored only encrypted, beside its blind index (see ARCHITECTURE.md, "Data").
+    const { zjhm, ...row } = s;
     await ctx.db
       .insert(nationalStudents)
-      .values({
-        xh: s.xh,
-        xm: s.xm,
-        zjhmEnc: ctx.pii.encrypt(s.zjhm),
-        zjhmHash: ctx.pii.blindIndex(s.zjhm),
-        yxdm: s.yxdm,
-        schoolName: s.schoolName,
-        xllb: s.xllb,
-        education: s.education,
-        major: s.major,
-        sex: s.sex,
-        cjm: s.cjm,
-        bh: s.bh,
-        hasPhoto: s.hasPhoto,
-        photoCount: s.photoCount,
-        photoId,
-      })
+      .values({ ...row, zjhmEnc: ctx.pii.encrypt(zjhm), zjhmHash: ctx.pii.blindIndex(zjhm), photoId })
       .onConflictDoNothing();
   }
 }
