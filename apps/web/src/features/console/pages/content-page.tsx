@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Switch, Table, Tabs, Typography } from 'antd';
+import { Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Switch, Tabs, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,6 +10,7 @@ import {
   type ContentType,
 } from '@portal/contract/console';
 import { QueryState } from '../../../components/query-state.tsx';
+import { QueryTable } from '../query-table.tsx';
 import { SafeHtml } from '../../../components/safe-html.tsx';
 import { RichText } from '../rich-text.tsx';
 import { cGet, cPost } from '../console-api.ts';
@@ -66,30 +67,27 @@ function ContentTable({ type }: { type: ContentType }) {
       <Button type="primary" style={{ marginBottom: 12 }} onClick={() => setEditing({})}>
         {t('console.content.add')}
       </Button>
-      <QueryState loading={q.isLoading} error={q.error} empty={!q.data?.length} onRetry={() => void q.refetch()}>
-        <Table<Row>
-          rowKey={(r) => String(r[keyOf(type)])}
-          size="small"
-          dataSource={q.data}
-          columns={[
-            ...fields
-              .filter((f) => f.list)
-              .map((f) => ({
-                title: t(`console.field.${f.name}`),
-                dataIndex: f.name,
-                render: isNoticeType(type, f)
-                  ? (v: unknown) => t(`console.notice.type.${String(v)}`, { defaultValue: String(v) })
-                  : show,
-              })),
-            {
-              title: t('console.col.actions'),
-              render: (_: unknown, r: Row) => (
-                <EditDeleteActions onEdit={() => setEditing(r)} onDelete={() => remove.mutate(r[keyOf(type)])} />
-              ),
-            },
-          ]}
-        />
-      </QueryState>
+      <QueryTable<Row>
+        query={q}
+        rowKey={(r) => String(r[keyOf(type)])}
+        columns={[
+          ...fields
+            .filter((f) => f.list)
+            .map((f) => ({
+              title: t(`console.field.${f.name}`),
+              dataIndex: f.name,
+              render: isNoticeType(type, f)
+                ? (v: unknown) => t(`console.notice.type.${String(v)}`, { defaultValue: String(v) })
+                : show,
+            })),
+          {
+            title: t('console.col.actions'),
+            render: (_: unknown, r: Row) => (
+              <EditDeleteActions onEdit={() => setEditing(r)} onDelete={() => remove.mutate(r[keyOf(type)])} />
+            ),
+          },
+        ]}
+      />
       {editing && (
         <ContentEditor
           type={type}

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Divider, Form, Space, Table, Typography, message } from 'antd';
+import { Button, Divider, Form, Space, Typography, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { NationalReportBody } from '@portal/contract/console';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryTable } from '../query-table.tsx';
 import { downloadExport, fetchExports, startReport } from '../api.ts';
 import { when } from '../ui.tsx';
 import { scopeText } from '../audit-words.ts';
@@ -69,27 +69,19 @@ export default function ExportPage() {
         <TextFilter name="yxdm" label={t('console.schools.yxdm')} />
         <DateRangeFilter />
       </SearchForm>
-      <QueryState
-        loading={history.isLoading}
-        error={history.error}
-        empty={!history.data?.length}
-        onRetry={() => void history.refetch()}
-      >
-        <Table
-          rowKey="id"
-          size="small"
-          dataSource={history.data}
-          columns={[
-            { title: t('console.col.created'), dataIndex: 'createdAt', render: when },
-            {
-              title: t('console.export.scope'),
-              dataIndex: 'scope',
-              render: (s: Record<string, string>) => scopeText(t, s),
-            },
-            { title: t('console.col.count'), dataIndex: 'photoCount' },
-          ]}
-        />
-      </QueryState>
+      <QueryTable
+        query={history}
+        rowKey="id"
+        columns={[
+          { title: t('console.col.created'), dataIndex: 'createdAt', render: when },
+          {
+            title: t('console.export.scope'),
+            dataIndex: 'scope',
+            render: (s: Record<string, string>) => scopeText(t, s),
+          },
+          { title: t('console.col.count'), dataIndex: 'photoCount' },
+        ]}
+      />
       <Divider />
       <Typography.Title level={3}>{t('console.report.title')}</Typography.Title>
       <NationalReportRuns />

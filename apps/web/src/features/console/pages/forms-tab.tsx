@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Modal, Radio, Table, Typography, Upload, type UploadFile } from 'antd';
+import { Button, Form, Input, InputNumber, Modal, Radio, Typography, Upload, type UploadFile } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import {
   FORM_FILE_MAX_MB,
   type ConsoleForm,
 } from '@portal/contract/console';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryTable } from '../query-table.tsx';
 import { cGet, cPost, cUpload } from '../console-api.ts';
 import { when } from '../ui.tsx';
 import { EditDeleteActions } from '../row-actions.tsx';
@@ -48,37 +48,34 @@ export function FormsTab() {
       <Button type="primary" style={{ marginBottom: 12 }} onClick={() => setEditing({})}>
         {t('console.content.add')}
       </Button>
-      <QueryState loading={q.isLoading} error={q.error} empty={!q.data?.length} onRetry={() => void q.refetch()}>
-        <Table<ConsoleForm>
-          rowKey="id"
-          size="small"
-          dataSource={q.data}
-          columns={[
-            { title: t('console.forms.nameZh'), dataIndex: 'fileNameZh' },
-            { title: t('console.forms.nameEn'), dataIndex: 'fileNameEn' },
-            {
-              title: t('console.forms.file'),
-              render: (_, r) =>
-                r.hasFile ? (
-                  <a href={r.downloadUrl}>{r.originalName ?? t('console.forms.download')}</a>
-                ) : (
-                  <a
-                    href={r.downloadUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                  >{`${t('console.forms.link')}: ${r.url ?? ''}`}</a>
-                ),
-            },
-            { title: t('console.forms.size'), dataIndex: 'size', render: fileSize },
-            { title: t('console.forms.sort'), dataIndex: 'sort' },
-            { title: t('console.forms.updated'), dataIndex: 'updatedAt', render: when },
-            {
-              title: t('console.col.actions'),
-              render: (_, r) => <EditDeleteActions onEdit={() => setEditing(r)} onDelete={() => remove.mutate(r.id)} />,
-            },
-          ]}
-        />
-      </QueryState>
+      <QueryTable<ConsoleForm>
+        query={q}
+        rowKey="id"
+        columns={[
+          { title: t('console.forms.nameZh'), dataIndex: 'fileNameZh' },
+          { title: t('console.forms.nameEn'), dataIndex: 'fileNameEn' },
+          {
+            title: t('console.forms.file'),
+            render: (_, r) =>
+              r.hasFile ? (
+                <a href={r.downloadUrl}>{r.originalName ?? t('console.forms.download')}</a>
+              ) : (
+                <a
+                  href={r.downloadUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >{`${t('console.forms.link')}: ${r.url ?? ''}`}</a>
+              ),
+          },
+          { title: t('console.forms.size'), dataIndex: 'size', render: fileSize },
+          { title: t('console.forms.sort'), dataIndex: 'sort' },
+          { title: t('console.forms.updated'), dataIndex: 'updatedAt', render: when },
+          {
+            title: t('console.col.actions'),
+            render: (_, r) => <EditDeleteActions onEdit={() => setEditing(r)} onDelete={() => remove.mutate(r.id)} />,
+          },
+        ]}
+      />
       {editing && (
         <FormEditor
           row={editing}

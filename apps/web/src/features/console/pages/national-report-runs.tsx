@@ -9,6 +9,7 @@ import {
   type ReportStatus,
 } from '@portal/contract/console';
 import { QueryState } from '../../../components/query-state.tsx';
+import { QueryTable } from '../query-table.tsx';
 import { fetchReportItems, fetchReports } from '../api.ts';
 import { when } from '../ui.tsx';
 
@@ -116,27 +117,24 @@ function ReportItems({ jobId, onClose }: { jobId: number; onClose: () => void })
           ...REPORT_STATUSES.map((s) => ({ value: s, label: t(`console.report.status.${s}`) })),
         ]}
       />
-      <QueryState loading={q.isLoading} error={q.error} empty={!q.data?.length} onRetry={() => void q.refetch()}>
-        <Table<NationalReportItem>
-          rowKey="id"
-          size="small"
-          dataSource={q.data}
-          columns={[
-            { title: t('console.col.name'), dataIndex: 'name' },
-            { title: t('console.col.idNumber'), dataIndex: 'idNumMask', render: (v: string | null) => v ?? '—' },
-            { title: t('console.col.studentId'), dataIndex: 'studentId', render: (v: string | null) => v ?? '—' },
-            { title: t('console.col.school'), render: (_, r) => [r.yxdm, r.schoolName].filter(Boolean).join(' ') },
-            {
-              title: t('console.col.state'),
-              dataIndex: 'status',
-              render: (s: ReportStatus) => <Tag color={STATUS_COLOURS[s]}>{t(`console.report.status.${s}`)}</Tag>,
-            },
-            { title: t('console.col.reason'), dataIndex: 'reason', render: reason },
-            { title: t('console.report.attempts'), dataIndex: 'attempts' },
-            { title: t('console.col.created'), dataIndex: 'reportedAt', render: when },
-          ]}
-        />
-      </QueryState>
+      <QueryTable<NationalReportItem>
+        query={q}
+        rowKey="id"
+        columns={[
+          { title: t('console.col.name'), dataIndex: 'name' },
+          { title: t('console.col.idNumber'), dataIndex: 'idNumMask', render: (v: string | null) => v ?? '—' },
+          { title: t('console.col.studentId'), dataIndex: 'studentId', render: (v: string | null) => v ?? '—' },
+          { title: t('console.col.school'), render: (_, r) => [r.yxdm, r.schoolName].filter(Boolean).join(' ') },
+          {
+            title: t('console.col.state'),
+            dataIndex: 'status',
+            render: (s: ReportStatus) => <Tag color={STATUS_COLOURS[s]}>{t(`console.report.status.${s}`)}</Tag>,
+          },
+          { title: t('console.col.reason'), dataIndex: 'reason', render: reason },
+          { title: t('console.report.attempts'), dataIndex: 'attempts' },
+          { title: t('console.col.created'), dataIndex: 'reportedAt', render: when },
+        ]}
+      />
     </Modal>
   );
 }

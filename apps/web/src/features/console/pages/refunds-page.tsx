@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Input, Modal, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Input, Modal, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { REFUND_REASONS, type ConsoleRefundRow } from '@portal/contract/payments';
 import { pick } from '../../../lib/i18n.ts';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryTable } from '../query-table.tsx';
 import { approveRefund, fetchRefunds, refuseRefund } from '../api.ts';
 import { KindText, when } from '../ui.tsx';
 import { yuanLabel } from '@portal/contract/prices';
@@ -92,69 +92,65 @@ export default function RefundsPage() {
       {view === 'automatic' && (
         <Typography.Paragraph type="secondary">{t('refunds.automaticHint')}</Typography.Paragraph>
       )}
-      <QueryState loading={q.isLoading} error={q.error} empty={!q.data?.length} onRetry={() => void q.refetch()}>
-        <Table<ConsoleRefundRow>
-          rowKey="id"
-          size="small"
-          dataSource={q.data}
-          scroll={{ x: 'max-content' }}
-          columns={[
-            { title: t('console.col.refundNo'), dataIndex: 'refundNo' },
-            {
-              title: t('console.col.orderNo'),
-              dataIndex: 'orderNo',
-              render: (no: string, r) => <Link to={`/orders/${r.orderId}`}>{no}</Link>,
-            },
-            { title: t('console.col.kind'), dataIndex: 'kind', render: (k: string) => <KindText kind={k} /> },
-            { title: t('refunds.member'), render: (_, r) => who(r) },
-            { title: t('console.col.amount'), dataIndex: 'amountFen', render: yuanLabel },
-            {
-              title: t('console.col.state'),
-              dataIndex: 'status',
-              render: (s: number, r) => (
-                <Space size={4}>
-                  {t(`console.refund.status.${s}`)}
-                  {r.origin === 'automatic' && s === 5 && <Tag color="red">{t('refunds.needsPerson')}</Tag>}
-                  {s === 3 && <Tag color="blue">{t('refunds.inProgress')}</Tag>}
-                </Space>
-              ),
-            },
-            {
-              title: t('refunds.memberReason'),
-              render: (_, r) =>
-                r.origin === 'automatic'
-                  ? t('refunds.automaticReason', { payment: r.paymentNo ?? '—' })
-                  : memberReason(r),
-            },
-            { title: t('refunds.failReason'), render: (_, r) => r.failReason ?? '—' },
-            { title: t('console.col.created'), dataIndex: 'createdAt', render: when },
-            {
-              title: t('console.col.actions'),
-              // Kept in view however wide the row: the money actions must not need a scroll to find.
-              fixed: 'right',
-              render: (_, r) => (
-                <Space>
-                  {(r.status === 1 || r.status === 2 || r.status === 5) && (
-                    <Button
-                      size="small"
-                      type="primary"
-                      loading={approve.isPending && approve.variables === r.id}
-                      onClick={() => setConfirming(r)}
-                    >
-                      {r.status === 5 ? t('refunds.retry') : t('console.approve')}
-                    </Button>
-                  )}
-                  {r.origin === 'member' && (r.status === 1 || r.status === 2) && (
-                    <Button size="small" danger onClick={() => setRefusing(r)}>
-                      {t('console.refuse')}
-                    </Button>
-                  )}
-                </Space>
-              ),
-            },
-          ]}
-        />
-      </QueryState>
+      <QueryTable<ConsoleRefundRow>
+        query={q}
+        rowKey="id"
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { title: t('console.col.refundNo'), dataIndex: 'refundNo' },
+          {
+            title: t('console.col.orderNo'),
+            dataIndex: 'orderNo',
+            render: (no: string, r) => <Link to={`/orders/${r.orderId}`}>{no}</Link>,
+          },
+          { title: t('console.col.kind'), dataIndex: 'kind', render: (k: string) => <KindText kind={k} /> },
+          { title: t('refunds.member'), render: (_, r) => who(r) },
+          { title: t('console.col.amount'), dataIndex: 'amountFen', render: yuanLabel },
+          {
+            title: t('console.col.state'),
+            dataIndex: 'status',
+            render: (s: number, r) => (
+              <Space size={4}>
+                {t(`console.refund.status.${s}`)}
+                {r.origin === 'automatic' && s === 5 && <Tag color="red">{t('refunds.needsPerson')}</Tag>}
+                {s === 3 && <Tag color="blue">{t('refunds.inProgress')}</Tag>}
+              </Space>
+            ),
+          },
+          {
+            title: t('refunds.memberReason'),
+            render: (_, r) =>
+              r.origin === 'automatic'
+                ? t('refunds.automaticReason', { payment: r.paymentNo ?? '—' })
+                : memberReason(r),
+          },
+          { title: t('refunds.failReason'), render: (_, r) => r.failReason ?? '—' },
+          { title: t('console.col.created'), dataIndex: 'createdAt', render: when },
+          {
+            title: t('console.col.actions'),
+            // Kept in view however wide the row: the money actions must not need a scroll to find.
+            fixed: 'right',
+            render: (_, r) => (
+              <Space>
+                {(r.status === 1 || r.status === 2 || r.status === 5) && (
+                  <Button
+                    type="primary"
+                    loading={approve.isPending && approve.variables === r.id}
+                    onClick={() => setConfirming(r)}
+                  >
+                    {r.status === 5 ? t('refunds.retry') : t('console.approve')}
+                  </Button>
+                )}
+                {r.origin === 'member' && (r.status === 1 || r.status === 2) && (
+                  <Button size="small" danger onClick={() => setRefusing(r)}>
+                    {t('console.refuse')}
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
       <Modal
         open={!!confirming}
         title={confirming?.status === 5 ? t('refunds.confirmRetryTitle') : t('refunds.confirmTitle')}

@@ -8,7 +8,6 @@ import {
   Modal,
   Space,
   Switch,
-  Table,
   Tabs,
   Typography,
   Upload,
@@ -17,7 +16,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryTable } from '../query-table.tsx';
 import { fetchSchools, fetchTasks, importSchools, saveTask, setPilot } from '../api.ts';
 import { useStaff } from '../staff-context.ts';
 import { may } from '../access.ts';
@@ -82,36 +81,28 @@ function Schools() {
           </Upload>
         )}
       </Space>
-      <QueryState
-        loading={list.isLoading}
-        error={list.error}
-        empty={!list.data?.length}
-        onRetry={() => void list.refetch()}
-      >
-        <Table<SchoolRow>
-          rowKey="yxdm"
-          size="small"
-          dataSource={list.data}
-          columns={[
-            { title: t('console.schools.yxdm'), dataIndex: 'yxdm' },
-            { title: t('console.col.school'), dataIndex: 'name' },
-            { title: t('console.field.province'), dataIndex: 'province' },
-            { title: t('console.schools.level'), dataIndex: 'level' },
-            {
-              title: t('console.schools.pilot'),
-              dataIndex: 'testPoint',
-              render: (v: number, r) => (
-                <Switch
-                  aria-label={`${t('console.schools.pilot')} ${r.name}`}
-                  checked={v === 1}
-                  disabled={!admin}
-                  onChange={(on) => pilot.mutate({ yxdm: r.yxdm, on })}
-                />
-              ),
-            },
-          ]}
-        />
-      </QueryState>
+      <QueryTable<SchoolRow>
+        query={list}
+        rowKey="yxdm"
+        columns={[
+          { title: t('console.schools.yxdm'), dataIndex: 'yxdm' },
+          { title: t('console.col.school'), dataIndex: 'name' },
+          { title: t('console.field.province'), dataIndex: 'province' },
+          { title: t('console.schools.level'), dataIndex: 'level' },
+          {
+            title: t('console.schools.pilot'),
+            dataIndex: 'testPoint',
+            render: (v: number, r) => (
+              <Switch
+                aria-label={`${t('console.schools.pilot')} ${r.name}`}
+                checked={v === 1}
+                disabled={!admin}
+                onChange={(on) => pilot.mutate({ yxdm: r.yxdm, on })}
+              />
+            ),
+          },
+        ]}
+      />
     </>
   );
 }
@@ -150,44 +141,36 @@ function Tasks() {
       <Button type="primary" style={{ marginBottom: 12 }} onClick={() => open({})}>
         {t('console.schools.addTask')}
       </Button>
-      <QueryState
-        loading={list.isLoading}
-        error={list.error}
-        empty={!list.data?.length}
-        onRetry={() => void list.refetch()}
-      >
-        <Table<TaskRow>
-          rowKey="id"
-          size="small"
-          dataSource={list.data}
-          columns={[
-            { title: t('console.schools.featureCode'), dataIndex: 'featureCode' },
-            { title: t('console.col.school'), render: (_, r) => `${r.schoolName ?? ''} (${r.yxdm})` },
-            { title: t('console.field.titleZh'), dataIndex: 'nameZh' },
-            { title: t('console.col.amount'), dataIndex: 'priceFen', render: yuanLabel },
-            { title: t('console.schools.deadline'), dataIndex: 'endTime', render: when },
-            {
-              title: t('console.schools.mosaic'),
-              dataIndex: 'mosaic',
-              render: (v: boolean) => (v ? t('console.yes') : t('console.no')),
-            },
-            { title: t('console.col.branch'), dataIndex: 'fy' },
-            {
-              title: t('console.field.active'),
-              dataIndex: 'active',
-              render: (v: boolean) => (v ? t('console.yes') : t('console.no')),
-            },
-            {
-              title: t('console.col.actions'),
-              render: (_, r) => (
-                <Button size="small" onClick={() => open(r)}>
-                  {t('console.edit')}
-                </Button>
-              ),
-            },
-          ]}
-        />
-      </QueryState>
+      <QueryTable<TaskRow>
+        query={list}
+        rowKey="id"
+        columns={[
+          { title: t('console.schools.featureCode'), dataIndex: 'featureCode' },
+          { title: t('console.col.school'), render: (_, r) => `${r.schoolName ?? ''} (${r.yxdm})` },
+          { title: t('console.field.titleZh'), dataIndex: 'nameZh' },
+          { title: t('console.col.amount'), dataIndex: 'priceFen', render: yuanLabel },
+          { title: t('console.schools.deadline'), dataIndex: 'endTime', render: when },
+          {
+            title: t('console.schools.mosaic'),
+            dataIndex: 'mosaic',
+            render: (v: boolean) => (v ? t('console.yes') : t('console.no')),
+          },
+          { title: t('console.col.branch'), dataIndex: 'fy' },
+          {
+            title: t('console.field.active'),
+            dataIndex: 'active',
+            render: (v: boolean) => (v ? t('console.yes') : t('console.no')),
+          },
+          {
+            title: t('console.col.actions'),
+            render: (_, r) => (
+              <Button size="small" onClick={() => open(r)}>
+                {t('console.edit')}
+              </Button>
+            ),
+          },
+        ]}
+      />
       <Modal
         open={!!editing}
         forceRender

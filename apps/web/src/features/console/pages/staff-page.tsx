@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Switch, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STAFF_ROLES, type StaffSaveBody, type StaffUser } from '@portal/contract/console';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryTable } from '../query-table.tsx';
 import { fetchStaff, resetStaffTotp, saveStaff, unlockStaff } from '../api.ts';
 import { when } from '../ui.tsx';
 
@@ -50,74 +50,70 @@ export default function StaffPage() {
       >
         {t('console.staff.add')}
       </Button>
-      <QueryState loading={q.isLoading} error={q.error} empty={!q.data?.length} onRetry={() => void q.refetch()}>
-        <Table<StaffUser>
-          rowKey="id"
-          size="small"
-          dataSource={q.data}
-          columns={[
-            { title: t('console.login.username'), dataIndex: 'username' },
-            { title: t('console.col.name'), dataIndex: 'name' },
-            { title: t('console.staff.role'), dataIndex: 'role', render: (r: string) => t(`console.role.${r}`) },
-            { title: t('console.col.branch'), dataIndex: 'branch' },
-            {
-              title: 'TOTP',
-              dataIndex: 'totp',
-              render: (v: boolean) => (v ? <Tag color="green">{t('console.yes')}</Tag> : <Tag>{t('console.no')}</Tag>),
-            },
-            {
-              title: t('console.staff.active'),
-              dataIndex: 'active',
-              render: (v: boolean) => (v ? t('console.yes') : t('console.no')),
-            },
-            {
-              title: t('console.staff.lock'),
-              key: 'lock',
-              render: (_, r) =>
-                r.lockedUntil ? (
-                  <Tag color="red">{t('console.staff.lockedUntil', { time: when(r.lockedUntil) })}</Tag>
-                ) : r.loginFailures ? (
-                  <Tag color="orange">{t('console.staff.failures', { n: r.loginFailures })}</Tag>
-                ) : null,
-            },
-            { title: t('console.col.created'), dataIndex: 'createdAt', render: when },
-            {
-              title: t('console.col.actions'),
-              render: (_, r) => (
-                <Space>
-                  <Button
-                    size="small"
-                    onClick={() => {
-                      form.setFieldsValue({ ...r, password: undefined });
-                      setEditing(r);
-                    }}
+      <QueryTable<StaffUser>
+        query={q}
+        rowKey="id"
+        columns={[
+          { title: t('console.login.username'), dataIndex: 'username' },
+          { title: t('console.col.name'), dataIndex: 'name' },
+          { title: t('console.staff.role'), dataIndex: 'role', render: (r: string) => t(`console.role.${r}`) },
+          { title: t('console.col.branch'), dataIndex: 'branch' },
+          {
+            title: 'TOTP',
+            dataIndex: 'totp',
+            render: (v: boolean) => (v ? <Tag color="green">{t('console.yes')}</Tag> : <Tag>{t('console.no')}</Tag>),
+          },
+          {
+            title: t('console.staff.active'),
+            dataIndex: 'active',
+            render: (v: boolean) => (v ? t('console.yes') : t('console.no')),
+          },
+          {
+            title: t('console.staff.lock'),
+            key: 'lock',
+            render: (_, r) =>
+              r.lockedUntil ? (
+                <Tag color="red">{t('console.staff.lockedUntil', { time: when(r.lockedUntil) })}</Tag>
+              ) : r.loginFailures ? (
+                <Tag color="orange">{t('console.staff.failures', { n: r.loginFailures })}</Tag>
+              ) : null,
+          },
+          { title: t('console.col.created'), dataIndex: 'createdAt', render: when },
+          {
+            title: t('console.col.actions'),
+            render: (_, r) => (
+              <Space>
+                <Button
+                  onClick={() => {
+                    form.setFieldsValue({ ...r, password: undefined });
+                    setEditing(r);
+                  }}
+                >
+                  {t('console.edit')}
+                </Button>
+                {(r.lockedUntil || r.loginFailures > 0) && (
+                  <Popconfirm
+                    title={t('console.staff.unlockConfirm', { name: r.name })}
+                    onConfirm={() => unlock.mutateAsync(r)}
                   >
-                    {t('console.edit')}
-                  </Button>
-                  {(r.lockedUntil || r.loginFailures > 0) && (
-                    <Popconfirm
-                      title={t('console.staff.unlockConfirm', { name: r.name })}
-                      onConfirm={() => unlock.mutateAsync(r)}
-                    >
-                      <Button size="small">{t('console.staff.unlock')}</Button>
-                    </Popconfirm>
-                  )}
-                  {r.totp && (
-                    <Popconfirm
-                      title={t('console.staff.totpResetConfirm', { name: r.name })}
-                      onConfirm={() => reset.mutateAsync(r)}
-                    >
-                      <Button size="small" danger>
-                        {t('console.staff.totpReset')}
-                      </Button>
-                    </Popconfirm>
-                  )}
-                </Space>
-              ),
-            },
-          ]}
-        />
-      </QueryState>
+                    <Button size="small">{t('console.staff.unlock')}</Button>
+                  </Popconfirm>
+                )}
+                {r.totp && (
+                  <Popconfirm
+                    title={t('console.staff.totpResetConfirm', { name: r.name })}
+                    onConfirm={() => reset.mutateAsync(r)}
+                  >
+                    <Button size="small" danger>
+                      {t('console.staff.totpReset')}
+                    </Button>
+                  </Popconfirm>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
       <Modal
         open={!!editing}
         title={editing?.id ? t('console.edit') : t('console.staff.add')}
