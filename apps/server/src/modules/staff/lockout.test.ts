@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { call, staffSession, testApp } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { auditLog, staffUsers } from '../../db/schema.ts';
-import { hashPassword } from './auth-service.ts';
+import { staffUsers } from '../../db/schema.ts';
+import { insertStaffAccount, staffActions, staffLogin, staffRow } from '../../../test/staff-accounts.ts';
 
 /**
  * Issue 17 items 3 and 7: a per-account lock-out shared by every instance (wrong passwords and
@@ -42,14 +42,8 @@ const login = (payload: Record<string, string>, on = app) =>
     payload,
     remoteAddress: `198.51.100.${++addr % 250}`,
   } as never);
-const rowOf = async (id: number) => (await app.ctx.db.select().from(staffUsers).where(eq(staffUsers.id, id)))[0];
-const actions = async (id: number) =>
-  (
-    await app.ctx.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.targetKind, 'staff'), eq(auditLog.targetId, String(id))))
-  ).map((a) => a.action);
+const rowOf = (id: number) => staffRow(app, id);
+const actions = (id: number) => staffActions(app, id);
 /** Lets the current lock run out (as if its minutes had passed). */
 const expireLock = (id: number) =>
   app.ctx.db
@@ -57,19 +51,8 @@ const expireLock = (id: number) =>
     .set({ lockedUntil: sql`now() - interval '1 second'` })
     .where(eq(staffUsers.id, id));
 
-async function account(username: string, totpSecret: string | null = null) {
-  const [row] = await app.ctx.db
-    .insert(staffUsers)
-    .values({
-      username,
-      name: username,
-      role: 'reviewer',
-      passwordHash: await hashPassword('correct horse'),
-      totpSecret,
-    })
-    .returning();
-  return row.id;
-}
+const account = async (username: string, totpSecret: string | null = null) =>
+  (await insertStaffAccount(app, username, { totpSecret })).id;
 
 describe('staff login lock-out', () => {
   it('locks an account after 5 wrong passwords from rotating addresses on two instances; the right one is refused until it runs out', async () => {
@@ -84,12 +67,7 @@ describe('staff login lock-out', () => {
     expect(refused.code).toBe(429);
     expect(refused.msg).toMatch(LOCKED);
     expect(Number(LOCKED.exec(refused.msg)![1])).toBe(1);
-    const en = await call(app, {
-      method: 'POST',
-      url: '/api/console/login',
-      payload: { username: 'lock-pw', password: 'correct horse' },
-      headers: { lang: 'en' },
-    });
+    const en = await staffLogin(app, 'lock-pw', {}, { lang: 'en' });
     expect(en.msg).toBe(
       'Too many failed logins: the account is locked; try again in 1 minutes or ask an admin to unlock it',
     );

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { generate, generateSecret } from 'otplib';
 import { call, memberSession, staffSession, useTestApp, staffHeaders } from '../../../test/helpers.ts';
-import { auditLog, staffUsers } from '../../db/schema.ts';
-import { hashPassword } from './auth-service.ts';
+import { auditLog } from '../../db/schema.ts';
+import { insertStaffAccount, staffLogin } from '../../../test/staff-accounts.ts';
 
 let app: FastifyInstance;
 
@@ -14,30 +14,14 @@ useTestApp((built) => (app = built));
 describe('staff login', () => {
   it('logs in with the argon2 password and the TOTP code, and audits it', async () => {
     const secret = generateSecret();
-    await app.ctx.db.insert(staffUsers).values({
-      username: 'rev1',
-      name: '审核员',
-      role: 'reviewer',
-      passwordHash: await hashPassword('correct horse'),
-      totpSecret: secret,
-    });
-    const bad = await call(app, {
-      method: 'POST',
-      url: '/api/console/login',
-      payload: { username: 'rev1', password: 'wrong' },
-    });
+    await insertStaffAccount(app, 'rev1', { name: '审核员', totpSecret: secret });
+    const bad = await staffLogin(app, 'rev1', { password: 'wrong' });
     expect(bad.code).toBe(400);
     expect(bad.msg).toBe('用户名或密码错误');
-    const noCode = await call(app, {
-      method: 'POST',
-      url: '/api/console/login',
-      payload: { username: 'rev1', password: 'correct horse' },
-    });
+    const noCode = await staffLogin(app, 'rev1');
     expect(noCode.msg).toBe('请输入动态口令');
-    const good = await call<{ token: string; staff: { role: string } }>(app, {
-      method: 'POST',
-      url: '/api/console/login',
-      payload: { username: 'rev1', password: 'correct horse', totp: await generate({ secret }) },
+    const good = await staffLogin<{ token: string; staff: { role: string } }>(app, 'rev1', {
+      totp: await generate({ secret }),
     });
     expect(good.code).toBe(200);
     expect(good.data.staff.role).toBe('reviewer');

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { call, staffSession, useTestApp } from '../../../test/helpers.ts';
 import { auditLog, staffUsers } from '../../db/schema.ts';
-import { hashPassword } from './auth-service.ts';
+import { insertStaffAccount, staffActions, staffLogin, staffRow } from '../../../test/staff-accounts.ts';
 
 let app: FastifyInstance;
 
@@ -14,34 +14,15 @@ const h = (token: string, lang = 'zh') => ({ 'x-staff-token': token, lang });
 const post = <T = unknown>(url: string, token: string, payload: unknown = {}, lang = 'zh') =>
   call<T>(app, { method: 'POST', url, headers: h(token, lang), payload: payload as object });
 const secretOf = (uri: string) => new URL(uri).searchParams.get('secret')!;
-const rowOf = async (id: number) => (await app.ctx.db.select().from(staffUsers).where(eq(staffUsers.id, id)))[0];
+const rowOf = (id: number) => staffRow(app, id);
 /** The code of the step `steps` away from now (the server accepts one step either side). */
 const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
-const actions = async (id: number) =>
-  (
-    await app.ctx.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.targetKind, 'staff'), eq(auditLog.targetId, String(id))))
-  ).map((a) => a.action);
+const actions = (id: number) => staffActions(app, id);
 
 /** A staff account with a known password (the demo hook's accounts have none). */
 async function account(username: string, role: 'reviewer' | 'admin' | 'branch' = 'reviewer') {
-  const [row] = await app.ctx.db
-    .insert(staffUsers)
-    .values({
-      username,
-      name: username,
-      role,
-      branch: role === 'branch' ? 'BJ' : null,
-      passwordHash: await hashPassword('correct horse'),
-    })
-    .returning();
-  const login = await call<{ token: string }>(app, {
-    method: 'POST',
-    url: '/api/console/login',
-    payload: { username, password: 'correct horse' },
-  });
+  const row = await insertStaffAccount(app, username, { role, branch: role === 'branch' ? 'BJ' : null });
+  const login = await staffLogin(app, username);
   expect(login.code).toBe(200);
   return { id: row.id, token: login.data.token };
 }
@@ -59,15 +40,7 @@ describe("TOTP enrolment of one's own account", () => {
       (await call<{ totp: boolean }>(app, { method: 'GET', url: '/api/console/me', headers: h(me.token) })).data.totp,
     ).toBe(false);
     expect((await rowOf(me.id)).totpSecret).toBeNull();
-    expect(
-      (
-        await call(app, {
-          method: 'POST',
-          url: '/api/console/login',
-          payload: { username: 'totp-rev', password: 'correct horse' },
-        })
-      ).code,
-    ).toBe(200);
+    expect((await staffLogin(app, 'totp-rev')).code).toBe(200);
 
     // A malformed and a wrong code are refused, naming the field, in zh and en.
     const malformed = await post('/api/console/me/totp/confirm', me.token, { code: '12ab' });
@@ -96,23 +69,11 @@ describe("TOTP enrolment of one's own account", () => {
     expect(row.totpPendingSecret).toBeNull();
 
     // Login now needs the code; the code used to enrol is not accepted again (no replay), a newer one is.
-    const noCode = await call(app, {
-      method: 'POST',
-      url: '/api/console/login',
-      payload: { username: 'totp-rev', password: 'correct horse' },
-    });
+    const noCode = await staffLogin(app, 'totp-rev');
     expect(noCode.msg).toBe('请输入动态口令');
-    const replay = await call(app, {
-      method: 'POST',
-      url: '/api/console/login',
-      payload: { username: 'totp-rev', password: 'correct horse', totp: await codeAt(secret, -1) },
-    });
+    const replay = await staffLogin(app, 'totp-rev', { totp: await codeAt(secret, -1) });
     expect(replay.msg).toBe('动态口令错误');
-    const login = await call<{ token: string }>(app, {
-      method: 'POST',
-      url: '/api/console/login',
-      payload: { username: 'totp-rev', password: 'correct horse', totp: await codeAt(secret, 1) },
-    });
+    const login = await staffLogin(app, 'totp-rev', { totp: await codeAt(secret, 1) });
     expect(login.code).toBe(200);
     const again = await post('/api/console/me/totp/start', login.data.token);
     expect(again.code).toBe(409);
@@ -136,15 +97,7 @@ describe("TOTP enrolment of one's own account", () => {
     expect(off.code).toBe(200);
     expect(off.data.totp).toBe(false);
     expect((await rowOf(me.id)).totpSecret).toBeNull();
-    expect(
-      (
-        await call(app, {
-          method: 'POST',
-          url: '/api/console/login',
-          payload: { username: 'totp-rev', password: 'correct horse' },
-        })
-      ).code,
-    ).toBe(200);
+    expect((await staffLogin(app, 'totp-rev')).code).toBe(200);
 
     const done = await actions(me.id);
     for (const a of [
@@ -259,11 +212,7 @@ describe('TOTP of other accounts', () => {
     expect(audit.actorId).toBe(admin.staffId);
     expect(audit.before).toEqual({ totp: true, pending: false });
     expect((await post('/api/console/staff/totp-reset', admin.token, { id: 999_999 })).code).toBe(404);
-    const login = await call<{ token: string }>(app, {
-      method: 'POST',
-      url: '/api/console/login',
-      payload: { username: 'totp-lost', password: 'correct horse' },
-    });
+    const login = await staffLogin(app, 'totp-lost');
     expect(login.code).toBe(200);
     const again = await post<{ uri: string }>('/api/console/me/totp/start', login.data.token);
     expect(secretOf(again.data.uri)).not.toBe(secret);
