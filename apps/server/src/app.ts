@@ -17,7 +17,8 @@ import { securityHeadersPlugin } from './http/security-headers.ts';
 import { loadPiiCipher } from './lib/pii.ts';
 import { providersPlugin } from './providers/index.ts';
 import { installShutdown } from './http/shutdown.ts';
-import { accessLogPlugin, loggerOptions } from './http/logging.ts';
+import { accessLogPlugin, loggerOptions, type LogStream } from './http/logging.ts';
+import { stdoutLines } from './http/log-lines.ts';
 import { rateLimitPlugin } from './http/rate-limit.ts';
 import { langPlugin, message } from './http/lang.ts';
 import { envelopePlugin, signedEnvelope } from './http/envelope.ts';
@@ -72,7 +73,7 @@ export interface BuildOptions {
   skipSeed?: boolean;
   logger?: boolean;
   /** Where the log goes instead of stdout (tests that read the access log). */
-  logStream?: { write(line: string): void };
+  logStream?: LogStream;
 }
 
 /** Builds the whole app from config: plugins, then services, then route modules. */
@@ -100,8 +101,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // The outside parties join the context in the providers plugin, registered before anything uses them.
   const ctx = core as AppContext;
 
+  const logStream = opts.logStream ?? stdoutLines();
   const app = Fastify({
-    logger: opts.logger === false ? false : loggerOptions(config.logLevel, opts.logStream),
+    logger: opts.logger === false ? false : loggerOptions(config.logLevel, logStream),
     // One access-log line per request instead of Fastify's two (http/logging.ts).
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -128,7 +130,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
   await app.register(rateLimitPlugin, { max: config.rateLimitPerMinute });
-  await app.register(accessLogPlugin);
+  await app.register(accessLogPlugin, { stream: logStream });
   await app.register(swagger, {
     openapi: { info: { title: 'Student photo portal API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const LOGGING = path.resolve(import.meta.dirname, 'logging.ts');
+const LOG_LINES = path.resolve(import.meta.dirname, 'log-lines.ts');
 
-/** A process that writes log lines through bufferedStdout; `script` runs after the import. */
+/** A process that writes log lines through stdoutLines; `script` runs after the import. */
 function start(script: string) {
   const child = spawn(
     process.execPath,
@@ -13,7 +13,7 @@ function start(script: string) {
       'tsx',
       '--input-type=module',
       '-e',
-      `import { bufferedStdout } from ${JSON.stringify(LOGGING)};\nconst out = bufferedStdout();\n${script}`,
+      `import { stdoutLines } from ${JSON.stringify(LOG_LINES)};\nconst out = stdoutLines();\n${script}`,
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -30,7 +30,7 @@ const until = async (check: () => boolean, ms: number) => {
   return check();
 };
 
-describe('the log through a buffer', () => {
+describe('log lines held for standard output', () => {
   it('holds a line back, then writes it within about a second while the process runs on', async () => {
     const p = start(`
       out.write('{"msg":"first"}\\n');
