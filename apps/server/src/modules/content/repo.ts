@@ -1,5 +1,4 @@
-import { and, asc, count, countDistinct, desc, eq, gte, ilike, ne, or } from 'drizzle-orm';
-import { ORDER_STATE } from '@portal/contract/order-states';
+import { and, asc, count, countDistinct, desc, eq, gte, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   banners,
@@ -13,6 +12,7 @@ import {
   photos,
   staticPages,
 } from '../../db/schema.ts';
+import { lineToOrder, liveOrder } from '../orders/conditions.ts';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -82,14 +82,7 @@ export const contentRepo = {
         .select({ n: countDistinct(photos.id) })
         .from(photos)
         .innerJoin(orderDetails, eq(orderDetails.photoId, photos.id))
-        .innerJoin(orders, eq(orders.id, orderDetails.orderId))
-        .where(
-          and(
-            eq(photos.passed, true),
-            eq(photos.source, 'upload'),
-            gte(photos.createdAt, since),
-            ne(orders.state, ORDER_STATE.CLOSED),
-          ),
-        )
+        .innerJoin(orders, lineToOrder)
+        .where(and(eq(photos.passed, true), eq(photos.source, 'upload'), gte(photos.createdAt, since), liveOrder))
     )[0].n,
 };

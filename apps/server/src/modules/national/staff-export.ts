@@ -9,6 +9,7 @@ import { readPhotoBytes } from '../photos/photo-service.ts';
 import { writeAudit } from '../staff/audit.ts';
 import { branchScope } from '../orders/staff-repo.ts';
 import { APPROVED_STATES } from '@portal/contract/order-states';
+import { lineToOrder } from '../orders/conditions.ts';
 
 const MIN_BYTES = 20 * 1024;
 const MAX_BYTES = 40 * 1024;
@@ -59,7 +60,7 @@ export function approvedPhotoRows(ctx: AppContext, staff: StaffContext, scope: E
   return ctx.db
     .select({ d: orderDetails, orderNo: orders.orderNo })
     .from(orderDetails)
-    .innerJoin(orders, eq(orders.id, orderDetails.orderId))
+    .innerJoin(orders, lineToOrder)
     .where(
       and(
         inArray(orders.state, [...APPROVED_STATES]),

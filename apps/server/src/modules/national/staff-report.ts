@@ -11,6 +11,7 @@ import { readPhotoBytes } from '../photos/photo-service.ts';
 import { writeAudit } from '../staff/audit.ts';
 import { approvedPhotoRows, nationalJpeg } from './staff-export.ts';
 import { branchScope } from '../orders/staff-repo.ts';
+import { lineToOrder } from '../orders/conditions.ts';
 
 /** The advisory lock of report sending: one instance sends at a time (see ARCHITECTURE.md, "Growing past one machine"). */
 export const NATIONAL_REPORT_LOCK_KEY = 7_700_002;
@@ -131,7 +132,7 @@ export async function reportItems(
     .select({ r: nationalPhotoReports, d: orderDetails })
     .from(nationalPhotoReports)
     .innerJoin(orderDetails, eq(orderDetails.id, nationalPhotoReports.orderDetailId))
-    .innerJoin(orders, eq(orders.id, orderDetails.orderId))
+    .innerJoin(orders, lineToOrder)
     .where(
       and(
         eq(nationalPhotoReports.jobId, jobId),

@@ -1,10 +1,10 @@
 import { and, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FaceMatch, NationalRejection, PhotoIssues } from '@portal/contract/orders';
-import { ORDER_STATE } from '@portal/contract/order-states';
 import type { DbOrTx } from '../../db/client.ts';
 import { nationalPhotoReports, orderDetails, orders, photos } from '../../db/schema.ts';
 import { conflict } from '../../http/errors.ts';
 import { faceDistance } from '../photos/photo-service.ts';
+import { lineToOrder, liveOrder } from './conditions.ts';
 
 /**
  * Two photos of different students closer than this are the same face. Measured on the stored
@@ -33,14 +33,14 @@ export async function sameFaceMatches(db: DbOrTx, order: { id: number; memberId:
       descriptor: photos.descriptor,
     })
     .from(orderDetails)
-    .innerJoin(orders, eq(orders.id, orderDetails.orderId))
+    .innerJoin(orders, lineToOrder)
     .innerJoin(photos, eq(photos.id, orderDetails.photoId))
     .where(
       and(
         eq(orders.memberId, order.memberId),
         inArray(orders.kind, ['individual', 'task']),
         isNull(orders.anonymisedAt),
-        or(eq(orders.id, order.id), and(ne(orders.state, ORDER_STATE.CLOSED), gte(orders.createdAt, since))),
+        or(eq(orders.id, order.id), and(liveOrder, gte(orders.createdAt, since))),
         sql`cardinality(${photos.descriptor}) > 0`,
       ),
     )
@@ -99,7 +99,7 @@ export async function nationalRejections(db: DbOrTx, memberId: number, orderId?:
         eq(orderDetails.photoId, nationalPhotoReports.photoId),
       ),
     )
-    .innerJoin(orders, eq(orders.id, orderDetails.orderId))
+    .innerJoin(orders, lineToOrder)
     .where(
       and(
         eq(orders.memberId, memberId),

@@ -7,6 +7,7 @@ import type { StaffContext } from '../../http/staff-auth.ts';
 import { writeAudit } from '../staff/audit.ts';
 import { branchScope } from './staff-repo.ts';
 import { readOriginalBytes, readPhotoBytes } from '../photos/photo-service.ts';
+import { lineToOrder } from './conditions.ts';
 
 /**
  * A photo's bytes for staff (the console fetches it with the staff token); each view is audited.
@@ -27,7 +28,7 @@ export async function sendStaffPhoto(
     const [mine] = await ctx.db
       .select({ id: orderDetails.id })
       .from(orderDetails)
-      .innerJoin(orders, eq(orders.id, orderDetails.orderId))
+      .innerJoin(orders, lineToOrder)
       .where(and(eq(orderDetails.photoId, photoId), scope))
       .limit(1);
     if (!mine) throw notFound();

@@ -1,10 +1,11 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { canDelete, ORDER_STATE } from '@portal/contract/order-states';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { canDelete } from '@portal/contract/order-states';
 import type { Db, Tx } from '../../db/client.ts';
 import { carriers, orderDetails, orders, payments, photos, schools, tasks } from '../../db/schema.ts';
 import { orderById as anyOrderById, removeUnpaidOrder } from '../orders/repo.ts';
 import { factsOf } from '../orders/present.ts';
 import type { OrderActor } from '../orders/transition.ts';
+import { liveOrder } from '../orders/conditions.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
@@ -48,14 +49,7 @@ export async function memberOrderStates(db: Db, memberId: number, taskId: number
   const rows = await db
     .select({ state: orders.state })
     .from(orders)
-    .where(
-      and(
-        eq(orders.memberId, memberId),
-        eq(orders.kind, 'task'),
-        eq(orders.taskId, taskId),
-        ne(orders.state, ORDER_STATE.CLOSED),
-      ),
-    );
+    .where(and(eq(orders.memberId, memberId), eq(orders.kind, 'task'), eq(orders.taskId, taskId), liveOrder));
   return rows.map((r) => r.state);
 }
 
