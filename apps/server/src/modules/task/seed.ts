@@ -7,49 +7,37 @@ const DAY = 24 * 3600_000;
 
 const S = demoSeason();
 
+/** The two pilot schools of the demo tasks; the second one's tasks carry the mosaic flag. */
+const TASK_SCHOOLS = {
+  pku: { yxdm: '10001', code: 'PKU', zh: '北京大学', en: 'Peking University', mosaic: false },
+  thu: { yxdm: '10003', code: 'THU', zh: '清华大学', en: 'Tsinghua University', mosaic: true },
+} as const;
+
+/** A school's task for one class year, its deadline `endInDays` from now (negative: past). */
+function demoTask(school: keyof typeof TASK_SCHOOLS, year: number, endInDays: number) {
+  const s = TASK_SCHOOLS[school];
+  return {
+    yxdm: s.yxdm,
+    featureCode: `${s.code}${year}`,
+    nameZh: `${s.zh}${year}届毕业生图像采集`,
+    nameEn: `${s.en} class of ${year} photo collection`,
+    mosaic: s.mosaic,
+    fy: 'beijing',
+    endInDays,
+  };
+}
+
 /**
  * Demo tasks of the current season (demo-season.ts): one plain, one with the mosaic flag
  * (national collection code), and last season's two past their deadline (getTaskIsMosaic
  * answers 400 -> the mini-programme prompt). 45 yuan each. Feature codes carry the class year.
  */
 export const DEMO_TASKS = [
-  {
-    yxdm: '10001',
-    featureCode: `PKU${S.classYear}`,
-    nameZh: `北京大学${S.classYear}届毕业生图像采集`,
-    nameEn: `Peking University class of ${S.classYear} photo collection`,
-    mosaic: false,
-    fy: 'beijing',
-    endInDays: 365,
-  },
-  {
-    yxdm: '10003',
-    featureCode: `THU${S.classYear}`,
-    nameZh: `清华大学${S.classYear}届毕业生图像采集`,
-    nameEn: `Tsinghua University class of ${S.classYear} photo collection`,
-    mosaic: true,
-    fy: 'beijing',
-    endInDays: 365,
-  },
-  {
-    yxdm: '10001',
-    featureCode: `PKU${S.previousYear}`,
-    nameZh: `北京大学${S.previousYear}届毕业生图像采集`,
-    nameEn: `Peking University class of ${S.previousYear} photo collection`,
-    mosaic: false,
-    fy: 'beijing',
-    endInDays: -30,
-  },
-  {
-    yxdm: '10003',
-    featureCode: `THU${S.previousYear}`,
-    nameZh: `清华大学${S.previousYear}届毕业生图像采集`,
-    nameEn: `Tsinghua University class of ${S.previousYear} photo collection`,
-    mosaic: true,
-    fy: 'beijing',
-    endInDays: -30,
-  },
-] as const;
+  demoTask('pku', S.classYear, 365),
+  demoTask('thu', S.classYear, 365),
+  demoTask('pku', S.previousYear, -30),
+  demoTask('thu', S.previousYear, -30),
+];
 
 /** The demo feature codes: this season's and last season's, per school. */
 export const DEMO_CODES = {
