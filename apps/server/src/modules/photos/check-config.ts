@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { S3Options } from '../../providers/storage.ts';
 
 /** A measured distance on the 480 x 640 frame must lie within [min, max]. */
 export interface Range {
@@ -151,18 +152,8 @@ export interface PhotoConfig {
   workers: number;
   urlHours: number;
   urlKey?: string;
-  storage:
-    | { driver: 'disk' }
-    | {
-        driver: 's3';
-        endpoint: string;
-        region: string;
-        bucket: string;
-        accessKeyId: string;
-        secretAccessKey: string;
-        prefix: string;
-        forcePathStyle: boolean;
-      };
+  /** The S3 settings are the storage provider's own options. */
+  storage: { driver: 'disk' } | ({ driver: 's3' } & S3Options);
 }
 
 /** Reads the photo settings; throws with the setting's name when one is wrong. */
