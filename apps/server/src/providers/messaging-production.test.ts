@@ -9,7 +9,7 @@ import { openDatabase } from '../db/client.ts';
 import { captchas } from '../db/schema.ts';
 import { call } from '../../test/helpers.ts';
 import { PRODUCTION_SITE_ENV } from '../site-info-config.ts';
-import { keyPair } from './pay/platform-gateway.testkit.ts';
+import { realWechatPayEnv } from '../../test/pay-platforms.ts';
 import { startSmsImitation } from './sms-imitation.testkit.ts';
 
 /**
@@ -18,7 +18,6 @@ import { startSmsImitation } from './sms-imitation.testkit.ts';
  * no dev hooks; and it refuses to start without a real SMS provider or without SMTP.
  */
 
-const wx = keyPair();
 const others = {
   NODE_ENV: 'production',
   DATA_DIR: '/tmp/messaging-production-test',
@@ -33,14 +32,7 @@ const others = {
   S3_BUCKET: 'photos',
   S3_ACCESS_KEY_ID: 'k',
   S3_SECRET_ACCESS_KEY: 's',
-  PAY_PROVIDER: 'real',
-  WXPAY_MCH_ID: '1900000001',
-  WXPAY_APP_ID: 'wx0000000000000001',
-  WXPAY_SERIAL_NO: 'S1',
-  WXPAY_PRIVATE_KEY: wx.privatePem,
-  WXPAY_API_V3_KEY: '0123456789abcdef0123456789abcdef',
-  WXPAY_PUBLIC_KEY: wx.publicPem,
-  WXPAY_PUBLIC_KEY_ID: 'PUB_KEY_ID_1',
+  ...realWechatPayEnv(),
   NATIONAL_API_URL: 'http://127.0.0.1:9',
   NATIONAL_API_KEY: 'key',
   NATIONAL_API_SECRET: 'secret',

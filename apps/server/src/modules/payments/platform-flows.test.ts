@@ -4,32 +4,17 @@ import { and, eq } from 'drizzle-orm';
 import { auditLog, orders, payments, refunds } from '../../db/schema.ts';
 import { call, memberSession, staffSession, testApp, type Session } from '../../../test/helpers.ts';
 import { createDevOrder } from '../dev/dev-orders.ts';
-import { AlipayPage } from '../../providers/pay/alipay.ts';
-import { WechatPayV3 } from '../../providers/pay/wechat-v3.ts';
-import {
-  AlipayPlatform,
-  keyPair,
-  PlatformGateway,
-  WechatPlatform,
-  type Answer,
-  type SeenCall,
-} from '../../providers/pay/platform-gateway.testkit.ts';
+import { type Answer, type SeenCall } from '../../providers/pay/platform-gateway.testkit.ts';
 import { reconcilePayments } from './reconcile.ts';
+import { ALI_APP, APPID, MCH, platformsBehindGateway } from '../../../test/pay-platforms.ts';
 
 /**
  * The real adapters end to end (PostgreSQL when TEST_DATABASE_URL is set, else PGlite),
  * against the platforms played by wechatpay-axios-plugin and Alipay's documented RSA2
  * rules, behind an in-process gateway with scripted answers.
  */
-const merchant = keyPair();
-const appKeys = keyPair();
 const apiV3Key = '0123456789abcdef0123456789abcdef';
-const MCH = '1900000001';
-const APPID = 'wx0000000000000001';
-const ALI_APP = '2021000000000001';
-const wx = new WechatPlatform(merchant.publicPem, apiV3Key);
-const ali = new AlipayPlatform();
-const gateway = new PlatformGateway(wx, ali);
+const { wx, ali, gateway, adapters } = platformsBehindGateway(apiV3Key);
 
 let app: FastifyInstance;
 let me: Session & { mobile: string };
@@ -54,24 +39,7 @@ beforeAll(async () => {
   app = await testApp({ publicUrl: 'https://photo.example.cn' });
   me = await memberSession(app);
   finance = await staffSession(app, 'finance');
-  const parties = app.ctx.pay;
-  parties.wechat = new WechatPayV3({
-    mchId: MCH,
-    appId: APPID,
-    serialNo: 'MCHSERIAL01',
-    privateKey: merchant.privatePem,
-    apiV3Key,
-    platformPublicKey: wx.platform.publicPem,
-    platformPublicKeyId: wx.keyId,
-    baseUrl: gateway.url,
-  });
-  parties.alipay = new AlipayPage({
-    appId: ALI_APP,
-    privateKey: appKeys.privatePem,
-    alipayPublicKey: ali.alipay.publicPem,
-    gateway: `${gateway.url}/gateway.do`,
-    timeoutMs: 1500,
-  });
+  Object.assign(app.ctx.pay, adapters());
 });
 afterAll(async () => {
   await app.close();

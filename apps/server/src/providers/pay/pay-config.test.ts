@@ -3,7 +3,7 @@ import { loadConfig } from '../../config.ts';
 import { PRODUCTION_SITE_ENV } from '../../site-info-config.ts';
 import { testApp } from '../../../test/helpers.ts';
 import { createPayParties } from './pay-parties.ts';
-import { keyPair } from './platform-gateway.testkit.ts';
+import { realWechatPayEnv } from '../../../test/pay-platforms.ts';
 
 /** Row 10: production refuses a free cashier, a public secret and notify URLs it cannot trust. */
 const prodBase = {
@@ -14,17 +14,7 @@ const prodBase = {
   ...PRODUCTION_SITE_ENV,
 } as const;
 const prodEnv = { ...prodBase, RESPONSE_SECRET: 'a-secret-of-this-deployment' } as const;
-const wx = keyPair();
-const realKeys = {
-  PAY_PROVIDER: 'real',
-  WXPAY_MCH_ID: '1900000001',
-  WXPAY_APP_ID: 'wx0000000000000001',
-  WXPAY_SERIAL_NO: 'S1',
-  WXPAY_PRIVATE_KEY: wx.privatePem,
-  WXPAY_API_V3_KEY: '0123456789abcdef0123456789abcdef',
-  WXPAY_PUBLIC_KEY: wx.publicPem,
-  WXPAY_PUBLIC_KEY_ID: 'PUB_KEY_ID_1',
-};
+const realKeys = realWechatPayEnv();
 
 describe('payment settings in production', () => {
   it('refuses the built-in RESPONSE_SECRET', () => {

@@ -6,41 +6,22 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Aes } from 'wechatpay-axios-plugin';
 import { AlipayPage } from './alipay.ts';
-import { AlipayPlatform, keyPair, PlatformGateway, WechatPlatform } from './platform-gateway.testkit.ts';
+import { keyPair } from './platform-gateway.testkit.ts';
 import { WechatPayV3 } from './wechat-v3.ts';
+import { platformsBehindGateway } from '../../../test/pay-platforms.ts';
 
 // Row 12: the adapters must speak Beijing time whatever the process time zone.
 process.env.TZ = 'UTC';
 
-const merchant = keyPair();
-const appKeys = keyPair();
 const apiV3Key = 'abcdefghijklmnopqrstuvwxyz012345';
-const wx = new WechatPlatform(merchant.publicPem, apiV3Key);
-const ali = new AlipayPlatform();
-const gateway = new PlatformGateway(wx, ali);
+const { merchant, wx, ali, gateway, adapters } = platformsBehindGateway(apiV3Key);
 let wechat: WechatPayV3;
 let alipay: AlipayPage;
 const beijingNow = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 beforeAll(async () => {
   await gateway.start();
-  wechat = new WechatPayV3({
-    mchId: '1900000001',
-    appId: 'wx0000000000000001',
-    serialNo: 'MCHSERIAL01',
-    privateKey: merchant.privatePem,
-    apiV3Key,
-    platformPublicKey: wx.platform.publicPem,
-    platformPublicKeyId: wx.keyId,
-    baseUrl: gateway.url,
-  });
-  alipay = new AlipayPage({
-    appId: '2021000000000001',
-    privateKey: appKeys.privatePem,
-    alipayPublicKey: ali.alipay.publicPem,
-    gateway: `${gateway.url}/gateway.do`,
-    timeoutMs: 1500,
-  });
+  ({ wechat, alipay } = adapters());
 });
 afterAll(async () => gateway.stop());
 
