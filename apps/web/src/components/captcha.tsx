@@ -10,7 +10,7 @@ import { apiGet } from '../lib/api/client.ts';
  * An image captcha from GET /api/login/getImageCode; refresh after every failure. One solved
  * captcha pays for one code (the server refuses a second): `spent` says this one already has.
  */
-export function useCaptcha() {
+function useCaptcha() {
   const [cap, setCap] = useState<{ imageCodeToken: string; imageCode: string } | null>(null);
   const [spentToken, setSpentToken] = useState('');
   const refresh = useCallback(async () => {
@@ -33,12 +33,12 @@ export function useCaptcha() {
   };
 }
 
-export type Captcha = ReturnType<typeof useCaptcha>;
+type Captcha = ReturnType<typeof useCaptcha>;
 
 /**
  * The captcha of a form with an `imageCode` field: `renew` draws a new picture and empties the
  * field (after any failure, or once a picture has paid for its code); `answer` is captchaAnswer
- * for this form, telling the user with a short toast.
+ * for this form, telling the user with a short toast; `sendCode` asks for a code it pays for.
  */
 export function useFormCaptcha(form: FormInstance) {
   const { t } = useTranslation();
@@ -48,11 +48,38 @@ export function useFormCaptcha(form: FormInstance) {
     void captcha.refresh();
   };
   const answer = (needKey: string) => captchaAnswer(form, captcha, t, (m) => void message.error(m, 1), needKey, renew);
-  return { ...captcha, renew, answer };
+  /**
+   * Reads the answer (`needKey` names what is missing), then `request` with it; says "sent" and
+   * answers whether a code went out. The picture has then paid: with `keep` (a form whose submit
+   * still sends it: login, new mobile) it is marked spent, otherwise a new one is drawn. A refusal,
+   * shown by the client, draws a new picture after `onRefused`.
+   */
+  const sendCode = async (
+    needKey: string,
+    request: (imageCode: string, imageToken: string) => Promise<unknown>,
+    opts: { keep?: boolean; onRefused?: () => void } = {},
+  ) => {
+    const imageCode = answer(needKey);
+    if (!imageCode) return false;
+    try {
+      await request(imageCode, captcha.token);
+    } catch {
+      opts.onRefused?.();
+      renew();
+      return false;
+    }
+    if (opts.keep) captcha.markSpent();
+    void message.success(t('msg.code.sent'), 1);
+    if (!opts.keep) renew();
+    return true;
+  };
+  return { ...captcha, renew, answer, sendCode };
 }
 
+export type FormCaptcha = ReturnType<typeof useFormCaptcha>;
+
 /** The drawn captcha; clicking it (or Enter on it) draws a new one. */
-export function CaptchaImage(props: { image: string; onRefresh: () => void }) {
+function CaptchaImage(props: { image: string; onRefresh: () => void }) {
   const { t } = useTranslation();
   return (
     <button
@@ -73,8 +100,7 @@ export function CaptchaImage(props: { image: string; onRefresh: () => void }) {
  * submit. A form that also submits the answer passes `rules` that require it.
  */
 export function CaptchaField(props: {
-  captcha: Pick<Captcha, 'image'>;
-  onRefresh: () => void;
+  captcha: Pick<FormCaptcha, 'image' | 'renew'>;
   label: string;
   placeholder?: string;
   rules?: Rule[];
@@ -90,7 +116,7 @@ export function CaptchaField(props: {
         >
           <Input maxLength={4} autoComplete="off" placeholder={props.placeholder} aria-label={props.label} />
         </Form.Item>
-        <CaptchaImage image={props.captcha.image} onRefresh={props.onRefresh} />
+        <CaptchaImage image={props.captcha.image} onRefresh={props.captcha.renew} />
       </Space.Compact>
     </Form.Item>
   );
@@ -101,7 +127,7 @@ export function CaptchaField(props: {
  * user what is missing (`needKey`: the contract message naming the fields), or that a new picture
  * must be solved because this one already paid for a code.
  */
-export function captchaAnswer(
+function captchaAnswer(
   form: FormInstance,
   captcha: Captcha,
   t: (k: string) => string,

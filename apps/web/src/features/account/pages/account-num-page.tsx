@@ -34,18 +34,12 @@ export default function AccountNumPage() {
       void message.error(t('msg.mobile.sameAsOld'), 1);
       return false;
     }
-    const imageCode = captcha.answer('msg.code.needMobileAndImage');
-    if (!imageCode) return false;
-    try {
-      await sendMobileChangeCode({ mobile, imageCode, imageToken: captcha.token });
-      // This picture paid for the code; it still serves the change itself.
-      captcha.markSpent();
-      void message.success(t('msg.code.sent'), 1);
-      return true;
-    } catch {
-      captcha.renew();
-      return false;
-    }
+    // This picture pays for the code and still serves the change itself.
+    return captcha.sendCode(
+      'msg.code.needMobileAndImage',
+      (imageCode, imageToken) => sendMobileChangeCode({ mobile, imageCode, imageToken }),
+      { keep: true },
+    );
   };
 
   const submit = async (v: Values) => {
@@ -83,12 +77,7 @@ export default function AccountNumPage() {
           >
             <Input maxLength={11} inputMode="numeric" autoComplete="tel" />
           </Form.Item>
-          <CaptchaField
-            captcha={captcha}
-            onRefresh={captcha.renew}
-            label={t('account.imageCode')}
-            rules={imageCodeRules(t)}
-          />
+          <CaptchaField captcha={captcha} label={t('account.imageCode')} rules={imageCodeRules(t)} />
           <CodeField name="code" label={t('account.smsCode')} rules={smsCodeRules(t)} onSend={send} />
           <Button type="primary" htmlType="submit" disabled={busy} block>
             {t('common.submit')}

@@ -29,18 +29,10 @@ export default function ChanEmailPage() {
       void message.error(t('msg.mail.sameAsOld'), 1);
       return false;
     }
-    const imageCode = captcha.answer('msg.code.needMailAndImage');
-    if (!imageCode) return false;
-    try {
-      await sendMailChangeCode({ mail, imageCode, imageToken: captcha.token });
-      void message.success(t('msg.code.sent'), 1);
-      return true;
-    } catch {
-      return false;
-    } finally {
-      // Sent or refused, this picture is spent: the next code needs a new one.
-      captcha.renew();
-    }
+    // Sent or refused, this picture is spent: the next code needs a new one.
+    return captcha.sendCode('msg.code.needMailAndImage', (imageCode, imageToken) =>
+      sendMailChangeCode({ mail, imageCode, imageToken }),
+    );
   };
 
   const submit = (v: { mail: string; code: string }) =>
@@ -66,7 +58,7 @@ export default function ChanEmailPage() {
           >
             <Input maxLength={100} autoComplete="email" />
           </Form.Item>
-          <CaptchaField captcha={captcha} onRefresh={captcha.renew} label={t('account.imageCode')} />
+          <CaptchaField captcha={captcha} label={t('account.imageCode')} />
           <CodeField name="code" label={t('account.mailCode')} rules={mailCodeRules(t)} onSend={send} />
           <Button type="primary" htmlType="submit" disabled={busy} block>
             {t('common.submit')}

@@ -32,21 +32,11 @@ export default function DelUserPage() {
   const captcha = useFormCaptcha(form);
   const pending = check.data?.pendingOrders ?? [];
 
-  const send = async () => {
-    const imageCode = captcha.answer('msg.code.needImage');
-    if (!imageCode) return false;
-    try {
-      await sendLogoutCode({ imageToken: captcha.token, imageCode });
-      void message.success(t('msg.code.sent'), 1);
-      return true;
-    } catch {
+  const send = () =>
+    captcha.sendCode('msg.code.needImage', (imageCode, imageToken) => sendLogoutCode({ imageToken, imageCode }), {
       // An order paid in the meantime blocks it now: show which.
-      void check.refetch();
-      return false;
-    } finally {
-      captcha.renew();
-    }
-  };
+      onRefused: () => void check.refetch(),
+    });
 
   const ask = () =>
     Modal.confirm({
@@ -108,7 +98,7 @@ export default function DelUserPage() {
               </Button>
             ) : (
               <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false}>
-                <CaptchaField captcha={captcha} onRefresh={captcha.renew} label={t('account.imageCode')} />
+                <CaptchaField captcha={captcha} label={t('account.imageCode')} />
                 <CodeField name="code" label={t('account.logoutCode')} rules={smsCodeRules(t)} onSend={send} />
                 <Button danger type="primary" htmlType="submit" disabled={busy} block>
                   {t('account.deactivateSubmit')}

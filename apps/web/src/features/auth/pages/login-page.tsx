@@ -31,18 +31,12 @@ export default function LoginPage() {
   const send = async () => {
     const mobile = mobileForCode(form, t, (m) => void message.error(m, 1));
     if (!mobile) return false;
-    const imageCode = captcha.answer('msg.code.needMobileAndImage');
-    if (!imageCode) return false;
-    try {
-      await sendLoginCode({ mobile, imageCode, imageToken: captcha.token });
-      // This picture paid for the code; it still serves the login itself.
-      captcha.markSpent();
-      void message.success(t('msg.code.sent'), 1);
-      return true;
-    } catch {
-      captcha.renew();
-      return false;
-    }
+    // This picture pays for the code and still serves the login itself.
+    return captcha.sendCode(
+      'msg.code.needMobileAndImage',
+      (imageCode, imageToken) => sendLoginCode({ mobile, imageCode, imageToken }),
+      { keep: true },
+    );
   };
 
   const submit = async (v: Values) => {
@@ -99,7 +93,6 @@ export default function LoginPage() {
         </Form.Item>
         <CaptchaField
           captcha={captcha}
-          onRefresh={captcha.renew}
           label={t('login.imageCode')}
           placeholder={t('login.imageCodePlaceholder')}
           rules={imageCodeRules(t)}

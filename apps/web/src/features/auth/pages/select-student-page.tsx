@@ -146,12 +146,7 @@ function BindForm(props: {
       >
         <Input maxLength={isMobile ? 11 : 100} autoComplete={isMobile ? 'tel' : 'email'} />
       </Form.Item>
-      <CaptchaField
-        captcha={captcha}
-        onRefresh={captcha.renew}
-        label={t('login.imageCode')}
-        placeholder={t('login.imageCodePlaceholder')}
-      />
+      <CaptchaField captcha={captcha} label={t('login.imageCode')} placeholder={t('login.imageCodePlaceholder')} />
       <CodeField
         name="code"
         label={isMobile ? t('login.smsCode') : t('select.mailCode')}
