@@ -1,4 +1,4 @@
-import { Card, Col, Row, Statistic, Typography } from 'antd';
+import { Card, Col, Row, Statistic, Typography, type StatisticProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -6,6 +6,24 @@ import { fetchDashboard } from '../api.ts';
 import { KindText, StateTag, when } from '../ui.tsx';
 import { yuanLabel } from '@portal/contract/prices';
 import { CardTable } from '../card-table.tsx';
+
+/** One of the four figures along the top, with a note under it where there is one. */
+function Stat({ note, ...statistic }: StatisticProps & { note?: string }) {
+  return (
+    <Col span={6}>
+      <Card>
+        <Statistic {...statistic} />
+        {note !== undefined && <small>{note}</small>}
+      </Card>
+    </Col>
+  );
+}
+
+/** Today's payments or refunds: the sum, then how many. */
+const moneyAndCount = (x: { amountFen: number; count: number }) => ({
+  value: yuanLabel(x.amountFen),
+  suffix: `/ ${x.count}`,
+});
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -21,35 +39,14 @@ export default function DashboardPage() {
         {d && (
           <>
             <Row gutter={16}>
-              <Col span={6}>
-                <Card>
-                  <Statistic
-                    title={t('console.dash.payments')}
-                    value={yuanLabel(d.todayPayments.amountFen)}
-                    suffix={`/ ${d.todayPayments.count}`}
-                  />
-                </Card>
-              </Col>
-              <Col span={6}>
-                <Card>
-                  <Statistic
-                    title={t('console.dash.refunds')}
-                    value={yuanLabel(d.todayRefunds.amountFen)}
-                    suffix={`/ ${d.todayRefunds.count}`}
-                  />
-                </Card>
-              </Col>
-              <Col span={6}>
-                <Card>
-                  <Statistic title={t('console.dash.backlog')} value={d.reviewBacklog.count} />
-                </Card>
-              </Col>
-              <Col span={6}>
-                <Card>
-                  <Statistic title={t('console.dash.oldest')} value={d.reviewBacklog.oldest ? `${hours} h` : '—'} />
-                  <small>{when(d.reviewBacklog.oldest)}</small>
-                </Card>
-              </Col>
+              <Stat title={t('console.dash.payments')} {...moneyAndCount(d.todayPayments)} />
+              <Stat title={t('console.dash.refunds')} {...moneyAndCount(d.todayRefunds)} />
+              <Stat title={t('console.dash.backlog')} value={d.reviewBacklog.count} />
+              <Stat
+                title={t('console.dash.oldest')}
+                value={d.reviewBacklog.oldest ? `${hours} h` : '—'}
+                note={when(d.reviewBacklog.oldest)}
+              />
             </Row>
             <Row gutter={16} style={{ marginTop: 16 }}>
               <Col span={14}>
