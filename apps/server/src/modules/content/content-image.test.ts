@@ -1,15 +1,21 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call, multipartBody, staffSession, testApp } from '../../../test/helpers.ts';
+import { call, multipartBody, staffSession, useTestApp } from '../../../test/helpers.ts';
 
 let app: FastifyInstance;
-beforeAll(async () => {
-  app = await testApp();
-});
-afterAll(() => app.close());
+useTestApp((built) => (app = built));
 
-const multipart = (bytes: Buffer, name: string) => multipartBody({}, { name, bytes, type: 'image/png' });
+/** POST /api/console/content-image with the file as a browser sends it; under a staff token when given. */
+const uploadImage = <T = unknown>(bytes: Buffer, name: string, token?: string) => {
+  const m = multipartBody({}, { name, bytes, type: 'image/png' });
+  return call<T>(app, {
+    method: 'POST',
+    url: '/api/console/content-image',
+    headers: token ? { ...m.headers, 'x-staff-token': token } : m.headers,
+    payload: m.payload,
+  });
+};
 
 describe('images in notices and news', () => {
   it('an editor uploads a PNG through the storage provider; the portal serves it by its public path', async () => {
@@ -17,13 +23,7 @@ describe('images in notices and news', () => {
     const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#3366cc' } })
       .png()
       .toBuffer();
-    const m = multipart(png, 'banner.png');
-    const r = await call<{ url: string }>(app, {
-      method: 'POST',
-      url: '/api/console/content-image',
-      headers: { ...m.headers, 'x-staff-token': editor.token },
-      payload: m.payload,
-    });
+    const r = await uploadImage<{ url: string }>(png, 'banner.png', editor.token);
     expect(r.code).toBe(200);
     expect(r.data.url).toMatch(/^\/api\/baseinfo\/content_image\/content-[0-9a-f]{32}\.png$/);
     const got = await app.inject({ url: r.data.url });
@@ -43,13 +43,7 @@ describe('images in notices and news', () => {
       })
       .toBuffer();
     expect((await sharp(jpeg).metadata()).exif).toBeDefined();
-    const m = multipart(jpeg, 'photo.jpg');
-    const r = await call<{ url: string }>(app, {
-      method: 'POST',
-      url: '/api/console/content-image',
-      headers: { ...m.headers, 'x-staff-token': editor.token },
-      payload: m.payload,
-    });
+    const r = await uploadImage<{ url: string }>(jpeg, 'photo.jpg', editor.token);
     expect(r.code).toBe(200);
     const got = await app.inject({ url: r.data.url });
     expect(got.headers['content-type']).toBe('image/jpeg');
@@ -59,21 +53,10 @@ describe('images in notices and news', () => {
 
   it('refuses a file that is not an image whatever its name, and a member or anonymous caller', async () => {
     const editor = await staffSession(app, 'editor');
-    const m = multipart(Buffer.from('<script>alert(1)</script>'), 'x.png');
-    const bad = await call(app, {
-      method: 'POST',
-      url: '/api/console/content-image',
-      headers: { ...m.headers, 'x-staff-token': editor.token },
-      payload: m.payload,
-    });
+    const bad = await uploadImage(Buffer.from('<script>alert(1)</script>'), 'x.png', editor.token);
     expect(bad.code).toBe(400);
     expect(bad.msg).toContain('file');
-    const anon = await call(app, {
-      method: 'POST',
-      url: '/api/console/content-image',
-      headers: m.headers,
-      payload: m.payload,
-    });
+    const anon = await uploadImage(Buffer.from('<script>alert(1)</script>'), 'x.png');
     expect(anon.code).not.toBe(200);
     expect((await app.inject({ url: '/api/baseinfo/content_image/..%2Fsecret.png' })).statusCode).not.toBe(200);
   });

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { ConsoleForm } from '@portal/contract/console';
 import type { FormFile } from '@portal/contract/content';
-import { call, staffSession, testApp } from '../../../test/helpers.ts';
+import { call, multipartBody, staffSession, useTestApp } from '../../../test/helpers.ts';
 import { auditLog, forms } from '../../db/schema.ts';
 import type { MemoryStorage } from '../../providers/storage.ts';
 import { contentDisposition, sniff } from './form-file.ts';
@@ -12,27 +12,9 @@ import { contentDisposition, sniff } from './form-file.ts';
 let app: FastifyInstance;
 let editor: string;
 
-/** A multipart body: text fields first, then the file part. */
-function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer }) {
-  const b = `----form${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${b}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-    );
-    parts.push(file.bytes, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${b}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${b}` } };
-}
-
 const pdf = (text = 'hello') => Buffer.from(`%PDF-1.4\n1 0 obj <<>> endobj\n% ${text}\n%%EOF\n`);
 const save = (fields: Record<string, string>, file?: { name: string; bytes: Buffer }, lang = 'zh') => {
-  const m = multipart(fields, file);
+  const m = multipartBody(fields, file);
   return call<ConsoleForm>(app, {
     method: 'POST',
     url: '/api/console/forms',
@@ -42,12 +24,9 @@ const save = (fields: Record<string, string>, file?: { name: string; bytes: Buff
 };
 const objects = () => (app.ctx.storage as MemoryStorage).objects;
 
-beforeAll(async () => {
-  app = await testApp();
+useTestApp(async (built) => {
+  app = built;
   editor = (await staffSession(app, 'editor')).token;
-});
-afterAll(async () => {
-  await app.close();
 });
 
 describe('form files in the console', () => {
