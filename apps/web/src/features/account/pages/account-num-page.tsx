@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { Button, Form, Input, message } from 'antd';
+import { Form, Input, message } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { maskMobile } from '@portal/contract/validation';
-import { QueryState } from '../../../components/query-state.tsx';
 import { CaptchaField, useFormCaptcha } from '../../../components/captcha.tsx';
 import { CodeField } from '../../../components/code-field.tsx';
 import { announceSessionChange, clearSession } from '../../../lib/session.ts';
 import { sendMobileChangeCode, updateMobile, useMemberInfo } from '../api.ts';
-import { AuthCard } from '../../../components/auth-card.tsx';
+import { ContactChangeCard } from '../components/contact-change-card.tsx';
 import { differs, imageCodeRules, mobileForCode, mobileRules, smsCodeRules } from '../../../components/form-rules.ts';
 
 interface Values {
@@ -64,26 +63,25 @@ export default function AccountNumPage() {
   };
 
   return (
-    <AuthCard title={t('account.mobileTitle')} intro={t('account.mobileIntro')}>
-      <QueryState loading={q.isLoading} error={q.error} onRetry={() => void q.refetch()}>
-        <p>
-          {t('account.currentMobile')}: <strong>{maskMobile(old) || '—'}</strong>
-        </p>
-        <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false}>
-          <Form.Item
-            name="mobile"
-            label={t('account.newMobile')}
-            rules={[...mobileRules(t), differs(old, t('msg.mobile.sameAsOld'))]}
-          >
-            <Input maxLength={11} inputMode="numeric" autoComplete="tel" />
-          </Form.Item>
-          <CaptchaField captcha={captcha} label={t('account.imageCode')} rules={imageCodeRules(t)} />
-          <CodeField name="code" label={t('account.smsCode')} rules={smsCodeRules(t)} onSend={send} />
-          <Button type="primary" htmlType="submit" disabled={busy} block>
-            {t('common.submit')}
-          </Button>
-        </Form>
-      </QueryState>
-    </AuthCard>
+    <ContactChangeCard
+      title={t('account.mobileTitle')}
+      intro={t('account.mobileIntro')}
+      currentLabel={t('account.currentMobile')}
+      current={maskMobile(old)}
+      query={q}
+      form={form}
+      onSubmit={(v) => void submit(v)}
+      busy={busy}
+    >
+      <Form.Item
+        name="mobile"
+        label={t('account.newMobile')}
+        rules={[...mobileRules(t), differs(old, t('msg.mobile.sameAsOld'))]}
+      >
+        <Input maxLength={11} inputMode="numeric" autoComplete="tel" />
+      </Form.Item>
+      <CaptchaField captcha={captcha} label={t('account.imageCode')} rules={imageCodeRules(t)} />
+      <CodeField name="code" label={t('account.smsCode')} rules={smsCodeRules(t)} onSend={send} />
+    </ContactChangeCard>
   );
 }

@@ -1,13 +1,12 @@
-import { Button, Form, Input, message } from 'antd';
+import { Form, Input, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PATTERNS } from '@portal/contract/validation';
-import { QueryState } from '../../../components/query-state.tsx';
 import { CodeField } from '../../../components/code-field.tsx';
 import { CaptchaField, useFormCaptcha } from '../../../components/captcha.tsx';
 import { setSession } from '../../../lib/session.ts';
 import { sendMailChangeCode, updateMail, useMemberInfo } from '../api.ts';
 import { useMemberSave } from '../components/use-member-save.ts';
-import { AuthCard } from '../../../components/auth-card.tsx';
+import { ContactChangeCard } from '../components/contact-change-card.tsx';
 import { differs, mailCodeRules, mailRules } from '../../../components/form-rules.ts';
 
 /** Change e-mail: a code to the new address, which must differ from the old one. */
@@ -45,26 +44,24 @@ export default function ChanEmailPage() {
     );
 
   return (
-    <AuthCard title={t('account.mailTitle')}>
-      <QueryState loading={q.isLoading} error={q.error} onRetry={() => void q.refetch()}>
-        <p>
-          {t('account.currentMail')}: <strong>{old || '—'}</strong>
-        </p>
-        <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false}>
-          <Form.Item
-            name="mail"
-            label={t('account.newMail')}
-            rules={[...mailRules(t), differs(old, t('msg.mail.sameAsOld'))]}
-          >
-            <Input maxLength={100} autoComplete="email" />
-          </Form.Item>
-          <CaptchaField captcha={captcha} label={t('account.imageCode')} />
-          <CodeField name="code" label={t('account.mailCode')} rules={mailCodeRules(t)} onSend={send} />
-          <Button type="primary" htmlType="submit" disabled={busy} block>
-            {t('common.submit')}
-          </Button>
-        </Form>
-      </QueryState>
-    </AuthCard>
+    <ContactChangeCard
+      title={t('account.mailTitle')}
+      currentLabel={t('account.currentMail')}
+      current={old ?? ''}
+      query={q}
+      form={form}
+      onSubmit={(v) => void submit(v)}
+      busy={busy}
+    >
+      <Form.Item
+        name="mail"
+        label={t('account.newMail')}
+        rules={[...mailRules(t), differs(old, t('msg.mail.sameAsOld'))]}
+      >
+        <Input maxLength={100} autoComplete="email" />
+      </Form.Item>
+      <CaptchaField captcha={captcha} label={t('account.imageCode')} />
+      <CodeField name="code" label={t('account.mailCode')} rules={mailCodeRules(t)} onSend={send} />
+    </ContactChangeCard>
   );
 }
