@@ -47,8 +47,10 @@ async function nationalStudent(opts: { xm?: string; hasPhoto?: boolean; idCard?:
   return { ...s, idCard };
 }
 
-const bindAs = (session: Session, payload: Record<string, unknown>) =>
-  call(app, { method: 'POST', url: '/api/binding/binding', payload, session });
+const bindAs = (session: Session, payload: Record<string, unknown>, headers?: Record<string, string>) =>
+  call(app, { method: 'POST', url: '/api/binding/binding', payload, session, headers });
+const modify = (session: Session, payload: Record<string, unknown>) =>
+  call(app, { method: 'POST', url: '/api/order/modifyWashOrder', payload, session });
 /** Binds with the record's own ID number. */
 const bindProven = (session: Session, s: { xh: string; idCard: string }) =>
   bindAs(session, { studentId: s.xh, yxdm: '10001', idType: 1, idNum: s.idCard });
@@ -80,13 +82,7 @@ describe('binding', () => {
       expect(r.code).toBe(400);
       expect(r.msg).toBe('学号或学校不能为空');
     }
-    const en = await call(app, {
-      method: 'POST',
-      url: '/api/binding/binding',
-      payload: { studentId: '', yxdm: '10001' },
-      session: me,
-      headers: { lang: 'en' },
-    });
+    const en = await bindAs(me, { studentId: '', yxdm: '10001' }, { lang: 'en' });
     expect(en.msg).toBe(MESSAGES['binding.required'].en);
   });
 
@@ -138,13 +134,7 @@ describe('binding', () => {
     expect(byName.msg).toBe('请选择证件类型');
     expect((await bindAs(me, { studentId: s.xh, yxdm: '10001', idType: 1 })).msg).toBe('请输入身份证号');
     expect((await bindAs(me, { studentId: s.xh, yxdm: '10001', idType: 2, idNum: ' ' })).msg).toBe('请输入证件号');
-    const en = await call(app, {
-      method: 'POST',
-      url: '/api/binding/binding',
-      payload: { studentId: s.xh, yxdm: '10001', idType: 1 },
-      session: me,
-      headers: { lang: 'en' },
-    });
+    const en = await bindAs(me, { studentId: s.xh, yxdm: '10001', idType: 1 }, { lang: 'en' });
     expect(en.msg).toBe('Please enter the ID card number');
     const wrongCard = await bindAs(me, { studentId: s.xh, yxdm: '10001', idType: 1, idNum: '110101199003070011' });
     expect(wrongCard.code).toBe(400);
@@ -299,12 +289,7 @@ describe('reprint orders', () => {
   it('modifies quantity and disc at 110 only, owner only; reprices', async () => {
     const { s, me } = await boundMember();
     const id = (await create(me, { dist: 0, num: 2, thirdStudentId: String(s.id) })).data;
-    const mod = await call(app, {
-      method: 'POST',
-      url: '/api/order/modifyWashOrder',
-      payload: { id, dist: 1, num: 5, thirdStudentId: String(s.id) },
-      session: me,
-    });
+    const mod = await modify(me, { id, dist: 1, num: 5, thirdStudentId: String(s.id) });
     expect(mod.code).toBe(200);
     expect(mod.msg).toBe('修改成功');
     const [o] = await app.ctx.db.select().from(orders).where(eq(orders.id, id));
@@ -312,22 +297,12 @@ describe('reprint orders', () => {
     expect((await detail(me, id)).data.orderDetails[0]).toMatchObject({ num: 5, dist: 1 });
 
     const other = await memberSession(app, undefined, { name: '张三' });
-    const theirs = await call(app, {
-      method: 'POST',
-      url: '/api/order/modifyWashOrder',
-      payload: { id, dist: 0, num: 1, thirdStudentId: String(s.id) },
-      session: other,
-    });
+    const theirs = await modify(other, { id, dist: 0, num: 1, thirdStudentId: String(s.id) });
     expect(theirs.code).toBe(403);
     expect((await detail(other, id)).code).toBe(403);
 
     await app.ctx.db.update(orders).set({ state: 120 }).where(eq(orders.id, id));
-    const paid = await call(app, {
-      method: 'POST',
-      url: '/api/order/modifyWashOrder',
-      payload: { id, dist: 0, num: 1, thirdStudentId: String(s.id) },
-      session: me,
-    });
+    const paid = await modify(me, { id, dist: 0, num: 1, thirdStudentId: String(s.id) });
     expect(paid.code).toBe(409);
     expect(paid.msg).toBe('当前状态不允许此操作');
     const d = await detail(me, id);
