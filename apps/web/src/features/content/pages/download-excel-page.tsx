@@ -1,11 +1,10 @@
-import { Breadcrumb, Button, Card, List } from 'antd';
+import { Button, List } from 'antd';
 import { DownloadOutlined, FileTextOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state.tsx';
 import { pick } from '../../../lib/i18n.ts';
 import { useForms } from '../api.ts';
-import '../content.css';
+import { ContentPage } from '../components/content-page.tsx';
 
 const sizeText = (n: number) =>
   n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024))} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`;
@@ -15,41 +14,34 @@ export default function DownloadExcelPage() {
   const { t } = useTranslation();
   const q = useForms();
   return (
-    <>
-      <Breadcrumb
-        items={[{ title: <Link to="/home">{t('page.home')}</Link> }, { title: t('content.forms.title') }]}
-        className="content-crumbs"
-      />
-      <Card>
-        <h1 className="page-title">{t('content.forms.title')}</h1>
-        <QueryState loading={q.isLoading} error={q.error} empty={!q.data?.length} onRetry={() => void q.refetch()}>
-          <List
-            dataSource={q.data ?? []}
-            renderItem={(f) => (
-              <List.Item
-                actions={[
-                  <Button
-                    key="d"
-                    type="link"
-                    icon={<DownloadOutlined />}
-                    href={f.downloadUrl}
-                    {...(f.external ? { target: '_blank', rel: 'noopener noreferrer' } : { download: true })}
-                    aria-label={`${t('content.forms.download')} ${pick(f.fileName)}`}
-                  >
-                    {t('content.forms.download')}
-                  </Button>,
-                ]}
-              >
-                <List.Item.Meta
-                  avatar={<FileTextOutlined style={{ fontSize: 22, color: '#1677ff' }} />}
-                  title={pick(f.fileName)}
-                  description={f.size ? sizeText(f.size) : undefined}
-                />
-              </List.Item>
-            )}
-          />
-        </QueryState>
-      </Card>
-    </>
+    <ContentPage title={t('content.forms.title')}>
+      <QueryState loading={q.isLoading} error={q.error} empty={!q.data?.length} onRetry={() => void q.refetch()}>
+        <List
+          dataSource={q.data ?? []}
+          renderItem={(f) => (
+            <List.Item
+              actions={[
+                <Button
+                  key="d"
+                  type="link"
+                  icon={<DownloadOutlined />}
+                  href={f.downloadUrl}
+                  {...(f.external ? { target: '_blank', rel: 'noopener noreferrer' } : { download: true })}
+                  aria-label={`${t('content.forms.download')} ${pick(f.fileName)}`}
+                >
+                  {t('content.forms.download')}
+                </Button>,
+              ]}
+            >
+              <List.Item.Meta
+                avatar={<FileTextOutlined style={{ fontSize: 22, color: '#1677ff' }} />}
+                title={pick(f.fileName)}
+                description={f.size ? sizeText(f.size) : undefined}
+              />
+            </List.Item>
+          )}
+        />
+      </QueryState>
+    </ContentPage>
   );
 }
