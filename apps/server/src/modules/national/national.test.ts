@@ -1,36 +1,35 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import { eq } from 'drizzle-orm';
 import { nationalQrSessions, nationalStudents } from '../../db/schema.ts';
 import { idCardChecksumOk } from '@portal/contract/validation';
-import { call, memberSession, testApp, type Session } from '../../../test/helpers.ts';
+import { call, memberSession, multipartBody, testApp, useTestApp, type Session } from '../../../test/helpers.ts';
 import { nationalSeedRows, seedNationalDemo } from './seed.ts';
 
 let app: FastifyInstance;
 let me: Session;
 
-beforeAll(async () => {
-  app = await testApp();
+useTestApp(async (built) => {
+  app = built;
   await seedNationalDemo(app.ctx);
   me = await memberSession(app, undefined, { isFirst: false });
 });
-afterAll(async () => app.close());
 
-function multipart(name: string, bytes: Buffer, fields: Record<string, string> = {}) {
-  const b = '----portaltest';
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(
-    Buffer.from(
-      `--${b}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${b}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${b}` } };
+/** A picture the member posts to a code-picture route (a multipart upload, not signed). */
+function postPicture(url: string, name: string, bytes: Buffer, fields: Record<string, string> = {}) {
+  const m = multipartBody(fields, { name, bytes, type: 'image/png' });
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: m.payload,
+    headers: { ...m.headers, authorization: `Bearer ${me.token}`, memberid: String(me.memberId) },
+  });
 }
+const newQr = <T>(payload: object) =>
+  call<T>(app, { method: 'POST', url: '/api/qrCode/getQrCode', payload, session: me });
+const qrInfo = <T = unknown>(remarks: string, session: Session = me) =>
+  call<T>(app, { method: 'POST', url: '/api/qrCode/getQrCodeInfo', payload: { remarks }, session });
 
 describe('sandbox national students', () => {
   it('seeds 30 students across the pilot schools with valid, encrypted ID numbers, some with a photo count', async () => {
@@ -52,20 +51,10 @@ describe('sandbox national students', () => {
 
 describe('app QR session', () => {
   it('issues a QR of the sandbox app URL, stays pending, then answers the confirmed student once scanned', async () => {
-    const q = await call<{ imgBase64: string; remarks: string }>(app, {
-      method: 'POST',
-      url: '/api/qrCode/getQrCode',
-      payload: { width: 200, height: 200 },
-      session: me,
-    });
+    const q = await newQr<{ imgBase64: string; remarks: string }>({ width: 200, height: 200 });
     expect(q.code).toBe(200);
     expect(q.data.imgBase64).toMatch(/^data:image\/png;base64,/);
-    const pending = await call(app, {
-      method: 'POST',
-      url: '/api/qrCode/getQrCodeInfo',
-      payload: { remarks: q.data.remarks },
-      session: me,
-    });
+    const pending = await qrInfo(q.data.remarks);
     expect([pending.code, pending.data]).toEqual([200, null]);
 
     const page = await app.inject({ url: `/sandbox/app?session=${q.data.remarks}` });
@@ -79,15 +68,14 @@ describe('app QR session', () => {
       payload: { session: q.data.remarks, xh: s.xh },
     });
     expect(conf.json()).toMatchObject({ code: 200, data: { xh: s.xh } });
-    const info = await call<{ xm: string; xh: string; yxdm: string; yxmc: string; zjhm: string; bizSerialNum: string }>(
-      app,
-      {
-        method: 'POST',
-        url: '/api/qrCode/getQrCodeInfo',
-        payload: { remarks: q.data.remarks },
-        session: me,
-      },
-    );
+    const info = await qrInfo<{
+      xm: string;
+      xh: string;
+      yxdm: string;
+      yxmc: string;
+      zjhm: string;
+      bizSerialNum: string;
+    }>(q.data.remarks);
     expect(info.data).toMatchObject({ xm: s.xm, xh: s.xh, yxdm: s.yxdm, yxmc: s.schoolName, zjhm: s.zjhm });
     expect(info.data.bizSerialNum).toMatch(/^BIZ/);
     // One person per code.
@@ -100,30 +88,15 @@ describe('app QR session', () => {
   });
 
   it('expires after three minutes and is not readable by another member', async () => {
-    const q = await call<{ remarks: string }>(app, {
-      method: 'POST',
-      url: '/api/qrCode/getQrCode',
-      payload: {},
-      session: me,
-    });
+    const q = await newQr<{ remarks: string }>({});
     const other = await memberSession(app, undefined, { isFirst: false });
-    const foreign = await call(app, {
-      method: 'POST',
-      url: '/api/qrCode/getQrCodeInfo',
-      payload: { remarks: q.data.remarks },
-      session: other,
-    });
+    const foreign = await qrInfo(q.data.remarks, other);
     expect([foreign.code, foreign.msg]).toEqual([404, '二维码不存在，请重新获取']);
     await app.ctx.db
       .update(nationalQrSessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(nationalQrSessions.remarks, q.data.remarks));
-    const r = await call(app, {
-      method: 'POST',
-      url: '/api/qrCode/getQrCodeInfo',
-      payload: { remarks: q.data.remarks },
-      session: me,
-    });
+    const r = await qrInfo(q.data.remarks);
     expect([r.code, r.msg]).toEqual([409, '二维码已失效，请重新获取']);
   });
 });
@@ -132,16 +105,7 @@ describe('collection code pictures (jsqr)', () => {
   it('decodes an uploaded collection code and resolves the student', async () => {
     const s = nationalSeedRows()[7];
     const png = await QRCode.toBuffer(s.cjm, { width: 300 });
-    const r = await app.inject({
-      method: 'POST',
-      url: '/api/img/decodeQrcode',
-      ...multipart('code.png', png),
-      headers: {
-        ...multipart('code.png', png).headers,
-        authorization: `Bearer ${me.token}`,
-        memberid: String(me.memberId),
-      },
-    });
+    const r = await postPicture('/api/img/decodeQrcode', 'code.png', png);
     expect(r.json()).toMatchObject({
       code: 200,
       msg: '识别成功',
@@ -150,26 +114,18 @@ describe('collection code pictures (jsqr)', () => {
   });
 
   it('says so when the picture holds no QR code or an unknown code', async () => {
-    const auth = { authorization: `Bearer ${me.token}`, memberid: String(me.memberId) };
     const sharp = (await import('sharp')).default;
     const blank = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#fff' } })
       .png()
       .toBuffer();
-    const m1 = multipart('x.png', blank);
-    const r1 = await app.inject({
-      method: 'POST',
-      url: '/api/img/decodeQrcode',
-      payload: m1.payload,
-      headers: { ...m1.headers, ...auth },
-    });
+    const r1 = await postPicture('/api/img/decodeQrcode', 'x.png', blank);
     expect(r1.json()).toMatchObject({ code: 400, msg: '未识别到二维码，请重新上传' });
-    const m2 = multipart('y.png', await QRCode.toBuffer('CJM999990001', { width: 300 }), { signature: 'abc' });
-    const r2 = await app.inject({
-      method: 'POST',
-      url: '/api/img/getStudentInfoByImg',
-      payload: m2.payload,
-      headers: { ...m2.headers, ...auth },
-    });
+    const r2 = await postPicture(
+      '/api/img/getStudentInfoByImg',
+      'y.png',
+      await QRCode.toBuffer('CJM999990001', { width: 300 }),
+      { signature: 'abc' },
+    );
     expect(r2.json()).toMatchObject({ code: 404, msg: '未找到该采集码对应的学生信息' });
   });
 });
