@@ -3,7 +3,14 @@ import type { MessageKey } from './messages.ts';
 import { PATTERNS } from './validation.ts';
 import { TASK_ID_TYPES } from './enums.ts';
 import { REPRINT_MAX_QTY, REPRINT_MIN_QTY } from './prices.ts';
-import { choiceField, idNumberIssue, orderHeadFields, shippingAnswerFields, shippingInfoSchema } from './orders.ts';
+import {
+  choiceField,
+  idNumberIssue,
+  orderDetailAnswerSchema,
+  orderHeadFields,
+  shippingAnswerFields,
+  shippingInfoSchema,
+} from './orders.ts';
 
 /** Schemas of the reprint calls (document 1 section 7, document 2 sections 3 and 7). */
 const msg = (key: MessageKey) => ({ error: key });
@@ -87,19 +94,19 @@ export const washOrderSchema = z.object({
 });
 export type WashOrder = z.infer<typeof washOrderSchema>;
 
-export const washOrderDetailSchema = z.object({
-  id: z.number(),
-  orderId: z.number(),
-  name: z.string(),
-  schoolName: z.string().nullable(),
-  yxdm: z.string().nullable(),
-  education: z.number().nullable(),
-  studentId: z.string().nullable(),
-  picUrl: z.string().nullable(),
-  num: z.number(),
-  dist: z.number(),
-  thirdStudentId: z.string(),
-});
+/** A reprint line: the order line's fields the reprint pages show, its quantities always set. */
+export const washOrderDetailSchema = orderDetailAnswerSchema
+  .pick({
+    id: true,
+    orderId: true,
+    name: true,
+    schoolName: true,
+    yxdm: true,
+    education: true,
+    studentId: true,
+    picUrl: true,
+  })
+  .extend({ num: z.number(), dist: z.number(), thirdStudentId: z.string() });
 export type WashOrderDetail = z.infer<typeof washOrderDetailSchema>;
 
 /** The same shipping block as every order answer. */
