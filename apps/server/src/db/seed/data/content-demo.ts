@@ -11,6 +11,12 @@ const S = demoSeason();
 const Y = S.classYear;
 const D = deadlineText(S);
 
+/** A table's rows from one tuple a line (the long tables below stay readable), keyed by `columns`, in order, with their place as `sort`. */
+function tableRows<const C extends readonly string[], T extends unknown[]>(columns: C, tuples: [...T][]) {
+  type Row = { [I in keyof C as I extends `${number}` ? C[I] & string : never]: T[I & keyof T] };
+  return tuples.map((t, sort) => ({ ...(Object.fromEntries(columns.map((c, i) => [c, t[i]])) as Row), sort }));
+}
+
 export const DEMO_BANNERS = [
   {
     type: 2,
@@ -145,7 +151,7 @@ export const DEMO_FORMS = [
   { fileNameZh: '委托书.rtf', fileNameEn: 'Letter of authorisation.rtf', storageKey: 'seed/authorisation-letter.rtf', contentType: 'application/rtf', sort: 4 },
 ];
 
-export const DEMO_FAQS = [
+export const DEMO_FAQS = tableRows(['type', 'questionZh', 'questionEn', 'answerZh', 'answerEn'], [
   [1, '照片有什么要求？', 'What are the photo requirements?', `<p>480×640像素JPEG，背景为${BG.zh}，正面免冠，不得美颜修图。</p>`, `<p>A 480 × 640 pixel JPEG, background ${BG.en}, facing the camera bareheaded, not retouched.</p>`],
   [1, '可以使用录取照片吗？', 'Can I use my admission photo?', '<p>不可以。不得使用录取照片或其他资格证件照片。</p>', '<p>No. Neither the admission photo nor another qualification\'s photo may be used.</p>'],
   [1, '已采集过的照片可以更换吗？', 'Can I change a photo already collected?', '<p>需经学校同意，并填写《学生图像信息更换申请表》。</p>', '<p>Only with your school\'s permission, using the photo change application form.</p>'],
@@ -158,16 +164,9 @@ export const DEMO_FAQS = [
   [4, '冲印照片有背胶吗？', 'Do reprints have adhesive backing?', '<p>冲印照片无背胶。</p>', '<p>No, reprints have no adhesive backing.</p>'],
   [4, '使用哪家快递？', 'Which carrier delivers my photos?', '<p>统一使用EMS寄送，免快递费。</p>', '<p>All photos are sent by EMS, free of charge.</p>'],
   [4, '如何解绑学校与学号？', 'How do I unbind my school and student number?', '<p>在解绑页面提交申请，再致电客服审核，审核通过后可重新绑定。</p>', '<p>Apply on the unbind page, then phone customer service for review; after approval you can bind again.</p>'],
-].map(([type, questionZh, questionEn, answerZh, answerEn], i) => ({
-  type: type as number,
-  questionZh: questionZh as string,
-  questionEn: questionEn as string,
-  answerZh: answerZh as string,
-  answerEn: answerEn as string,
-  sort: i,
-}));
+]);
 
-export const DEMO_CENTRES = [
+export const DEMO_CENTRES = tableRows(['province', 'bofficeZh', 'bofficeEn', 'cperson', 'cpersonEn', 'ftelephone', 'addressZh', 'addressEn'], [
   ['北京市', '北京分公司', 'Beijing branch', '王老师', 'Mr Wang', '010-63071234', '北京市西城区宣武门西大街57号', '57 Xuanwumen West Street, Xicheng District, Beijing'],
   ['天津市', '天津分公司', 'Tianjin branch', '李老师', 'Ms Li', '022-23301234', '天津市和平区南京路112号', '112 Nanjing Road, Heping District, Tianjin'],
   ['上海市', '上海分公司', 'Shanghai branch', '陈老师', 'Ms Chen', '021-63521234', '上海市黄浦区福州路88号', '88 Fuzhou Road, Huangpu District, Shanghai'],
@@ -180,18 +179,10 @@ export const DEMO_CENTRES = [
   ['四川省', '四川分公司', 'Sichuan branch', '杨老师', 'Mr Yang', '028-86121234', '四川省成都市青羊区人民南路一段86号', '86 Renmin South Road Section 1, Qingyang District, Chengdu, Sichuan'],
   ['陕西省', '陕西分公司', 'Shaanxi branch', '张老师', 'Ms Zhang', '029-87281234', '陕西省西安市新城区东新街198号', '198 Dongxin Street, Xincheng District, Xi\'an, Shaanxi'],
   ['辽宁省', '辽宁分公司', 'Liaoning branch', '孙老师', 'Mr Sun', '024-22851234', '辽宁省沈阳市和平区南京北街206号', '206 Nanjing North Street, Heping District, Shenyang, Liaoning'],
-].map(([province, bofficeZh, bofficeEn, cperson, cpersonEn, ftelephone, addressZh, addressEn], i) => ({
-  province,
-  bofficeZh,
-  bofficeEn,
-  cperson,
-  cpersonEn,
-  ftelephone,
-  addressZh,
-  addressEn,
+]).map((c) => ({
+  ...c,
   whoursZh: '工作日 8:00-11:00，14:00-17:00',
   whoursEn: 'Workdays 8:00–11:00 and 14:00–17:00',
-  sort: i,
 }));
 
 export const DEMO_PAGES = [
