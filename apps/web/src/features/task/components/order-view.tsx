@@ -3,10 +3,11 @@ import { Button, Card, Descriptions, Image, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EDUCATION_LEVELS } from '@portal/contract/enums';
 import { isTaskOrderNo } from '@portal/contract/order-rules';
-import { ORDER_STATE } from '@portal/contract/order-states';
+import { ORDER_STATE, canEditShipping } from '@portal/contract/order-states';
 import type { TaskOrder, TaskOrderDetail } from '@portal/contract/task';
 import { pick } from '../../../lib/i18n.ts';
 import { getSession } from '../../../lib/session.ts';
+import { ShippingModifyButton } from './shipping-modify.tsx';
 
 const dash = (v: string | null | undefined, none: string) => (v && String(v).trim() ? v : none);
 const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '');
@@ -35,8 +36,11 @@ export function OrderSummary({ order, extra }: { order: TaskOrder; extra?: React
   );
 }
 
-/** Logistics: each field shows "none" when empty (document 2, section 2). */
-export function LogisticsBlock({ order, action }: { order: TaskOrder; action?: ReactNode }) {
+/**
+ * Logistics: each field shows "none" when empty (document 2, section 2). With `onModified` (a page
+ * in modify mode) it may be modified while the order's state allows it.
+ */
+export function LogisticsBlock({ order, onModified }: { order: TaskOrder; onModified?: () => void }) {
   const { t } = useTranslation();
   const none = t('common.none');
   const address = [
@@ -48,7 +52,13 @@ export function LogisticsBlock({ order, action }: { order: TaskOrder; action?: R
     .filter(Boolean)
     .join(' ');
   return (
-    <Card size="small" title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('task.logistics')}</h2>} extra={action}>
+    <Card
+      size="small"
+      title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('task.logistics')}</h2>}
+      extra={
+        onModified && canEditShipping(order) ? <ShippingModifyButton order={order} onDone={onModified} /> : undefined
+      }
+    >
       <Descriptions size="small" column={2}>
         <Descriptions.Item label={t('task.courier')}>{dash(order.shippingTypeName, none)}</Descriptions.Item>
         <Descriptions.Item label={t('task.waybill')}>{dash(order.shippingOrderNo, none)}</Descriptions.Item>

@@ -1,11 +1,10 @@
 import { Button, Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { canEditShipping, canModify, canPay } from '@portal/contract/order-states';
+import { canModify, canPay } from '@portal/contract/order-states';
 import { GatedTaskOrder, useGatedTaskOrder } from '../components/gated-task-order.tsx';
 import { LogisticsBlock, OrderSummary, PhotoTable } from '../components/order-view.tsx';
 import { PersonModifyButton } from '../components/person-modify.tsx';
-import { ShippingModifyButton } from '../components/shipping-modify.tsx';
 
 /** /home/confirmOrderCai (review, then pay) and /home/ConfirmOrderCai?con=xiugai (modify a person). */
 export default function ConfirmOrderCaiPage() {
@@ -30,14 +29,7 @@ export default function ConfirmOrderCaiPage() {
                   : undefined
               }
             />
-            <LogisticsBlock
-              order={o}
-              action={
-                modify && canEditShipping(o) ? (
-                  <ShippingModifyButton order={o} onDone={() => void q.refetch()} />
-                ) : undefined
-              }
-            />
+            <LogisticsBlock order={o} onModified={modify ? () => void q.refetch() : undefined} />
             <Space>
               {!modify && (
                 <Button onClick={() => navigate(`/home/orderInfoCai?orderId=${id}`)}>{t('common.previous')}</Button>

@@ -5,7 +5,6 @@ import {
   canAddPerson,
   canDownloadPhoto,
   canEditPhoto,
-  canEditShipping,
   canModify,
   canPay,
   showsPaymentInfo,
@@ -15,7 +14,6 @@ import { OrderPhotoIssues } from '../../../components/order-photo-issues/order-p
 import { GatedTaskOrder, useGatedTaskOrder } from '../components/gated-task-order.tsx';
 import { LogisticsBlock, OrderSummary, PaymentBlock, PhotoTable } from '../components/order-view.tsx';
 import { PersonModifyButton } from '../components/person-modify.tsx';
-import { ShippingModifyButton } from '../components/shipping-modify.tsx';
 
 /** /home/orderDetailCai (orderId, type, con): detail (con=xiangqing) or modify (con=xiugai). */
 export default function OrderDetailCaiPage() {
@@ -41,14 +39,7 @@ export default function OrderDetailCaiPage() {
           <>
             <OrderPhotoIssues orderId={o.id} />
             <OrderSummary order={o} />
-            <LogisticsBlock
-              order={o}
-              action={
-                modifyMode && canEditShipping(o) ? (
-                  <ShippingModifyButton order={o} onDone={() => void q.refetch()} />
-                ) : undefined
-              }
-            />
+            <LogisticsBlock order={o} onModified={modifyMode ? () => void q.refetch() : undefined} />
             {showsPaymentInfo(o) && <PaymentBlock order={o} />}
             <Card
               size="small"
