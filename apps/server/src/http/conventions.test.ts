@@ -25,6 +25,13 @@ async function makeSession(isFirst = false, lastSeen = new Date()): Promise<Sess
   return { token, memberId: m.id, randomKey };
 }
 
+/** POST /api/test/echo, a signed member route with a validated body (the member of `session` unless told). */
+const echo = <T = unknown>(
+  payload: object,
+  s: Session = session,
+  opts: { signed?: boolean; headers?: Record<string, string> } = {},
+) => call<T>(app, { method: 'POST', url: '/api/test/echo', payload, session: s, ...opts });
+
 beforeAll(async () => {
   app = await testApp({ inactivitySeconds: 1800 });
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -98,95 +105,50 @@ describe('auth guard', () => {
 
   it('answers 700 when memberId does not match the token', async () => {
     const other = await makeSession();
-    const r = await call(app, {
-      method: 'POST',
-      url: '/api/test/echo',
-      payload: { mobile: '13800138000', note: 'a' },
-      session: { ...session, memberId: other.memberId },
-    });
+    const r = await echo({ mobile: '13800138000', note: 'a' }, { ...session, memberId: other.memberId });
     expect(r.code).toBe(700);
   });
 
   it('ends a session idle past the timeout', async () => {
     const idle = await makeSession(false, new Date(Date.now() - 1801 * 1000));
-    const r = await call(app, {
-      method: 'POST',
-      url: '/api/test/echo',
-      payload: { mobile: '13800138000', note: 'a' },
-      session: idle,
-    });
+    const r = await echo({ mobile: '13800138000', note: 'a' }, idle);
     expect(r.code).toBe(700);
   });
 
   it('confines an incomplete profile with 请务必先完善个人信息', async () => {
     const first = await makeSession(true);
-    const r = await call(app, {
-      method: 'POST',
-      url: '/api/test/echo',
-      payload: { mobile: '13800138000', note: 'a' },
-      session: first,
-    });
+    const r = await echo({ mobile: '13800138000', note: 'a' }, first);
     expect([r.code, r.msg]).toEqual([403, '请务必先完善个人信息']);
   });
 });
 
 describe('signed bodies', () => {
   it('accepts a correctly signed body and validates the payload', async () => {
-    const r = await call<{ mobile: string }>(app, {
-      method: 'POST',
-      url: '/api/test/echo',
-      payload: { mobile: '13800138000', note: 'hi' },
-      session,
-    });
+    const r = await echo<{ mobile: string }>({ mobile: '13800138000', note: 'hi' });
     expect(r.code).toBe(200);
     expect(r.data.mobile).toBe('13800138000');
   });
 
   it('refuses a bad sign with 400 before parsing', async () => {
-    const r = await call(app, {
-      method: 'POST',
-      url: '/api/test/echo',
-      payload: { object: Buffer.from('{"mobile":"13800138000","note":"x"}').toString('base64'), sign: 'f'.repeat(64) },
+    const r = await echo(
+      { object: Buffer.from('{"mobile":"13800138000","note":"x"}').toString('base64'), sign: 'f'.repeat(64) },
       session,
-      signed: false,
-    });
+      { signed: false },
+    );
     expect([r.status, r.code, r.msg]).toEqual([400, 400, '请求签名错误']);
   });
 
   it('refuses an unsigned body', async () => {
-    const r = await call(app, {
-      method: 'POST',
-      url: '/api/test/echo',
-      payload: { mobile: '13800138000', note: 'x' },
-      session,
-      signed: false,
-    });
+    const r = await echo({ mobile: '13800138000', note: 'x' }, session, { signed: false });
     expect(r.code).toBe(400);
   });
 
   it('names the rule with the specification message', async () => {
-    const bad = await call(app, {
-      method: 'POST',
-      url: '/api/test/echo',
-      payload: { mobile: '2380013800', note: 'x' },
-      session,
-    });
+    const bad = await echo({ mobile: '2380013800', note: 'x' });
     expect([bad.code, bad.msg]).toEqual([400, '请输入正确的手机号']);
-    const en = await call(app, {
-      method: 'POST',
-      url: '/api/test/echo',
-      payload: { mobile: '', note: 'x' },
-      session,
-      headers: { lang: 'en' },
-    });
+    const en = await echo({ mobile: '', note: 'x' }, session, { headers: { lang: 'en' } });
     expect(en.msg).toBe('Please enter your mobile number');
-    const generic = await call(app, {
-      method: 'POST',
-      url: '/api/test/echo',
-      payload: { mobile: '13800138000', note: 'toolong' },
-      session,
-      headers: { lang: 'en' },
-    });
+    const generic = await echo({ mobile: '13800138000', note: 'toolong' }, session, { headers: { lang: 'en' } });
     expect(generic.msg).toContain('note');
   });
 });

@@ -57,6 +57,10 @@ const find = (s: Session, id: number) =>
     url: `/api/taskOrder/findOrderAndOrderDetails?id=${id}`,
     session: s,
   });
+const updateShipping = (s: Session, payload: object) =>
+  call(app, { method: 'POST', url: '/api/taskOrder/updateShipping', session: s, payload });
+const isShipping = (s: Session, id: number) =>
+  call<{ isShipping: number }>(app, { method: 'GET', url: `/api/taskOrder/findIsShipping?id=${id}`, session: s });
 const setState = (id: number, state: number) => app.ctx.db.update(orders).set({ state }).where(eq(orders.id, id));
 
 describe('getTaskIsMosaic', () => {
@@ -361,62 +365,22 @@ describe('modify, shipping and delete', () => {
       shippingDistrictName: '海淀区',
       shippingAddress: '颐和园路5号',
     };
-    const missing = await call(app, {
-      method: 'POST',
-      url: '/api/taskOrder/updateShipping',
-      session: s,
-      payload: { ...ship, shippingAddress: '' },
-    });
+    const missing = await updateShipping(s, { ...ship, shippingAddress: '' });
     expect(missing.msg).toBe('请输入具体地址');
-    const noCarrier = await call(app, {
-      method: 'POST',
-      url: '/api/taskOrder/updateShipping',
-      session: s,
-      payload: { ...ship, shippingType: 999 },
-    });
+    const noCarrier = await updateShipping(s, { ...ship, shippingType: 999 });
     expect([noCarrier.code, noCarrier.msg]).toEqual([400, '请选择快递方式']);
-    expect(
-      (
-        await call<{ isShipping: number }>(app, {
-          method: 'GET',
-          url: `/api/taskOrder/findIsShipping?id=${id}`,
-          session: s,
-        })
-      ).data.isShipping,
-    ).toBe(0);
+    expect((await isShipping(s, id)).data.isShipping).toBe(0);
     await app.ctx.db
       .execute(`insert into carriers (name_zh, name_en) values ('EMS', 'EMS')` as never)
       .catch(() => undefined);
     const { carriers } = await import('../../db/schema.ts');
     const [c] = await app.ctx.db.select().from(carriers).limit(1);
-    const okShip = await call(app, {
-      method: 'POST',
-      url: '/api/taskOrder/updateShipping',
-      session: s,
-      payload: { ...ship, shippingType: c.id },
-    });
+    const okShip = await updateShipping(s, { ...ship, shippingType: c.id });
     expect(okShip.code).toBe(200);
-    expect(
-      (
-        await call<{ isShipping: number }>(app, {
-          method: 'GET',
-          url: `/api/taskOrder/findIsShipping?id=${id}`,
-          session: s,
-        })
-      ).data.isShipping,
-    ).toBe(1);
+    expect((await isShipping(s, id)).data.isShipping).toBe(1);
     expect((await find(s, id)).data.order).toMatchObject({ shippingTypeName: 'EMS', shippingAddress: '颐和园路5号' });
     await setState(id, 130);
-    expect(
-      (
-        await call(app, {
-          method: 'POST',
-          url: '/api/taskOrder/updateShipping',
-          session: s,
-          payload: { ...ship, shippingType: c.id },
-        })
-      ).code,
-    ).toBe(409);
+    expect((await updateShipping(s, { ...ship, shippingType: c.id })).code).toBe(409);
   });
 
   it('deleteOrder removes an unpaid order and refuses a paid one', async () => {
