@@ -32,6 +32,14 @@ export function reprintTarget(status: number): string {
   return '/newId';
 }
 
+/** The public content pages linked from the home page, in their order. */
+const CONTENT_LINKS = [
+  { to: '/home/downloadExcel', icon: <FileTextOutlined />, label: 'home.link.forms' },
+  { to: '/home/collectionCenter', icon: <EnvironmentOutlined />, label: 'home.link.centres' },
+  { to: '/home/helpCenter', icon: <QuestionCircleOutlined />, label: 'home.link.faq' },
+  { to: '/home/newsList', icon: <ReadOutlined />, label: 'home.link.news' },
+];
+
 export default function HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -107,18 +115,11 @@ export default function HomePage() {
         <NoticeTab />
         <Card className="home-links" title={<h2 className="home-h2">{t('home.links')}</h2>}>
           <nav className="home-link-grid">
-            <Link to="/home/downloadExcel">
-              <FileTextOutlined /> {t('home.link.forms')}
-            </Link>
-            <Link to="/home/collectionCenter">
-              <EnvironmentOutlined /> {t('home.link.centres')}
-            </Link>
-            <Link to="/home/helpCenter">
-              <QuestionCircleOutlined /> {t('home.link.faq')}
-            </Link>
-            <Link to="/home/newsList">
-              <ReadOutlined /> {t('home.link.news')}
-            </Link>
+            {CONTENT_LINKS.map((l) => (
+              <Link key={l.to} to={l.to}>
+                {l.icon} {t(l.label)}
+              </Link>
+            ))}
             <a href={settings?.chatUrl ?? '#'} target="_blank" rel="noopener noreferrer">
               <CustomerServiceOutlined /> {t('home.link.service')}
             </a>
