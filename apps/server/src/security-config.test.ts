@@ -77,20 +77,16 @@ describe('TRUST_PROXY', () => {
     expect(codes).toEqual([200, 200, 200, 429, 429]);
 
     // A client reaching the instance directly cannot name an address at all.
-    await app.inject({
-      method: 'POST',
-      url: '/api/console/login',
-      remoteAddress: '198.51.100.77',
-      headers: { 'x-forwarded-for': '1.2.3.4' },
-      payload: { username: 'nobody', password: 'x' },
-    });
-    await app.inject({
-      method: 'POST',
-      url: '/api/console/login',
-      remoteAddress: '10.9.9.9',
-      headers: { 'x-forwarded-for': '1.2.3.4, 203.0.113.8' },
-      payload: { username: 'nobody2', password: 'x' },
-    });
+    const failedLogin = (username: string, remoteAddress: string, forwardedFor: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/console/login',
+        remoteAddress,
+        headers: { 'x-forwarded-for': forwardedFor },
+        payload: { username, password: 'x' },
+      });
+    await failedLogin('nobody', '198.51.100.77', '1.2.3.4');
+    await failedLogin('nobody2', '10.9.9.9', '1.2.3.4, 203.0.113.8');
     const rows = await app.ctx.db
       .select()
       .from(auditLog)
