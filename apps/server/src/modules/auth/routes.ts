@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { envelope, ok } from '../../http/envelope.ts';
 import { withCode } from '../../http/errors.ts';
@@ -7,18 +6,12 @@ import { memberOf } from '../../http/auth.ts';
 import { endSession } from './sessions.ts';
 import { createCaptcha } from './captcha.ts';
 import * as svc from './service.ts';
+import { metaOf as meta } from './request-meta.ts';
 import * as f from './fields.ts';
 import { oauthSandboxRoutes } from './oauth-sandbox.ts';
 import { accountsDevHooks } from './dev-hooks.ts';
 
 const loginData = z.object({ token: z.string(), randomKey: z.string(), memberId: z.number(), isFirst: z.boolean() });
-const meta = (req: FastifyRequest): svc.Meta => ({
-  ip: req.ip,
-  userAgent: req.headers['user-agent'],
-  log: req.log,
-  lang: req.lang ?? 'zh',
-});
-
 /** The two channels a WeChat account is bound by: their paths and the names of their fields. */
 const BIND_CHANNELS = [
   {

@@ -1,5 +1,4 @@
 import { and, eq, gt, isNull, isNotNull, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { oauthStates } from '../../db/schema.ts';
 import { randomToken } from '../../lib/crypto.ts';
@@ -7,25 +6,13 @@ import { AppError, badRequest, conflict, withCode } from '../../http/errors.ts';
 import { OAuthError, type OAuthIdentity, type OAuthParty } from '../../providers/oauth.ts';
 import type { MemberContext } from '../../http/auth.ts';
 import { checkCaptcha } from './captcha.ts';
+import { captchaOf, type Meta } from './request-meta.ts';
 import { countLookup, sendCode, verifyCode } from './codes.ts';
 import { endAllSessions, startSession } from './sessions.ts';
 import * as repo from '../member/repo.ts';
 import { eraseOutbox } from '../../providers/outbox.ts';
 import { memberPhotoKeys } from '../photos/photo-service.ts';
 import { deleteMemberCandidates } from '../photos/correction-offer.ts';
-
-export interface Meta {
-  ip: string;
-  userAgent?: string;
-  log: FastifyBaseLogger;
-  lang: 'zh' | 'en';
-}
-
-/** The captcha fields of a code-sending call, as sendCode takes them. */
-export const captchaOf = (q: { imageToken: string; imageCode: string }) => ({
-  token: q.imageToken,
-  answer: q.imageCode,
-});
 
 export interface LoginAnswer {
   token: string;

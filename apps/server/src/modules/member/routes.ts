@@ -6,6 +6,7 @@ import { memberOf } from '../../http/auth.ts';
 import { message } from '../../http/lang.ts';
 import * as f from '../auth/fields.ts';
 import * as svc from './service.ts';
+import { metaOf as meta } from '../auth/request-meta.ts';
 import { rejectedFlag, unshippedPaidOrders } from './repo.ts';
 
 const info = z.object({
@@ -21,12 +22,6 @@ const member = { auth: 'member' as const };
 /** Member calls (document 1, section 7) and the rejected-photo flag shown after login. */
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const meta = (req: { ip: string; log: import('fastify').FastifyBaseLogger; lang?: 'zh' | 'en' }) => ({
-    ip: req.ip,
-    log: req.log,
-    lang: req.lang ?? 'zh',
-  });
-
   app.get(
     '/api/member/getMemberInfo',
     { config: { ...member, allowIncomplete: true }, schema: { response: { 200: envelope(info) } } },

@@ -1,20 +1,12 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { maskIdNumber } from '@portal/contract/validation';
 import type { AppContext } from '../../context.ts';
 import type { MemberContext } from '../../http/auth.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { checkCaptcha } from '../auth/captcha.ts';
+import { captchaOf, type Captcha, type Meta } from '../auth/request-meta.ts';
 import { sendCode, verifyCode } from '../auth/codes.ts';
 import { endAllSessions } from '../auth/sessions.ts';
 import * as repo from './repo.ts';
-
-interface Meta {
-  ip: string;
-  log: FastifyBaseLogger;
-  lang: 'zh' | 'en';
-}
-type Captcha = { imageToken: string; imageCode: string };
-const captchaOf = (q: Captcha) => ({ token: q.imageToken, answer: q.imageCode });
 
 export async function memberInfo(ctx: AppContext, me: MemberContext) {
   const m = await repo.memberById(ctx.db, me.memberId);
