@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { forgetMemberSessions, type SessionOwner } from '../../http/session-cache.ts';
 import { nationalRejections } from '../orders/photo-issues.ts';
@@ -24,33 +25,23 @@ export async function memberById(db: Db, id: number): Promise<MemberRow | undefi
   return m;
 }
 
-export async function activeByMobile(db: Db, mobile: string): Promise<MemberRow | undefined> {
+/**
+ * The active member whose identifying column holds this value. Mobile and openId are unique;
+ * a mail address is not, so ordering by id makes the oldest holder answer.
+ */
+async function activeBy(db: Db, column: PgColumn, value: string): Promise<MemberRow | undefined> {
   const [m] = await db
     .select()
     .from(members)
-    .where(and(eq(members.mobile, mobile), active))
-    .limit(1);
-  return m;
-}
-
-export async function activeByMail(db: Db, mail: string): Promise<MemberRow | undefined> {
-  const [m] = await db
-    .select()
-    .from(members)
-    .where(and(eq(members.mail, mail.toLowerCase()), active))
+    .where(and(eq(column, value), active))
     .orderBy(members.id)
     .limit(1);
   return m;
 }
 
-export async function activeByOpenId(db: Db, openId: string): Promise<MemberRow | undefined> {
-  const [m] = await db
-    .select()
-    .from(members)
-    .where(and(eq(members.openId, openId), active))
-    .limit(1);
-  return m;
-}
+export const activeByMobile = (db: Db, mobile: string) => activeBy(db, members.mobile, mobile);
+export const activeByMail = (db: Db, mail: string) => activeBy(db, members.mail, mail.toLowerCase());
+export const activeByOpenId = (db: Db, openId: string) => activeBy(db, members.openId, openId);
 
 export async function createMember(
   db: Db,
