@@ -12,6 +12,7 @@ import type {
 import type { DecodedCode, QrCodeAnswer } from '@portal/contract/national-codes';
 import type { OrderListItem, PhotoConsent } from '@portal/contract/order-lists';
 import { apiGet, apiPost, memberHeaders, request } from '../../lib/api/client.ts';
+import { saveFile } from '../../components/save-file.ts';
 
 export type { DecodedCode };
 /** The person form as the page sends it (the server validates it with the contract's personFormSchema). */
@@ -95,10 +96,5 @@ export async function downloadPhoto(q: { id: number; yxdm?: string | null; stude
     const body = (await res.json().catch(() => null)) as { msg?: string } | null;
     throw new Error(body?.msg ?? res.statusText);
   }
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `${q.name}.jpg`;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(await res.blob(), `${q.name}.jpg`);
 }

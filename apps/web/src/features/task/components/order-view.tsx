@@ -7,6 +7,7 @@ import { ORDER_STATE, canEditShipping } from '@portal/contract/order-states';
 import type { TaskOrder, TaskOrderDetail } from '@portal/contract/task';
 import { pick } from '../../../lib/i18n.ts';
 import { getSession } from '../../../lib/session.ts';
+import { saveFile } from '../../../components/save-file.ts';
 import { ShippingModifyButton } from './shipping-modify.tsx';
 
 const dash = (v: string | null | undefined, none: string) => (v && String(v).trim() ? v : none);
@@ -103,12 +104,7 @@ async function downloadPhoto(order: TaskOrder, d: TaskOrderDetail) {
   const res = await fetch(`/api/img/downloadPhoto?${q}`, {
     headers: { authorization: `Bearer ${getSession('token') ?? ''}`, memberId: getSession('memberId') ?? '' },
   });
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `${d.name}.jpg`;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(await res.blob(), `${d.name}.jpg`);
 }
 
 /** The photo table: row index, photo, name, phone, ID number (masked), e-mail, school, code, level, major when present, student number. */
