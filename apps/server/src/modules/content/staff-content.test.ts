@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { call, staffSession, useTestApp, staffHeaders } from '../../../test/helpers.ts';
+import { call, staffCall, staffSession, useTestApp, staffHeaders } from '../../../test/helpers.ts';
 import { auditLog } from '../../db/schema.ts';
 
 let app: FastifyInstance;
@@ -55,29 +55,17 @@ describe('content editing', () => {
     const audit = await app.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'content.banners.update'));
     expect((audit[0].before as { titleZh: string }).titleZh).toBe('新横幅');
     const reviewer = await staffSession(app, 'reviewer');
-    const denied = await call(app, {
-      method: 'POST',
-      url: '/api/console/content/banners',
-      headers: staffHeaders(reviewer.token),
-      payload: { values: {} },
-    });
+    const denied = await staffCall(app, reviewer.token, '/api/console/content/banners', { values: {} });
     expect(denied.code).toBe(403);
-    const bad = await call(app, {
-      method: 'POST',
-      url: '/api/console/content/banners',
-      headers: staffHeaders(editor.token),
-      payload: { values: { titleZh: 'x' } },
-    });
+    const bad = await staffCall(app, editor.token, '/api/console/content/banners', { values: { titleZh: 'x' } });
     expect(bad.code).toBe(400);
   });
 
   it('changes the maintenance notice and the service phones', async () => {
     const editor = await staffSession(app, 'editor');
-    const r = await call<{ servicePhones: string[] }>(app, {
-      method: 'POST',
-      url: '/api/console/settings',
-      headers: staffHeaders(editor.token),
-      payload: { maintenance: { on: false, zh: '维护通知', en: 'Maintenance' }, servicePhones: ['010-12345678'] },
+    const r = await staffCall<{ servicePhones: string[] }>(app, editor.token, '/api/console/settings', {
+      maintenance: { on: false, zh: '维护通知', en: 'Maintenance' },
+      servicePhones: ['010-12345678'],
     });
     expect(r.data.servicePhones).toEqual(['010-12345678']);
   });

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { call, staffSession, useTestApp } from '../../../test/helpers.ts';
+import { staffCall, staffSession, useTestApp } from '../../../test/helpers.ts';
 import { nationalJpeg } from './staff-export.ts';
 
 let app: FastifyInstance;
-const h = (token: string) => ({ 'x-staff-token': token });
 
 useTestApp((built) => (app = built));
 
@@ -30,12 +29,7 @@ describe('national export', () => {
 
   it('answers 400 when nothing is approved in the scope', async () => {
     const prod = await staffSession(app, 'production');
-    const r = await call(app, {
-      method: 'POST',
-      url: '/api/console/national-export',
-      headers: h(prod.token),
-      payload: { yxdm: '99991' },
-    });
+    const r = await staffCall(app, prod.token, '/api/console/national-export', { yxdm: '99991' });
     expect(r.code).toBe(400);
     expect(r.msg).toBe('没有可导出的照片');
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call, memberSession, staffSession, useTestApp, staffHeaders } from '../../../test/helpers.ts';
+import { memberSession, staffCall, staffSession, useTestApp } from '../../../test/helpers.ts';
 import { orders } from '../../db/schema.ts';
 import { insertOrder } from '../../../test/order-rows.ts';
 
@@ -19,11 +19,11 @@ describe('dashboard', () => {
         { name: '张三', fy: 'BJ', schoolName: '北京大学', yxdm: '10001' },
       );
     const admin = await staffSession(app, 'admin');
-    const d = await call<{ reviewBacklog: { count: number }; byState: { state: number; count: number }[] }>(app, {
-      method: 'GET',
-      url: '/api/console/dashboard',
-      headers: staffHeaders(admin.token),
-    });
+    const d = await staffCall<{ reviewBacklog: { count: number }; byState: { state: number; count: number }[] }>(
+      app,
+      admin.token,
+      '/api/console/dashboard',
+    );
     expect(d.code).toBe(200);
     const q = (await app.ctx.db.select().from(orders)).filter((o) => o.state === 115 || o.state === 116).length;
     expect(q).toBe(2);

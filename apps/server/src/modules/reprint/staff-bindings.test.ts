@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { call, memberSession, staffSession, useTestApp, staffHeaders } from '../../../test/helpers.ts';
+import { call, staffCall, memberSession, staffSession, useTestApp, staffHeaders } from '../../../test/helpers.ts';
 import { bindings, members } from '../../db/schema.ts';
 
 let app: FastifyInstance;
@@ -20,11 +20,11 @@ describe('unbinding requests', () => {
       .values({ memberId: m.memberId, yxdm: '10001', studentId: 'S2', state: 2 })
       .returning();
     const reviewer = await staffSession(app, 'reviewer');
-    const list = await call<{ id: number; memberMobile: string }[]>(app, {
-      method: 'GET',
-      url: '/api/console/bindings?state=2',
-      headers: staffHeaders(reviewer.token),
-    });
+    const list = await staffCall<{ id: number; memberMobile: string }[]>(
+      app,
+      reviewer.token,
+      '/api/console/bindings?state=2',
+    );
     expect(list.data.map((r) => r.id)).toEqual(expect.arrayContaining([b1.id, b2.id]));
     const mem = (await app.ctx.db.select().from(members).where(eq(members.id, m.memberId)))[0];
     expect(list.data.find((r) => r.id === b1.id)!.memberMobile).toBe(mem.mobile);

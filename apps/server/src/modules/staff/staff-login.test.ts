@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { generate, generateSecret } from 'otplib';
-import { call, memberSession, staffSession, useTestApp, staffHeaders } from '../../../test/helpers.ts';
+import { call, staffCall, memberSession, staffSession, useTestApp, staffHeaders } from '../../../test/helpers.ts';
 import { auditLog } from '../../db/schema.ts';
 import { insertStaffAccount, staffLogin } from '../../../test/staff-accounts.ts';
 
@@ -25,11 +25,7 @@ describe('staff login', () => {
     });
     expect(good.code).toBe(200);
     expect(good.data.staff.role).toBe('reviewer');
-    const me = await call<{ username: string }>(app, {
-      method: 'GET',
-      url: '/api/console/me',
-      headers: staffHeaders(good.data.token),
-    });
+    const me = await staffCall<{ username: string }>(app, good.data.token, '/api/console/me');
     expect(me.data.username).toBe('rev1');
     const out = await call(app, { method: 'POST', url: '/api/console/logout', headers: staffHeaders(good.data.token) });
     expect(out.code).toBe(200);
@@ -47,18 +43,19 @@ describe('staff login', () => {
     const denied = await call(app, { method: 'GET', url: '/api/console/staff', headers: staffHeaders(reviewer.token) });
     expect(denied.code).toBe(403);
     const admin = await staffSession(app, 'admin');
-    const made = await call<{ id: number }>(app, {
-      method: 'POST',
-      url: '/api/console/staff',
-      headers: staffHeaders(admin.token),
-      payload: { username: 'br-sh', name: '上海分公司', role: 'branch', branch: 'SH', password: 'longenough1' },
+    const made = await staffCall<{ id: number }>(app, admin.token, '/api/console/staff', {
+      username: 'br-sh',
+      name: '上海分公司',
+      role: 'branch',
+      branch: 'SH',
+      password: 'longenough1',
     });
     expect(made.code).toBe(200);
-    const audit = await call<{ rows: { action: string; targetId: string }[] }>(app, {
-      method: 'GET',
-      url: '/api/console/audit?action=staff.create',
-      headers: staffHeaders(admin.token),
-    });
+    const audit = await staffCall<{ rows: { action: string; targetId: string }[] }>(
+      app,
+      admin.token,
+      '/api/console/audit?action=staff.create',
+    );
     expect(audit.data.rows[0].targetId).toBe(String(made.data.id));
   });
 });
