@@ -68,17 +68,18 @@ export const totpResetBody = z.object({ id: z.number().int().positive() });
 /** An admin lifts a staff account's lock-out after too many failed logins. */
 export const staffUnlockBody = z.object({ id: z.number().int().positive() });
 
+/** A console list's page and its size (20 rows unless asked, at most maxSize). */
+export const pageQueryFields = (maxSize: number) => ({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(maxSize).default(20),
+});
+
 /** A day range (YYYY-MM-DD, Beijing) and a page: the console's searches share them. */
 const dayField = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .optional();
-const dayRangeAndPage = {
-  from: dayField,
-  to: dayField,
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(20),
-};
+const dayRangeAndPage = { from: dayField, to: dayField, ...pageQueryFields(200) };
 
 export const auditRowSchema = z.object({
   id: z.number(),

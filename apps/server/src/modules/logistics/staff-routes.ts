@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageOf } from '@portal/contract/console';
+import { pageOf, pageQueryFields } from '@portal/contract/console';
 import { parcelProblemRowSchema, parcelRefreshSchema } from '@portal/contract/parcels';
 import { envelope, ok } from '../../http/envelope.ts';
 import { staffOf } from '../../http/staff-auth.ts';
@@ -16,10 +16,7 @@ export const consoleParcelRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/console/parcels/problems',
     {
       schema: {
-        querystring: z.object({
-          page: z.coerce.number().int().min(1).default(1),
-          size: z.coerce.number().int().min(1).max(200).default(20),
-        }),
+        querystring: z.object(pageQueryFields(200)),
         response: { 200: envelope(pageOf(parcelProblemRowSchema)) },
       },
     },

@@ -5,6 +5,7 @@ import {
   orderRowSchema,
   orderSearchQuery,
   pageOf,
+  pageQueryFields,
   personSchema,
   reviewItemSchema,
   transitionBody,
@@ -40,10 +41,7 @@ export const consoleOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/console/review',
     {
       schema: {
-        querystring: z.object({
-          page: z.coerce.number().int().min(1).default(1),
-          size: z.coerce.number().int().min(1).max(100).default(20),
-        }),
+        querystring: z.object(pageQueryFields(100)),
         response: { 200: envelope(pageOf(reviewItemSchema)) },
       },
     },
