@@ -11,6 +11,9 @@ export interface AppWithMembers {
   app: FastifyInstance;
   /** One signed-in member per profile given, in that order. */
   members: Member[];
+  /** The first member, and the second when two profiles were given. */
+  me: Member;
+  other: Member;
   /** The carrier of the order fixtures (0 without them). */
   carrierId: number;
 }
@@ -29,7 +32,7 @@ export function useAppWithMembers(
     const members: Member[] = [];
     for (const profile of opts.profiles ?? [{}]) members.push(await memberSession(app, undefined, profile));
     if (opts.consent) for (const m of members) await consent(app, m);
-    set({ app, members, carrierId });
+    set({ app, members, me: members[0]!, other: members[1]!, carrierId });
   }, opts.config);
 }
 
@@ -39,7 +42,7 @@ export function useAppWithMembers(
  */
 export function usePaySandboxApp(set: (t: { app: FastifyInstance; me: Member }) => void): void {
   process.env.PAY_SANDBOX_NOTIFY_DELAY_MS = '20';
-  useAppWithMembers(({ app, members }) => set({ app, me: members[0]! }), {
+  useAppWithMembers(({ app, me }) => set({ app, me }), {
     config: { publicUrl: 'https://photo.example.cn' },
   });
 }

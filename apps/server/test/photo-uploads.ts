@@ -7,6 +7,21 @@ import { call, multipartBody, type Session } from './helpers.ts';
 export const PHOTO_FIXTURES = path.resolve(import.meta.dirname, 'fixtures/photos');
 export const photoFixture = (file: string) => readFileSync(path.join(PHOTO_FIXTURES, file));
 
+/** The check object's items the specification names; the added items (EXTRA_ITEMS) come beside them. */
+export const SPEC_CHECK_KEYS = [
+  'background',
+  'backgroundout',
+  'blackSide',
+  'chinSide',
+  'definition',
+  'eyeAngle',
+  'eyeSide',
+  'leftSide',
+  'rightSide',
+  'topComplete',
+  'topSide',
+];
+
 /**
  * POST /api/img/upload as the browser sends it: a multipart body (not signed), the flow field
  * when given, then the photo as the file part (no file part without bytes).

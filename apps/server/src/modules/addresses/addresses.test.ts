@@ -11,18 +11,10 @@ let app: FastifyInstance;
 let me: Session;
 let other: Session;
 let carrierId: number;
-useAppWithMembers(
-  (t) =>
-    ({
-      app,
-      carrierId,
-      members: [me, other],
-    } = t),
-  {
-    orders: true,
-    profiles: [{ isFirst: false }, { isFirst: false }],
-  },
-);
+useAppWithMembers((t) => ({ app, carrierId, me, other } = t), {
+  orders: true,
+  profiles: [{ isFirst: false }, { isFirst: false }],
+});
 
 const save = (body: Record<string, unknown>, s: Session = me) =>
   call<Address>(app, { method: 'POST', url: '/api/address/save', payload: body, session: s });

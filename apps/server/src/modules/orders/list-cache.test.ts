@@ -23,18 +23,11 @@ const list = async (lang?: string) =>
   (await call<ListItem[]>(app, { url: '/api/order/findOrderList?type=1', session: me, headers: lang ? { lang } : {} }))
     .data;
 
-useAppWithMembers(
-  (t) =>
-    ({
-      app,
-      members: [me],
-    } = t),
-  {
-    orders: true,
-    consent: true,
-    profiles: [{ name: '张三', isFirst: false }],
-  },
-);
+useAppWithMembers((t) => ({ app, me } = t), {
+  orders: true,
+  consent: true,
+  profiles: [{ name: '张三', isFirst: false }],
+});
 
 const newOrder = async () => createdOrder(app, me, person(await memberPhoto(app, me.memberId)));
 

@@ -11,22 +11,14 @@ let app: FastifyInstance;
 let me: Session;
 let other: Session;
 let carrierId: number;
-useAppWithMembers(
-  (t) =>
-    ({
-      app,
-      carrierId,
-      members: [me, other],
-    } = t),
-  {
-    orders: true,
-    consent: true,
-    profiles: [
-      { name: '张三', isFirst: false },
-      { name: '王五', isFirst: false },
-    ],
-  },
-);
+useAppWithMembers((t) => ({ app, carrierId, me, other } = t), {
+  orders: true,
+  consent: true,
+  profiles: [
+    { name: '张三', isFirst: false },
+    { name: '王五', isFirst: false },
+  ],
+});
 
 const newOrder = async (s: Session = me) => createdOrder(app, s, person(await memberPhoto(app, s.memberId)));
 const setState = (id: number, state: number, extra: Partial<typeof orders.$inferInsert> = {}) =>

@@ -12,19 +12,11 @@ import { consent, person, shipping } from './test-kit.ts';
 let app: FastifyInstance;
 let me: Session & { mobile: string };
 let carrierId: number;
-useAppWithMembers(
-  (t) =>
-    ({
-      app,
-      carrierId,
-      members: [me],
-    } = t),
-  {
-    orders: true,
-    consent: true,
-    profiles: [{ name: '张三', isFirst: false }],
-  },
-);
+useAppWithMembers((t) => ({ app, carrierId, me } = t), {
+  orders: true,
+  consent: true,
+  profiles: [{ name: '张三', isFirst: false }],
+});
 
 /** A face: 128 numbers from a seed; `jitter` moves it by about that distance (the same person photographed again). */
 function face(seed: number, jitter = 0): number[] {

@@ -46,14 +46,7 @@ async function offered(s: Session, corrected: Buffer) {
   return data.corrected!;
 }
 
-useAppWithMembers(
-  (t) =>
-    ({
-      app,
-      members: [a, b],
-    } = t),
-  { profiles: [{}, {}] },
-);
+useAppWithMembers((t) => ({ app, me: a, other: b } = t), { profiles: [{}, {}] });
 
 describe('a refused photo the machine can fix', () => {
   it('answers the usual refusal and a candidate the member alone can see; accepted, it is checked again and kept with its original', async () => {

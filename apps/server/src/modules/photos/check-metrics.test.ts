@@ -9,13 +9,7 @@ import { photoFixture, uploadPhoto } from '../../../test/photo-uploads.ts';
 
 let app: FastifyInstance;
 let s: Session;
-useAppWithMembers(
-  (t) =>
-    ({
-      app,
-      members: [s],
-    } = t),
-);
+useAppWithMembers((t) => ({ app, me: s } = t));
 
 /** The value of one sample in the /metrics text (0 when the series has not appeared yet). */
 async function sample(name: string, labels = ''): Promise<number> {
