@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import * as reads from './reads.ts';
 import { orderAnswer } from './present.ts';
 import { notLoggedIn } from '../../http/errors.ts';
+import { photoLinkHour } from './photo-link.ts';
 
 /**
  * The member's order list, kept per instance and checked against the database on every call.
@@ -89,11 +90,56 @@ export async function buildOrderList(ctx: AppContext, memberId: number, kind: 'i
   }));
 }
 
+/** What a freshness read answers (reads.ts memberOrderListFreshness, memberOrderFreshness). */
+interface Freshness {
+  snapshot: string;
+  /** Null when the snapshot is the one given: the entry's fingerprint still holds. */
+  fingerprint: string | null;
+  sessionLive: boolean;
+}
+
+/**
+ * The JSON text under key, checked in one round trip that also confirms the caller's session
+ * (fresh, given the snapshot of the entry's last check): served while the fingerprint holds,
+ * else built, serialized and kept. A session ended anywhere is refused here even when the guard
+ * took it from this instance's memory.
+ */
+async function snapshotCheckedJson(
+  ctx: AppContext,
+  memberId: number,
+  key: string,
+  fresh: (since: string) => Promise<Freshness>,
+  build: () => Promise<string>,
+): Promise<string> {
+  const entries = ctx.orderLists;
+  const hit = entries.get(key);
+  const r = await fresh(hit?.snapshot ?? '');
+  if (!r.sessionLive) {
+    ctx.sessionCache.forgetMember(memberId);
+    throw notLoggedIn();
+  }
+  const fp = r.fingerprint ?? hit!.fingerprint;
+  if (hit && hit.fingerprint === fp) {
+    hit.snapshot = r.snapshot;
+    entries.delete(key);
+    entries.set(key, hit);
+    return hit.value as string;
+  }
+  const value = await build();
+  entries.delete(key);
+  entries.set(key, { fingerprint: fp, value, snapshot: r.snapshot });
+  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+  return value;
+}
+
+/** PGlite plans every statement anew: the long fingerprint only when the snapshot moved. */
+const twoStatements = (ctx: AppContext) => ({ twoStatements: ctx.dbKind === 'pglite' });
+
 /**
  * findOrderList?type=1 (individual) or 2 (reprint) as JSON text, kept serialized beside the
  * fingerprint under the member, the kind and the language: serialize runs once per change.
  */
-export async function orderListJson(
+export function orderListJson(
   ctx: AppContext,
   member: { memberId: number; sessionId: number },
   type: 1 | 2,
@@ -102,30 +148,36 @@ export async function orderListJson(
 ): Promise<string> {
   const { memberId, sessionId } = member;
   const kind = type === 1 ? 'individual' : 'reprint';
-  const entries = ctx.orderLists;
-  const key = `${JSON_KEY}${memberId}:${kind}:${lang}`;
-  const hit = entries.get(key);
-  const r = await reads.memberOrderListFreshness(
-    ctx.memberReads,
-    { memberId, sessionId, kind, since: hit?.snapshot ?? '' },
-    // PGlite plans every statement anew: the long fingerprint only when the snapshot moved.
-    { twoStatements: ctx.dbKind === 'pglite' },
+  return snapshotCheckedJson(
+    ctx,
+    memberId,
+    `${JSON_KEY}${memberId}:${kind}:${lang}`,
+    (since) =>
+      reads.memberOrderListFreshness(ctx.memberReads, { memberId, sessionId, kind, since }, twoStatements(ctx)),
+    async () => serialize(await buildOrderList(ctx, memberId, kind, lang)),
   );
-  if (!r.sessionLive) {
-    ctx.sessionCache.forgetMember(memberId);
-    throw notLoggedIn();
-  }
-  // A null fingerprint: the snapshot is the entry's own, so its fingerprint still holds.
-  const fp = r.fingerprint ?? hit!.fingerprint;
-  if (hit && hit.fingerprint === fp) {
-    hit.snapshot = r.snapshot;
-    entries.delete(key);
-    entries.set(key, hit);
-    return hit.value as string;
-  }
-  const value = serialize(await buildOrderList(ctx, memberId, kind, lang));
-  entries.delete(key);
-  entries.set(key, { fingerprint: fp, value, snapshot: r.snapshot });
-  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-  return value;
+}
+
+/**
+ * An order page (findOrderAndOrderDetails) as JSON text, kept like the list under the member,
+ * the order, the language and the hour its photo links are signed for (photo-service.ts
+ * photoUrl), so a kept page never carries a link older than a fresh one would. build reads the
+ * order and refuses another member's, so only the owner's own key ever holds a page.
+ */
+export function orderPageJson(
+  ctx: AppContext,
+  member: { memberId: number; sessionId: number },
+  orderId: number,
+  lang: Lang,
+  build: () => Promise<string>,
+): Promise<string> {
+  const { memberId, sessionId } = member;
+  const hour = photoLinkHour();
+  return snapshotCheckedJson(
+    ctx,
+    memberId,
+    `${JSON_KEY}${memberId}:order:${orderId}:${lang}:${hour}`,
+    (since) => reads.memberOrderFreshness(ctx.memberReads, { memberId, sessionId, orderId, since }, twoStatements(ctx)),
+    build,
+  );
 }

@@ -1,7 +1,9 @@
 import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { photos } from '../../db/schema.ts';
-import { photoIdFromUrl, photoUrl, readPhotoBytes } from '../photos/photo-service.ts';
+import { photoIdFromUrl, photoLinkHour, photoUrl, readPhotoBytes } from '../photos/photo-service.ts';
+
+export { photoLinkHour };
 
 /**
  * Photos of order lines, through the photos module: from the upload call's URL to the

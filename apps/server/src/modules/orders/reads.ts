@@ -41,9 +41,28 @@ function listFingerprint(kind: Placeholder) {
     ${part('r', sql`from refunds r join orders o on o.id = r.order_id where ${mine}`)})`;
 }
 
-/** The caller's session is open and its member active (read from the member's own row). */
+/**
+ * The same idea for one order's page: its row, its lines, its refunds and its lines' photos
+ * (a replaced photo changes the line's picture).
+ */
+function orderFingerprint(orderId: Placeholder) {
+  const part = (t: string, from: SQL) =>
+    sql`(select count(*) || ':' || coalesce(sum(hashint8extended(${sql.raw(t)}.xmin::text::bigint, ${sql.raw(t)}.id)), 0) ${from})`;
+  return sql<string>`concat_ws('|',
+    ${part('o', sql`from orders o where o.id = ${orderId}`)},
+    ${part('d', sql`from order_details d where d.order_id = ${orderId}`)},
+    ${part('r', sql`from refunds r where r.order_id = ${orderId}`)},
+    ${part('p', sql`from photos p join order_details d on d.photo_id = p.id where d.order_id = ${orderId}`)})`;
+}
+
+/**
+ * The caller's session is open and its member active (read from the member's own row). The
+ * member's columns are written qualified by hand: drizzle writes ${'$'}{members.id} as a bare "id",
+ * which inside the subquery names the session's own id, and the test then held only for a
+ * session whose id happened to equal its member's (order-page-cache.test.ts, two devices).
+ */
 const sessionLive = () =>
-  sql<boolean>`(${members.status} = 'active' and exists (select 1 from sessions s where s.id = ${sql.placeholder('sessionId')} and s.member_id = ${members.id} and s.ended_at is null))`;
+  sql<boolean>`(members.status = 'active' and exists (select 1 from sessions s where s.id = ${sql.placeholder('sessionId')} and s.member_id = members.id and s.ended_at is null))`;
 
 /** The member's hot reads, prepared for one database: built once when the app is (context.ts memberReads). */
 export function prepareMemberReads(db: Db) {
@@ -81,6 +100,23 @@ export function prepareMemberReads(db: Db) {
       .from(members)
       .where(eq(members.id, memberId))
       .prepare('member_snapshot_session'),
+    // The order page's fingerprint, with the snapshot and the session as for the list.
+    orderFingerprintWithSession: db
+      .select({
+        snapshot: sql<string>`pg_current_snapshot()::text`,
+        fingerprint: sql<
+          string | null
+        >`case when pg_current_snapshot()::text = ${sql.placeholder('since')} then null else ${orderFingerprint(sql.placeholder('orderId'))} end`,
+        sessionLive: sessionLive(),
+      })
+      .from(members)
+      .where(eq(members.id, memberId))
+      .prepare('member_order_fingerprint_session'),
+    orderFingerprint: db
+      .select({ fingerprint: orderFingerprint(sql.placeholder('orderId')) })
+      .from(members)
+      .where(eq(members.id, memberId))
+      .prepare('member_order_fingerprint'),
     list: db
       .select({ ...getTableColumns(orders), refundStatus, lines: linesBrief })
       .from(orders)
@@ -163,6 +199,28 @@ export async function memberOrderListFreshness(
   }
   const [row] = await reads.listFingerprintWithSession.execute(q);
   if (!row) return { snapshot: '', fingerprint: '', sessionLive: false }; // no such member
+  return { snapshot: row.snapshot, fingerprint: row.fingerprint, sessionLive: row.sessionLive === true };
+}
+
+/**
+ * memberOrderListFreshness for one order's page (orderId): the snapshot, whether the session is
+ * live, and the order's fingerprint when the snapshot moved since the one given.
+ */
+export async function memberOrderFreshness(
+  reads: MemberReads,
+  q: { memberId: number; sessionId: number; orderId: number; since: string },
+  opts: { twoStatements?: boolean } = {},
+): Promise<{ snapshot: string; fingerprint: string | null; sessionLive: boolean }> {
+  if (opts.twoStatements) {
+    const [head] = await reads.snapshotAndSession.execute(q);
+    if (!head) return { snapshot: '', fingerprint: '', sessionLive: false };
+    const sessionLive = head.sessionLive === true;
+    if (!sessionLive || head.snapshot === q.since) return { snapshot: head.snapshot, fingerprint: null, sessionLive };
+    const [row] = await reads.orderFingerprint.execute(q);
+    return { snapshot: head.snapshot, fingerprint: row?.fingerprint ?? '', sessionLive };
+  }
+  const [row] = await reads.orderFingerprintWithSession.execute(q);
+  if (!row) return { snapshot: '', fingerprint: '', sessionLive: false };
   return { snapshot: row.snapshot, fingerprint: row.fingerprint, sessionLive: row.sessionLive === true };
 }
 

@@ -16,7 +16,7 @@ import { badRequest } from '../../http/errors.ts';
 import { memberOf } from '../../http/auth.ts';
 import { message } from '../../http/lang.ts';
 import * as svc from './service.ts';
-import { orderListJson } from './list-cache.ts';
+import { orderListJson, orderPageJson } from './list-cache.ts';
 import { photoBytes } from './photo-link.ts';
 import { nationalRejections } from './photo-issues.ts';
 
@@ -143,7 +143,17 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/order/findOrderAndOrderDetails',
     { config: member, schema: { querystring: idQuery, response: { 200: envelope(orderWithDetailsSchema) } } },
-    async (req) => ok(await svc.orderWithDetails(ctx, memberOf(req).memberId, req.query.id, req.lang)),
+    // Sent as kept JSON text like the list: read, checked and serialized once per change of the order.
+    async (req, reply) => {
+      const me = memberOf(req);
+      const json = await orderPageJson(ctx, me, req.query.id, req.lang, async () =>
+        JSON.stringify(
+          z.encode(orderWithDetailsSchema, await svc.orderWithDetails(ctx, me.memberId, req.query.id, req.lang)),
+        ),
+      );
+      const body = signedJsonEnvelope(json, ctx.config.responseSecret) as never;
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
   );
   app.post(
     '/api/order/list',

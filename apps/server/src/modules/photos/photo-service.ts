@@ -38,13 +38,21 @@ const sig = (ctx: AppContext, key: string, exp: number) =>
   createHmac('sha256', ctx.photoUrlKey).update(`${key}.${exp}`).digest('base64url').slice(0, 32);
 
 /**
+ * The hour a photo link is signed in, counted from 1970: every link made within one hour is the
+ * same, so the browser's cache keeps the picture (and a kept answer holding links is good for
+ * that hour only, orders/list-cache.ts).
+ */
+export function photoLinkHour(now = Date.now()): number {
+  return Math.ceil(now / 3_600_000);
+}
+
+/**
  * A capability URL for a photo (img tags send no headers): signed, expiring.
  * Issue it only in answers to the photo's owner or to staff.
  */
 export function photoUrl(ctx: AppContext, photo: { storageKey: string }): string {
   const hour = 3600;
-  // Rounded to the hour so the same photo keeps one URL for a while (browser cache).
-  const exp = Math.ceil(Date.now() / 1000 / hour) * hour + Math.round(ctx.config.photos.urlHours * hour);
+  const exp = photoLinkHour() * hour + Math.round(ctx.config.photos.urlHours * hour);
   return `/api/img/view/${photo.storageKey}?exp=${exp}&sig=${sig(ctx, photo.storageKey, exp)}`;
 }
 
