@@ -30,7 +30,7 @@ describe.skipIf(!pgBase)('the order page kept by two instances on one PostgreSQL
   let a: ChildServer;
   let b: ChildServer;
   let pg: TwoInstances['pg'];
-  useTwoInstances(pgBase, 'order-page', (two) => ({ a, b, pg } = two));
+  useTwoInstances(pgBase, 'orderpage', (two) => ({ a, b, pg } = two));
 
   const page = (s: ChildServer, session: MemberSession, id: number, lang = 'zh') =>
     api<Page>(s.url, { url: `/api/order/findOrderAndOrderDetails?id=${id}`, session, headers: { lang } });
