@@ -16,12 +16,24 @@ import { provinceEn } from '@portal/contract/province-names';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { CONTACT_MAP } from '../../db/seed/data/content-demo.ts';
+import type { news } from '../../db/schema.ts';
 import { cached } from './content-cache.ts';
 import { contentRepo } from './repo.ts';
 
 const SEED_FILES = path.resolve(import.meta.dirname, '../../db/seed/data/forms');
 const text = (zh: string | null, en: string | null) => ({ zh: zh ?? '', en: en ?? zh ?? '' });
 const maybeText = (zh: string | null, en: string | null) => (zh || en ? text(zh, en) : null);
+
+/** A news item as the list shows it; the detail adds its content. */
+const newsHead = (
+  r: Pick<typeof news.$inferSelect, 'id' | 'titleZh' | 'titleEn' | 'type' | 'url' | 'publishedAt'>,
+) => ({
+  id: r.id,
+  title: text(r.titleZh, r.titleEn),
+  type: r.type,
+  url: r.url,
+  publishedAt: r.publishedAt.toISOString(),
+});
 
 /** The start of the collection season: 1 September of this or last year. */
 export function seasonStart(now = new Date()): Date {
@@ -74,13 +86,7 @@ export const contentService = {
     cached(`news:${page}:${pageSize}`, async () => {
       const { rows, total } = await contentRepo.newsPage(ctx.db, page, pageSize);
       return {
-        list: rows.map((r) => ({
-          id: r.id,
-          title: text(r.titleZh, r.titleEn),
-          type: r.type,
-          url: r.url,
-          publishedAt: r.publishedAt.toISOString(),
-        })),
+        list: rows.map(newsHead),
         total,
         page,
         pageSize,
@@ -89,14 +95,7 @@ export const contentService = {
   async newsDetail(ctx: AppContext, id: number): Promise<NewsDetail> {
     const r = await cached(`news:item:${id}`, () => contentRepo.newsItem(ctx.db, id));
     if (!r) throw notFound('content.newsNotFound');
-    return {
-      id: r.id,
-      title: text(r.titleZh, r.titleEn),
-      type: r.type,
-      url: r.url,
-      publishedAt: r.publishedAt.toISOString(),
-      content: maybeText(r.contentZh, r.contentEn),
-    };
+    return { ...newsHead(r), content: maybeText(r.contentZh, r.contentEn) };
   },
   forms: (ctx: AppContext): Promise<FormFile[]> =>
     cached('forms', async () =>
