@@ -99,12 +99,17 @@ export class SandboxNational implements NationalPlatform {
     return { remarks, url: `${baseUrl.replace(/\/$/, '')}/sandbox/app?session=${remarks}`, expiresAt };
   }
 
-  async qrSessionInfo(remarks: string, memberId: number): Promise<QrSessionInfo> {
+  private async qrSession(remarks: string) {
     const [s] = await this.ctx.db
       .select()
       .from(nationalQrSessions)
       .where(eq(nationalQrSessions.remarks, remarks))
       .limit(1);
+    return s;
+  }
+
+  async qrSessionInfo(remarks: string, memberId: number): Promise<QrSessionInfo> {
+    const s = await this.qrSession(remarks);
     if (!s || s.memberId !== memberId) throw notFound('order.qrUnknown');
     if (s.confirmedAt && s.nationalStudentId) {
       const [r] = await this.ctx.db
@@ -120,11 +125,7 @@ export class SandboxNational implements NationalPlatform {
 
   /** The sandbox phone app confirms a session as one student (one person per code). */
   async confirmQrSession(remarks: string, xh: string, yxdm?: string): Promise<NationalStudent> {
-    const [s] = await this.ctx.db
-      .select()
-      .from(nationalQrSessions)
-      .where(eq(nationalQrSessions.remarks, remarks))
-      .limit(1);
+    const s = await this.qrSession(remarks);
     if (!s) throw notFound('order.qrUnknown');
     if (s.expiresAt.getTime() < Date.now()) throw conflict('order.qrExpired');
     if (s.confirmedAt) throw conflict('order.qrExpired');
