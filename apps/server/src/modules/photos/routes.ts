@@ -8,6 +8,7 @@ import { acceptCorrected, checkAndStore, viewPhoto, warmPhotoCheck } from './pho
 import { candidateBytes } from './correction-offer.ts';
 import { checkPool } from './check-pool.ts';
 import type { Flow } from './decode.ts';
+import { sendJpeg } from './send-jpeg.ts';
 
 /** Photo upload with the compliance check, and the signed photo URLs. */
 export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -66,11 +67,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const bytes = await candidateBytes(ctx, memberOf(req).memberId, req.params.id);
-      return reply
-        .header('content-type', 'image/jpeg')
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(bytes);
+      return sendJpeg(reply, bytes);
     },
   );
 
@@ -85,11 +82,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const bytes = await viewPhoto(ctx, req.params.key, req.query.exp, req.query.sig);
-      return reply
-        .header('content-type', 'image/jpeg')
-        .header('cache-control', 'private, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        .send(bytes);
+      return sendJpeg(reply, bytes, 'private, max-age=3600');
     },
   );
 };

@@ -14,6 +14,7 @@ import { message } from '../../http/lang.ts';
 import * as service from './service.ts';
 import * as binding from './binding-service.ts';
 import { bindingPhotoBytes } from './binding-photo.ts';
+import { sendJpeg } from '../photos/send-jpeg.ts';
 
 const member = { auth: 'member' } as const;
 const idQuery = z.object({ id: z.coerce.number().int().positive() });
@@ -73,11 +74,7 @@ export const reprintRoutes: FastifyPluginAsyncZod = async (app) => {
         req.query.exp,
         req.query.sig,
       );
-      return reply
-        .header('content-type', 'image/jpeg')
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(bytes);
+      return sendJpeg(reply, bytes);
     },
   );
 
