@@ -102,14 +102,20 @@ export async function call<T = unknown>(
   return { ...body, status: res.statusCode };
 }
 
-let mobileSeq = 0;
+/** Unique mobiles for one suite: its own three-digit prefix, this process, then a counter. */
+export function mobileSequence(prefix: string): () => string {
+  let seq = 0;
+  return () => `${prefix}${String(process.pid % 1000).padStart(3, '0')}${String(++seq).padStart(5, '0')}`;
+}
+
+const nextMemberMobile = mobileSequence('137');
 /** A fresh member with a live session (no captcha or SMS); a unique mobile unless given. */
 export async function memberSession(
   app: FastifyInstance,
   mobile?: string,
   profile: { name?: string; mail?: string; isFirst?: boolean } = {},
 ): Promise<Session & { mobile: string }> {
-  const m = mobile ?? `137${String(process.pid % 1000).padStart(3, '0')}${String(++mobileSeq).padStart(5, '0')}`;
+  const m = mobile ?? nextMemberMobile();
   const s = await devMemberSession(app.ctx, m, profile);
   return { token: s.token, randomKey: s.randomKey, memberId: s.memberId, mobile: m };
 }

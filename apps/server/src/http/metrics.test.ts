@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { testApp } from '../../test/helpers.ts';
+import { useTestApp } from '../../test/helpers.ts';
 
 let app: FastifyInstance;
-beforeAll(async () => {
-  app = await testApp();
-});
-afterAll(() => app.close());
+useTestApp((built) => (app = built));
 
 it('exposes request metrics by route template in Prometheus format', async () => {
   await app.inject({ url: '/api/health' });

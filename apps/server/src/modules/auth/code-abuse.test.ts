@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { call, testApp } from '../../../test/helpers.ts';
+import { call, testApp, useTestApp } from '../../../test/helpers.ts';
 import { lastCode, pick, qs, smsLogin, solvedCaptcha } from './test-kit.ts';
 import { sendCode } from './codes.ts';
 
@@ -11,10 +11,7 @@ import { sendCode } from './codes.ts';
  */
 
 let app: FastifyInstance;
-beforeAll(async () => {
-  app = await testApp();
-});
-afterAll(async () => app.close());
+useTestApp((built) => (app = built));
 
 let seq = 0;
 /** A mobile in a number segment of its own unless `segment` (4 digits after 13) is given. */

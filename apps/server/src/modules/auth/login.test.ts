@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { call, testApp } from '../../../test/helpers.ts';
+import { call, useTestApp, mobileSequence } from '../../../test/helpers.ts';
 import { members, sessions, verificationCodes } from '../../db/schema.ts';
 import { outbox } from '../../providers/outbox.ts';
 import { lastCode, pick, qs, smsLogin, solvedCaptcha } from './test-kit.ts';
 import { counterKeys } from './codes.ts';
 
 let app: FastifyInstance;
-beforeAll(async () => {
-  app = await testApp();
-});
-afterAll(async () => app.close());
+useTestApp((built) => (app = built));
 
-let seq = 0;
-const newMobile = () => `139${String(process.pid % 1000).padStart(3, '0')}${String(++seq).padStart(5, '0')}`;
+const newMobile = mobileSequence('139');
 const get = (url: string, q: Record<string, string | number>) => call(app, { method: 'GET', url: `${url}?${qs(q)}` });
 
 describe('image captcha', () => {

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { call, testApp } from '../../../test/helpers.ts';
+import { call, useTestApp, mobileSequence } from '../../../test/helpers.ts';
 import { members } from '../../db/schema.ts';
 import { outbox } from '../../providers/outbox.ts';
 import { lastCode, pick, qs, smsLogin, solvedCaptcha } from './test-kit.ts';
 
 let app: FastifyInstance;
-beforeAll(async () => {
-  app = await testApp();
-});
-afterAll(async () => app.close());
+useTestApp((built) => (app = built));
 
-let seq = 0;
-const newMobile = () => `136${String(process.pid % 1000).padStart(3, '0')}${String(++seq).padStart(5, '0')}`;
+const newMobile = mobileSequence('136');
 
 /** wxlogin -> consent page confirm -> the /loading URL's code and state. */
 async function consent(openId: string) {

@@ -1,19 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { PickNumber } from '@portal/contract/content';
-import { call, memberSession, testApp } from '../../../test/helpers.ts';
+import { call, memberSession, useTestApp } from '../../../test/helpers.ts';
 import { orderDetails, orders } from '../../db/schema/orders.ts';
 import { storePhotoBytes } from '../photos/photo-service.ts';
 
 const jpeg = readFileSync(path.resolve(import.meta.dirname, '../../../test/fixtures/photos/compliant-1.jpg'));
 
 let app: FastifyInstance;
-beforeAll(async () => {
-  app = await testApp();
-});
-afterAll(() => app.close());
+useTestApp((built) => (app = built));
 
 async function orderWith(memberId: number, photoId: number | null, state: number, no: string) {
   const [o] = await app.ctx.db

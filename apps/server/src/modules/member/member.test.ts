@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
-import { call, memberSession, testApp } from '../../../test/helpers.ts';
+import { call, memberSession, useTestApp, mobileSequence } from '../../../test/helpers.ts';
 import {
   captchas,
   members,
@@ -18,13 +18,9 @@ import { storePhotoBytes } from '../photos/photo-service.ts';
 import { insertOrder } from '../../../test/order-rows.ts';
 
 let app: FastifyInstance;
-beforeAll(async () => {
-  app = await testApp();
-});
-afterAll(async () => app.close());
+useTestApp((built) => (app = built));
 
-let seq = 0;
-const newMobile = () => `135${String(process.pid % 1000).padStart(3, '0')}${String(++seq).padStart(5, '0')}`;
+const newMobile = mobileSequence('135');
 type S = Awaited<ReturnType<typeof memberSession>>;
 const get = (s: S, url: string, q: Record<string, string> = {}) =>
   call(app, { method: 'GET', url: `${url}?${qs(q)}`, session: s });

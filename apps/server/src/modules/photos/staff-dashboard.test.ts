@@ -1,19 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Dashboard } from '@portal/contract/console';
-import { call, memberSession, multipartBody, staffSession, testApp } from '../../../test/helpers.ts';
+import { call, memberSession, multipartBody, staffSession, useTestApp } from '../../../test/helpers.ts';
 
 const blurred = readFileSync(path.resolve(import.meta.dirname, '../../../test/fixtures/photos/blurred.jpg'));
 
 const multipart = (bytes: Buffer) => multipartBody({ flow: 'task' }, { name: 'photo.jpg', bytes, type: 'image/jpeg' });
 
 let app: FastifyInstance;
-beforeAll(async () => {
-  app = await testApp();
-});
-afterAll(() => app.close());
+useTestApp((built) => (app = built));
 
 describe('dashboard: 照片检测未通过项', () => {
   it('counts the items of refused uploads (a refused photo is never stored)', async () => {
