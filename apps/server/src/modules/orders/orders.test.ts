@@ -20,6 +20,9 @@ useAppWithMembers((t) => ({ app, carrierId, me, other } = t), {
   ],
 });
 
+/** A signed member POST (the first member's unless told). */
+const post = <T = unknown>(url: string, payload: object, s: Session = me) =>
+  call<T>(app, { method: 'POST', url, payload, session: s });
 const newOrder = async (s: Session = me) => createdOrder(app, s, person(await memberPhoto(app, s.memberId)));
 const setState = (id: number, state: number, extra: Partial<typeof orders.$inferInsert> = {}) =>
   app.ctx.db
@@ -34,12 +37,7 @@ describe('consent', () => {
     const s = await memberSession(app, undefined, { isFirst: false });
     const before = await call<{ given: boolean }>(app, { url: '/api/order/photoConsent', session: s });
     expect(before.data.given).toBe(false);
-    const r = await call(app, {
-      method: 'POST',
-      url: '/api/order/createCollectionOrder',
-      payload: person(await memberPhoto(app, s.memberId)),
-      session: s,
-    });
+    const r = await post('/api/order/createCollectionOrder', person(await memberPhoto(app, s.memberId)), s);
     expect([r.code, r.msg]).toEqual([400, '请先阅读并同意人脸照片及身份证件号码处理说明']);
     await consent(app, s);
     const after = await call<{ given: boolean; version: string; acceptedAt: string }>(app, {
@@ -54,11 +52,10 @@ describe('consent', () => {
 describe('building an order', () => {
   it('creates with the first person, adds a second, computes 45 x count on the server, masks ID numbers', async () => {
     const id = await newOrder();
-    const add = await call<number>(app, {
-      method: 'POST',
-      url: '/api/order/addPerson2Order',
-      payload: { ...person(await memberPhoto(app, me.memberId), { name: '李四' }), order_id: id, payTotal: '0.01' },
-      session: me,
+    const add = await post<number>('/api/order/addPerson2Order', {
+      ...person(await memberPhoto(app, me.memberId), { name: '李四' }),
+      order_id: id,
+      payTotal: '0.01',
     });
     expect(add.code).toBe(200);
     const d = await detail(id);
@@ -89,29 +86,17 @@ describe('building an order', () => {
 
   it('refuses a photo that is not the member’s own passed upload', async () => {
     const foreign = await memberPhoto(app, other.memberId);
-    const r = await call(app, {
-      method: 'POST',
-      url: '/api/order/createCollectionOrder',
-      payload: person(foreign),
-      session: me,
-    });
+    const r = await post('/api/order/createCollectionOrder', person(foreign));
     expect(r.code).toBe(403);
-    const forged = await call(app, {
-      method: 'POST',
-      url: '/api/order/createCollectionOrder',
-      payload: person('/api/img/view/abc.jpg?exp=1&sig=x'),
-      session: me,
-    });
+    const forged = await post('/api/order/createCollectionOrder', person('/api/img/view/abc.jpg?exp=1&sig=x'));
     expect([forged.code, forged.msg]).toEqual([400, '请上传图片']);
   });
 
   it('refuses a school not chosen from the suggestions', async () => {
-    const r = await call(app, {
-      method: 'POST',
-      url: '/api/order/createCollectionOrder',
-      payload: person(await memberPhoto(app, me.memberId), { daima: '99999' }),
-      session: me,
-    });
+    const r = await post(
+      '/api/order/createCollectionOrder',
+      person(await memberPhoto(app, me.memberId), { daima: '99999' }),
+    );
     expect([r.code, r.msg]).toEqual([400, '请输入学校名称或代码进行搜索，通过选中下拉列表内容进行确认。']);
   });
 
@@ -119,11 +104,9 @@ describe('building an order', () => {
     const id = await newOrder();
     const url = await memberPhoto(app, me.memberId);
     const adds = Array.from({ length: 34 }, (_, i) =>
-      call(app, {
-        method: 'POST',
-        url: '/api/order/addPerson2Order',
-        payload: { ...person(url, { name: `同学${'甲乙丙丁戊己庚辛壬癸'[i % 10]}` }), order_id: id },
-        session: me,
+      post('/api/order/addPerson2Order', {
+        ...person(url, { name: `同学${'甲乙丙丁戊己庚辛壬癸'[i % 10]}` }),
+        order_id: id,
       }),
     );
     const res = await Promise.all(adds);
@@ -136,19 +119,12 @@ describe('building an order', () => {
   });
 
   it('suggests schools by name or code with the pilot flag', async () => {
-    const r = await call<{ yxdm: string; schoolname: string; testPoint: number; educations: number[] }[]>(app, {
-      method: 'POST',
-      url: '/api/order/schoolList',
-      payload: { keyword: '1000' },
-      session: me,
-    });
+    const r = await post<{ yxdm: string; schoolname: string; testPoint: number; educations: number[] }[]>(
+      '/api/order/schoolList',
+      { keyword: '1000' },
+    );
     expect(r.data[0]).toMatchObject({ yxdm: '10001', schoolname: '北京大学', testPoint: 1 });
-    const byName = await call<{ yxdm: string }[]>(app, {
-      method: 'POST',
-      url: '/api/order/schoolList',
-      payload: { keyword: '农业' },
-      session: me,
-    });
+    const byName = await post<{ yxdm: string }[]>('/api/order/schoolList', { keyword: '农业' });
     expect(byName.data.map((s) => s.yxdm)).toEqual(['10005']);
   });
 });
@@ -179,12 +155,7 @@ describe('validation messages of the person form (document 2, section 5)', async
     [{ major: '计算机<script>' }, '请输入正确的专业'],
   ];
   it.each(cases)('%j -> %s', async (over, text) => {
-    const r = await call(app, {
-      method: 'POST',
-      url: '/api/order/createCollectionOrder',
-      payload: person('/api/img/file/x', over),
-      session: me,
-    });
+    const r = await post('/api/order/createCollectionOrder', person('/api/img/file/x', over));
     expect([r.code, r.msg]).toEqual([400, text]);
   });
   it('answers in English too', async () => {
@@ -213,23 +184,13 @@ describe('shipping', () => {
   ];
   it.each(cases)('%j -> %s', async (over, text) => {
     const id = await newOrder();
-    const r = await call(app, {
-      method: 'POST',
-      url: '/api/order/updateShipping',
-      payload: { id, ...shipping(carrierId, over) },
-      session: me,
-    });
+    const r = await post('/api/order/updateShipping', { id, ...shipping(carrierId, over) });
     expect([r.code, r.msg]).toEqual([400, text]);
   });
 
   it('saves the JSON variant and the signed form variant, with the carrier name and a landline', async () => {
     const id = await newOrder();
-    const a = await call(app, {
-      method: 'POST',
-      url: '/api/order/updateShipping',
-      payload: { id, ...shipping(carrierId) },
-      session: me,
-    });
+    const a = await post('/api/order/updateShipping', { id, ...shipping(carrierId) });
     expect([a.code, a.msg]).toEqual([200, '修改成功']);
     expect((await detail(id)).data.shippingInfo).toMatchObject({
       shippingTypeName: 'EMS',
@@ -263,12 +224,7 @@ describe('shipping', () => {
 
   it('refuses an unknown carrier', async () => {
     const id = await newOrder();
-    const r = await call(app, {
-      method: 'POST',
-      url: '/api/order/updateShipping',
-      payload: { id, ...shipping(99999) },
-      session: me,
-    });
+    const r = await post('/api/order/updateShipping', { id, ...shipping(99999) });
     expect([r.code, r.msg]).toEqual([400, '请选择快递']);
   });
 });
@@ -282,39 +238,24 @@ describe('permitted actions on the routes (contract rules)', () => {
     const lineId = d.data.orderDetails[0].id;
     const photo = await memberPhoto(app, me.memberId);
 
-    const ship = await call(app, {
-      method: 'POST',
-      url: '/api/order/updateShipping',
-      payload: { id, ...shipping(carrierId) },
-      session: me,
-    });
+    const ship = await post('/api/order/updateShipping', { id, ...shipping(carrierId) });
     expect(ship.code).toBe([110, 115, 125].includes(state) ? 200 : 409);
     if (ship.code === 409) expect(ship.msg).toBe('当前订单状态不允许修改物流信息');
 
-    const upd = await call(app, {
-      method: 'POST',
-      url: '/api/order/updatePerson',
-      payload: { id: lineId, mobile: '13700137000', mail: 'n@example.com', picUrl: photo },
-      session: me,
+    const upd = await post('/api/order/updatePerson', {
+      id: lineId,
+      mobile: '13700137000',
+      mail: 'n@example.com',
+      picUrl: photo,
     });
     expect(upd.code).toBe([110, 115, 125].includes(state) ? 200 : 409);
     if (upd.code === 409) expect(upd.msg).toBe('当前订单状态不允许修改照片');
 
-    const add = await call(app, {
-      method: 'POST',
-      url: '/api/order/addPerson2Order',
-      payload: { ...person(photo, { name: '赵六' }), order_id: id },
-      session: me,
-    });
+    const add = await post('/api/order/addPerson2Order', { ...person(photo, { name: '赵六' }), order_id: id });
     expect(add.code).toBe(state === 110 ? 200 : 409);
     if (add.code === 409) expect(add.msg).toBe('当前订单状态不允许添加或删除照片');
 
-    const delLine = await call(app, {
-      method: 'POST',
-      url: '/api/order/deletePerson',
-      payload: { detail_id: lineId, order_id: id },
-      session: me,
-    });
+    const delLine = await post('/api/order/deletePerson', { detail_id: lineId, order_id: id });
     expect(delLine.code).toBe(state === 110 ? 200 : 409);
 
     const del = await call(app, { url: `/api/order/deleteOrder?id=${id}`, session: me });
@@ -357,11 +298,11 @@ describe('permitted actions on the routes (contract rules)', () => {
     await setState(id, 125, { refuseReason: '照片背景不合格' });
     const lineId = (await detail(id)).data.orderDetails[0].id;
     const photo = await memberPhoto(app, me.memberId);
-    const r = await call(app, {
-      method: 'POST',
-      url: '/api/order/updatePerson',
-      payload: { id: lineId, mobile: '13700137002', mail: 'y@example.com', imageUrl: photo },
-      session: me,
+    const r = await post('/api/order/updatePerson', {
+      id: lineId,
+      mobile: '13700137002',
+      mail: 'y@example.com',
+      imageUrl: photo,
     });
     expect(r.code).toBe(200);
     const d = (await detail(id)).data;
@@ -425,30 +366,10 @@ describe("another member's order", () => {
       call(app, { url: `/api/order/findOrderDetail?id=${lineId}`, session: me }),
       call(app, { url: `/api/order/deleteOrder?id=${id}`, session: me }),
       call(app, { url: `/api/order/deletePerson?id=${lineId}`, session: me }),
-      call(app, {
-        method: 'POST',
-        url: '/api/order/deletePerson',
-        payload: { detail_id: lineId, order_id: id },
-        session: me,
-      }),
-      call(app, {
-        method: 'POST',
-        url: '/api/order/addPerson2Order',
-        payload: { ...person(photo), order_id: id },
-        session: me,
-      }),
-      call(app, {
-        method: 'POST',
-        url: '/api/order/updatePerson',
-        payload: { id: lineId, mobile: '13700137000', mail: 'a@example.com', picUrl: photo },
-        session: me,
-      }),
-      call(app, {
-        method: 'POST',
-        url: '/api/order/updateShipping',
-        payload: { id, ...shipping(carrierId) },
-        session: me,
-      }),
+      post('/api/order/deletePerson', { detail_id: lineId, order_id: id }),
+      post('/api/order/addPerson2Order', { ...person(photo), order_id: id }),
+      post('/api/order/updatePerson', { id: lineId, mobile: '13700137000', mail: 'a@example.com', picUrl: photo }),
+      post('/api/order/updateShipping', { id, ...shipping(carrierId) }),
       call(app, { url: `/api/img/downloadPhoto?id=${id}`, session: me }),
     ];
     for (const r of await Promise.all(attempts)) expect([r.code, r.msg]).toEqual([403, '无权操作该订单']);
