@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { header, NotifyRejected, refuseStale, unixSecondsMs } from './types.ts';
 import type * as pay from './types.ts';
+import { transactionNotify, type WechatTransaction } from './wechat-v3.ts';
 
 /** Sends one notification to the server; resolves with the HTTP status it answered. */
 export type Deliver = (path: string, headers: Record<string, string>, body: string) => Promise<number>;
@@ -219,28 +220,14 @@ class SandboxChannel implements pay.PayProvider {
     const a = Buffer.from(expected, 'hex');
     const b = Buffer.from(sig, 'hex');
     if (a.length !== b.length || !crypto.timingSafeEqual(a, b)) throw new NotifyRejected('bad signature');
-    let body: {
-      mchid?: string;
-      out_trade_no?: string;
-      transaction_id?: string;
-      trade_state?: string;
-      amount?: { total?: number; currency?: string };
-    };
+    let body: WechatTransaction;
     try {
       body = JSON.parse(rawBody) as typeof body;
     } catch {
       throw new NotifyRejected('bad body');
     }
     if (body.mchid !== this.party.merchantId) throw new NotifyRejected('merchant mismatch');
-    if (!body.out_trade_no || typeof body.amount?.total !== 'number') throw new NotifyRejected('incomplete');
-    return {
-      paymentNo: body.out_trade_no,
-      state: body.trade_state === 'SUCCESS' ? 'paid' : 'failed',
-      amountFen: body.amount.total,
-      currency: body.amount.currency ?? '',
-      tradeNo: body.transaction_id ?? null,
-      raw: body,
-    };
+    return transactionNotify(body, body.trade_state === 'SUCCESS' ? 'paid' : 'failed');
   }
 
   ack() {

@@ -54,6 +54,29 @@ export function decryptResource(
   return Buffer.concat([decipher.update(enc), decipher.final()]).toString('utf8');
 }
 
+/** A transaction as a WeChat Pay payment notification carries it; the sandbox sends the same shape. */
+export interface WechatTransaction {
+  mchid?: string;
+  appid?: string;
+  out_trade_no?: string;
+  transaction_id?: string;
+  trade_state?: string;
+  amount?: { total?: number; currency?: string };
+}
+
+/** A transaction reduced to what settlement needs, in the state its channel reads; refused without a trade number or amount. */
+export function transactionNotify(tx: WechatTransaction, state: pay.VerifiedNotify['state']): pay.VerifiedNotify {
+  if (!tx.out_trade_no || typeof tx.amount?.total !== 'number') throw new NotifyRejected('incomplete');
+  return {
+    paymentNo: tx.out_trade_no,
+    state,
+    amountFen: tx.amount.total,
+    currency: tx.amount.currency ?? '',
+    tradeNo: tx.transaction_id ?? null,
+    raw: tx,
+  };
+}
+
 /** WeChat Pay API v3, Native (QR) payment, in public-key mode or platform-certificate mode. */
 export class WechatPayV3 implements pay.PayProvider {
   readonly channel = 'wechat' as const;
@@ -245,32 +268,16 @@ export class WechatPayV3 implements pay.PayProvider {
         result: refundStateOf(String(res.refund_status ?? ''), res),
       };
     }
-    const tx = res as {
-      mchid?: string;
-      appid?: string;
-      out_trade_no?: string;
-      transaction_id?: string;
-      trade_state?: string;
-      amount?: { total?: number; currency?: string };
-    };
+    const tx = res as WechatTransaction;
     if (tx.mchid !== this.cfg.mchId || tx.appid !== this.cfg.appId)
       throw new NotifyRejected('merchant or app mismatch');
-    if (!tx.out_trade_no || typeof tx.amount?.total !== 'number') throw new NotifyRejected('incomplete');
     const state =
       tx.trade_state === 'SUCCESS'
         ? 'paid'
         : tx.trade_state === 'PAYERROR' || tx.trade_state === 'CLOSED' || tx.trade_state === 'REVOKED'
           ? 'failed'
           : 'pending';
-    return {
-      kind: 'payment',
-      paymentNo: tx.out_trade_no,
-      state,
-      amountFen: tx.amount.total,
-      currency: tx.amount.currency ?? '',
-      tradeNo: tx.transaction_id ?? null,
-      raw: tx,
-    };
+    return { kind: 'payment', ...transactionNotify(tx, state) };
   }
 
   ack() {
