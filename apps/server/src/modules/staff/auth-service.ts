@@ -7,14 +7,9 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import type { StaffLoginBody, StaffMe, StaffSaveBody, StaffUser } from '@portal/contract/console';
 import { writeAudit } from './audit.ts';
+import { staffRowById, toMe, type StaffRow } from './staff-row.ts';
 import { useActiveCode } from './totp-service.ts';
 import { auditFailure, claimAttempt, clearFailures, releaseAttempt } from './lockout.ts';
-
-type StaffRow = typeof staffUsers.$inferSelect;
-
-export function toMe(s: StaffRow): StaffMe {
-  return { id: s.id, username: s.username, name: s.name, role: s.role, branch: s.branch, totp: !!s.totpSecret };
-}
 
 export async function hashPassword(password: string): Promise<string> {
   return hash(password);
@@ -85,9 +80,7 @@ export async function staffLogout(ctx: AppContext, staff: StaffContext): Promise
 }
 
 export async function staffMe(ctx: AppContext, staff: StaffContext): Promise<StaffMe> {
-  const [s] = await ctx.db.select().from(staffUsers).where(eq(staffUsers.id, staff.staffId)).limit(1);
-  if (!s) throw notFound();
-  return toMe(s);
+  return toMe(await staffRowById(ctx.db, staff.staffId));
 }
 
 export async function listStaff(ctx: AppContext): Promise<StaffUser[]> {

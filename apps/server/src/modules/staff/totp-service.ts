@@ -9,16 +9,15 @@ import {
 } from '@portal/contract/console';
 import type { AppContext } from '../../context.ts';
 import { staffUsers } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import { writeAudit } from './audit.ts';
+import { staffRowById, toMe, type StaffRow } from './staff-row.ts';
 import { auditFailure, claimAttempt } from './lockout.ts';
 
 const ISSUER = 'Photo portal console';
 /** 30-second steps; one step either side is accepted for clock drift. */
 const TOLERANCE_SECONDS = 30;
-
-type StaffRow = typeof staffUsers.$inferSelect;
 
 /**
  * TOTP secrets are stored encrypted with the data key (a database dump alone must not let anyone
@@ -62,24 +61,9 @@ export async function useActiveCode(ctx: AppContext, s: StaffRow, code: string):
   return done.length === 1;
 }
 
-async function rowOf(ctx: AppContext, id: number): Promise<StaffRow> {
-  const [s] = await ctx.db.select().from(staffUsers).where(eq(staffUsers.id, id)).limit(1);
-  if (!s) throw notFound();
-  return s;
-}
-
-const toMe = (s: StaffRow): StaffMe => ({
-  id: s.id,
-  username: s.username,
-  name: s.name,
-  role: s.role,
-  branch: s.branch,
-  totp: !!s.totpSecret,
-});
-
 /** Starts (or restarts) enrolment of one's own account: a new pending secret, answered this once. */
 export async function startEnrolment(ctx: AppContext, staff: StaffContext, ip: string): Promise<TotpEnrolmentInfo> {
-  const s = await rowOf(ctx, staff.staffId);
+  const s = await staffRowById(ctx.db, staff.staffId);
   if (s.totpSecret) throw conflict('console.totpAlreadyOn');
   const secret = generateSecret();
   const expiresAt = new Date(Date.now() + TOTP_PENDING_MINUTES * 60_000);
@@ -104,7 +88,7 @@ export async function confirmEnrolment(
   code: string,
   ip: string,
 ): Promise<StaffMe> {
-  const s = await rowOf(ctx, staff.staffId);
+  const s = await staffRowById(ctx.db, staff.staffId);
   if (s.totpSecret) throw conflict('console.totpAlreadyOn');
   const pending = s.totpPendingSecret;
   if (!pending || !s.totpPendingExpiresAt || s.totpPendingExpiresAt.getTime() <= Date.now()) {
@@ -158,7 +142,7 @@ export async function disableOwn(
   body: TotpDisableBody,
   ip: string,
 ): Promise<StaffMe> {
-  const s = await rowOf(ctx, staff.staffId);
+  const s = await staffRowById(ctx.db, staff.staffId);
   if (!s.totpSecret) throw badRequest('console.totpNotOn');
   const by = body.code ? 'code' : 'password';
   // Guesses here count toward the account's lock-out like failed logins (auth-lockout.ts).
@@ -195,7 +179,7 @@ export async function disableOwn(
 
 /** An admin clears another account's TOTP (a lost phone); the owner enrols again after logging in. */
 export async function resetTotp(ctx: AppContext, actor: StaffContext, id: number, ip: string): Promise<void> {
-  const s = await rowOf(ctx, id);
+  const s = await staffRowById(ctx.db, id);
   await ctx.db
     .update(staffUsers)
     .set({ totpSecret: null, totpPendingSecret: null, totpPendingExpiresAt: null, totpLastStep: null })
