@@ -147,22 +147,24 @@ export class SandboxNational implements NationalPlatform {
     return r ? this.toStudent(r) : null;
   }
 
-  async matchStudent(yxdm: string, xh: string) {
+  /** The record of a school's student number. */
+  private async studentRow(yxdm: string, xh: string) {
     const [r] = await this.ctx.db
       .select()
       .from(nationalStudents)
       .where(and(eq(nationalStudents.yxdm, yxdm), eq(nationalStudents.xh, xh)))
       .limit(1);
+    return r;
+  }
+
+  async matchStudent(yxdm: string, xh: string) {
+    const r = await this.studentRow(yxdm, xh);
     return r ? this.toStudent(r) : null;
   }
 
   /** Compares blind indexes (HMAC under the data key), so the number given is never compared or kept in clear. */
   async verifyStudentIdentity(yxdm: string, xh: string, idNumber: string) {
-    const [r] = await this.ctx.db
-      .select()
-      .from(nationalStudents)
-      .where(and(eq(nationalStudents.yxdm, yxdm), eq(nationalStudents.xh, xh)))
-      .limit(1);
+    const r = await this.studentRow(yxdm, xh);
     if (!r) return null;
     const want = r.zjhmHash ?? (r.zjhmEnc ? this.ctx.pii.blindIndex(this.ctx.pii.decrypt(r.zjhmEnc)) : null);
     const given = this.ctx.pii.blindIndex(idNumber);
