@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, orderDetails, orders } from '../../src/db/schema.ts';
-import { call, memberSession, staffSession, testApp, type Session } from '../helpers.ts';
+import { call, staffCall, memberSession, staffSession, testApp, type Session } from '../helpers.ts';
 import { consent, memberPhoto, orderFixtures, person } from '../../src/modules/orders/test-kit.ts';
 import { createdOrder } from '../member-apps.ts';
 import { photoIdFromUrl } from '../../src/modules/photos/photo-service.ts';
@@ -53,11 +53,11 @@ describe(`modify racing a staff review (${process.env.TEST_DATABASE_URL ? 'Postg
       session: s,
     });
   const review = (orderId: number, action: 'approve' | 'reject', seenPhotoIds?: number[]) =>
-    call<{ changed: number }>(app, {
-      method: 'POST',
-      url: '/api/console/orders/transition',
-      payload: { ids: [orderId], action, seenPhotoIds, ...(action === 'reject' ? { reason: '照片背景不合格' } : {}) },
-      headers: { 'x-staff-token': reviewer },
+    staffCall<{ changed: number }>(app, reviewer, '/api/console/orders/transition', {
+      ids: [orderId],
+      action,
+      seenPhotoIds,
+      ...(action === 'reject' ? { reason: '照片背景不合格' } : {}),
     });
 
   /** Starts the modify a few milliseconds later on some rounds, so both orders happen on PGlite too. */

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { ConsoleForm } from '@portal/contract/console';
 import type { FormFile } from '@portal/contract/content';
-import { call, multipartBody, staffSession, useTestApp } from '../../../test/helpers.ts';
+import { call, staffCall, multipartBody, staffSession, useTestApp } from '../../../test/helpers.ts';
 import { auditLog, forms } from '../../db/schema.ts';
 import type { MemoryStorage } from '../../providers/storage.ts';
 import { contentDisposition, sniff } from './form-file.ts';
@@ -111,12 +111,7 @@ describe('form files in the console', () => {
       { name: 'c.zip', bytes: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(40)]) },
     );
     const keyC = (await app.ctx.db.select().from(forms).where(eq(forms.id, c.data.id)))[0].storageKey!;
-    const del = await call(app, {
-      method: 'POST',
-      url: '/api/console/forms/delete',
-      payload: { id: c.data.id },
-      headers: { 'x-staff-token': editor },
-    });
+    const del = await staffCall(app, editor, '/api/console/forms/delete', { id: c.data.id });
     expect(del.code).toBe(200);
     expect(objects().has(keyC)).toBe(false);
     expect(await app.ctx.db.select().from(forms).where(eq(forms.id, c.data.id))).toEqual([]);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { FastifyInstance } from 'fastify';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
-import { call, memberSession, staffSession, testApp, type Session } from '../../../test/helpers.ts';
+import { call, staffCall, memberSession, staffSession, testApp, type Session } from '../../../test/helpers.ts';
 import { auditLog, orders, parcels, traceEvents } from '../../db/schema.ts';
 import { insertOrder } from '../../../test/order-rows.ts';
 import { sweepParcels } from './parcel-sweep.ts';
@@ -121,11 +121,11 @@ async function orderInProduction(carrier = 'EMS'): Promise<number> {
   return o.id;
 }
 const ship = (id: number, waybill: string, carrier?: string) =>
-  call<{ changed: number }>(app, {
-    method: 'POST',
-    url: '/api/console/orders/transition',
-    headers: { 'x-staff-token': staff.token },
-    payload: { action: 'ship', ids: [id], waybillNos: [waybill], ...(carrier ? { carrier } : {}) },
+  staffCall<{ changed: number }>(app, staff.token, '/api/console/orders/transition', {
+    action: 'ship',
+    ids: [id],
+    waybillNos: [waybill],
+    ...(carrier ? { carrier } : {}),
   });
 
 /** A push as Kuaidi100 sends it: a form with param (JSON) and sign. */
@@ -228,11 +228,11 @@ describe('Kuaidi100 tracking', () => {
     const ids: number[] = [];
     for (let i = 0; i < 6; i++) ids.push(await orderInProduction());
     const started = Date.now();
-    const r = await call<{ changed: number }>(app, {
-      method: 'POST',
-      url: '/api/console/orders/transition',
-      headers: { 'x-staff-token': staff.token },
-      payload: { action: 'ship', ids, waybillNos: ids.map((id) => `HANG${id}`), carrier: 'EMS' },
+    const r = await staffCall<{ changed: number }>(app, staff.token, '/api/console/orders/transition', {
+      action: 'ship',
+      ids,
+      waybillNos: ids.map((id) => `HANG${id}`),
+      carrier: 'EMS',
     });
     expect(r.data).toEqual({ changed: 6 });
     // Six calls of 3 s each, one after another, would keep staff waiting 18 s.
@@ -390,14 +390,6 @@ describe('Kuaidi100 tracking', () => {
     expect(seen.filter((s) => s.path === '/poll/query.do')).toHaveLength(1);
     // A reviewer may not (the contract's staff-access table: orders.produce).
     const reviewer = await staffSession(app, 'reviewer');
-    expect(
-      (
-        await call(app, {
-          method: 'GET',
-          url: '/api/console/parcels/problems',
-          headers: { 'x-staff-token': reviewer.token },
-        })
-      ).code,
-    ).toBe(403);
+    expect((await staffCall(app, reviewer.token, '/api/console/parcels/problems')).code).toBe(403);
   });
 });

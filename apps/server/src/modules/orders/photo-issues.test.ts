@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { PhotoIssues, NationalRejection } from '@portal/contract/orders';
 import { nationalPhotoReports, orderDetails, orders, payments, photos } from '../../db/schema.ts';
-import { call, memberSession, staffSession, type Session } from '../../../test/helpers.ts';
+import { call, staffCall, memberSession, staffSession, type Session } from '../../../test/helpers.ts';
 import { createdOrder, useAppWithMembers } from '../../../test/member-apps.ts';
 import { photoUrl, storePhotoBytes } from '../photos/photo-service.ts';
 import { consent, person, shipping } from './test-kit.ts';
@@ -198,19 +198,9 @@ describe('a photo the national platform refused after completion', () => {
     await app.ctx.db
       .insert(orderDetails)
       .values({ orderId: reprint.id, name: '周九', yxdm: '10009', studentId: '2020009', photoId: p.id });
-    const r = await call(app, {
-      method: 'POST',
-      url: '/api/console/national-report',
-      payload: { yxdm: '10009' },
-      headers: { 'x-staff-token': staff.token },
-    });
+    const r = await staffCall(app, staff.token, '/api/console/national-report', { yxdm: '10009' });
     expect([r.code, r.msg]).toEqual([400, '范围内没有审核通过的照片']);
-    const zip = await call(app, {
-      method: 'POST',
-      url: '/api/console/national-export',
-      payload: { yxdm: '10009' },
-      headers: { 'x-staff-token': staff.token },
-    });
+    const zip = await staffCall(app, staff.token, '/api/console/national-export', { yxdm: '10009' });
     expect(zip.code).toBe(400);
     expect(await app.ctx.db.select().from(nationalPhotoReports).where(eq(nationalPhotoReports.photoId, p.id))).toEqual(
       [],

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { TimelineEvent } from '@portal/contract/orders';
 import { refunds } from '../../db/schema.ts';
-import { call, memberSession, staffSession, testApp, type Session } from '../../../test/helpers.ts';
+import { call, staffCall, memberSession, staffSession, testApp, type Session } from '../../../test/helpers.ts';
 import { createDevOrder } from '../dev/dev-orders.ts';
 
 let app: FastifyInstance;
@@ -19,12 +19,7 @@ afterAll(async () => app.close());
 const timeline = (id: number, s: Session = me) =>
   call<TimelineEvent[]>(app, { url: `/api/order/timeline?id=${id}`, session: s });
 const staffDo = async (id: number, action: string, extra: Record<string, unknown> = {}) => {
-  const r = await call(app, {
-    method: 'POST',
-    url: '/api/console/orders/transition',
-    payload: { ids: [id], action, ...extra },
-    headers: { 'x-staff-token': staff.token },
-  });
+  const r = await staffCall(app, staff.token, '/api/console/orders/transition', { ids: [id], action, ...extra });
   expect(r.code).toBe(200);
 };
 /** A zero-amount order is paid at once through the pay call, like any other. */

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call, staffSession, type Session } from '../../../test/helpers.ts';
+import { call, staffCall, staffSession, type Session } from '../../../test/helpers.ts';
 import { usePaySandboxApp } from '../../../test/member-apps.ts';
 import { createDevOrder } from '../dev/dev-orders.ts';
 import { sandboxNotifyBody, sandboxNotifyHeaders } from '../../providers/pay/sandbox.ts';
@@ -78,12 +78,7 @@ it('counts refunds given back and refunds the provider refused', async () => {
   const before = { refunded: await refunded(), failed: await failed() };
   const fin = await staffSession(app, 'finance');
   const approve = async (id: number) =>
-    call<{ status: number }>(app, {
-      method: 'POST',
-      url: `/api/console/refunds/${id}/approve`,
-      payload: {},
-      headers: { 'x-staff-token': fin.token },
-    });
+    staffCall<{ status: number }>(app, fin.token, `/api/console/refunds/${id}/approve`, {});
 
   const paid = await payByNotify(4500);
   sandbox().complete(paid.paymentNo, 'paid');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, members, orders, payments, refunds } from '../../db/schema.ts';
-import { call, memberSession, staffSession, type Session } from '../../../test/helpers.ts';
+import { call, staffCall, memberSession, staffSession, type Session } from '../../../test/helpers.ts';
 import { usePaySandboxApp } from '../../../test/member-apps.ts';
 import { createDevOrder, type DevOrderInput } from '../dev/dev-orders.ts';
 import { sandboxNotifyBody, sandboxNotifyHeaders } from '../../providers/pay/sandbox.ts';
@@ -302,20 +302,22 @@ describe('refunds', () => {
     const fin = await staffSession(app, 'finance');
     const [m] = await app.ctx.db.select().from(members).where(eq(members.id, me.memberId));
     expect(m.name).toBeTruthy();
-    const list = await call<{ id: number; reasonCode: string; reason: string; memberName: string }[]>(app, {
-      url: '/api/console/refunds?status=1',
-      headers: { 'x-staff-token': fin.token },
-    });
+    const list = await staffCall<{ id: number; reasonCode: string; reason: string; memberName: string }[]>(
+      app,
+      fin.token,
+      '/api/console/refunds?status=1',
+    );
     expect(list.data.find((x) => x.id === r.data.id)).toMatchObject({
       reasonCode: 'wrongInfo',
       reason: '学校填错了',
       memberName: m.name,
     });
     const admin = await staffSession(app, 'admin');
-    const audit = await call<{ rows: { action: string; actorKind: string; actorName: string | null }[] }>(app, {
-      url: `/api/console/audit?targetKind=refund&targetId=${r.data.id}`,
-      headers: { 'x-staff-token': admin.token },
-    });
+    const audit = await staffCall<{ rows: { action: string; actorKind: string; actorName: string | null }[] }>(
+      app,
+      admin.token,
+      `/api/console/audit?targetKind=refund&targetId=${r.data.id}`,
+    );
     const requested = audit.data.rows.find((a) => a.action === 'refund.request')!;
     expect([requested.actorKind, requested.actorName]).toEqual(['member', m.name]);
   });
@@ -330,19 +332,15 @@ describe('refunds', () => {
     const o = await paidOrder();
     const req = await call<{ id: number }>(app, { url: `/api/pay/refund?id=${o.id}`, session: me });
     const fin = await staffSession(app, 'finance');
-    const list = await call<{ id: number; mobile: string; orderNo: string; status: number }[]>(app, {
-      url: '/api/console/refunds?status=1',
-      headers: { 'x-staff-token': fin.token },
-    });
+    const list = await staffCall<{ id: number; mobile: string; orderNo: string; status: number }[]>(
+      app,
+      fin.token,
+      '/api/console/refunds?status=1',
+    );
     const row = list.data.find((x) => x.id === req.data.id)!;
     expect(row.mobile).toBe(`${me.mobile.slice(0, 3)}****${me.mobile.slice(7)}`);
     expect(row.orderNo).toBe(o.orderNo);
-    const ok = await call<{ status: number }>(app, {
-      method: 'POST',
-      url: `/api/console/refunds/${req.data.id}/approve`,
-      payload: {},
-      headers: { 'x-staff-token': fin.token },
-    });
+    const ok = await staffCall<{ status: number }>(app, fin.token, `/api/console/refunds/${req.data.id}/approve`, {});
     expect(ok.data.status).toBe(4);
     expect((await stateOf(o.id)).state).toBe(150);
     const logs = await app.ctx.db
@@ -363,21 +361,21 @@ describe('refunds', () => {
     const req = await call<{ id: number; refundNo: string }>(app, { url: `/api/pay/refund?id=${o.id}`, session: me });
     const fin = await staffSession(app, 'finance');
     sandbox().failRefunds = 'SYSTEM_ERROR: sandbox refund outage';
-    const failed = await call<{ status: number; failReason: string }>(app, {
-      method: 'POST',
-      url: `/api/console/refunds/${req.data.id}/approve`,
-      payload: {},
-      headers: { 'x-staff-token': fin.token },
-    });
+    const failed = await staffCall<{ status: number; failReason: string }>(
+      app,
+      fin.token,
+      `/api/console/refunds/${req.data.id}/approve`,
+      {},
+    );
     sandbox().failRefunds = null;
     expect([failed.data.status, failed.data.failReason]).toEqual([5, 'SYSTEM_ERROR: sandbox refund outage']);
     expect((await stateOf(o.id)).state).toBe(115);
-    const retry = await call<{ status: number; refundNo: string }>(app, {
-      method: 'POST',
-      url: `/api/console/refunds/${req.data.id}/approve`,
-      payload: {},
-      headers: { 'x-staff-token': fin.token },
-    });
+    const retry = await staffCall<{ status: number; refundNo: string }>(
+      app,
+      fin.token,
+      `/api/console/refunds/${req.data.id}/approve`,
+      {},
+    );
     expect([retry.data.status, retry.data.refundNo]).toEqual([4, req.data.refundNo]);
     const paymentNo = (
       await app.ctx.db
@@ -392,19 +390,14 @@ describe('refunds', () => {
     const o = await paidOrder();
     const req = await call<{ id: number }>(app, { url: `/api/pay/refund?id=${o.id}`, session: me });
     const fin = await staffSession(app, 'finance');
-    const empty = await call(app, {
-      method: 'POST',
-      url: `/api/console/refunds/${req.data.id}/refuse`,
-      payload: { reason: ' ' },
-      headers: { 'x-staff-token': fin.token },
-    });
+    const empty = await staffCall(app, fin.token, `/api/console/refunds/${req.data.id}/refuse`, { reason: ' ' });
     expect(empty.code).toBe(400);
-    const r = await call<{ status: number; failReason: string }>(app, {
-      method: 'POST',
-      url: `/api/console/refunds/${req.data.id}/refuse`,
-      payload: { reason: '照片已制作' },
-      headers: { 'x-staff-token': fin.token },
-    });
+    const r = await staffCall<{ status: number; failReason: string }>(
+      app,
+      fin.token,
+      `/api/console/refunds/${req.data.id}/refuse`,
+      { reason: '照片已制作' },
+    );
     expect([r.data.status, r.data.failReason]).toEqual([5, '照片已制作']);
     const row = (await app.ctx.db.select().from(refunds).where(eq(refunds.id, req.data.id)))[0];
     expect(row.status).toBe(5);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, orders, payments, refunds } from '../../db/schema.ts';
-import { call, memberSession, staffSession, testApp, type Session } from '../../../test/helpers.ts';
+import { call, staffCall, memberSession, staffSession, testApp, type Session } from '../../../test/helpers.ts';
 import { createDevOrder } from '../dev/dev-orders.ts';
 import { type Answer, type SeenCall } from '../../providers/pay/platform-gateway.testkit.ts';
 import { reconcilePayments } from './reconcile.ts';
@@ -275,11 +275,11 @@ describe('row 6: one charge per order', () => {
     expect((await orderRow(o.id)).state).toBe(115);
     expect((await paymentRow(second)).state).toBe('paid');
     // Finance sees it.
-    const list = await call<{ origin: string; orderId: number }[]>(app, {
-      method: 'GET',
-      url: '/api/console/refunds?origin=automatic',
-      headers: { 'x-staff-token': finance.token },
-    });
+    const list = await staffCall<{ origin: string; orderId: number }[]>(
+      app,
+      finance.token,
+      '/api/console/refunds?origin=automatic',
+    );
     expect(list.data.some((r) => r.orderId === o.id && r.origin === 'automatic')).toBe(true);
   });
 
@@ -342,29 +342,22 @@ describe('row 8: a pending refund blocks review, production and shipping', () =>
     const { o } = await paidByWechat();
     const refundId = await memberRefund(o.id);
     const reviewer = await staffSession(app, 'reviewer');
-    const review = await call(app, {
-      method: 'POST',
-      url: '/api/console/orders/transition',
-      payload: { ids: [o.id], action: 'approve' },
-      headers: { 'x-staff-token': reviewer.token },
+    const review = await staffCall(app, reviewer.token, '/api/console/orders/transition', {
+      ids: [o.id],
+      action: 'approve',
     });
     expect([review.status, review.msg]).toEqual([
       409,
       '该订单有待处理的退款申请，请先在退款管理中处理（同意或拒绝）后再审核、制作或发货',
     ]);
     expect((await orderRow(o.id)).state).toBe(115);
-    const refused = await call(app, {
-      method: 'POST',
-      url: `/api/console/refunds/${refundId}/refuse`,
-      payload: { reason: '照片已审核' },
-      headers: { 'x-staff-token': finance.token },
+    const refused = await staffCall(app, finance.token, `/api/console/refunds/${refundId}/refuse`, {
+      reason: '照片已审核',
     });
     expect(refused.code).toBe(200);
-    const again = await call(app, {
-      method: 'POST',
-      url: '/api/console/orders/transition',
-      payload: { ids: [o.id], action: 'approve' },
-      headers: { 'x-staff-token': reviewer.token },
+    const again = await staffCall(app, reviewer.token, '/api/console/orders/transition', {
+      ids: [o.id],
+      action: 'approve',
     });
     expect(again.code).toBe(200);
     expect((await orderRow(o.id)).state).toBe(120);

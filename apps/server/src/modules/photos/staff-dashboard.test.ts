@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Dashboard } from '@portal/contract/console';
-import { call, memberSession, multipartBody, staffSession, useTestApp } from '../../../test/helpers.ts';
+import { call, staffCall, memberSession, multipartBody, staffSession, useTestApp } from '../../../test/helpers.ts';
 
 const blurred = readFileSync(path.resolve(import.meta.dirname, '../../../test/fixtures/photos/blurred.jpg'));
 
@@ -27,11 +27,7 @@ describe('dashboard: 照片检测未通过项', () => {
       expect(r.code).toBe(-1);
     }
     const admin = await staffSession(app, 'admin');
-    const d = await call<Dashboard>(app, {
-      method: 'GET',
-      url: '/api/console/dashboard',
-      headers: { 'x-staff-token': admin.token },
-    });
+    const d = await staffCall<Dashboard>(app, admin.token, '/api/console/dashboard');
     expect(d.code).toBe(200);
     expect(d.data.failingItems.find((f) => f.item === 'definition')?.count).toBe(refusals);
   }, 180_000);

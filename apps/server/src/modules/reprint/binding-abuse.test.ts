@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { isValidIdCard } from '@portal/contract/validation';
 import { auditLog, bindings, nationalStudents } from '../../db/schema.ts';
-import { call, memberSession, staffSession, testApp, type Session } from '../../../test/helpers.ts';
+import { call, staffCall, memberSession, staffSession, testApp, type Session } from '../../../test/helpers.ts';
 import { storePhotoBytes } from '../photos/photo-service.ts';
 import { makeIdNumber } from '../national/seed.ts';
 
@@ -238,22 +238,13 @@ describe('a student proving identity of a record bound to someone else', () => {
     // only reviewers (and admins) decide
     const editor = await staffSession(app, 'editor');
     expect(
-      (
-        await call(app, {
-          method: 'POST',
-          url: `/api/console/binding-disputes/${d.id}/resolve`,
-          payload: { outcome: 'claimant' },
-          headers: staff(editor.token),
-        })
-      ).code,
+      (await staffCall(app, editor.token, `/api/console/binding-disputes/${d.id}/resolve`, { outcome: 'claimant' }))
+        .code,
     ).toBe(403);
 
     // staff give the record to the student who proved identity
-    const done = await call(app, {
-      method: 'POST',
-      url: `/api/console/binding-disputes/${d.id}/resolve`,
-      payload: { outcome: 'claimant' },
-      headers: staff(reviewer.token),
+    const done = await staffCall(app, reviewer.token, `/api/console/binding-disputes/${d.id}/resolve`, {
+      outcome: 'claimant',
     });
     expect(done.code).toBe(200);
     expect(await status(student)).toBe(1);
@@ -261,11 +252,8 @@ describe('a student proving identity of a record bound to someone else', () => {
     expect((await fetchPhoto(mine!.picUrl!)).statusCode).toBe(200);
     expect(await status(attacker)).toBe(3);
     expect((await fetchPhoto(picUrl)).statusCode).toBe(403);
-    const twice = await call(app, {
-      method: 'POST',
-      url: `/api/console/binding-disputes/${d.id}/resolve`,
-      payload: { outcome: 'holder' },
-      headers: staff(reviewer.token),
+    const twice = await staffCall(app, reviewer.token, `/api/console/binding-disputes/${d.id}/resolve`, {
+      outcome: 'holder',
     });
     expect(twice.code).toBe(409);
     expect(twice.msg).toBe('该争议已处理');
@@ -283,32 +271,27 @@ describe('a student proving identity of a record bound to someone else', () => {
     const claimant = await memberSession(app);
     expect((await bindWith(claimant, r, r.idCard)).code).toBe(409);
     const reviewer = await staffSession(app, 'reviewer');
-    const list = await call<{ id: number; studentId: string }[]>(app, {
-      url: '/api/console/binding-disputes',
-      headers: staff(reviewer.token),
-    });
+    const list = await staffCall<{ id: number; studentId: string }[]>(
+      app,
+      reviewer.token,
+      '/api/console/binding-disputes',
+    );
     const d = list.data.find((x) => x.studentId === r.xh)!;
-    const res = await call<{ state: number }>(app, {
-      method: 'POST',
-      url: `/api/console/binding-disputes/${d.id}/resolve`,
-      payload: { outcome: 'holder' },
-      headers: staff(reviewer.token),
-    });
+    const res = await staffCall<{ state: number }>(
+      app,
+      reviewer.token,
+      `/api/console/binding-disputes/${d.id}/resolve`,
+      { outcome: 'holder' },
+    );
     expect(res.data.state).toBe(3);
     expect(await status(attacker)).toBe(1);
     expect(await info(attacker)).toHaveLength(1);
     expect((await fetchPhoto(picUrl)).statusCode).toBe(200);
     expect(await status(claimant)).toBe(0);
-    const after = await call<{ id: number }[]>(app, {
-      url: '/api/console/binding-disputes?state=1',
-      headers: staff(reviewer.token),
-    });
+    const after = await staffCall<{ id: number }[]>(app, reviewer.token, '/api/console/binding-disputes?state=1');
     expect(after.data.map((x) => x.id)).not.toContain(d.id);
-    const bad = await call(app, {
-      method: 'POST',
-      url: `/api/console/binding-disputes/${d.id}/resolve`,
-      payload: { outcome: 'someone' },
-      headers: staff(reviewer.token),
+    const bad = await staffCall(app, reviewer.token, `/api/console/binding-disputes/${d.id}/resolve`, {
+      outcome: 'someone',
     });
     expect(bad.code).toBe(400);
   });

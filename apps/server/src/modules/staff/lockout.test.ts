@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
-import { call, staffSession, testApp } from '../../../test/helpers.ts';
+import { call, staffCall, staffSession, testApp } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { staffUsers } from '../../db/schema.ts';
@@ -117,34 +117,20 @@ describe('staff login lock-out', () => {
     const id = await account('lock-admin');
     for (let i = 0; i < 6; i++) await login({ username: 'lock-admin', password: 'nope' });
     const admin = await staffSession(app, 'admin');
-    const list = await call<{ id: number; lockedUntil: string | null; loginFailures: number }[]>(app, {
-      method: 'GET',
-      url: '/api/console/staff',
-      headers: { 'x-staff-token': admin.token },
-    });
+    const list = await staffCall<{ id: number; lockedUntil: string | null; loginFailures: number }[]>(
+      app,
+      admin.token,
+      '/api/console/staff',
+    );
     const listed = list.data.find((s) => s.id === id)!;
     expect(listed.loginFailures).toBe(5);
     expect(new Date(listed.lockedUntil!).getTime()).toBeGreaterThan(Date.now());
 
     const reviewer = await staffSession(app, 'reviewer');
-    expect(
-      (
-        await call(app, {
-          method: 'POST',
-          url: '/api/console/staff/unlock',
-          headers: { 'x-staff-token': reviewer.token },
-          payload: { id },
-        })
-      ).code,
-    ).toBe(403);
+    expect((await staffCall(app, reviewer.token, '/api/console/staff/unlock', { id })).code).toBe(403);
     expect((await rowOf(id)).lockedUntil).not.toBeNull();
 
-    const lifted = await call(app, {
-      method: 'POST',
-      url: '/api/console/staff/unlock',
-      headers: { 'x-staff-token': admin.token },
-      payload: { id },
-    });
+    const lifted = await staffCall(app, admin.token, '/api/console/staff/unlock', { id });
     expect(lifted.code).toBe(200);
     expect(await rowOf(id)).toMatchObject({ loginFailures: 0, lockedUntil: null });
     expect(await actions(id)).toContain('staff.unlock');
