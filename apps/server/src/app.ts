@@ -1,7 +1,6 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import {
   jsonSchemaTransform,
@@ -48,9 +47,6 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { memberRoutes } from './modules/member/routes.ts';
 import { reprintRoutes } from './modules/reprint/routes.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
-
-/** Largest request body: a 5 MB photo plus multipart framing. */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 export interface RouteEntry {
   method: string;
@@ -128,7 +124,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(securityHeadersPlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody);
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
   await app.register(rateLimitPlugin, { max: config.rateLimitPerMinute });
   await app.register(accessLogPlugin, { stream: logStream });
   await app.register(swagger, {

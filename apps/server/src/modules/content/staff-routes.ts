@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { acceptUploads } from '../../http/uploads.ts';
 import { z } from 'zod';
 import {
   CONTENT_TYPE_NAMES,
@@ -150,6 +151,7 @@ const formsEditing: FastifyPluginAsyncZod = async (app) => {
 
 /** The content area's staff routes under /api/console: content, site settings and the downloadable forms. */
 export const contentStaffRoutes: FastifyPluginAsyncZod = async (app) => {
+  await acceptUploads(app);
   await app.register(contentEditing);
   await app.register(formsEditing);
 };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { acceptUploads } from '../../http/uploads.ts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import QRCode from 'qrcode';
@@ -48,6 +49,7 @@ async function studentFromImage(app: { ctx: { national: NationalPlatform } }, by
  */
 export const nationalRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  await acceptUploads(app);
 
   app.post(
     '/api/qrCode/getQrCode',

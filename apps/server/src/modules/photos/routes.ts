@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { acceptCorrectedBody, photoRefusalSchema } from '@portal/contract/photos';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { acceptUploads } from '../../http/uploads.ts';
 import { envelope, ok } from '../../http/envelope.ts';
 import { memberOf } from '../../http/auth.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -13,6 +14,7 @@ import { sendJpeg } from './send-jpeg.ts';
 /** Photo upload with the compliance check, and the signed photo URLs. */
 export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
+  await acceptUploads(app);
   // A listening server loads the check's models at once (the first upload took 455 ms while
   // they loaded); readiness fails until they are in. Test apps that never listen skip it.
   app.addHook('onListen', async () => {
