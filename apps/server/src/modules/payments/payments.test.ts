@@ -207,12 +207,18 @@ describe('notifications', () => {
 });
 
 describe('reconciliation', () => {
-  it('settles a payment whose notification was lost, by asking the provider', async () => {
+  /** An order paid at the provider whose notification never arrived (the order still 110). */
+  async function paidWithNotificationLost() {
     const o = await order();
     const { data } = await payInfo(o.id, 2);
     sandbox().dropNotifications = true;
     sandbox().complete(data.paymentNo!, 'paid');
     sandbox().dropNotifications = false;
+    return { o, data };
+  }
+
+  it('settles a payment whose notification was lost, by asking the provider', async () => {
+    const { o, data } = await paidWithNotificationLost();
     expect((await stateOf(o.id)).state).toBe(110);
     const r = await reconcilePayments(app.ctx, app.log, { graceMs: 0 });
     expect(r.ran).toBe(true);
@@ -222,11 +228,7 @@ describe('reconciliation', () => {
   });
 
   it('two runs do not overlap and settle a payment once', async () => {
-    const o = await order();
-    const { data } = await payInfo(o.id, 2);
-    sandbox().dropNotifications = true;
-    sandbox().complete(data.paymentNo!, 'paid');
-    sandbox().dropNotifications = false;
+    const { o } = await paidWithNotificationLost();
     const spans: [number, number][] = [];
     const run = () => {
       const span: [number, number] = [0, 0];
