@@ -128,6 +128,9 @@ const ship = (id: number, waybill: string, carrier?: string) =>
     ...(carrier ? { carrier } : {}),
   });
 
+/** Kuaidi100's push answered as accepted. */
+const ACCEPTED = { result: true, returnCode: '200', message: '成功' };
+
 /** A push as Kuaidi100 sends it: a form with param (JSON) and sign. */
 function push(
   waybill: string,
@@ -254,25 +257,17 @@ describe('Kuaidi100 tracking', () => {
     const shipEvents = await eventCount('EA100000002CN');
     const first = await push('EA100000002CN', '0', newestFirst(TRANSIT));
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ result: true, returnCode: '200', message: '成功' });
+    expect(first.json()).toEqual(ACCEPTED);
     expect(await stateOf(id)).toBe(140);
     expect(await eventCount('EA100000002CN')).toBe(shipEvents + 2);
 
-    expect((await push('EA100000002CN', '3', newestFirst(SIGNED))).json()).toEqual({
-      result: true,
-      returnCode: '200',
-      message: '成功',
-    });
+    expect((await push('EA100000002CN', '3', newestFirst(SIGNED))).json()).toEqual(ACCEPTED);
     expect(await stateOf(id)).toBe(145);
     expect(await deliverAudits(id)).toBe(1);
     expect(await eventCount('EA100000002CN')).toBe(shipEvents + 3);
 
     // Kuaidi100 repeats a push it thinks was lost: nothing new, no second transition.
-    expect((await push('EA100000002CN', '3', newestFirst(SIGNED))).json()).toEqual({
-      result: true,
-      returnCode: '200',
-      message: '成功',
-    });
+    expect((await push('EA100000002CN', '3', newestFirst(SIGNED))).json()).toEqual(ACCEPTED);
     expect(await eventCount('EA100000002CN')).toBe(shipEvents + 3);
     expect(await deliverAudits(id)).toBe(1);
 
