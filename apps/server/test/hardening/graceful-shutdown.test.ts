@@ -22,6 +22,20 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => {});
 });
 
+/**
+ * A child server on a fresh data folder, and on a throwaway PostgreSQL database when `db` names
+ * one; the folder, the database and the process are cleaned up after the file.
+ */
+async function startServer(dirPrefix: string, env: Record<string, string>, db?: { base: string; prefix: string }) {
+  const database = db ? await throwawayDatabase(db.base, db.prefix) : null;
+  if (database) cleanups.push(() => database.drop());
+  const dataDir = tempDataDir(dirPrefix);
+  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const server = await ChildServer.start({ ...(database ? { databaseUrl: database.url } : {}), dataDir, env });
+  cleanups.push(() => server.kill9());
+  return server;
+}
+
 interface Outcome {
   status: number;
   connectionClose: boolean;
@@ -132,18 +146,12 @@ async function hangUpsThenTerm(server: ChildServer) {
 
 describe('graceful shutdown under load', () => {
   it('PGlite: drains, serves every request, exits 0', { timeout: 240_000 }, async () => {
-    const dataDir = tempDataDir('portal-shutdown');
-    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const server = await ChildServer.start({ dataDir, env: { SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS) } });
-    cleanups.push(() => server.kill9());
+    const server = await startServer('portal-shutdown', { SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS) });
     expectClean(await shutdownUnderLoad(server));
   });
 
   it('PGlite: handlers of clients that hung up finish before the database closes', { timeout: 240_000 }, async () => {
-    const dataDir = tempDataDir('portal-shutdown-hangup');
-    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const server = await ChildServer.start({ dataDir, env: { LOG_LEVEL: 'error' } });
-    cleanups.push(() => server.kill9());
+    const server = await startServer('portal-shutdown-hangup', { LOG_LEVEL: 'error' });
     const r = await hangUpsThenTerm(server);
     expect(r.log).not.toMatch(/closed|after calling end|"level":50/i);
     expect(r.exitCode).toBe(0);
@@ -152,28 +160,18 @@ describe('graceful shutdown under load', () => {
   it('PostgreSQL: drains, serves every request, closes the pool last, exits 0', { timeout: 240_000 }, async (t) => {
     const base = await reachablePostgres();
     if (!base) return t.skip('no PostgreSQL for the database suite (TEST_DATABASE_URL)');
-    const db = await throwawayDatabase(base, 'portal_shutdown');
-    cleanups.push(() => db.drop());
-    const dataDir = tempDataDir('portal-shutdown-pg');
-    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const server = await ChildServer.start({
-      databaseUrl: db.url,
-      dataDir,
-      env: { SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS) },
-    });
-    cleanups.push(() => server.kill9());
+    const server = await startServer(
+      'portal-shutdown-pg',
+      { SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS) },
+      { base, prefix: 'portal_shutdown' },
+    );
     expectClean(await shutdownUnderLoad(server));
   });
 
   it('PostgreSQL: handlers of clients that hung up finish before the pool closes', { timeout: 240_000 }, async (t) => {
     const base = await reachablePostgres();
     if (!base) return t.skip('no PostgreSQL for the database suite (TEST_DATABASE_URL)');
-    const db = await throwawayDatabase(base, 'portal_hangup');
-    cleanups.push(() => db.drop());
-    const dataDir = tempDataDir('portal-hangup-pg');
-    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const server = await ChildServer.start({ databaseUrl: db.url, dataDir, env: { LOG_LEVEL: 'error' } });
-    cleanups.push(() => server.kill9());
+    const server = await startServer('portal-hangup-pg', { LOG_LEVEL: 'error' }, { base, prefix: 'portal_hangup' });
     const r = await hangUpsThenTerm(server);
     expect(r.log).not.toMatch(/after calling end|"level":50/);
     expect(r.exitCode).toBe(0);

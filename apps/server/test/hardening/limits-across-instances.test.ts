@@ -59,6 +59,13 @@ describe.skipIf(!pgBase)('limits shared by two instances on one PostgreSQL datab
   const login = (s: ChildServer, mobile: string, cap: { imageToken: string; imageCode: string }, messageCode: string) =>
     api<{ token: string }>(s.url, { url: `/api/login/auth?${qs({ mobile, ...cap, messageCode })}` });
   const outbox = (mobile: string) => apiData<{ code: string | null }[]>(a.url, { url: `/api/dev/outbox?to=${mobile}` });
+  /** A captcha drawn by s and a code sent through s to the mobile (checked as sent): both. */
+  async function codeSent(s: ChildServer, mobile: string) {
+    const cap = await captcha(s);
+    expect((await sendCode(s, mobile, cap)).code).toBe(200);
+    const [{ code }] = await outbox(mobile);
+    return { cap, code: code! };
+  }
   /** Time passing for the resend interval only: the codes of a mobile look 61 s older. */
   const age = (mobile: string) =>
     pg.query(`update verification_codes set created_at = created_at - interval '61 seconds' where target = $1`, [
@@ -139,11 +146,9 @@ describe.skipIf(!pgBase)('limits shared by two instances on one PostgreSQL datab
 
   it('a captcha used on one instance cannot be used again on the other', async () => {
     const mobile = freshMobile();
-    const cap = await captcha(a);
-    expect((await sendCode(a, mobile, cap)).code).toBe(200);
-    const [{ code }] = await outbox(mobile);
-    expect((await login(a, mobile, cap, code!)).code).toBe(200);
-    const replay = await login(b, mobile, cap, code!);
+    const { cap, code } = await codeSent(a, mobile);
+    expect((await login(a, mobile, cap, code)).code).toBe(200);
+    const replay = await login(b, mobile, cap, code);
     expect(replay.status).toBe(400);
     expect(replay.msg).toBe(MSG.captchaExpired);
 
@@ -158,10 +163,8 @@ describe.skipIf(!pgBase)('limits shared by two instances on one PostgreSQL datab
 
   it('simultaneous logins with one captcha through both instances: exactly one gets in', async () => {
     const mobile = freshMobile();
-    const cap = await captcha(b);
-    expect((await sendCode(b, mobile, cap)).code).toBe(200);
-    const [{ code }] = await outbox(mobile);
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => login(i % 2 ? b : a, mobile, cap, code!)));
+    const { cap, code } = await codeSent(b, mobile);
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => login(i % 2 ? b : a, mobile, cap, code)));
     expect(answers.filter((r) => r.code === 200)).toHaveLength(1);
     for (const r of answers.filter((x) => x.code !== 200))
       expect([MSG.captchaExpired, '验证码已失效，请重新获取']).toContain(r.msg);
