@@ -1,6 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import os from 'node:os';
+import { stdoutLines } from './log-lines.ts';
 
 /** Where log lines go: standard output held in log-lines.ts, or a test's stream. */
 export interface LogStream {
@@ -20,7 +21,7 @@ export function redactUrl(url: string): string {
 }
 
 /** pino options: structured, with tokens, codes, ID numbers and mobiles redacted. */
-export function loggerOptions(level: string, stream: LogStream): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, stream: LogStream = stdoutLines()): FastifyServerOptions['logger'] {
   return {
     level,
     stream,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicSettingsSchema } from '@portal/contract/settings';
-import { envelope, ok } from '../../http/envelope.ts';
+import { envelope, ok, signedJsonEnvelope } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { migrationsApplied, pingDatabase } from '../../db/client.ts';
 import { publicSettings } from './settings-service.ts';
@@ -28,8 +28,13 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/health', { schema: { response: { 200: envelope(health) } } }, ready);
   app.get('/api/health/ready', { schema: { response: { 200: envelope(health) } } }, ready);
-  app.get('/api/health/live', { schema: { response: { 200: envelope(health) } } }, async () =>
-    ok({ status: 'ok', db: ctx.dbKind }),
+  // Liveness answers the same data for the process's life: validated and serialized once, signed per answer.
+  const liveJson = JSON.stringify(z.encode(health, { status: 'ok', db: ctx.dbKind }));
+  app.get('/api/health/live', { schema: { response: { 200: envelope(health) } } }, async (_req, reply) =>
+    // A string body skips the serializer (typed for the envelope object, hence the cast).
+    reply
+      .type('application/json; charset=utf-8')
+      .send(signedJsonEnvelope(liveJson, ctx.config.responseSecret) as never),
   );
 
   app.get('/api/baseInfo/settings', { schema: { response: { 200: envelope(publicSettingsSchema) } } }, async () =>
