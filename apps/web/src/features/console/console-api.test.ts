@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { responseSign } from '@portal/contract/envelope';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api/core.ts';
+import { reply, stubFetch } from '../../lib/api/envelope.testkit.ts';
 import { cGet, cPost, getStaffToken, setStaffToken } from './console-api.ts';
 
 // The red toast is antd's message, which renders after the call returns: recorded here
@@ -11,27 +11,9 @@ vi.mock('antd', async (original) => ({
   message: { error: toasts },
 }));
 
-const SECRET = import.meta.env.VITE_RESPONSE_SECRET as string;
-
-function reply(code: number, data: unknown = null, msg = '', sign?: string) {
-  const timestamp = Date.now();
-  return new Response(
-    JSON.stringify({ code, msg, data, timestamp, sign: sign ?? responseSign(code, timestamp, SECRET) }),
-    { status: code === 700 ? 401 : 200, headers: { 'content-type': 'application/json' } },
-  );
-}
-
 /** The console's calls run on the portal's core: same envelope, signature and error rules, staff session. */
 describe('console api', () => {
-  const fetchMock = vi.fn();
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    sessionStorage.clear();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    fetchMock.mockReset();
-  });
+  const fetchMock = stubFetch();
 
   it('sends the staff token, never a member token, and leaves empty filters out of the query', async () => {
     setStaffToken('staff-tok');

@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { responseSign, base64DecodeUtf8, bodySign } from '@portal/contract/envelope';
+import { describe, expect, it, vi } from 'vitest';
+import { base64DecodeUtf8, bodySign } from '@portal/contract/envelope';
 import { request, ApiError } from './client.ts';
+import { reply, stubFetch } from './envelope.testkit.ts';
 import { setNavigator } from '../navigation.ts';
 import { storeLogin, getSession } from '../session.ts';
 
@@ -11,29 +12,8 @@ vi.mock('antd', async (original) => ({
   message: { error: vi.fn() },
 }));
 
-const SECRET = import.meta.env.VITE_RESPONSE_SECRET as string;
-
-function reply(code: number, data: unknown = null, msg = '', sign?: string) {
-  const timestamp = Date.now();
-  return new Response(
-    JSON.stringify({ code, msg, data, timestamp, sign: sign ?? responseSign(code, timestamp, SECRET) }),
-    {
-      status: code === 700 ? 401 : 200,
-      headers: { 'content-type': 'application/json' },
-    },
-  );
-}
-
 describe('api client', () => {
-  const fetchMock = vi.fn();
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    sessionStorage.clear();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    fetchMock.mockReset();
-  });
+  const fetchMock = stubFetch();
 
   it('returns data of a correctly signed success', async () => {
     fetchMock.mockResolvedValueOnce(reply(200, { a: 1 }));
