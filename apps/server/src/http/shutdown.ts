@@ -54,22 +54,19 @@ export function installShutdown(app: FastifyInstance): { settled(timeoutMs: numb
     done(null, payload);
   });
 
-  const serving = new Map<Socket, number>();
+  // Connections, not requests, are tracked: whether one is serving is read at close from the
+  // response Node keeps on the socket while it answers (the same field Node's own
+  // closeIdleConnections reads), so a request adds no listener of its own.
+  const connections = new Set<Socket>();
   app.server.on('connection', (socket: Socket) => {
-    serving.set(socket, 0);
-    socket.once('close', () => serving.delete(socket));
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
   });
-  app.server.on('request', (req, res) => {
-    const socket = req.socket;
-    serving.set(socket, (serving.get(socket) ?? 0) + 1);
-    res.once('close', () => {
-      if (serving.has(socket)) serving.set(socket, Math.max(0, (serving.get(socket) ?? 1) - 1));
-    });
-  });
+  const serving = (socket: Socket) => !!(socket as Socket & { _httpMessage?: unknown })._httpMessage;
   app.addHook('preClose', async () => {
     app.draining = true;
     const sweep = setInterval(() => {
-      for (const [socket, n] of serving) if (n === 0) socket.destroy();
+      for (const socket of connections) if (!serving(socket)) socket.destroy();
     }, 100);
     sweep.unref();
     app.server.once('close', () => clearInterval(sweep));
