@@ -94,11 +94,11 @@ describe('the member order list cache', () => {
 
 describe('the list freshness read', () => {
   it.each([false, true])(
-    'skips the fingerprint while the snapshot is unchanged, computes it after any write anywhere (two statements: %s)',
-    async (twoStatements) => {
+    'skips the fingerprint while the snapshot is unchanged, computes it after any write anywhere (embedded: %s)',
+    async (embedded) => {
       const [s] = await app.ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.memberId, me.memberId));
       const q = { memberId: me.memberId, sessionId: s!.id, kind: 'individual' as const };
-      const read = (since: string) => memberOrderListFreshness(app.ctx.memberReads, { ...q, since }, { twoStatements });
+      const read = (since: string) => memberOrderListFreshness(app.ctx.memberReads, { ...q, since }, { embedded });
       const first = await read('');
       expect(first.fingerprint).toBe(await memberOrderListFingerprint(app.ctx.memberReads, me.memberId, 'individual'));
       expect(first.sessionLive).toBe(true);

@@ -132,8 +132,8 @@ async function snapshotCheckedJson(
   return value;
 }
 
-/** PGlite plans every statement anew: the long fingerprint only when the snapshot moved. */
-const twoStatements = (ctx: AppContext) => ({ twoStatements: ctx.dbKind === 'pglite' });
+/** The embedded database (PGlite) takes its own freshness read (reads.ts embeddedFreshness). */
+const embedded = (ctx: AppContext) => ({ embedded: ctx.dbKind === 'pglite' });
 
 /**
  * findOrderList?type=1 (individual) or 2 (reprint) as JSON text, kept serialized beside the
@@ -152,8 +152,7 @@ export function orderListJson(
     ctx,
     memberId,
     `${JSON_KEY}${memberId}:${kind}:${lang}`,
-    (since) =>
-      reads.memberOrderListFreshness(ctx.memberReads, { memberId, sessionId, kind, since }, twoStatements(ctx)),
+    (since) => reads.memberOrderListFreshness(ctx.memberReads, { memberId, sessionId, kind, since }, embedded(ctx)),
     async () => serialize(await buildOrderList(ctx, memberId, kind, lang)),
   );
 }
@@ -177,7 +176,7 @@ export function orderPageJson(
     ctx,
     memberId,
     `${JSON_KEY}${memberId}:order:${orderId}:${lang}:${hour}`,
-    (since) => reads.memberOrderFreshness(ctx.memberReads, { memberId, sessionId, orderId, since }, twoStatements(ctx)),
+    (since) => reads.memberOrderFreshness(ctx.memberReads, { memberId, sessionId, orderId, since }, embedded(ctx)),
     build,
   );
 }

@@ -90,16 +90,13 @@ export function prepareMemberReads(db: Db) {
       .from(members)
       .where(eq(members.id, memberId))
       .prepare('member_order_list_fingerprint_session'),
-    // The snapshot and the session alone: a short text, for a database that plans every statement
-    // anew (PGlite), where the long one above costs more to plan than to run.
-    snapshotAndSession: db
-      .select({
-        snapshot: sql<string>`pg_current_snapshot()::text`,
-        sessionLive: sessionLive(),
-      })
+    // The snapshot alone, read from the member's row: for the embedded database (PGlite), which
+    // plans every statement anew, so the long statements above cost more to plan than to run.
+    snapshot: db
+      .select({ snapshot: sql<string>`pg_current_snapshot()::text` })
       .from(members)
       .where(eq(members.id, memberId))
-      .prepare('member_snapshot_session'),
+      .prepare('member_snapshot'),
     // The order page's fingerprint, with the snapshot and the session as for the list.
     orderFingerprintWithSession: db
       .select({
@@ -177,29 +174,35 @@ export async function memberOrderListFingerprint(
  * With the database's current snapshot (xmin:xmax:in-progress ids): given the snapshot of an
  * earlier call as since, the fingerprint is null when the snapshot is still the same, i.e. no
  * transaction has committed or taken a transaction id since, so nothing under the list can differ.
- * twoStatements: the snapshot first and the fingerprint only when it moved (one round trip while
- * nothing changed, two after a change), for PGlite, which plans the long statement on every call.
+ * embedded: see embeddedFreshness.
  */
 export async function memberOrderListFreshness(
   reads: MemberReads,
   q: { memberId: number; sessionId: number; kind: 'individual' | 'reprint'; since: string },
-  opts: { twoStatements?: boolean } = {},
+  opts: { embedded?: boolean } = {},
 ): Promise<{ snapshot: string; fingerprint: string | null; sessionLive: boolean }> {
-  if (opts.twoStatements) {
-    // The snapshot first: a fingerprint read after it is at least as new as the snapshot says.
-    const [head] = await reads.snapshotAndSession.execute(q);
-    if (!head) return { snapshot: '', fingerprint: '', sessionLive: false };
-    const sessionLive = head.sessionLive === true;
-    if (!sessionLive || head.snapshot === q.since) return { snapshot: head.snapshot, fingerprint: null, sessionLive };
-    return {
-      snapshot: head.snapshot,
-      fingerprint: await memberOrderListFingerprint(reads, q.memberId, q.kind),
-      sessionLive,
-    };
-  }
+  if (opts.embedded) return embeddedFreshness(reads, q, () => memberOrderListFingerprint(reads, q.memberId, q.kind));
   const [row] = await reads.listFingerprintWithSession.execute(q);
   if (!row) return { snapshot: '', fingerprint: '', sessionLive: false }; // no such member
   return { snapshot: row.snapshot, fingerprint: row.fingerprint, sessionLive: row.sessionLive === true };
+}
+
+/**
+ * The freshness read on the embedded database (PGlite): the snapshot first, and the fingerprint
+ * only when it moved (one statement while nothing changed, two after a change). The session is
+ * not read again: this process is the only one with the database open, its session cache follows
+ * the notifications of every commit, made in this same process before the writer resumes, so the
+ * session the guard accepted is the one in the database. A member no longer there is not live.
+ */
+async function embeddedFreshness(
+  reads: MemberReads,
+  q: { memberId: number; since: string },
+  fingerprint: () => Promise<string>,
+): Promise<{ snapshot: string; fingerprint: string | null; sessionLive: boolean }> {
+  const [head] = await reads.snapshot.execute(q);
+  if (!head) return { snapshot: '', fingerprint: '', sessionLive: false };
+  if (head.snapshot === q.since) return { snapshot: head.snapshot, fingerprint: null, sessionLive: true };
+  return { snapshot: head.snapshot, fingerprint: await fingerprint(), sessionLive: true };
 }
 
 /**
@@ -209,16 +212,10 @@ export async function memberOrderListFreshness(
 export async function memberOrderFreshness(
   reads: MemberReads,
   q: { memberId: number; sessionId: number; orderId: number; since: string },
-  opts: { twoStatements?: boolean } = {},
+  opts: { embedded?: boolean } = {},
 ): Promise<{ snapshot: string; fingerprint: string | null; sessionLive: boolean }> {
-  if (opts.twoStatements) {
-    const [head] = await reads.snapshotAndSession.execute(q);
-    if (!head) return { snapshot: '', fingerprint: '', sessionLive: false };
-    const sessionLive = head.sessionLive === true;
-    if (!sessionLive || head.snapshot === q.since) return { snapshot: head.snapshot, fingerprint: null, sessionLive };
-    const [row] = await reads.orderFingerprint.execute(q);
-    return { snapshot: head.snapshot, fingerprint: row?.fingerprint ?? '', sessionLive };
-  }
+  if (opts.embedded)
+    return embeddedFreshness(reads, q, async () => (await reads.orderFingerprint.execute(q))[0]?.fingerprint ?? '');
   const [row] = await reads.orderFingerprintWithSession.execute(q);
   if (!row) return { snapshot: '', fingerprint: '', sessionLive: false };
   return { snapshot: row.snapshot, fingerprint: row.fingerprint, sessionLive: row.sessionLive === true };
