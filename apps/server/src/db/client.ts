@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
+import { drizzleParsers, parsersOnce } from './pglite-parsers.ts';
 
 export type Schema = typeof schema;
 /** Both drivers (PGlite and node-postgres) give a PgDatabase; code sees only this. */
@@ -56,12 +57,13 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let client: InstanceType<typeof PGlite>;
   if (opts.pgliteDir === ':memory:') {
-    client = new PGlite();
+    client = new PGlite({ parsers: drizzleParsers() });
   } else {
     fs.mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
-    client = new PGlite(opts.pgliteDir);
+    client = new PGlite(opts.pgliteDir, { parsers: drizzleParsers() });
   }
   await client.waitReady;
+  parsersOnce(client);
   const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
   await migrate(db as never, { migrationsFolder });
   // One in-process connection: notifications of its own commits arrive on it, and it is never lost.
