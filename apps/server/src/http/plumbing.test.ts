@@ -5,7 +5,7 @@ import { loadConfig } from '../config.ts';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
 import { responseSign } from '@portal/contract/envelope';
-import { envelopeSign, signedJsonEnvelope } from './envelope.ts';
+import { envelopeSign, signedJsonBytes, signedJsonEnvelope } from './envelope.ts';
 import { RateWindow } from './rate-limit.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
@@ -100,6 +100,18 @@ describe('envelope sign', () => {
       [200, 1700000000001, 't'],
     ] as const)
       expect(envelopeSign(code, ts, secret)).toBe(responseSign(code, ts, secret));
+  });
+
+  it('wraps cached JSON bytes, Chinese text included, into the same signed envelope', () => {
+    const data = Buffer.from('[{"stateDesc":"待付款","a":1}]');
+    const bytes = signedJsonBytes(data, 'sec');
+    const body = JSON.parse(bytes.toString('utf8'));
+    expect(body).toMatchObject({ code: 200, msg: 'success', data: [{ stateDesc: '待付款', a: 1 }] });
+    expect(body.sign).toBe(responseSign(200, body.timestamp, 'sec'));
+    expect(bytes.toString('utf8')).toBe(signedJsonEnvelopeAt(body.timestamp));
+    function signedJsonEnvelopeAt(timestamp: number) {
+      return `{"code":200,"msg":"success","data":${data.toString('utf8')},"timestamp":${timestamp},"sign":"${responseSign(200, timestamp, 'sec')}"}`;
+    }
   });
 
   it('wraps cached JSON into a signed envelope the web accepts', () => {

@@ -99,7 +99,7 @@ interface Freshness {
 }
 
 /**
- * The JSON text under key, checked in one round trip that also confirms the caller's session
+ * The JSON under key (as UTF-8 bytes), checked in one round trip that also confirms the caller's session
  * (fresh, given the snapshot of the entry's last check): served while the fingerprint holds,
  * else built, serialized and kept. A session ended anywhere is refused here even when the guard
  * took it from this instance's memory.
@@ -110,7 +110,7 @@ async function snapshotCheckedJson(
   key: string,
   fresh: (since: string) => Promise<Freshness>,
   build: () => Promise<string>,
-): Promise<string> {
+): Promise<Buffer> {
   const entries = ctx.orderLists;
   const hit = entries.get(key);
   const r = await fresh(hit?.snapshot ?? '');
@@ -123,9 +123,10 @@ async function snapshotCheckedJson(
     hit.snapshot = r.snapshot;
     entries.delete(key);
     entries.set(key, hit);
-    return hit.value as string;
+    return hit.value as Buffer;
   }
-  const value = await build();
+  // Kept as UTF-8 bytes: each answer copies them (http/envelope.ts signedJsonBytes).
+  const value = Buffer.from(await build());
   entries.delete(key);
   entries.set(key, { fingerprint: fp, value, snapshot: r.snapshot });
   if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
@@ -145,7 +146,7 @@ export function orderListJson(
   type: 1 | 2,
   lang: Lang,
   serialize: (list: Awaited<ReturnType<typeof buildOrderList>>) => string,
-): Promise<string> {
+): Promise<Buffer> {
   const { memberId, sessionId } = member;
   const kind = type === 1 ? 'individual' : 'reprint';
   return snapshotCheckedJson(
@@ -169,7 +170,7 @@ export function orderPageJson(
   orderId: number,
   lang: Lang,
   build: () => Promise<string>,
-): Promise<string> {
+): Promise<Buffer> {
   const { memberId, sessionId } = member;
   const hour = photoLinkHour();
   return snapshotCheckedJson(

@@ -11,7 +11,7 @@ import {
   personUpdateSchema,
   updateShippingSchema,
 } from '@portal/contract/orders';
-import { envelope, ok, signedJsonEnvelope } from '../../http/envelope.ts';
+import { envelope, ok, signedJsonBytes } from '../../http/envelope.ts';
 import { badRequest } from '../../http/errors.ts';
 import { memberOf } from '../../http/auth.ts';
 import { message } from '../../http/lang.ts';
@@ -135,7 +135,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         JSON.stringify(z.encode(listSchema, list)),
       );
       // A string body skips the serializer (typed for the envelope object, hence the cast).
-      const body = signedJsonEnvelope(json, ctx.config.responseSecret) as never;
+      const body = signedJsonBytes(json, ctx.config.responseSecret) as never;
       return reply.type('application/json; charset=utf-8').send(body);
     },
   );
@@ -151,7 +151,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           z.encode(orderWithDetailsSchema, await svc.orderWithDetails(ctx, me.memberId, req.query.id, req.lang)),
         ),
       );
-      const body = signedJsonEnvelope(json, ctx.config.responseSecret) as never;
+      const body = signedJsonBytes(json, ctx.config.responseSecret) as never;
       return reply.type('application/json; charset=utf-8').send(body);
     },
   );
