@@ -14,8 +14,8 @@ import {
 } from './child-server.ts';
 
 /**
- * The per-instance caches of a member's reads (the order list and its serialized answer,
- * modules/orders/list-cache.ts; the session, http/session-cache.ts) against two server processes
+ * The per-instance caches of a member's reads (the order list and the order page as serialized
+ * answers, modules/orders/list-cache.ts; the session, http/session-cache.ts) against two server processes
  * on one PostgreSQL database: a write through one instance is seen by the other on its next read.
  */
 
@@ -27,6 +27,11 @@ interface ListItem {
   state: number;
   personCount: number;
   stateDesc: string;
+}
+
+interface Page {
+  order: { id: number; state: number };
+  orderDetails: { name: string }[];
 }
 
 describe.skipIf(!pgBase)('member caches shared by two instances on one PostgreSQL database', () => {
@@ -69,6 +74,32 @@ describe.skipIf(!pgBase)('member caches shared by two instances on one PostgreSQ
     await pg.query(`update orders set state = 120 where id = $1`, [second.id]);
     expect((await list(b, session)).find((o) => o.id === second.id)?.state).toBe(120);
     expect((await list(b, session, 'en')).find((o) => o.id === second.id)?.state).toBe(120);
+  });
+
+  it("shows another instance's writes on the next read of the order page, in each language", async () => {
+    const { mobile, session } = await login(a);
+    const { id } = await newOrder(a, mobile);
+    const page = (s: ChildServer, lang: string) =>
+      api<Page>(s.url, { url: `/api/order/findOrderAndOrderDetails?id=${id}`, session, headers: { lang } });
+    // b reads the page twice in each language: the second answer is b's kept text.
+    for (const lang of ['zh', 'en']) {
+      const first = await page(b, lang);
+      expect(first.code).toBe(200);
+      expect((await page(b, lang)).data).toEqual(first.data);
+    }
+    await pg.query(`update orders set state = 120 where id = $1`, [id]);
+    await pg.query(
+      `update order_details set name = '改名' where id = (select min(id) from order_details where order_id = $1)`,
+      [id],
+    );
+    for (const lang of ['zh', 'en']) {
+      const after = await page(b, lang);
+      expect(after.data.order.state).toBe(120);
+      expect(after.data.orderDetails.map((d) => d.name)).toContain('改名');
+    }
+    // Logged out through a: b refuses the kept page on its next read.
+    expect((await api(a.url, { url: '/api/login/exit', body: {}, session })).code).toBe(200);
+    expect((await page(b, 'zh')).code).toBe(CODE.NOT_LOGGED_IN);
   });
 
   /**
