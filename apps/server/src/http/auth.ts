@@ -6,6 +6,7 @@ import { members, sessions } from '../db/schema.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { forgetMemberSessions, type SessionOwner, type SessionRow } from './session-cache.ts';
 import { AppError, notLoggedIn } from './errors.ts';
+import { addRouteOnRequest } from './route-hooks.ts';
 
 export interface MemberContext {
   memberId: number;
@@ -118,7 +119,7 @@ export async function resolveMember(
 export const authPlugin = fp(
   async (app, opts: { ctx: GuardOwner; inactivitySeconds: number }) => {
     app.decorateRequest('member', null);
-    const guard = async (req: FastifyRequest, mode: 'member' | 'optional') => {
+    const guard = async (req: FastifyRequest, mode: 'member' | 'optional', allowIncomplete: boolean) => {
       const memberHeader = req.headers['memberid'];
       req.member = await resolveMember(
         opts.ctx,
@@ -128,16 +129,17 @@ export const authPlugin = fp(
       );
       if (mode === 'member') {
         if (!req.member) throw notLoggedIn();
-        if (req.member.isFirst && !req.routeOptions.config.allowIncomplete) {
-          throw new AppError(403, 'profile.mustComplete');
-        }
+        if (req.member.isFirst && !allowIncomplete) throw new AppError(403, 'profile.mustComplete');
       }
     };
-    // A callback hook: routes without a member pass with no promise made.
-    app.addHook('onRequest', (req, _reply, done) => {
-      const mode = req.routeOptions.config?.auth;
-      if (!mode) return done();
-      guard(req, mode).then(() => done(), done);
+    // Attached to the routes that name a member mode only (route-hooks.ts), as a callback hook.
+    app.addHook('onRoute', (r) => {
+      const mode = r.config?.auth;
+      if (!mode) return;
+      const allowIncomplete = r.config?.allowIncomplete === true;
+      addRouteOnRequest(r, (req, _reply, done) => {
+        guard(req, mode, allowIncomplete).then(() => done(), done);
+      });
     });
   },
   { name: 'auth', dependencies: ['lang'] },

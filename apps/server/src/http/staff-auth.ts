@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { staffSessions, staffUsers } from '../db/schema.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { AppError, notLoggedIn } from './errors.ts';
+import { addRouteOnRequest } from './route-hooks.ts';
 import { CONSOLE_PUBLIC, consoleRouteAbility, staffMay } from '@portal/contract/staff-access';
 import type { StaffRoleName } from '@portal/contract/console';
 
@@ -100,29 +101,24 @@ export function allowedBy(method: string, url: string | undefined): ((role: Staf
 export const staffAuthPlugin = fp(
   async (app, opts: { db: Db }) => {
     app.decorateRequest('staff', null);
-    // Who may call a route is known per route and method: worked out as it is registered, kept in its config.
-    app.addHook('onRoute', (r) => {
-      const staffAllowed: Record<string, Allowed> = {};
-      for (const method of [r.method].flat()) staffAllowed[method] = allowedBy(method, r.url);
-      r.config = { ...r.config, staffAllowed };
-    });
-    const allowedFor = (req: FastifyRequest) => {
-      const ro = req.routeOptions; // a new object on every read: read once
-      const known = ro.config?.staffAllowed?.[req.method];
-      // Routes registered before this plugin (and unmatched requests) are worked out per call.
-      return known !== undefined ? known : allowedBy(req.method, ro.url);
-    };
     const guard = async (req: FastifyRequest, allowed: (role: StaffRole) => boolean) => {
       const header = req.headers['x-staff-token'];
       req.staff = await resolveStaff(opts.db, typeof header === 'string' ? header : null);
       if (!req.staff) throw notLoggedIn();
       if (!allowed(req.staff.role)) throw new AppError(403, 'http.forbidden');
     };
-    // A callback hook: the member and public routes pass with no promise made.
-    app.addHook('onRequest', (req, _reply, done) => {
-      const allowed = allowedFor(req);
-      if (!allowed) return done();
-      guard(req, allowed).then(() => done(), done);
+    // Who may call a route is known per route and method: worked out as it is registered, kept in
+    // its config, and the guard is attached to the routes some role is needed for (route-hooks.ts).
+    app.addHook('onRoute', (r) => {
+      const staffAllowed: Record<string, Allowed> = {};
+      for (const method of [r.method].flat()) staffAllowed[method] = allowedBy(method, r.url);
+      r.config = { ...r.config, staffAllowed };
+      if (!Object.values(staffAllowed).some(Boolean)) return;
+      addRouteOnRequest(r, (req, _reply, done) => {
+        const allowed = staffAllowed[req.method];
+        if (!allowed) return done();
+        guard(req, allowed).then(() => done(), done);
+      });
     });
   },
   { name: 'staff-auth', dependencies: ['lang'] },
