@@ -57,7 +57,7 @@ function orderFingerprint(orderId: Placeholder) {
 
 /**
  * The caller's session is open and its member active (read from the member's own row). The
- * member's columns are written qualified by hand: drizzle writes ${'$'}{members.id} as a bare "id",
+ * member's columns are written qualified by hand: drizzle writes members.id as a bare "id",
  * which inside the subquery names the session's own id, and the test then held only for a
  * session whose id happened to equal its member's (order-page-cache.test.ts, two devices).
  */
