@@ -57,8 +57,14 @@ test('a refund request with a reason reads as requested; finance reads the reaso
   const dialog = page.getByRole('dialog', { name: '您确定申请退款吗？' });
   await dialog.getByRole('button', { name: /^确\s?定$/ }).click();
   await expect(dialog.getByText('请选择退款原因').last()).toBeVisible();
-  await dialog.getByLabel('退款原因').click();
-  await page.getByTitle('信息填写错误').click();
+  // The reason is chosen once the select shows it: a click that lands while the list is still
+  // opening is no choice, so pick again (opening the list when it is closed) until it holds.
+  const reason = page.locator('.ant-select-item-option[title="信息填写错误"]');
+  await expect(async () => {
+    if (!(await reason.isVisible())) await dialog.getByLabel('退款原因').click();
+    await reason.click({ timeout: 2_000 });
+    await expect(dialog.getByTitle('信息填写错误')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await dialog.getByLabel('补充说明（选填）').fill('学校填错了');
   await shot(page, 'refund-request-dialog');
   await dialog.getByRole('button', { name: /^确\s?定$/ }).click();
