@@ -9,8 +9,14 @@
  *
  * BENCH_SECONDS (8), BENCH_CONNECTIONS (50), BENCH_DATABASE_URL (the local PostgreSQL),
  * BENCH_ONLY=pglite|postgres to run one database, BENCH_ROUTES=live,banner,list,detail to run some
- * routes, BENCH_PROFILE=<folder> to write a CPU profile of the portal's main thread there per run
- * (bench/profile-main.ts; summarise with bench/cpu-profile.ts).
+ * routes, BENCH_VERBOSE=1 to print every slice, BENCH_PROFILE=<folder> to write a CPU profile of
+ * the portal's main thread there per run (bench/profile-main.ts; summarise with bench/cpu-profile.ts).
+ *
+ * Each route is measured against its anchor in alternating slices (anchor, route, route, anchor, ...;
+ * BENCH_SLICES of them each, 4 by default, sharing BENCH_SECONDS), both processes running the whole
+ * time: on a shared machine whose speed drifts by a third from one minute to the next, a ratio of
+ * two figures taken minutes apart measures the drift, while slices taken side by side see the same
+ * machine. Requests are summed over the slices; a route's p99 is its worst slice's.
  *
  * Absolute figures depend on the machine and on whatever else runs on it: read the ratios.
  */
@@ -35,8 +41,8 @@ interface Row {
   p99: number;
   errors: number;
   requests: number;
-  /** The anchor this row is compared with, and the ratio it must reach (and the p99 bound). */
-  against?: { name: string; rps: number; min: number; p99Below?: number };
+  /** The anchor measured alongside this row, and the ratio it must reach (and the p99 bound). */
+  against?: { name: string; rps: number; p99: number; min: number; p99Below?: number };
 }
 
 interface Proc {
@@ -117,9 +123,45 @@ async function json<T>(url: string, init?: RequestInit): Promise<T> {
   return b.data;
 }
 
-async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<Row> {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-  return { name, rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx, requests: r.requests.total };
+const SLICES = Math.max(1, Number(process.env.BENCH_SLICES ?? 4));
+
+async function cannon(url: string, seconds: number, headers: Record<string, string>) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  return { requests: r.requests.total, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+interface Side {
+  url: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A route and its anchor measured in alternating slices (ABBA order, so a drift during the pair
+ * weighs on both alike): requests per second over all of each side's slices, and each side's
+ * worst slice p99.
+ */
+async function pair(anchorName: string, anchor: Side, name: string, route: Side): Promise<[Row, Row]> {
+  const slice = SECONDS / SLICES;
+  const sum = { a: { requests: 0, p99: 0, errors: 0 }, r: { requests: 0, p99: 0, errors: 0 } };
+  for (let i = 0; i < SLICES; i++) {
+    const order: ('a' | 'r')[] = i % 2 === 0 ? ['a', 'r'] : ['r', 'a'];
+    for (const side of order) {
+      const s = side === 'a' ? anchor : route;
+      const m = await cannon(s.url, slice, s.headers ?? {});
+      sum[side].requests += m.requests;
+      sum[side].errors += m.errors;
+      sum[side].p99 = Math.max(sum[side].p99, m.p99);
+      if (process.env.BENCH_VERBOSE) console.log(`    ${side} ${m.requests} p99 ${m.p99}`);
+    }
+  }
+  const row = (n: string, x: typeof sum.a): Row => ({
+    name: n,
+    rps: x.requests / (slice * SLICES),
+    p99: x.p99,
+    errors: x.errors,
+    requests: x.requests,
+  });
+  return [row(anchorName, sum.a), row(name, sum.r)];
 }
 
 /** A member with 20 orders of 3 people each, through the demo hooks; its session headers and an order id. */
@@ -145,9 +187,9 @@ function lines(file: string): number {
 const ROUTES = new Set((process.env.BENCH_ROUTES ?? 'live,banner,list,detail').split(','));
 
 /** A route's target: its ratio to an anchor at least min (0: shown, no target), p99 below a bound. */
-type Target = { anchor: Row; min: number; p99Below?: number };
+type Target = { anchor: { name: string; url: string }; min: number; p99Below?: number };
 
-/** The portal's routes on one database, each against its anchor. */
+/** The portal's routes on one database, each measured alongside its anchor. */
 async function measurePortal(
   databaseUrl: string | null,
   targets: { live: Target; banner: Target; list: Target; detail: Target },
@@ -160,7 +202,7 @@ async function measurePortal(
   try {
     const base = server.url;
     const me = await member(base);
-    // Warm-up: JIT, prepared statements, the session and list caches.
+    // Warm-up: JIT, prepared statements, the session and list caches, and the anchors.
     await autocannon({ url: `${base}/api/baseInfo/getBanner`, connections: 10, duration: 2 });
     await autocannon({
       url: `${base}/api/order/findOrderList?type=1`,
@@ -168,6 +210,8 @@ async function measurePortal(
       duration: 2,
       headers: me.headers,
     });
+    for (const url of new Set(Object.values(targets).map((t) => t.anchor.url)))
+      await autocannon({ url, connections: 10, duration: 1 });
     const routes: [string, string, string, Target, Record<string, string>?][] = [
       ['live', '/api/health/live', '/api/health/live', targets.live],
       ['banner', 'getBanner', '/api/baseInfo/getBanner', targets.banner],
@@ -183,10 +227,10 @@ async function measurePortal(
     for (const [key, name, url, t, headers] of routes) {
       if (!ROUTES.has(key)) continue;
       const before = lines(server.logFile!);
-      const r = await load(name, base + url, headers);
+      const [a, r] = await pair(t.anchor.name, { url: t.anchor.url }, name, { url: base + url, headers });
       logLines += lines(server.logFile!) - before;
       requests += r.requests;
-      rows.push({ ...r, against: { name: t.anchor.name, rps: t.anchor.rps, min: t.min, p99Below: t.p99Below } });
+      rows.push({ ...r, against: { name: a.name, rps: a.rps, p99: a.p99, min: t.min, p99Below: t.p99Below } });
     }
   } finally {
     await server.stop();
@@ -198,55 +242,58 @@ async function measurePortal(
 
 function print(title: string, rows: Row[]) {
   console.log(`\n${title}`);
-  console.log('route                          req/s   p99 ms  errors   ratio  against                 target');
+  console.log(
+    'route                          req/s   p99 ms  errors   against (alongside)       req/s  p99 ms   ratio  target',
+  );
   for (const r of rows) {
-    const ratio = r.against ? r.rps / r.against.rps : 1;
+    const a = r.against!;
+    const ratio = r.rps / a.rps;
     let verdict = '';
-    if (r.against && r.against.min > 0) {
-      const met = ratio >= r.against.min && (r.against.p99Below === undefined || r.p99 < r.against.p99Below);
-      verdict = `${met ? 'met' : 'NOT met'} (>= ${r.against.min}${r.against.p99Below ? `, p99 < ${r.against.p99Below} ms` : ''})`;
+    if (a.min > 0) {
+      const met = ratio >= a.min && (a.p99Below === undefined || r.p99 < a.p99Below);
+      verdict = `${met ? 'met' : 'NOT met'} (>= ${a.min}${a.p99Below ? `, p99 < ${a.p99Below} ms` : ''})`;
     }
     console.log(
-      `${r.name.padEnd(28)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(7)}   ${ratio.toFixed(2).padStart(5)}  ${(r.against?.name ?? 'anchor').padEnd(22)}  ${verdict}`,
+      `${r.name.padEnd(28)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(7)}   ${a.name.padEnd(22)} ${a.rps.toFixed(0).padStart(7)} ${String(a.p99).padStart(7)}   ${ratio.toFixed(2).padStart(5)}  ${verdict}`,
     );
   }
 }
 
 async function main() {
-  console.log(`bench:api  ${CONNECTIONS} connections, ${SECONDS} s per route, ${os.cpus().length} cores`);
-  console.log('(other load on the machine moves every figure: read the ratios, measured in one run)');
+  console.log(
+    `bench:api  ${CONNECTIONS} connections, ${SECONDS} s per route and per anchor in ${SLICES} alternating slices, ${os.cpus().length} cores`,
+  );
+  console.log('(other load on the machine moves every figure: read the ratios, each measured alongside its anchor)');
   if (PROFILE_DIR) fs.mkdirSync(PROFILE_DIR, { recursive: true });
 
   const bareProc = await anchor('bare');
-  let bare: Row;
+  const bare = { name: 'bare Fastify', url: `${bareProc.url}/anchor` };
   try {
-    bare = { ...(await load('bare Fastify', `${bareProc.url}/anchor`)) };
+    if (ONLY !== 'postgres') {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-anchor-'));
+      const p = await anchor('pglite', { PGLITE_DIR: dir });
+      try {
+        const one = { name: 'PGlite one query', url: `${p.url}/anchor` };
+        // On PGlite only the list has a target of its own (against one PGlite query); the rest is shown.
+        const rows = await measurePortal(null, {
+          live: { anchor: bare, min: 0.6 },
+          banner: { anchor: bare, min: 0.5 },
+          list: { anchor: one, min: 0.3 },
+          detail: { anchor: one, min: 0 },
+        });
+        print('PGlite (embedded, the default)', rows);
+      } finally {
+        await p.stop();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    }
+    if (ONLY !== 'pglite') await postgres(bare);
   } finally {
     await bareProc.stop();
   }
-  print('Anchor', [bare]);
+}
 
-  if (ONLY !== 'postgres') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-anchor-'));
-    const p = await anchor('pglite', { PGLITE_DIR: dir });
-    let one: Row;
-    try {
-      one = await load('PGlite one query', `${p.url}/anchor`);
-    } finally {
-      await p.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-    // On PGlite only the list has a target of its own (against one PGlite query); the rest is shown.
-    const rows = await measurePortal(null, {
-      live: { anchor: bare, min: 0.6 },
-      banner: { anchor: bare, min: 0.5 },
-      list: { anchor: one, min: 0.3 },
-      detail: { anchor: one, min: 0 },
-    });
-    print('PGlite (embedded, the default)', [one, ...rows]);
-  }
-
-  if (ONLY === 'pglite') return;
+async function postgres(bare: { name: string; url: string }) {
   const admin = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 3000 });
   try {
     await admin.connect();
@@ -260,20 +307,19 @@ async function main() {
   u.pathname = `/${db}`;
   try {
     const p = await anchor('pg', { PG_URL: u.toString() });
-    let one: Row;
     try {
-      one = await load('pg one prepared query', `${p.url}/anchor`);
+      const one = { name: 'pg one prepared query', url: `${p.url}/anchor` };
+      const member = { anchor: one, min: 0.5, p99Below: 20 };
+      const rows = await measurePortal(u.toString(), {
+        live: { anchor: bare, min: 0.6 },
+        banner: { anchor: bare, min: 0.5 },
+        list: member,
+        detail: member,
+      });
+      print('PostgreSQL (same machine)', rows);
     } finally {
       await p.stop();
     }
-    const member = { anchor: one, min: 0.5, p99Below: 20 };
-    const rows = await measurePortal(u.toString(), {
-      live: { anchor: bare, min: 0.6 },
-      banner: { anchor: bare, min: 0.5 },
-      list: member,
-      detail: member,
-    });
-    print('PostgreSQL (same machine)', [one, ...rows]);
   } finally {
     await admin.query(`drop database if exists ${db} with (force)`);
     await admin.end();
