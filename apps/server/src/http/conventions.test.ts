@@ -80,8 +80,8 @@ describe('envelope and signature', () => {
 });
 
 describe('security headers', () => {
-  it('sends the content policy and the other protective headers on answers, errors and pages', async () => {
-    for (const url of ['/api/health', '/api/test/boom', '/api/nope', '/']) {
+  it('sends pages the content policy and the protective headers of a document', async () => {
+    for (const url of ['/', '/order/list']) {
       const res = await app.inject({ url });
       const csp = String(res.headers['content-security-policy']);
       expect(csp, url).toContain("default-src 'self'");
@@ -93,6 +93,19 @@ describe('security headers', () => {
       expect(res.headers['strict-transport-security'], url).toMatch(/max-age=\d+/);
       expect(res.headers['referrer-policy'], url).toBe('no-referrer');
       expect(res.headers['cross-origin-embedder-policy'], url).toBeUndefined();
+    }
+  });
+
+  it('sends API answers and errors a policy under which nothing loads, frames or sniffs them', async () => {
+    for (const url of ['/api/health', '/api/test/boom', '/api/nope']) {
+      const res = await app.inject({ url });
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['strict-transport-security'], url).toMatch(/max-age=\d+/);
+      // A document's headers say nothing to a JSON answer, and every answer carried their bytes.
+      for (const h of ['x-frame-options', 'referrer-policy', 'x-xss-protection', 'origin-agent-cluster'])
+        expect(res.headers[h], `${url} ${h}`).toBeUndefined();
     }
   });
 });
