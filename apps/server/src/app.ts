@@ -16,7 +16,7 @@ import { securityHeadersPlugin } from './http/security-headers.ts';
 import { loadPiiCipher } from './lib/pii.ts';
 import { providersPlugin } from './providers/index.ts';
 import { installShutdown } from './http/shutdown.ts';
-import { accessLogPlugin, loggerOptions, type LogStream } from './http/logging.ts';
+import { accessLogPlugin, loggerOptions, RequestLogger, type LogStream } from './http/logging.ts';
 import { stdoutLines } from './http/log-lines.ts';
 import { rateLimitPlugin } from './http/rate-limit.ts';
 import { langPlugin, message } from './http/lang.ts';
@@ -102,6 +102,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger === false ? false : loggerOptions(config.logLevel, logStream),
     // One access-log line per request instead of Fastify's two (http/logging.ts).
     logController: new LogController({ disableRequestLogging: true }),
+    // A request's logger is made on its first line (http/logging.ts).
+    childLoggerFactory: (logger, bindings, opts) => new RequestLogger(logger, bindings, opts),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Requests already on a connection when close() starts are served, not refused: the database
@@ -122,7 +124,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(providersPlugin);
 
   await app.register(securityHeadersPlugin);
-  await app.register(compress, { threshold: 1024 });
+  // Answers are compressed; request bodies are not taken compressed (no client of ours sends one),
+  // which spares every request the plugin's decompression hook.
+  await app.register(compress, { threshold: 1024, globalDecompression: false });
   await app.register(formbody);
   await app.register(rateLimitPlugin, { max: config.rateLimitPerMinute });
   await app.register(accessLogPlugin, { stream: logStream });

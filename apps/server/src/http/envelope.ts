@@ -29,7 +29,7 @@ export function envelopeSign(code: number, timestamp: number, secret: string): s
   let last = bySecret.get(code);
   if (!last) bySecret.set(code, (last = { timestamp: -1, sign: '' }));
   if (last.timestamp !== timestamp) {
-    last.sign = crypto.createHash('sha256').update(`${code}${timestamp}${secret}`).digest('hex');
+    last.sign = crypto.hash('sha256', `${code}${timestamp}${secret}`, 'hex');
     last.timestamp = timestamp;
   }
   return last.sign;

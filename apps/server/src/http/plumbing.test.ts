@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../config.ts';
 import { buildApp } from '../app.ts';
@@ -7,7 +8,8 @@ import { openDatabase } from '../db/client.ts';
 import { responseSign } from '@portal/contract/envelope';
 import { envelopeSign, signedJsonBytes, signedJsonEnvelope } from './envelope.ts';
 import { RateWindow } from './rate-limit.ts';
-import { SECURITY_HEADERS } from './security-headers.ts';
+import { redactUrl } from './logging.ts';
+import { API_HEADERS, DOCUMENT_HEADERS } from './security-headers.ts';
 
 /** The per-request plumbing, made cheap (issue 23) without losing what an operator or a user needs. */
 
@@ -28,6 +30,14 @@ beforeAll(async () => {
   });
   app = await buildApp(config, { database, skipSeed: true, logStream: stream });
   app.addHook('onClose', async () => database.close());
+  app.get('/api/test/boom', async () => {
+    throw new Error('internals');
+  });
+  app.post('/api/test/body', async (req) => ({ got: req.body }));
+  app.get('/api/test/note', async (req) => {
+    req.log.info({ token: 'tok-secret-1' }, 'noted');
+    return { ok: true };
+  });
 });
 afterAll(async () => app.close());
 
@@ -47,6 +57,66 @@ describe('access log', () => {
     });
     expect(typeof mine[0]!.responseTime).toBe('number');
     expect(JSON.stringify(logLines)).not.toContain('13800138000');
+  });
+});
+
+describe('the path in an access line', () => {
+  it('masks every secret in the query however it is spelled, and leaves a query without one as it came', () => {
+    expect(redactUrl('/api/order/findOrderList?type=1')).toBe('/api/order/findOrderList?type=1');
+    expect(redactUrl('/api/health/live')).toBe('/api/health/live');
+    for (const url of [
+      '/api/login/auth?mobile=13800138000&type=1',
+      '/api/login/auth?type=1&MOBILE=13800138000',
+      '/api/login/auth?type=1&mobil%65=13800138000',
+      '/api/login/auth?type=1&%6Dobile=13800138000&x=%31',
+      '/api/login/auth?messageCode=13800138000',
+    ]) {
+      expect(redactUrl(url), url).not.toContain('13800138000');
+      expect(redactUrl(url), url).toContain('***');
+    }
+  });
+});
+
+describe("a request's own log lines", () => {
+  const linesOf = (ip: string) => logLines.filter((l) => (l.req as { ip?: string } | undefined)?.ip === ip);
+
+  it('carry the request id of its access line, with secrets masked', async () => {
+    logLines.length = 0;
+    await app.inject({ url: '/api/test/boom', remoteAddress: '10.4.4.4' });
+    const [access] = linesOf('10.4.4.4');
+    const error = logLines.find((l) => l.msg === 'unhandled error');
+    expect(error).toMatchObject({ level: 50, reqId: access!.reqId, err: { message: 'internals' } });
+
+    await app.inject({ url: '/api/test/note', remoteAddress: '10.4.4.5' });
+    const note = logLines.find((l) => l.msg === 'noted');
+    expect(note).toMatchObject({ level: 30, reqId: linesOf('10.4.4.5')[0]!.reqId, token: '***' });
+    expect(JSON.stringify(logLines)).not.toContain('tok-secret-1');
+  });
+
+  it('cost nothing when it writes none: its logger is made on its first line', async () => {
+    const child = vi.spyOn(app.log, 'child');
+    try {
+      await app.inject({ url: '/api/health/live', remoteAddress: '10.4.4.6' });
+      expect(child).not.toHaveBeenCalled();
+      await app.inject({ url: '/api/test/note', remoteAddress: '10.4.4.6' });
+      expect(child).toHaveBeenCalledTimes(1);
+    } finally {
+      child.mockRestore();
+    }
+  });
+});
+
+describe('a compressed request body', () => {
+  it('is refused as a bad body, naming the field, not answered with 500', async () => {
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/test/body',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ mobile: '13800138000' })),
+      remoteAddress: '10.5.5.5',
+    });
+    expect(r.statusCode).toBe(400);
+    expect(r.json()).toMatchObject({ code: 400, msg: expect.stringContaining('body') });
   });
 });
 
@@ -75,18 +145,22 @@ describe('per-address limit', () => {
 });
 
 describe('security headers', () => {
-  it('are on every answer, API and error alike, as helmet writes them', async () => {
-    const names = SECURITY_HEADERS.map(([n]) => n);
-    expect(names).toEqual(
+  it("are on every answer, API and error alike, computed once: a document's for pages, an API's for /api/", async () => {
+    expect(DOCUMENT_HEADERS.map(([n]) => n)).toEqual(
       expect.arrayContaining(['content-security-policy', 'x-frame-options', 'strict-transport-security']),
+    );
+    expect(DOCUMENT_HEADERS.find(([n]) => n === 'content-security-policy')?.[1]).toContain(
+      "img-src 'self' data: blob: https:",
     );
     for (const url of ['/api/health/live', '/api/nothing-here']) {
       const r = await app.inject({ url, remoteAddress: '10.3.3.3' });
-      for (const [n, v] of SECURITY_HEADERS) expect(r.headers[n]).toBe(v);
+      for (const [n, v] of API_HEADERS) expect(r.headers[n]).toBe(v);
+      expect(Object.keys(r.headers).filter((n) => DOCUMENT_HEADERS.some(([d]) => d === n))).toEqual(
+        API_HEADERS.map(([n]) => n).filter((n) => DOCUMENT_HEADERS.some(([d]) => d === n)),
+      );
     }
-    expect(SECURITY_HEADERS.find(([n]) => n === 'content-security-policy')?.[1]).toContain(
-      "img-src 'self' data: blob: https:",
-    );
+    const page = await app.inject({ url: '/', remoteAddress: '10.3.3.3' });
+    for (const [n, v] of DOCUMENT_HEADERS) expect(page.headers[n]).toBe(v);
   });
 });
 

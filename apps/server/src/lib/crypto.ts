@@ -6,7 +6,8 @@ export function randomToken(bytes = 32): string {
 }
 
 export function sha256(text: string | Buffer): string {
-  return crypto.createHash('sha256').update(text).digest('hex');
+  // The one-shot hash makes no Hash object: every member request hashes its token once.
+  return crypto.hash('sha256', text, 'hex');
 }
 
 /** A random decimal code from the CSPRNG (SMS and e-mail codes). */
