@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LogLines } from './log-lines.ts';
 
 const LOG_LINES = path.resolve(import.meta.dirname, 'log-lines.ts');
 
@@ -54,4 +57,25 @@ describe('log lines held for standard output', () => {
     expect(lines).toHaveLength(5000);
     expect(lines.at(-1)).toBe('{"n":4999}');
   }, 30_000);
+});
+
+describe('log lines', () => {
+  it('arrive whole and in order: Chinese text, lines longer than what is held, many small ones', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'log-lines-'));
+    const file = path.join(dir, 'out.log');
+    const fd = fs.openSync(file, 'w');
+    try {
+      const out = new LogLines(fd);
+      const sent: string[] = [];
+      const send = (line: string) => (sent.push(line), out.write(line));
+      for (let i = 0; i < 3000; i++) send(`{"n":${i},"msg":"订单已支付 ${'汉'.repeat(i % 50)}"}\n`);
+      send(`{"big":"${'照片'.repeat(100_000)}"}\n`);
+      for (let i = 0; i < 10; i++) send(`{"after":${i}}\n`);
+      out.flush();
+      expect(fs.readFileSync(file, 'utf8')).toBe(sent.join(''));
+    } finally {
+      fs.closeSync(fd);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

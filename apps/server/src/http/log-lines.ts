@@ -1,15 +1,14 @@
 import fs from 'node:fs';
 
-/** Past this many characters held, the lines are written at once. */
-const HOLD_CHARS = 16_384;
+/** Past this many bytes held, the lines are written at once. */
+const HOLD_BYTES = 16_384;
 /** How long a line may wait before it is written. */
 const FLUSH_EVERY_MS = 1_000;
 
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
-/** Writes all of text to fd, waiting out a full pipe (EAGAIN) the way a blocking write would. */
-function writeAll(fd: number, text: string): void {
-  const buf = Buffer.from(text);
+/** Writes all of buf to fd, waiting out a full pipe (EAGAIN) the way a blocking write would. */
+function writeAll(fd: number, buf: Uint8Array): void {
   let off = 0;
   while (off < buf.length) {
     try {
@@ -37,24 +36,31 @@ function writeAll(fd: number, text: string): void {
  * these lines.
  */
 export class LogLines {
-  private held: string[] = [];
-  private chars = 0;
+  /** The held lines, encoded straight into one buffer as they come: no string joined, no copy made. */
+  private readonly held = Buffer.allocUnsafe(HOLD_BYTES * 4);
+  private used = 0;
 
   constructor(private readonly fd = 1) {}
 
   write(line: string): boolean {
-    this.held.push(line);
-    this.chars += line.length;
-    if (this.chars >= HOLD_CHARS) this.flush();
+    // A UTF-16 unit takes at most 3 bytes in UTF-8.
+    if (this.used + line.length * 3 > this.held.length) {
+      this.flush();
+      if (line.length * 3 > this.held.length) {
+        writeAll(this.fd, Buffer.from(line));
+        return true;
+      }
+    }
+    this.used += this.held.write(line, this.used);
+    if (this.used >= HOLD_BYTES) this.flush();
     return true;
   }
 
   flush(): void {
-    if (this.chars === 0) return;
-    const text = this.held.length === 1 ? this.held[0]! : this.held.join('');
-    this.held = [];
-    this.chars = 0;
-    writeAll(this.fd, text);
+    if (this.used === 0) return;
+    const bytes = this.held.subarray(0, this.used);
+    this.used = 0;
+    writeAll(this.fd, bytes);
   }
 }
 
