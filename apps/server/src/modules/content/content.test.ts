@@ -77,7 +77,7 @@ describe('banners and notices', () => {
     expect(serialized).toBe(1);
     // The route answers those bytes, signed (call checks the sign), in either language.
     const before = await call<Banner[]>(app, { url: '/api/baseInfo/getBanner', headers: { lang: 'en' } });
-    expect(before.data).toEqual(JSON.parse(first));
+    expect(before.data).toEqual(JSON.parse(first.toString()));
     const target = before.data.find((b) => b.type === 1)!;
     await app.ctx.db.update(banners).set({ titleZh: '新的横幅标题' }).where(eq(banners.id, target.id));
     try {
@@ -86,7 +86,7 @@ describe('banners and notices', () => {
       const after = await call<Banner[]>(app, { url: '/api/baseInfo/getBanner' });
       expect(after.data.find((b) => b.id === target.id)!.title.zh).toBe('新的横幅标题');
       // The route made the new text; the cached one holds the edit.
-      expect(await contentService.bannersJson(app.ctx, serialize)).toContain('新的横幅标题');
+      expect((await contentService.bannersJson(app.ctx, serialize)).toString()).toContain('新的横幅标题');
     } finally {
       await app.ctx.db.update(banners).set({ titleZh: target.title.zh }).where(eq(banners.id, target.id));
       invalidateContentCache();

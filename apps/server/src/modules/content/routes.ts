@@ -16,7 +16,7 @@ import {
   pickNumberSchema,
   staticPageSchema,
 } from '@portal/contract/content';
-import { envelope, ok, signedJsonEnvelope } from '../../http/envelope.ts';
+import { envelope, ok, signedJsonBytes } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
 import { contentService } from './service.ts';
 import { contentDisposition } from './form-file.ts';
@@ -52,8 +52,8 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     // Sent as the cached JSON text (validated and serialized once per content change), signed per answer.
     async (_req, reply) => {
       const json = await contentService.bannersJson(ctx, (banners) => JSON.stringify(z.encode(bannersSchema, banners)));
-      // A string body skips the serializer (typed for the envelope object, hence the cast).
-      const body = signedJsonEnvelope(json, ctx.config.responseSecret) as never;
+      // A body of bytes skips the serializer (typed for the envelope object, hence the cast).
+      const body = signedJsonBytes(json, ctx.config.responseSecret) as never;
       return reply.type('application/json; charset=utf-8').send(body);
     },
   );

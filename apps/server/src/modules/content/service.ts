@@ -69,8 +69,9 @@ export const contentService = {
    * every other content read (the same generation and lifetime, invalidated by the same writes),
    * so it is never older than the banners themselves. The text is the same in every language.
    */
-  bannersJson: (ctx: AppContext, serialize: (banners: Banner[]) => string): Promise<string> =>
-    cached('banners:json', async () => serialize(await contentService.banners(ctx))),
+  bannersJson: (ctx: AppContext, serialize: (banners: Banner[]) => string): Promise<Buffer> =>
+    // Kept as UTF-8 bytes: each answer copies them (http/envelope.ts signedJsonBytes).
+    cached('banners:json', async () => Buffer.from(serialize(await contentService.banners(ctx)))),
   notices: (ctx: AppContext, type: number): Promise<Notice[]> =>
     cached(`notices:${type}`, async () =>
       (await contentRepo.notices(ctx.db, type)).map((n) => ({
