@@ -91,7 +91,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     heldLocks: new Set(),
     sessionCache: new SessionCache(),
     sessionLookup: prepareSessionLookup(database.db),
-    memberReads: prepareMemberReads(database.db),
+    memberReads: prepareMemberReads(database.db, database.pool),
     orderLists: new Map(),
   };
   // The outside parties join the context in the providers plugin, registered before anything uses them.

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 import { drizzleParsers, parsersOnce } from './pglite-parsers.ts';
+import type { PgQueryable } from './direct-statement.ts';
 
 export type Schema = typeof schema;
 /** Both drivers (PGlite and node-postgres) give a PgDatabase; code sees only this. */
@@ -15,6 +16,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** node-postgres' pool on PostgreSQL, for the few reads run past drizzle (db/direct-statement.ts). */
+  pool?: PgQueryable;
   /**
    * Follows NOTIFY on a channel. `live` says whether notifications are being received: it turns
    * false when the listening connection is lost (every notification since may be missed) and
@@ -50,7 +53,7 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     await migrate(db as never, { migrationsFolder });
     const listen: Database['listen'] = (channel, onMessage, live) =>
       listenOnPostgres(pg, opts.databaseUrl!, channel, onMessage, live);
-    return { db, kind: 'postgres', listen, close: () => pool.end() };
+    return { db, kind: 'postgres', pool, listen, close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { directStatement, type PgQueryable } from '../../db/direct-statement.ts';
 import { members, orderDetails, orders, photos } from '../../db/schema.ts';
 
 /**
@@ -64,8 +65,12 @@ function orderFingerprint(orderId: Placeholder) {
 const sessionLive = () =>
   sql<boolean>`(members.status = 'active' and exists (select 1 from sessions s where s.id = ${sql.placeholder('sessionId')} and s.member_id = members.id and s.ended_at is null))`;
 
-/** The member's hot reads, prepared for one database: built once when the app is (context.ts memberReads). */
-export function prepareMemberReads(db: Db) {
+/**
+ * The member's hot reads, prepared for one database: built once when the app is (context.ts
+ * memberReads). pool: node-postgres' pool on PostgreSQL, for the reads every member request runs
+ * (db/direct-statement.ts).
+ */
+export function prepareMemberReads(db: Db, pool?: PgQueryable) {
   const memberId = sql.placeholder('memberId');
   const ofMemberKind = and(eq(orders.memberId, memberId), eq(orders.kind, sql.placeholder('kind')));
   return {
@@ -79,17 +84,21 @@ export function prepareMemberReads(db: Db) {
     // one round trip also confirms a session the guard took from memory. With the database's
     // snapshot: when it is the one given (since), no transaction has committed or begun writing
     // anywhere in the database since, and the aggregates are not run (a CASE branch not taken).
-    listFingerprintWithSession: db
-      .select({
-        snapshot: sql<string>`pg_current_snapshot()::text`,
-        fingerprint: sql<
-          string | null
-        >`case when pg_current_snapshot()::text = ${sql.placeholder('since')} then null else ${listFingerprint(sql.placeholder('kind'))} end`,
-        sessionLive: sessionLive(),
-      })
-      .from(members)
-      .where(eq(members.id, memberId))
-      .prepare('member_order_list_fingerprint_session'),
+    listFingerprintWithSession: directStatement(
+      pool,
+      'member_order_list_fingerprint_session',
+      ['snapshot', 'fingerprint', 'sessionLive'],
+      db
+        .select({
+          snapshot: sql<string>`pg_current_snapshot()::text`,
+          fingerprint: sql<
+            string | null
+          >`case when pg_current_snapshot()::text = ${sql.placeholder('since')} then null else ${listFingerprint(sql.placeholder('kind'))} end`,
+          sessionLive: sessionLive(),
+        })
+        .from(members)
+        .where(eq(members.id, memberId)),
+    ),
     // The snapshot alone, read from the member's row: for the embedded database (PGlite), which
     // plans every statement anew, so the long statements above cost more to plan than to run.
     snapshot: db
@@ -98,17 +107,21 @@ export function prepareMemberReads(db: Db) {
       .where(eq(members.id, memberId))
       .prepare('member_snapshot'),
     // The order page's fingerprint, with the snapshot and the session as for the list.
-    orderFingerprintWithSession: db
-      .select({
-        snapshot: sql<string>`pg_current_snapshot()::text`,
-        fingerprint: sql<
-          string | null
-        >`case when pg_current_snapshot()::text = ${sql.placeholder('since')} then null else ${orderFingerprint(sql.placeholder('orderId'))} end`,
-        sessionLive: sessionLive(),
-      })
-      .from(members)
-      .where(eq(members.id, memberId))
-      .prepare('member_order_fingerprint_session'),
+    orderFingerprintWithSession: directStatement(
+      pool,
+      'member_order_fingerprint_session',
+      ['snapshot', 'fingerprint', 'sessionLive'],
+      db
+        .select({
+          snapshot: sql<string>`pg_current_snapshot()::text`,
+          fingerprint: sql<
+            string | null
+          >`case when pg_current_snapshot()::text = ${sql.placeholder('since')} then null else ${orderFingerprint(sql.placeholder('orderId'))} end`,
+          sessionLive: sessionLive(),
+        })
+        .from(members)
+        .where(eq(members.id, memberId)),
+    ),
     orderFingerprint: db
       .select({ fingerprint: orderFingerprint(sql.placeholder('orderId')) })
       .from(members)
