@@ -8,7 +8,7 @@
  *   npm run bench:api
  *
  * BENCH_SECONDS (8), BENCH_CONNECTIONS (50), BENCH_DATABASE_URL (the local PostgreSQL),
- * BENCH_ONLY=pglite|postgres to run one database, BENCH_ROUTES=live,banner,list,detail to run some
+ * BENCH_ONLY=pglite|postgres to run one database, BENCH_ROUTES=live,banner,list,detail,browser to run some
  * routes, BENCH_VERBOSE=1 to print every slice, BENCH_PROFILE=<folder> to write a CPU profile of
  * the portal's main thread there per run (bench/profile-main.ts; summarise with bench/cpu-profile.ts).
  *
@@ -184,7 +184,10 @@ function lines(file: string): number {
   return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).length;
 }
 
-const ROUTES = new Set((process.env.BENCH_ROUTES ?? 'live,banner,list,detail').split(','));
+const ROUTES = new Set((process.env.BENCH_ROUTES ?? 'live,banner,list,detail,browser').split(','));
+
+/** What every browser sends: the kept answers then go out compressed (http/kept-json.ts). */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 
 /** A route's target: its ratio to an anchor at least min (0: shown, no target), p99 below a bound. */
 type Target = { anchor: { name: string; url: string }; min: number; p99Below?: number };
@@ -222,6 +225,15 @@ async function measurePortal(
         `/api/order/findOrderAndOrderDetails?id=${me.lastId}`,
         targets.detail,
         me.headers,
+      ],
+      // The same reads as a browser asks for them (compressed); shown against the same anchors.
+      ['browser', 'getBanner, browser', '/api/baseInfo/getBanner', { ...targets.banner, min: 0 }, BROWSER],
+      [
+        'browser',
+        'findOrderList, browser',
+        '/api/order/findOrderList?type=1',
+        { ...targets.list, min: 0, p99Below: undefined },
+        { ...me.headers, ...BROWSER },
       ],
     ];
     for (const [key, name, url, t, headers] of routes) {

@@ -62,16 +62,11 @@ export function signedJsonEnvelope(dataJson: string, secret: string, msg = 'succ
   return `{"code":${CODE.OK},"msg":${JSON.stringify(msg)},"data":${dataJson},"timestamp":${timestamp},"sign":"${sign}"}`;
 }
 
-const OK_HEAD = Buffer.from(`{"code":${CODE.OK},"msg":"success","data":`);
+/** The start of a success envelope, up to its data (http/kept-json.ts keeps data to put after it). */
+export const OK_HEAD = Buffer.from(`{"code":${CODE.OK},"msg":"success","data":`);
 
-/**
- * signedJsonEnvelope around data kept as UTF-8 bytes (a member's cached list or order page): the
- * kept bytes are copied, not encoded again, and their length is known. A list of twenty orders is
- * some 13 KB of mostly Chinese text, whose encoding and length count per answer cost as much as
- * the rest of the answer's plumbing.
- */
-export function signedJsonBytes(data: Buffer, secret: string): Buffer {
+/** The end of a success envelope after its data: this answer's timestamp and sign. */
+export function envelopeTail(secret: string): Buffer {
   const timestamp = Date.now();
-  const tail = Buffer.from(`,"timestamp":${timestamp},"sign":"${envelopeSign(CODE.OK, timestamp, secret)}"}`);
-  return Buffer.concat([OK_HEAD, data, tail], OK_HEAD.length + data.length + tail.length);
+  return Buffer.from(`,"timestamp":${timestamp},"sign":"${envelopeSign(CODE.OK, timestamp, secret)}"}`);
 }

@@ -6,7 +6,8 @@ import { loadConfig } from '../config.ts';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
 import { responseSign } from '@portal/contract/envelope';
-import { envelopeSign, signedJsonBytes, signedJsonEnvelope } from './envelope.ts';
+import { envelopeSign, envelopeTail, signedJsonEnvelope } from './envelope.ts';
+import { KeptJson } from './kept-json.ts';
 import { RateWindow } from './rate-limit.ts';
 import { redactUrl } from './logging.ts';
 import { API_HEADERS, DOCUMENT_HEADERS } from './security-headers.ts';
@@ -178,7 +179,7 @@ describe('envelope sign', () => {
 
   it('wraps cached JSON bytes, Chinese text included, into the same signed envelope', () => {
     const data = Buffer.from('[{"stateDesc":"待付款","a":1}]');
-    const bytes = signedJsonBytes(data, 'sec');
+    const bytes = new KeptJson(data).plain(envelopeTail('sec'));
     const body = JSON.parse(bytes.toString('utf8'));
     expect(body).toMatchObject({ code: 200, msg: 'success', data: [{ stateDesc: '待付款', a: 1 }] });
     expect(body.sign).toBe(responseSign(200, body.timestamp, 'sec'));

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { responseSign } from '@portal/contract/envelope';
 import { eq } from 'drizzle-orm';
 import type {
   Banner,
@@ -77,7 +79,13 @@ describe('banners and notices', () => {
     expect(serialized).toBe(1);
     // The route answers those bytes, signed (call checks the sign), in either language.
     const before = await call<Banner[]>(app, { url: '/api/baseInfo/getBanner', headers: { lang: 'en' } });
-    expect(before.data).toEqual(JSON.parse(first.toString()));
+    expect(before.data).toEqual(JSON.parse(first.data.toString()));
+    // A browser takes them gzipped, compressed once: the same banners, signed.
+    const zipped = await app.inject({ url: '/api/baseInfo/getBanner', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    const unzipped = JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'));
+    expect(unzipped.data).toEqual(before.data);
+    expect(unzipped.sign).toBe(responseSign(200, unzipped.timestamp, app.ctx.config.responseSecret));
     const target = before.data.find((b) => b.type === 1)!;
     await app.ctx.db.update(banners).set({ titleZh: '新的横幅标题' }).where(eq(banners.id, target.id));
     try {
@@ -86,7 +94,7 @@ describe('banners and notices', () => {
       const after = await call<Banner[]>(app, { url: '/api/baseInfo/getBanner' });
       expect(after.data.find((b) => b.id === target.id)!.title.zh).toBe('新的横幅标题');
       // The route made the new text; the cached one holds the edit.
-      expect((await contentService.bannersJson(app.ctx, serialize)).toString()).toContain('新的横幅标题');
+      expect((await contentService.bannersJson(app.ctx, serialize)).data.toString()).toContain('新的横幅标题');
     } finally {
       await app.ctx.db.update(banners).set({ titleZh: target.title.zh }).where(eq(banners.id, target.id));
       invalidateContentCache();

@@ -16,7 +16,8 @@ import {
   pickNumberSchema,
   staticPageSchema,
 } from '@portal/contract/content';
-import { envelope, ok, signedJsonBytes } from '../../http/envelope.ts';
+import { envelope, ok } from '../../http/envelope.ts';
+import { sendKeptJson } from '../../http/kept-json.ts';
 import { notFound } from '../../http/errors.ts';
 import { contentService } from './service.ts';
 import { contentDisposition } from './form-file.ts';
@@ -50,11 +51,9 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/baseInfo/getBanner',
     { schema: { response: { 200: envelope(bannersSchema) } } },
     // Sent as the cached JSON text (validated and serialized once per content change), signed per answer.
-    async (_req, reply) => {
-      const json = await contentService.bannersJson(ctx, (banners) => JSON.stringify(z.encode(bannersSchema, banners)));
-      // A body of bytes skips the serializer (typed for the envelope object, hence the cast).
-      const body = signedJsonBytes(json, ctx.config.responseSecret) as never;
-      return reply.type('application/json; charset=utf-8').send(body);
+    async (req, reply) => {
+      const kept = await contentService.bannersJson(ctx, (banners) => JSON.stringify(z.encode(bannersSchema, banners)));
+      return sendKeptJson(req, reply, kept, ctx.config.responseSecret);
     },
   );
   app.get(

@@ -18,6 +18,7 @@ import { notFound } from '../../http/errors.ts';
 import { CONTACT_MAP } from '../../db/seed/data/content-demo.ts';
 import type { news } from '../../db/schema.ts';
 import { cached } from './content-cache.ts';
+import { KeptJson } from '../../http/kept-json.ts';
 import { contentRepo } from './repo.ts';
 
 const SEED_FILES = path.resolve(import.meta.dirname, '../../db/seed/data/forms');
@@ -69,9 +70,9 @@ export const contentService = {
    * every other content read (the same generation and lifetime, invalidated by the same writes),
    * so it is never older than the banners themselves. The text is the same in every language.
    */
-  bannersJson: (ctx: AppContext, serialize: (banners: Banner[]) => string): Promise<Buffer> =>
-    // Kept as UTF-8 bytes: each answer copies them (http/envelope.ts signedJsonBytes).
-    cached('banners:json', async () => Buffer.from(serialize(await contentService.banners(ctx)))),
+  bannersJson: (ctx: AppContext, serialize: (banners: Banner[]) => string): Promise<KeptJson> =>
+    // Kept as UTF-8 bytes, and compressed once (http/kept-json.ts).
+    cached('banners:json', async () => new KeptJson(Buffer.from(serialize(await contentService.banners(ctx))))),
   notices: (ctx: AppContext, type: number): Promise<Notice[]> =>
     cached(`notices:${type}`, async () =>
       (await contentRepo.notices(ctx.db, type)).map((n) => ({

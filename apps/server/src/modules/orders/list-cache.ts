@@ -4,6 +4,7 @@ import * as reads from './reads.ts';
 import { orderAnswer } from './present.ts';
 import { notLoggedIn } from '../../http/errors.ts';
 import { photoLinkHour } from './photo-link.ts';
+import { KeptJson } from '../../http/kept-json.ts';
 
 /**
  * The member's order list, kept per instance and checked against the database on every call.
@@ -110,7 +111,7 @@ async function snapshotCheckedJson(
   key: string,
   fresh: (since: string) => Promise<Freshness>,
   build: () => Promise<string>,
-): Promise<Buffer> {
+): Promise<KeptJson> {
   const entries = ctx.orderLists;
   const hit = entries.get(key);
   const r = await fresh(hit?.snapshot ?? '');
@@ -123,10 +124,10 @@ async function snapshotCheckedJson(
     hit.snapshot = r.snapshot;
     entries.delete(key);
     entries.set(key, hit);
-    return hit.value as Buffer;
+    return hit.value as KeptJson;
   }
-  // Kept as UTF-8 bytes: each answer copies them (http/envelope.ts signedJsonBytes).
-  const value = Buffer.from(await build());
+  // Kept as UTF-8 bytes, and compressed once (http/kept-json.ts).
+  const value = new KeptJson(Buffer.from(await build()));
   entries.delete(key);
   entries.set(key, { fingerprint: fp, value, snapshot: r.snapshot });
   if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
@@ -146,7 +147,7 @@ export function orderListJson(
   type: 1 | 2,
   lang: Lang,
   serialize: (list: Awaited<ReturnType<typeof buildOrderList>>) => string,
-): Promise<Buffer> {
+): Promise<KeptJson> {
   const { memberId, sessionId } = member;
   const kind = type === 1 ? 'individual' : 'reprint';
   return snapshotCheckedJson(
@@ -170,7 +171,7 @@ export function orderPageJson(
   orderId: number,
   lang: Lang,
   build: () => Promise<string>,
-): Promise<Buffer> {
+): Promise<KeptJson> {
   const { memberId, sessionId } = member;
   const hour = photoLinkHour();
   return snapshotCheckedJson(

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { CODE } from '@portal/contract/envelope';
+import { gunzipSync } from 'node:zlib';
+import { CODE, responseSign } from '@portal/contract/envelope';
 import { orderDetails, orders, photos, refunds, sessions } from '../../db/schema.ts';
 import { call, memberSession, type Session } from '../../../test/helpers.ts';
 import { createdOrder, useAppWithMembers } from '../../../test/member-apps.ts';
@@ -87,6 +88,35 @@ describe('the kept order page', () => {
     const theirs = await page(id, other);
     expect(theirs.code).not.toBe(200);
     expect(JSON.stringify(theirs)).not.toContain('张三');
+  });
+
+  it('answers a browser the page and the list gzipped, read as the plain answer; another member still nothing', async () => {
+    const id = await newOrder();
+    const browser = (who: Session, url: string) =>
+      app.inject({
+        url,
+        headers: {
+          authorization: `Bearer ${who.token}`,
+          memberid: String(who.memberId),
+          'accept-encoding': 'gzip, deflate, br',
+        },
+      });
+    const secret = app.ctx.config.responseSecret;
+    for (const url of [`/api/order/findOrderAndOrderDetails?id=${id}`, '/api/order/findOrderList?type=1']) {
+      const plain = await call(app, { url, session: me });
+      for (let i = 0; i < 2; i++) {
+        const res = await browser(me, url);
+        expect(res.headers['content-encoding'], url).toBe('gzip');
+        expect(res.headers['vary'], url).toBe('accept-encoding');
+        const body = JSON.parse(gunzipSync(res.rawPayload).toString('utf8'));
+        expect(body.sign, url).toBe(responseSign(200, body.timestamp, secret));
+        expect(body.data, url).toEqual(plain.data);
+      }
+    }
+    const theirs = await browser(other, `/api/order/findOrderAndOrderDetails?id=${id}`);
+    const text = theirs.headers['content-encoding'] ? gunzipSync(theirs.rawPayload).toString() : theirs.body;
+    expect(JSON.parse(text).code).not.toBe(200);
+    expect(text).not.toContain('张三');
   });
 
   it('refuses a kept page once the session has ended elsewhere', async () => {

@@ -11,7 +11,8 @@ import {
   personUpdateSchema,
   updateShippingSchema,
 } from '@portal/contract/orders';
-import { envelope, ok, signedJsonBytes } from '../../http/envelope.ts';
+import { envelope, ok } from '../../http/envelope.ts';
+import { sendKeptJson } from '../../http/kept-json.ts';
 import { badRequest } from '../../http/errors.ts';
 import { memberOf } from '../../http/auth.ts';
 import { message } from '../../http/lang.ts';
@@ -131,12 +132,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     // Sent as the cached JSON text: validated and serialized once per change of the list.
     async (req, reply) => {
-      const json = await orderListJson(ctx, memberOf(req), req.query.type as 1 | 2, req.lang, (list) =>
+      const kept = await orderListJson(ctx, memberOf(req), req.query.type as 1 | 2, req.lang, (list) =>
         JSON.stringify(z.encode(listSchema, list)),
       );
-      // A string body skips the serializer (typed for the envelope object, hence the cast).
-      const body = signedJsonBytes(json, ctx.config.responseSecret) as never;
-      return reply.type('application/json; charset=utf-8').send(body);
+      return sendKeptJson(req, reply, kept, ctx.config.responseSecret);
     },
   );
 
@@ -146,13 +145,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     // Sent as kept JSON text like the list: read, checked and serialized once per change of the order.
     async (req, reply) => {
       const me = memberOf(req);
-      const json = await orderPageJson(ctx, me, req.query.id, req.lang, async () =>
+      const kept = await orderPageJson(ctx, me, req.query.id, req.lang, async () =>
         JSON.stringify(
           z.encode(orderWithDetailsSchema, await svc.orderWithDetails(ctx, me.memberId, req.query.id, req.lang)),
         ),
       );
-      const body = signedJsonBytes(json, ctx.config.responseSecret) as never;
-      return reply.type('application/json; charset=utf-8').send(body);
+      return sendKeptJson(req, reply, kept, ctx.config.responseSecret);
     },
   );
   app.post(
