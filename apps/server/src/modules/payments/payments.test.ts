@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import type { PoolClient } from 'pg';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, members, orders, payments, refunds } from '../../db/schema.ts';
 import { call, staffCall, memberSession, staffSession, type Session } from '../../../test/helpers.ts';
@@ -387,6 +388,48 @@ describe('refunds', () => {
     )[0].paymentNo;
     expect([...sandbox().trade(paymentNo)!.refunds.keys()]).toEqual([req.data.refundNo]);
   });
+
+  // Only PostgreSQL runs two transactions at once (PGlite has one connection).
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'asking again for a failed refund while finance retries it leaves the retry alone (no second request over it)',
+    async () => {
+      const o = await paidOrder();
+      const req = await call<{ id: number }>(app, { url: `/api/pay/refund?id=${o.id}`, session: me });
+      const fin = await staffSession(app, 'finance');
+      sandbox().failRefunds = 'SYSTEM_ERROR: sandbox refund outage';
+      await staffCall(app, fin.token, `/api/console/refunds/${req.data.id}/approve`, {});
+      sandbox().failRefunds = null;
+      const statusOf = async () =>
+        (await app.ctx.db.select().from(refunds).where(eq(refunds.id, req.data.id)))[0]!.status;
+      expect(await statusOf()).toBe(5);
+
+      // Finance's retry holds the refund and passes it; the member asks again before it commits.
+      const pool = (app.ctx.db as unknown as { $client: { connect(): Promise<PoolClient> } }).$client;
+      const finance = await pool.connect();
+      try {
+        await finance.query('begin');
+        await finance.query('select id from refunds where id = $1 for update', [req.data.id]);
+        await finance.query('update refunds set status = 3 where id = $1', [req.data.id]);
+        const again = call(app, { url: `/api/pay/refund?id=${o.id}`, session: me });
+        const waiting = async () =>
+          Number(
+            (
+              await finance.query(
+                "select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+              )
+            ).rows[0].n,
+          );
+        for (let i = 0; i < 250 && (await waiting()) === 0; i++) await new Promise((r) => setTimeout(r, 20));
+        expect(await waiting()).toBeGreaterThan(0);
+        await finance.query('commit');
+        const answer = await again;
+        expect([answer.code, answer.msg]).toEqual([409, '退款申请已提交，请勿重复申请']);
+      } finally {
+        finance.release();
+      }
+      expect(await statusOf()).toBe(3);
+    },
+  );
 
   it('finance refuses with a reason: status 5 with that reason', async () => {
     const o = await paidOrder();

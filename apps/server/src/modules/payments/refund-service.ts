@@ -58,7 +58,10 @@ export async function requestRefund(
     if (!canRefund(factsOf(o))) throw conflict('refund.notAllowed');
     const paid = await latestPaidPayment(tx, o.id);
     if (!paid) throw conflict('refund.notAllowed');
-    const existing = await liveRefund(tx, o.id);
+    // The refund row is locked before its status is read: finance may be retrying a failed refund
+    // at this moment, and a request over it would set a passed refund back to pending.
+    const live = await liveRefund(tx, o.id);
+    const existing = live && (await lockRefund(tx, live.id));
     let row: RefundRow;
     if (existing && existing.status !== REFUND_STATUS.FAILED) throw conflict('refund.exists');
     if (existing) {
