@@ -238,6 +238,9 @@ async function measurePortal(
     ];
     for (const [key, name, url, t, headers] of routes) {
       if (!ROUTES.has(key)) continue;
+      // Each side warmed on this very route at full load first, so no slice pays for its JIT.
+      await cannon(base + url, 1, headers ?? {});
+      await cannon(t.anchor.url, 1, {});
       const before = lines(server.logFile!);
       const [a, r] = await pair(t.anchor.name, { url: t.anchor.url }, name, { url: base + url, headers });
       logLines += lines(server.logFile!) - before;
