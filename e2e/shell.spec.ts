@@ -33,6 +33,12 @@ test('the customer-service button opens the chat page in a new window', async ({
   await context.route('https://kf.example.com/**', (r) =>
     r.fulfill({ contentType: 'text/html', body: '<h1>chat</h1>' }),
   );
+  // The chat address comes with the public settings: a click while they are still on their way
+  // must not be lost (it was: the button showed at once and did nothing until they arrived).
+  await page.route('**/api/baseInfo/settings', async (r) => {
+    await new Promise((done) => setTimeout(done, 1500));
+    await r.continue();
+  });
   await page.goto('/home');
   const popup = context.waitForEvent('page');
   await page.getByRole('button', { name: '在线客服' }).click();

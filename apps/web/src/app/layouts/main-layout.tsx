@@ -51,13 +51,16 @@ export function MainLayout() {
         </div>
       </Layout.Content>
       <SiteFooter />
-      <FloatButton
-        icon={<CustomerServiceOutlined />}
-        type="primary"
-        tooltip={t('layout.customerService')}
-        aria-label={t('layout.customerService')}
-        onClick={() => settings && window.open(settings.chatUrl, '_blank', 'noopener,noreferrer')}
-      />
+      {/* Shown once the settings (which hold the chat address) have come: a click before did nothing. */}
+      {settings && (
+        <FloatButton
+          icon={<CustomerServiceOutlined />}
+          type="primary"
+          tooltip={t('layout.customerService')}
+          aria-label={t('layout.customerService')}
+          onClick={() => window.open(settings.chatUrl, '_blank', 'noopener,noreferrer')}
+        />
+      )}
     </Layout>
   );
 }
