@@ -34,14 +34,22 @@ async function memberCall<T>(
   return (await r.json()) as { code: number; msg: string; data: T };
 }
 
-/** Opens an antd select by its label and takes its first option. */
+/**
+ * Opens an antd select by its label and takes its first option, again until the select shows it:
+ * a county list still loading for the city just chosen took the Enter and chose nothing.
+ */
 async function pickFirst(page: Page, label: string) {
-  await page.getByLabel(label, { exact: true }).click();
-  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
-  await expect(option).toBeVisible();
-  // The keyboard takes the active (first) option: a click waits for the list to stop
-  // moving, which a closing dropdown beside it can delay without end on a busy machine.
-  await page.keyboard.press('Enter');
+  const select = page.getByLabel(label, { exact: true });
+  const shown = page.locator('.ant-select').filter({ has: select }).locator('.ant-select-content-has-value');
+  await expect(async () => {
+    if ((await page.locator('.ant-select-dropdown:visible').count()) === 0) await select.click();
+    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+    await expect(option).toBeVisible({ timeout: 2_000 });
+    // The keyboard takes the active (first) option: a click waits for the list to stop
+    // moving, which a closing dropdown beside it can delay without end on a busy machine.
+    await page.keyboard.press('Enter');
+    await expect(shown).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 async function shot(page: Page, name: string) {
