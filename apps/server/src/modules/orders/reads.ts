@@ -73,6 +73,24 @@ const sessionLive = () =>
 export function prepareMemberReads(db: Db, pool?: PgQueryable) {
   const memberId = sql.placeholder('memberId');
   const ofMemberKind = and(eq(orders.memberId, memberId), eq(orders.kind, sql.placeholder('kind')));
+  // A freshness read, from the member's own row: the database's snapshot, the fingerprint only when
+  // the snapshot moved since the one given, and whether the caller's session is open.
+  const freshness = (name: string, fingerprint: SQL<string>) =>
+    directStatement(
+      pool,
+      name,
+      ['snapshot', 'fingerprint', 'sessionLive'],
+      db
+        .select({
+          snapshot: sql<string>`pg_current_snapshot()::text`,
+          fingerprint: sql<
+            string | null
+          >`case when pg_current_snapshot()::text = ${sql.placeholder('since')} then null else ${fingerprint} end`,
+          sessionLive: sessionLive(),
+        })
+        .from(members)
+        .where(eq(members.id, memberId)),
+    );
   return {
     // Read from the member's own row, so the aggregates run once and name members.id.
     listFingerprint: db
@@ -84,20 +102,9 @@ export function prepareMemberReads(db: Db, pool?: PgQueryable) {
     // one round trip also confirms a session the guard took from memory. With the database's
     // snapshot: when it is the one given (since), no transaction has committed or begun writing
     // anywhere in the database since, and the aggregates are not run (a CASE branch not taken).
-    listFingerprintWithSession: directStatement(
-      pool,
+    listFingerprintWithSession: freshness(
       'member_order_list_fingerprint_session',
-      ['snapshot', 'fingerprint', 'sessionLive'],
-      db
-        .select({
-          snapshot: sql<string>`pg_current_snapshot()::text`,
-          fingerprint: sql<
-            string | null
-          >`case when pg_current_snapshot()::text = ${sql.placeholder('since')} then null else ${listFingerprint(sql.placeholder('kind'))} end`,
-          sessionLive: sessionLive(),
-        })
-        .from(members)
-        .where(eq(members.id, memberId)),
+      listFingerprint(sql.placeholder('kind')),
     ),
     // The snapshot alone, read from the member's row: for the embedded database (PGlite), which
     // plans every statement anew, so the long statements above cost more to plan than to run.
@@ -107,20 +114,9 @@ export function prepareMemberReads(db: Db, pool?: PgQueryable) {
       .where(eq(members.id, memberId))
       .prepare('member_snapshot'),
     // The order page's fingerprint, with the snapshot and the session as for the list.
-    orderFingerprintWithSession: directStatement(
-      pool,
+    orderFingerprintWithSession: freshness(
       'member_order_fingerprint_session',
-      ['snapshot', 'fingerprint', 'sessionLive'],
-      db
-        .select({
-          snapshot: sql<string>`pg_current_snapshot()::text`,
-          fingerprint: sql<
-            string | null
-          >`case when pg_current_snapshot()::text = ${sql.placeholder('since')} then null else ${orderFingerprint(sql.placeholder('orderId'))} end`,
-          sessionLive: sessionLive(),
-        })
-        .from(members)
-        .where(eq(members.id, memberId)),
+      orderFingerprint(sql.placeholder('orderId')),
     ),
     orderFingerprint: db
       .select({ fingerprint: orderFingerprint(sql.placeholder('orderId')) })
