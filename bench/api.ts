@@ -47,6 +47,7 @@ interface Row {
 
 interface Proc {
   url: string;
+  pid: number;
   logFile: string | null;
   stop(): Promise<void>;
 }
@@ -79,6 +80,7 @@ async function startProcess(
   }
   return {
     url,
+    pid: child.pid!,
     logFile,
     async stop() {
       if (child.exitCode === null) {
@@ -145,6 +147,40 @@ function cannon(url: string, seconds: number, headers: Record<string, string>): 
 interface Side {
   url: string;
   headers?: Record<string, string>;
+  /** The process answering, whose CPU time BENCH_VERBOSE shows per request. */
+  pid?: number;
+}
+
+const TICK_US = 1e6 / 100; // Linux's USER_HZ
+
+/** CPU time (user + system, µs) of one process, or of every process of one name; 0 off Linux. */
+function cpuTime(pid: number | 'postgres'): number {
+  const read = (p: string) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+      if (pid === 'postgres' && !stat.includes('(postgres)')) return 0;
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(f[11]) + Number(f[12])) * TICK_US;
+    } catch {
+      return 0;
+    }
+  };
+  if (pid !== 'postgres') return read(String(pid));
+  let sum = 0;
+  for (const p of fs.readdirSync('/proc')) if (/^\d+$/.test(p)) sum += read(p);
+  return sum;
+}
+
+/** Where one slice's CPU went, per request: the server answering, PostgreSQL, and the load generator. */
+function cpuPerRequest(pid: number | undefined) {
+  const at = () => ({ server: pid ? cpuTime(pid) : 0, pg: cpuTime('postgres'), load: process.cpuUsage() });
+  const start = at();
+  return (requests: number) => {
+    const end = at();
+    const us = (a: number, b: number) => ((b - a) / requests).toFixed(0).padStart(4);
+    const load = end.load.user + end.load.system - start.load.user - start.load.system;
+    return `µs CPU per request: server ${us(start.server, end.server)}, postgres ${us(start.pg, end.pg)}, load ${us(0, load)}`;
+  };
 }
 
 /**
@@ -159,10 +195,13 @@ async function pair(anchorName: string, anchor: Side, name: string, route: Side)
     const order: ('a' | 'r')[] = i % 2 === 0 ? ['a', 'r'] : ['r', 'a'];
     for (const side of order) {
       const s = side === 'a' ? anchor : route;
+      const cpu = process.env.BENCH_VERBOSE ? cpuPerRequest(s.pid) : null;
       const m = await cannon(s.url, slice, s.headers ?? {});
       slices[side].push(m);
-      if (process.env.BENCH_VERBOSE)
-        console.log(`    ${side} ${(m as { totalCompletedRequests: number }).totalCompletedRequests}`);
+      if (cpu) {
+        const n = m.totalCompletedRequests;
+        console.log(`    ${side} ${String(n).padStart(7)} requests   ${cpu(n)}`);
+      }
     }
   }
   const row = (n: string, url: string, x: Slice[]): Row => {
@@ -204,7 +243,7 @@ const ROUTES = new Set((process.env.BENCH_ROUTES ?? 'live,banner,list,detail,bro
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 
 /** A route's target: its ratio to an anchor at least min (0: shown, no target), p99 below a bound. */
-type Target = { anchor: { name: string; url: string }; min: number; p99Below?: number };
+type Target = { anchor: { name: string; url: string; pid: number }; min: number; p99Below?: number };
 
 /** The portal's routes on one database, each measured alongside its anchor. */
 async function measurePortal(
@@ -256,7 +295,7 @@ async function measurePortal(
       await cannon(base + url, 1, headers ?? {});
       await cannon(t.anchor.url, 1, {});
       const before = lines(server.logFile!);
-      const [a, r] = await pair(t.anchor.name, { url: t.anchor.url }, name, { url: base + url, headers });
+      const [a, r] = await pair(t.anchor.name, t.anchor, name, { url: base + url, headers, pid: server.pid });
       logLines += lines(server.logFile!) - before;
       requests += r.requests;
       rows.push({ ...r, against: { name: a.name, rps: a.rps, p99: a.p99, min: t.min, p99Below: t.p99Below } });
@@ -296,13 +335,13 @@ async function main() {
   if (PROFILE_DIR) fs.mkdirSync(PROFILE_DIR, { recursive: true });
 
   const bareProc = await anchor('bare');
-  const bare = { name: 'bare Fastify', url: `${bareProc.url}/anchor` };
+  const bare = { name: 'bare Fastify', url: `${bareProc.url}/anchor`, pid: bareProc.pid };
   try {
     if (ONLY !== 'postgres') {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-anchor-'));
       const p = await anchor('pglite', { PGLITE_DIR: dir });
       try {
-        const one = { name: 'PGlite one query', url: `${p.url}/anchor` };
+        const one = { name: 'PGlite one query', url: `${p.url}/anchor`, pid: p.pid };
         // On PGlite only the list has a target of its own (against one PGlite query); the rest is shown.
         const rows = await measurePortal(null, {
           live: { anchor: bare, min: 0.6 },
@@ -322,7 +361,7 @@ async function main() {
   }
 }
 
-async function postgres(bare: { name: string; url: string }) {
+async function postgres(bare: { name: string; url: string; pid: number }) {
   const admin = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 3000 });
   try {
     await admin.connect();
@@ -337,7 +376,7 @@ async function postgres(bare: { name: string; url: string }) {
   try {
     const p = await anchor('pg', { PG_URL: u.toString() });
     try {
-      const one = { name: 'pg one prepared query', url: `${p.url}/anchor` };
+      const one = { name: 'pg one prepared query', url: `${p.url}/anchor`, pid: p.pid };
       const member = { anchor: one, min: 0.5, p99Below: 20 };
       const rows = await measurePortal(u.toString(), {
         live: { anchor: bare, min: 0.6 },

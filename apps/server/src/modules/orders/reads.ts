@@ -29,32 +29,17 @@ const linesBrief = sql<
  * refunds, the count of rows and the sum of a 64-bit hash of each row's id and xmin. A row's
  * xmin is the transaction that wrote its current version, so any committed insert, update or
  * delete below the list changes the text (the same idea as xmin as an optimistic-concurrency
- * token); a change that left a sum equal would need two 64-bit hashes to cancel. Counting and
- * summing costs the database a third of what hashing the sorted rows did.
+ * token); a change that left a sum equal would need two 64-bit hashes to cancel. Computed by a
+ * function in the database (migration freshness_fingerprints), so that the freshness read, which
+ * leaves it out while nothing has changed, does not set up its subqueries on every call.
  */
-function listFingerprint(kind: Placeholder) {
-  const mine = sql`o.member_id = members.id and o.kind = ${kind}`;
-  const part = (t: string, from: SQL) =>
-    sql`(select count(*) || ':' || coalesce(sum(hashint8extended(${sql.raw(t)}.xmin::text::bigint, ${sql.raw(t)}.id)), 0) ${from})`;
-  return sql<string>`concat_ws('|',
-    ${part('o', sql`from orders o where ${mine}`)},
-    ${part('d', sql`from order_details d join orders o on o.id = d.order_id where ${mine}`)},
-    ${part('r', sql`from refunds r join orders o on o.id = r.order_id where ${mine}`)})`;
-}
+const listFingerprint = (kind: Placeholder) => sql<string>`member_order_list_fingerprint(members.id, ${kind})`;
 
 /**
  * The same idea for one order's page: its row, its lines, its refunds and its lines' photos
- * (a replaced photo changes the line's picture).
+ * (a replaced photo changes the line's picture). The function order_fingerprint, as above.
  */
-function orderFingerprint(orderId: Placeholder) {
-  const part = (t: string, from: SQL) =>
-    sql`(select count(*) || ':' || coalesce(sum(hashint8extended(${sql.raw(t)}.xmin::text::bigint, ${sql.raw(t)}.id)), 0) ${from})`;
-  return sql<string>`concat_ws('|',
-    ${part('o', sql`from orders o where o.id = ${orderId}`)},
-    ${part('d', sql`from order_details d where d.order_id = ${orderId}`)},
-    ${part('r', sql`from refunds r where r.order_id = ${orderId}`)},
-    ${part('p', sql`from photos p join order_details d on d.photo_id = p.id where d.order_id = ${orderId}`)})`;
-}
+const orderFingerprint = (orderId: Placeholder) => sql<string>`order_fingerprint(${orderId})`;
 
 /**
  * The caller's session is open and its member active (read from the member's own row). The
