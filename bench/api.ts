@@ -9,7 +9,8 @@
  *
  * BENCH_SECONDS (8), BENCH_CONNECTIONS (50), BENCH_DATABASE_URL (the local PostgreSQL),
  * BENCH_ONLY=pglite|postgres to run one database, BENCH_ROUTES=live,banner,list,detail,browser to run some
- * routes, BENCH_VERBOSE=1 to print every slice, BENCH_PROFILE=<folder> to write a CPU profile of
+ * routes, BENCH_VERBOSE=1 to print every slice with the CPU time per request of the server answering,
+ * of PostgreSQL and of the load generator, BENCH_PROFILE=<folder> to write a CPU profile of
  * the portal's main thread there per run (bench/profile-main.ts; summarise with bench/cpu-profile.ts).
  *
  * Each route is measured against its anchor in alternating slices (anchor, route, route, anchor, ...;
