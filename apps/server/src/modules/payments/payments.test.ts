@@ -411,16 +411,21 @@ describe('refunds', () => {
         await finance.query('select id from refunds where id = $1 for update', [req.data.id]);
         await finance.query('update refunds set status = 3 where id = $1', [req.data.id]);
         const again = call(app, { url: `/api/pay/refund?id=${o.id}`, session: me });
+        // Sessions waiting on finance's own locks: other suites share the database and their
+        // transactions may wait on locks of their own meanwhile, which must not count here.
         const waiting = async () =>
           Number(
             (
               await finance.query(
-                "select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+                'select count(*) as n from pg_stat_activity where pg_backend_pid() = any(pg_blocking_pids(pid))',
               )
             ).rows[0].n,
           );
-        for (let i = 0; i < 250 && (await waiting()) === 0; i++) await new Promise((r) => setTimeout(r, 20));
-        expect(await waiting()).toBeGreaterThan(0);
+        for (let i = 0; i < 500 && (await waiting()) === 0; i++) await new Promise((r) => setTimeout(r, 20));
+        // Not waiting: the answer it gave instead, if any, shows in the failure.
+        const blocked = (await waiting()) > 0;
+        const early = await Promise.race([again, new Promise((r) => setTimeout(() => r(null), 0))]);
+        expect({ blocked, early }).toEqual({ blocked: true, early: null });
         await finance.query('commit');
         const answer = await again;
         expect([answer.code, answer.msg]).toEqual([409, '退款申请已提交，请勿重复申请']);
