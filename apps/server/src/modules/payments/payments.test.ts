@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { PoolClient } from 'pg';
+import pg from 'pg';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, members, orders, payments, refunds } from '../../db/schema.ts';
 import { call, staffCall, memberSession, staffSession, type Session } from '../../../test/helpers.ts';
@@ -404,8 +404,10 @@ describe('refunds', () => {
       expect(await statusOf()).toBe(5);
 
       // Finance's retry holds the refund and passes it; the member asks again before it commits.
-      const pool = (app.ctx.db as unknown as { $client: { connect(): Promise<PoolClient> } }).$client;
-      const finance = await pool.connect();
+      // Its own connection, as another instance's would be, outside the app's pool.
+      const pool = (app.ctx.db as unknown as { $client: { options: pg.ClientConfig } }).$client;
+      const finance = new pg.Client(pool.options);
+      await finance.connect();
       try {
         await finance.query('begin');
         await finance.query('select id from refunds where id = $1 for update', [req.data.id]);
@@ -430,7 +432,7 @@ describe('refunds', () => {
         const answer = await again;
         expect([answer.code, answer.msg]).toEqual([409, '退款申请已提交，请勿重复申请']);
       } finally {
-        finance.release();
+        await finance.end();
       }
       expect(await statusOf()).toBe(3);
     },
