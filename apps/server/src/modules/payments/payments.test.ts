@@ -413,8 +413,8 @@ describe('refunds', () => {
         await finance.query('select id from refunds where id = $1 for update', [req.data.id]);
         await finance.query('update refunds set status = 3 where id = $1', [req.data.id]);
         const again = call(app, { url: `/api/pay/refund?id=${o.id}`, session: me });
-        // Sessions waiting on finance's own locks: other suites share the database and their
-        // transactions may wait on locks of their own meanwhile, which must not count here.
+        // Only a session blocked by finance's own transaction counts: a lock wait of anything else
+        // (a background run of this app) is not the member's request waiting on the refund.
         const waiting = async () =>
           Number(
             (
