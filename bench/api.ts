@@ -154,33 +154,43 @@ interface Side {
 
 const TICK_US = 1e6 / 100; // Linux's USER_HZ
 
-/** CPU time (user + system, µs) of one process, or of every process of one name; 0 off Linux. */
-function cpuTime(pid: number | 'postgres'): number {
-  const read = (p: string) => {
+/** CPU time (user + system, µs) of one process, by pid; 0 off Linux or once it has exited. */
+function cpuTime(pid: string): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * TICK_US;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time of every PostgreSQL process, by pid (backends come and go: each is diffed on its own). */
+function postgresTimes(): Map<string, number> {
+  const times = new Map<string, number>();
+  for (const p of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(p)) continue;
     try {
-      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
-      if (pid === 'postgres' && !stat.includes('(postgres)')) return 0;
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return (Number(f[11]) + Number(f[12])) * TICK_US;
+      if (fs.readFileSync(`/proc/${p}/comm`, 'utf8').trim() === 'postgres') times.set(p, cpuTime(p));
     } catch {
-      return 0;
+      // exited meanwhile
     }
-  };
-  if (pid !== 'postgres') return read(String(pid));
-  let sum = 0;
-  for (const p of fs.readdirSync('/proc')) if (/^\d+$/.test(p)) sum += read(p);
-  return sum;
+  }
+  return times;
 }
 
 /** Where one slice's CPU went, per request: the server answering, PostgreSQL, and the load generator. */
 function cpuPerRequest(pid: number | undefined) {
-  const at = () => ({ server: pid ? cpuTime(pid) : 0, pg: cpuTime('postgres'), load: process.cpuUsage() });
+  const at = () => ({ server: pid ? cpuTime(String(pid)) : 0, pg: postgresTimes(), load: process.cpuUsage() });
   const start = at();
   return (requests: number) => {
     const end = at();
     const us = (a: number, b: number) => ((b - a) / requests).toFixed(0).padStart(4);
     const load = end.load.user + end.load.system - start.load.user - start.load.system;
-    return `µs CPU per request: server ${us(start.server, end.server)}, postgres ${us(start.pg, end.pg)}, load ${us(0, load)}`;
+    // A backend that exited during the slice takes its time with it: PostgreSQL's figure is then low, never negative.
+    let pg = 0;
+    for (const [p, t] of end.pg) pg += t - (start.pg.get(p) ?? 0);
+    return `µs CPU per request: server ${us(start.server, end.server)}, postgres ${us(0, pg)}, load ${us(0, load)}`;
   };
 }
 
