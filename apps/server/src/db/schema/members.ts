@@ -8,6 +8,11 @@ export const members = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     mobile: text(),
     mail: text(),
+    /**
+     * When the member entered a code sent to `mail` (null: never proven). Only a proven address
+     * finds an account (binding by e-mail); rows from before the rule count as unproven.
+     */
+    mailVerifiedAt: timestamp({ withTimezone: true }),
     name: text(),
     idCardEnc: text(),
     idCardHash: text(),

@@ -19,13 +19,26 @@ export const staffUsers = pgTable(
     totpPendingExpiresAt: timestamp({ withTimezone: true }),
     /** The last accepted TOTP time step: a code is never accepted twice. */
     totpLastStep: integer(),
-    /** Wrong passwords and TOTP codes since the last success; past 5 the account is locked for a while (auth-lockout.ts). */
-    loginFailures: integer().notNull().default(0),
-    lockedUntil: timestamp({ withTimezone: true }),
     active: boolean().notNull().default(true),
     ...timestamps,
   },
   (t) => [uniqueIndex('staff_username_uq').on(t.username)],
+);
+
+/**
+ * Staff login failures and locks, keyed by keyed hashes of the user name typed (known or not) and the
+ * address (modules/staff/lockout.ts): per name and address, per name, per address; and the addresses a
+ * name last logged in from. Never a name or an address in clear.
+ */
+export const staffLoginGuards = pgTable(
+  'staff_login_guards',
+  {
+    key: text().primaryKey(),
+    failures: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_login_guards_updated_idx').on(t.updatedAt)],
 );
 
 export const staffSessions = pgTable(
