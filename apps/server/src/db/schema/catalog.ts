@@ -1,5 +1,7 @@
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
+import { members } from './members.ts';
 
 /** GB/T 2260 administrative divisions; root 100000; TYPE 1 province, 2 city, 3 district. */
 export const regions = pgTable(
@@ -65,5 +67,46 @@ export const tasks = pgTable(
     active: boolean().notNull().default(true),
     ...timestamps,
   },
-  (t) => [index('tasks_school_code_idx').on(t.yxdm, t.featureCode)],
+  (t) => [
+    index('tasks_school_code_idx').on(t.yxdm, t.featureCode),
+    // One active task per school link: a second task on a school's live feature code would take its students.
+    uniqueIndex('tasks_open_school_code_uq')
+      .on(t.yxdm, sql`upper(feature_code)`)
+      .where(sql`active`),
+  ],
+);
+
+/** Which branch office serves a school, kept by admins: a branch account runs tasks only for its own schools. */
+export const schoolBranches = pgTable(
+  'school_branches',
+  {
+    yxdm: text()
+      .primaryKey()
+      .references(() => schools.yxdm),
+    fy: text().notNull(),
+    ...timestamps,
+  },
+  (t) => [index('school_branches_fy_idx').on(t.fy)],
+);
+
+/**
+ * A member's proof, for one task, of being one student of the platform's record (the last
+ * characters of the record's ID number): the form opens and an order is created only with one.
+ */
+export const taskStudentProofs = pgTable(
+  'task_student_proofs',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    taskId: integer()
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    /** The record's student number (xh) on the platform. */
+    xh: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('task_student_proofs_uq').on(t.memberId, t.taskId, t.xh)],
 );
