@@ -274,7 +274,7 @@ test("binding proves identity: A binds with the ID number, B guessing is refused
   await tryBind(b, guessed, otherIdNumber(guessed, 0));
   const refusal = b.getByTestId('bind-refusal');
   await expect(refusal).toContainText('绑定未成功');
-  await expect(refusal).toContainText('证件号码与学籍信息不一致');
+  await expect(refusal).toContainText('未查询到该学校该学号的照片信息');
   await shot(b, 'reprint-bind-refused');
   // tries 2 to 4 through the API (the page was shown once), the 5th through the page again
   for (let i = 1; i < 4; i++) {
@@ -284,7 +284,7 @@ test("binding proves identity: A binds with the ID number, B guessing is refused
       idType: 1,
       idNum: otherIdNumber(guessed, i),
     });
-    expect(r).toMatchObject({ code: 400, msg: '证件号码与学籍信息不一致' });
+    expect(r).toMatchObject({ code: 400, msg: '未查询到该学校该学号的照片信息' });
   }
   await b.getByLabel('身份证号', { exact: true }).fill(otherIdNumber(guessed, 4));
   await b.getByRole('button', { name: /^绑\s*定$/ }).click();

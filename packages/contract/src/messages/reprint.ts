@@ -10,10 +10,6 @@ export const reprintMessages = {
     zh: '未查询到该学校该学号的照片信息',
     en: 'No photo is on file for this school and student number',
   },
-  'reprint.identityMismatch': {
-    zh: '证件号码与学籍信息不一致',
-    en: 'The document number does not match the student record',
-  },
   'reprint.takenByOther': {
     zh: '该学号已被其他账号绑定',
     en: 'This student number is already bound to another account',

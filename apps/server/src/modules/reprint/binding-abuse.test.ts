@@ -108,7 +108,7 @@ describe('failed proofs are limited: 5 a day per member and per record', () => {
     for (let i = 0; i < 4; i++) {
       const res = await bindWith(me, records[i]!, wrongNumber(i));
       expect(res.code).toBe(400);
-      expect(res.msg).toBe('证件号码与学籍信息不一致');
+      expect(res.msg).toBe('未查询到该学校该学号的照片信息');
     }
     const fifth = await bindWith(me, records[4]!, wrongNumber(4));
     expect(fifth.code).toBe(429);

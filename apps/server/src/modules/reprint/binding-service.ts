@@ -47,8 +47,9 @@ export async function bind(ctx: AppContext, memberId: number, body: BindingBody,
   }
   if (!found || !found.idMatches) {
     await failedTry(ctx, t, n, found?.student.id ?? null);
-    // The same answer for "no such record" would tell a guesser which student numbers exist.
-    throw badRequest(found ? 'reprint.identityMismatch' : 'reprint.noPhotoOnFile');
+    // One answer whether the record exists or the number is wrong: two would tell a guesser
+    // which student numbers exist. "Nothing found" asserts no record; a mismatch would.
+    throw badRequest('reprint.noPhotoOnFile');
   }
   await giveBackTry(ctx, t);
   const student = found.student;

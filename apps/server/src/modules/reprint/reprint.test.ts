@@ -126,6 +126,21 @@ describe('binding', () => {
     expect(await status(me)).toBe(0);
   });
 
+  it('answers a wrong ID number for a real record exactly as an unknown student number (existence is not told)', async () => {
+    const s = await nationalStudent();
+    const me = await memberSession(app, undefined, { name: '张三' });
+    const wrong = makeIdNumber('320102', '20030415', 424);
+    const real = await bindAs(me, { studentId: s.xh, yxdm: '10001', idType: 1, idNum: wrong });
+    const none = await bindAs(me, { studentId: `${s.xh}X9`, yxdm: '10001', idType: 1, idNum: wrong });
+    expect([real.code, real.msg]).toEqual([400, '未查询到该学校该学号的照片信息']);
+    expect([none.code, none.msg]).toEqual([real.code, real.msg]);
+    const realEn = await bindAs(me, { studentId: s.xh, yxdm: '10001', idType: 1, idNum: wrong }, { lang: 'en' });
+    const noneEn = await bindAs(me, { studentId: 'NOSUCH2', yxdm: '10001', idType: 1, idNum: wrong }, { lang: 'en' });
+    expect(realEn.msg).toBe('No photo is on file for this school and student number');
+    expect(noneEn.msg).toBe(realEn.msg);
+    expect(await status(me)).toBe(0);
+  });
+
   it('never binds by the account name; a wrong ID number is refused; the right one binds (x or X)', async () => {
     const s = await nationalStudent({ xm: '李四', idCard: ID_CARD });
     const me = await memberSession(app, undefined, { name: '李四' });
@@ -138,7 +153,7 @@ describe('binding', () => {
     expect(en.msg).toBe('Please enter the ID card number');
     const wrongCard = await bindAs(me, { studentId: s.xh, yxdm: '10001', idType: 1, idNum: '110101199003070011' });
     expect(wrongCard.code).toBe(400);
-    expect(wrongCard.msg).toBe('证件号码与学籍信息不一致');
+    expect(wrongCard.msg).toBe('未查询到该学校该学号的照片信息');
     const badPattern = await bindAs(me, { studentId: s.xh, yxdm: '10001', idType: 1, idNum: '12345' });
     expect(badPattern.msg).toBe('请输入正确的身份证号');
     expect(await status(me)).toBe(0);
@@ -158,7 +173,7 @@ describe('binding', () => {
       idNum: makeIdNumber('320102', '20030415', 999),
     });
     expect(taken.code).toBe(400);
-    expect(taken.msg).toBe('证件号码与学籍信息不一致');
+    expect(taken.msg).toBe('未查询到该学校该学号的照片信息');
     expect(await status(other)).toBe(0);
 
     const un = await call(app, { url: '/api/binding/unbinding', session: owner });
