@@ -8,9 +8,12 @@ export interface LogStream {
   write(line: string): unknown;
 }
 
-/** Query keys whose values never reach a log line: codes, tokens, secrets, ID numbers, mobiles, mail. */
+/**
+ * Query keys whose values never reach a log line: codes, tokens, secrets, ID numbers, mobiles, mail,
+ * and signatures (a working photo link's `sig` opens the photo until it expires, as a token would).
+ */
 const SECRET_KEYS =
-  'mobile|mail|messageCode|mailCode|code|imageCode|imageToken|token|idNum|idCard|zjhm|sfzh|traceNo|state|openId|secret|access_token|refresh_token';
+  'mobile|mail|messageCode|mailCode|code|imageCode|imageToken|token|idNum|idCard|zjhm|sfzh|traceNo|state|openId|secret|access_token|refresh_token|sig|sign|signature';
 const SECRET_QUERY = new RegExp(`^(${SECRET_KEYS})$`, 'i');
 /** A query that may hold a secret: a secret key as written, or any escape (a key may be spelled %6Dobile). */
 const MAYBE_SECRET = new RegExp(`[?&](${SECRET_KEYS})=|%`, 'i');

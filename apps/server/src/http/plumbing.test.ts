@@ -59,6 +59,18 @@ describe('access log', () => {
     expect(typeof mine[0]!.responseTime).toBe('number');
     expect(JSON.stringify(logLines)).not.toContain('13800138000');
   });
+
+  it("masks a photo link's signature as it masks a token", async () => {
+    logLines.length = 0;
+    await app.inject({
+      url: '/api/img/view/photos/x/y.jpg?exp=1893456000&sig=c2lnbmF0dXJlLXNlY3JldA',
+      remoteAddress: '10.1.1.2',
+    });
+    const mine = logLines.filter((l) => (l.req as { ip?: string } | undefined)?.ip === '10.1.1.2');
+    expect(mine).toHaveLength(1);
+    expect((mine[0]!.req as { url: string }).url).toBe('/api/img/view/photos/x/y.jpg?exp=1893456000&sig=***');
+    expect(JSON.stringify(logLines)).not.toContain('c2lnbmF0dXJlLXNlY3JldA');
+  });
 });
 
 describe('the path in an access line', () => {
@@ -71,6 +83,10 @@ describe('the path in an access line', () => {
       '/api/login/auth?type=1&mobil%65=13800138000',
       '/api/login/auth?type=1&%6Dobile=13800138000&x=%31',
       '/api/login/auth?messageCode=13800138000',
+      // A working photo link: its signature opens the photo until it expires.
+      '/api/img/view/photos/ab/cd.jpg?exp=1893456000&sig=13800138000',
+      '/api/img/view/photos/ab/cd.jpg?SIG=13800138000&exp=1893456000',
+      '/api/img/view/photos/ab/cd.jpg?exp=1893456000&%73ig=13800138000',
     ]) {
       expect(redactUrl(url), url).not.toContain('13800138000');
       expect(redactUrl(url), url).toContain('***');
