@@ -38,3 +38,10 @@ export const refundOutcomes = new client.Counter({
   labelNames: ['outcome'] as const,
   registers: [registry],
 });
+
+/** 1 while the photo storage's circuit is open (providers/storage.ts): uploads answer 503 at once, reads of the database go on. */
+export const storageCircuitOpen = new client.Gauge({
+  name: 'storage_circuit_open',
+  help: 'Whether the photo storage circuit breaker is open (1) or closed (0)',
+  registers: [registry],
+});

@@ -1,8 +1,11 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rm, stat, writeFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { AppError } from '../lib/errors.ts';
+import { storageCircuitOpen } from '../lib/metrics.ts';
 
 /** Where photo bytes live: the local disk by default, an S3-compatible bucket by config. */
 export interface Storage {
@@ -12,6 +15,133 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** The bytes as a stream with their length (downloads), or null when there is no such object. */
   stream(key: string): Promise<{ body: Readable; size: number } | null>;
+  /**
+   * Throws StorageUnavailable at once while the storage is known to be unreachable (its circuit is
+   * open), so work whose end is a write (the photo check) is not spent first.
+   */
+  assertAvailable(): void;
+  /** 'unavailable' while the circuit is open (readiness body, metrics); local drivers are always 'ok'. */
+  state(): 'ok' | 'unavailable';
+}
+
+/** The photo storage cannot be reached (refused, reset, timed out, failing with 5xx) or is known to be down: 503. */
+export class StorageUnavailable extends AppError {
+  constructor(cause?: unknown) {
+    super(503, 'photo.storageUnavailable');
+    this.name = 'StorageUnavailable';
+    if (cause !== undefined) this.cause = cause;
+  }
+}
+
+/** The circuit of a remote storage (see ARCHITECTURE.md, "Growing past one machine"). */
+export interface CircuitOptions {
+  /** Consecutive connection failures or timeouts that open the circuit. */
+  failuresToOpen: number;
+  /** How long an open circuit refuses at once before one call may try again (half-open). */
+  openMs: number;
+  /** The longest a storage call may take before it counts as a failure. */
+  timeoutMs: number;
+}
+
+export const DEFAULT_CIRCUIT: CircuitOptions = { failuresToOpen: 3, openMs: 5000, timeoutMs: 5000 };
+
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+
+/** A failure to reach the service or a service failing (5xx), not an answer about the object or the request. */
+function isConnectionFailure(e: unknown): boolean {
+  for (let cur = e as Record<string, unknown> | undefined, i = 0; cur && i < 4; cur = cur.cause as typeof cur, i++) {
+    if (typeof cur.code === 'string' && CONNECTION_CODES.has(cur.code)) return true;
+    if (cur.name === 'TimeoutError' || cur.name === 'AbortError') return true;
+    const status = (cur.$metadata as { httpStatusCode?: number } | undefined)?.httpStatusCode;
+    if (typeof status === 'number' && status >= 500) return true;
+  }
+  return false;
+}
+
+/**
+ * A circuit breaker: closed, calls go through (each with a time limit); after `failuresToOpen`
+ * consecutive connection failures or timeouts it opens and every call fails at once with
+ * StorageUnavailable; after `openMs` it half-opens and lets one call try: its success closes
+ * the circuit, its failure opens it again. Any answer from the service (a missing key, a refusal)
+ * counts as reachable.
+ */
+export class Circuit {
+  private failures = 0;
+  private openedAt: number | null = null;
+  private trying = false;
+  constructor(
+    readonly o: CircuitOptions,
+    private readonly onChange: (open: boolean) => void = () => {},
+  ) {}
+
+  get state(): 'closed' | 'open' | 'half-open' {
+    if (this.openedAt === null) return 'closed';
+    return Date.now() - this.openedAt >= this.o.openMs ? 'half-open' : 'open';
+  }
+
+  /** True while a call would be refused at once. */
+  get refusing(): boolean {
+    const s = this.state;
+    return s === 'open' || (s === 'half-open' && this.trying);
+  }
+
+  async run<T>(op: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    if (this.refusing) throw new StorageUnavailable();
+    const trial = this.state === 'half-open';
+    if (trial) this.trying = true;
+    const ac = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const err = new Error(`storage call timed out after ${this.o.timeoutMs} ms`);
+        err.name = 'TimeoutError';
+        ac.abort(err);
+        reject(err);
+      }, this.o.timeoutMs);
+    });
+    try {
+      const r = await Promise.race([op(ac.signal), timeout]);
+      this.reached();
+      return r;
+    } catch (e) {
+      if (ac.signal.aborted || isConnectionFailure(e)) {
+        this.failed();
+        throw new StorageUnavailable(e);
+      }
+      this.reached();
+      throw e;
+    } finally {
+      clearTimeout(timer);
+      if (trial) this.trying = false;
+    }
+  }
+
+  private reached(): void {
+    this.failures = 0;
+    if (this.openedAt !== null) {
+      this.openedAt = null;
+      this.onChange(false);
+    }
+  }
+
+  private failed(): void {
+    this.failures++;
+    const wasOpen = this.openedAt !== null;
+    if (wasOpen || this.failures >= this.o.failuresToOpen) {
+      this.openedAt = Date.now();
+      if (!wasOpen) this.onChange(true);
+    }
+  }
 }
 
 /** Keys are ours (random hex, a dot, an extension); anything else is refused before touching a path. */
@@ -24,6 +154,11 @@ function checkKey(key: string): string {
 /** Files under a folder (DATA_DIR/uploads), written atomically. */
 export class DiskStorage implements Storage {
   constructor(private readonly dir: string) {}
+
+  assertAvailable(): void {}
+  state() {
+    return 'ok' as const;
+  }
 
   private file(key: string): string {
     const k = checkKey(key);
@@ -66,6 +201,10 @@ export class DiskStorage implements Storage {
 /** In memory, for tests on an in-memory database. */
 export class MemoryStorage implements Storage {
   readonly objects = new Map<string, Buffer>();
+  assertAvailable(): void {}
+  state() {
+    return 'ok' as const;
+  }
   async put(key: string, bytes: Buffer): Promise<void> {
     this.objects.set(checkKey(key), Buffer.from(bytes));
   }
@@ -90,6 +229,8 @@ export interface S3Options {
   prefix: string;
   /** Bucket in the path (MinIO) rather than in the host name (AWS, Alibaba OSS, Tencent COS). */
   forcePathStyle: boolean;
+  /** The circuit breaker and time limit of every call (DEFAULT_CIRCUIT when not given). */
+  circuit?: CircuitOptions;
 }
 
 /** No such object, however the service words it (NoSuchKey, NotFound, a bare 404). */
@@ -105,7 +246,10 @@ function isMissing(e: unknown): boolean {
  */
 export class S3Storage implements Storage {
   private readonly client: S3Client;
+  readonly circuit: Circuit;
   constructor(private readonly o: S3Options) {
+    const c = o.circuit ?? DEFAULT_CIRCUIT;
+    this.circuit = new Circuit(c, (open) => storageCircuitOpen.set(open ? 1 : 0));
     this.client = new S3Client({
       endpoint: o.endpoint,
       region: o.region,
@@ -114,7 +258,17 @@ export class S3Storage implements Storage {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       maxAttempts: 3,
+      // A service that accepts and never answers fails in time (the circuit's limit covers the retries too).
+      requestHandler: new NodeHttpHandler({ connectionTimeout: c.timeoutMs, requestTimeout: c.timeoutMs }),
     });
+  }
+
+  assertAvailable(): void {
+    if (this.circuit.refusing) throw new StorageUnavailable();
+  }
+
+  state() {
+    return this.circuit.state === 'open' ? ('unavailable' as const) : ('ok' as const);
   }
 
   private key(key: string): string {
@@ -122,44 +276,58 @@ export class S3Storage implements Storage {
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.o.bucket,
-        Key: this.key(key),
-        Body: bytes,
-        ContentType: contentType,
-        ContentLength: bytes.length,
-      }),
+    const Key = this.key(key);
+    await this.circuit.run((abortSignal) =>
+      this.client.send(
+        new PutObjectCommand({
+          Bucket: this.o.bucket,
+          Key,
+          Body: bytes,
+          ContentType: contentType,
+          ContentLength: bytes.length,
+        }),
+        { abortSignal },
+      ),
     );
   }
 
   async get(key: string): Promise<Buffer | null> {
-    try {
-      const r = await this.client.send(new GetObjectCommand({ Bucket: this.o.bucket, Key: this.key(key) }));
-      return r.Body ? Buffer.from(await r.Body.transformToByteArray()) : Buffer.alloc(0);
-    } catch (e) {
-      if (isMissing(e)) return null;
-      throw e;
-    }
+    const Key = this.key(key);
+    return this.circuit.run(async (abortSignal) => {
+      try {
+        const r = await this.client.send(new GetObjectCommand({ Bucket: this.o.bucket, Key }), { abortSignal });
+        return r.Body ? Buffer.from(await r.Body.transformToByteArray()) : Buffer.alloc(0);
+      } catch (e) {
+        if (isMissing(e)) return null;
+        throw e;
+      }
+    });
   }
 
+  /** The time limit covers the answer's start; the body then streams at the client's pace. */
   async stream(key: string): Promise<{ body: Readable; size: number } | null> {
-    try {
-      const r = await this.client.send(new GetObjectCommand({ Bucket: this.o.bucket, Key: this.key(key) }));
-      if (!r.Body) return { body: Readable.from([]), size: 0 };
-      return { body: r.Body as Readable, size: r.ContentLength ?? 0 };
-    } catch (e) {
-      if (isMissing(e)) return null;
-      throw e;
-    }
+    const Key = this.key(key);
+    return this.circuit.run(async (abortSignal) => {
+      try {
+        const r = await this.client.send(new GetObjectCommand({ Bucket: this.o.bucket, Key }), { abortSignal });
+        if (!r.Body) return { body: Readable.from([]), size: 0 };
+        return { body: r.Body as Readable, size: r.ContentLength ?? 0 };
+      } catch (e) {
+        if (isMissing(e)) return null;
+        throw e;
+      }
+    });
   }
 
   async delete(key: string): Promise<void> {
-    try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.o.bucket, Key: this.key(key) }));
-    } catch (e) {
-      if (!isMissing(e)) throw e;
-    }
+    const Key = this.key(key);
+    await this.circuit.run(async (abortSignal) => {
+      try {
+        await this.client.send(new DeleteObjectCommand({ Bucket: this.o.bucket, Key }), { abortSignal });
+      } catch (e) {
+        if (!isMissing(e)) throw e;
+      }
+    });
   }
 
   /** Closes the client's connections (app shutdown, tests). */

@@ -103,6 +103,10 @@ export const photosMessages = {
     zh: '照片检测暂不可用，请稍后再试',
     en: 'The photo check is unavailable, please try again later',
   },
+  'photo.storageUnavailable': {
+    zh: '照片存储暂时无法连接，请稍后再试',
+    en: 'The photo storage cannot be reached right now: please try again in a moment',
+  },
   'photo.candidate.required': {
     zh: '请选择修正后的照片（编号无效）',
     en: 'Choose the corrected photo (the id is not valid)',

@@ -145,6 +145,13 @@ export const photoEnvSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /**
+   * The bucket's circuit breaker (providers/storage.ts; this file is loaded by the check workers too,
+   * so its defaults are written here): a call's time limit, failures in a row that open it, seconds it stays open.
+   */
+  STORAGE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  STORAGE_BREAKER_FAILURES: z.coerce.number().int().min(1).default(3),
+  STORAGE_BREAKER_OPEN_SECONDS: z.coerce.number().positive().default(5),
 });
 
 export interface PhotoConfig {
@@ -181,6 +188,11 @@ export function loadPhotoConfig(env: NodeJS.ProcessEnv): PhotoConfig {
       secretAccessKey: e.S3_SECRET_ACCESS_KEY,
       prefix: e.S3_PREFIX,
       forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      circuit: {
+        timeoutMs: e.STORAGE_TIMEOUT_MS,
+        failuresToOpen: e.STORAGE_BREAKER_FAILURES,
+        openMs: Math.round(e.STORAGE_BREAKER_OPEN_SECONDS * 1000),
+      },
     };
   }
   return {

@@ -49,12 +49,18 @@ export async function offerCorrection(
   const id = newId();
   const correctedKey = newKey();
   const originalKey = newKey();
-  await ctx.storage.put(correctedKey, fixed.bytes, 'image/jpeg');
-  await ctx.storage.put(originalKey, upload.jpeg, 'image/jpeg');
   const expiresAt = new Date(Date.now() + CANDIDATE_MINUTES * 60_000);
-  await ctx.db
-    .insert(photoCandidates)
-    .values({ id, memberId, correctedKey, originalKey, steps: fixed.steps, background, expiresAt });
+  // Both objects, then their row; any failure takes what was stored with it (best effort).
+  try {
+    await ctx.storage.put(correctedKey, fixed.bytes, 'image/jpeg');
+    await ctx.storage.put(originalKey, upload.jpeg, 'image/jpeg');
+    await ctx.db
+      .insert(photoCandidates)
+      .values({ id, memberId, correctedKey, originalKey, steps: fixed.steps, background, expiresAt });
+  } catch (e) {
+    for (const key of [correctedKey, originalKey]) await ctx.storage.delete(key).catch(() => {});
+    throw e;
+  }
   return {
     id,
     url: candidateUrl(id),

@@ -12,6 +12,7 @@ import { checkPool, checkPoolAvailable } from './check-pool.ts';
 import { failingItems, type PhotoCheck } from './check-result.ts';
 import { photoCheckDuration, photoCheckFailures as failuresByItem } from '../../lib/metrics.ts';
 import { isMessageKey, type MessageKey } from '@portal/contract/messages';
+import { StorageUnavailable } from '../../providers/storage.ts';
 
 /** Face descriptors further apart than this are a clear mismatch (face-api's usual same-person bound is 0.6). */
 export const FACE_MISMATCH_THRESHOLD = 0.6;
@@ -218,6 +219,8 @@ async function passedRow(ctx: AppContext, memberId: number, n: NormalisedPhoto, 
  * can fix it: then the refusal carries a corrected candidate, kept for a while for this member.
  */
 export async function checkAndStore(ctx: AppContext, memberId: number, bytes: Buffer, flow: Flow): Promise<string> {
+  // Storage known to be down: 503 at once, before the check is spent on a photo that cannot be kept.
+  ctx.storage.assertAvailable();
   const timer = photoCheckDuration.startTimer();
   const n = await normalise(bytes, flow, ctx.config.photos.bounds);
   const r = await checkFrame(ctx, n);
@@ -227,14 +230,30 @@ export async function checkAndStore(ctx: AppContext, memberId: number, bytes: Bu
     const check: PhotoCheck = { ...r.check, picPath: '' };
     // The check object alone (no bytes, no member) feeds the console's failing-items count.
     await ctx.db.insert(photoCheckFailures).values({ checkResult: check });
-    const corrected = await offerCorrection(ctx, memberId, { bytes, jpeg: n.jpeg }, r);
+    // Storage down while offering a correction: the refusal still answers, without a candidate.
+    const corrected = await offerCorrection(ctx, memberId, { bytes, jpeg: n.jpeg }, r).catch((e: unknown) => {
+      if (e instanceof StorageUnavailable) return null;
+      throw e;
+    });
     // The message names the main problem and its fix; the data lists every item (and every problem).
     throw refusal(check, corrected ? { corrected } : {});
   }
   const storageKey = newKey();
+  const row = await passedRow(ctx, memberId, n, r, storageKey);
+  // The object first, then its row; a row that cannot be written takes its object with it.
   await ctx.storage.put(storageKey, n.jpeg, 'image/jpeg');
-  await ctx.db.insert(photos).values(await passedRow(ctx, memberId, n, r, storageKey));
+  await insertOrUnput(ctx, storageKey, () => ctx.db.insert(photos).values(row));
   return photoUrl(ctx, { storageKey });
+}
+
+/** Writes the row of an object just stored; when that fails the object is deleted (best effort) and the failure answers. */
+async function insertOrUnput(ctx: AppContext, storageKey: string, write: () => Promise<unknown>): Promise<void> {
+  try {
+    await write();
+  } catch (e) {
+    await ctx.storage.delete(storageKey).catch(() => {});
+    throw e;
+  }
 }
 
 /**
@@ -247,6 +266,7 @@ export async function acceptCorrected(ctx: AppContext, memberId: number, id: str
   if (!c || c.memberId !== memberId) throw notFound();
   if (c.acceptedPhotoId !== null) throw conflict('photo.candidate.used');
   if (c.expiresAt.getTime() < Date.now()) throw badRequest('photo.candidate.expired');
+  ctx.storage.assertAvailable();
   const bytes = await ctx.storage.get(c.correctedKey);
   if (!bytes) throw badRequest('photo.candidate.expired');
   // The same decoding and check as an upload ('task': the 30 KB floor is for what a student sends,
@@ -261,8 +281,8 @@ export async function acceptCorrected(ctx: AppContext, memberId: number, id: str
     originalKey: c.originalKey,
     autoCorrected: true,
   };
-  try {
-    await ctx.db.transaction(async (tx) => {
+  await insertOrUnput(ctx, storageKey, () =>
+    ctx.db.transaction(async (tx) => {
       const [p] = await tx.insert(photos).values(row).returning({ id: photos.id });
       const claimed = await tx
         .update(photoCandidates)
@@ -271,12 +291,10 @@ export async function acceptCorrected(ctx: AppContext, memberId: number, id: str
         .returning({ id: photoCandidates.id });
       // Accepted meanwhile (a second click): nothing is written twice.
       if (!claimed.length) throw conflict('photo.candidate.used');
-    });
-  } catch (e) {
-    await ctx.storage.delete(storageKey);
-    throw e;
-  }
-  await ctx.storage.delete(c.correctedKey);
+    }),
+  );
+  // The photo is kept; the candidate's corrected copy goes (left behind if storage fails right now).
+  await ctx.storage.delete(c.correctedKey).catch(() => {});
   return photoUrl(ctx, { storageKey });
 }
 

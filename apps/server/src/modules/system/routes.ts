@@ -8,7 +8,13 @@ import { publicSettings } from './settings-service.ts';
 import { photoCheckReady } from '../photos/photo-service.ts';
 import { checkPoolAvailable } from '../photos/check-pool.ts';
 
-const health = z.object({ status: z.string(), db: z.string(), migrations: z.number().optional() });
+const health = z.object({
+  status: z.string(),
+  db: z.string(),
+  migrations: z.number().optional(),
+  /** 'unavailable' while the photo storage's circuit is open: reported, never a reason to leave the rotation. */
+  storage: z.enum(['ok', 'unavailable']).optional(),
+});
 
 /** Health (liveness and readiness) and the public settings. */
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,7 +26,10 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!photoCheckReady()) throw new AppError(503, checkPoolAvailable() ? 'photo.warming' : 'photo.checkUnavailable');
     try {
       await pingDatabase(ctx.db);
-      return ok({ status: 'ok', db: ctx.dbKind, migrations: await migrationsApplied(ctx.db) });
+      const migrations = await migrationsApplied(ctx.db);
+      // Storage down is not a reason to be taken out of rotation: every instance shares the bucket,
+      // and reads that do not need it keep answering (ARCHITECTURE.md, "Growing past one machine").
+      return ok({ status: 'ok', db: ctx.dbKind, migrations, storage: ctx.storage.state() });
     } catch {
       throw new AppError(503, 'http.internal');
     }
