@@ -9,3 +9,4 @@ export * from './schema/national-report.ts';
 export * from './schema/staff.ts';
 export * from './schema/binding-disputes.ts';
 export * from './schema/addresses.ts';
+export * from './schema/sandbox-pay.ts';
