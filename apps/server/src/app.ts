@@ -75,7 +75,8 @@ export interface BuildOptions {
 /** Builds the whole app from config: plugins, then services, then route modules. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const database =
-    opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
+    opts.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, timeouts: config.dbTimeouts }));
   const pii = loadPiiCipher({
     dataKey: config.dataKey,
     dataDir: config.dataDir,

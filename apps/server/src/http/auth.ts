@@ -25,6 +25,12 @@ declare module 'fastify' {
     allowIncomplete?: boolean;
     /** Member JSON POSTs are signed unless this is false (e.g. multipart uploads). */
     signed?: boolean;
+    /**
+     * The handler's own database read confirms the session in its round trip (the order list and
+     * page, modules/orders/list-cache.ts), so the guard may take the session from this instance's
+     * memory. Every other member route reads it from the database on PostgreSQL.
+     */
+    confirmsSession?: boolean;
   }
   interface FastifyRequest {
     member: MemberContext | null;
@@ -63,12 +69,18 @@ export function prepareSessionLookup(db: Db) {
 export type SessionLookup = ReturnType<typeof prepareSessionLookup>;
 
 /** What the guard works with, all on the app context: the database, the session cache and the lookup. */
-export type GuardOwner = SessionOwner & { sessionLookup: SessionLookup };
+export type GuardOwner = SessionOwner & { sessionLookup: SessionLookup; dbKind: 'pglite' | 'postgres' };
 
-/** The session of a token hash: from this instance's cache when it may be trusted, else the database. */
-async function lookup(ctx: GuardOwner, tokenHash: string): Promise<SessionRow | undefined> {
+/**
+ * The session of a token hash: from this instance's cache when it may be trusted, else the database.
+ * The cache learns of a session ended on another instance only when the notification arrives, a few
+ * milliseconds after the logout was acknowledged; so on PostgreSQL it is trusted only when the
+ * route's own read confirms the session (confirmed), and on the embedded database, which one process
+ * owns and whose commits are heard before the writer resumes (see ARCHITECTURE.md, "Growing past one machine").
+ */
+async function lookup(ctx: GuardOwner, tokenHash: string, confirmed: boolean): Promise<SessionRow | undefined> {
   const cache = ctx.sessionCache;
-  const hit = cache.get(tokenHash);
+  const hit = confirmed || ctx.dbKind === 'pglite' ? cache.get(tokenHash) : undefined;
   if (hit) return hit;
   const ticket = cache.ticket();
   const [row] = await ctx.sessionLookup.execute({ tokenHash });
@@ -82,9 +94,10 @@ export async function resolveMember(
   token: string | null,
   memberIdHeader: string | undefined,
   inactivitySeconds: number,
+  confirmed = false,
 ): Promise<MemberContext | null> {
   if (!token) return null;
-  const s = await lookup(ctx, sha256(token));
+  const s = await lookup(ctx, sha256(token), confirmed);
   const { db } = ctx;
   if (!s || s.status !== 'active') return null;
   // The memberId header must name the session's member (see ARCHITECTURE.md, "Request path").
@@ -119,13 +132,19 @@ export async function resolveMember(
 export const authPlugin = fp(
   async (app, opts: { ctx: GuardOwner; inactivitySeconds: number }) => {
     app.decorateRequest('member', null);
-    const guard = async (req: FastifyRequest, mode: 'member' | 'optional', allowIncomplete: boolean) => {
+    const guard = async (
+      req: FastifyRequest,
+      mode: 'member' | 'optional',
+      allowIncomplete: boolean,
+      confirmed: boolean,
+    ) => {
       const memberHeader = req.headers['memberid'];
       req.member = await resolveMember(
         opts.ctx,
         bearer(req.headers.authorization),
         Array.isArray(memberHeader) ? memberHeader[0] : memberHeader,
         opts.inactivitySeconds,
+        confirmed,
       );
       if (mode === 'member') {
         if (!req.member) throw notLoggedIn();
@@ -137,8 +156,9 @@ export const authPlugin = fp(
       const mode = r.config?.auth;
       if (!mode) return;
       const allowIncomplete = r.config?.allowIncomplete === true;
+      const confirmed = r.config?.confirmsSession === true;
       addRouteOnRequest(r, (req, _reply, done) => {
-        guard(req, mode, allowIncomplete).then(() => done(), done);
+        guard(req, mode, allowIncomplete, confirmed).then(() => done(), done);
       });
     });
   },

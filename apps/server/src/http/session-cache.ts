@@ -29,7 +29,12 @@ interface Entry {
  * Live sessions kept per instance, so a member call does not spend a database round trip on its
  * session (a third of the cost of a cached order list at the season's peak).
  *
- * An entry is never served after the session ended or the member changed:
+ * An entry may outlive its session on another instance by the time a notification takes to arrive
+ * (a few milliseconds after the logout was acknowledged). So the guard (http/auth.ts) serves it only
+ * to routes whose own read confirms the session in its round trip (the order list and page,
+ * `confirmsSession`), which refuse a session ended anywhere, and on the embedded database, which
+ * one process owns; every other member route reads the session from PostgreSQL. Entries are
+ * forgotten as soon as this instance knows:
  * - triggers on sessions and members NOTIFY the member id on commit, whoever wrote, and every
  *   instance listening forgets that member's entries;
  * - this instance's own writes forget at once as well (forgetMember), so the reply that follows a

@@ -118,7 +118,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/order/findOrderList',
     {
-      config: member,
+      // Its freshness read confirms the session (list-cache.ts), so the guard may take it from memory.
+      config: { ...member, confirmsSession: true },
       schema: {
         querystring: z.object({
           type: z.coerce
@@ -141,7 +142,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/order/findOrderAndOrderDetails',
-    { config: member, schema: { querystring: idQuery, response: { 200: envelope(orderWithDetailsSchema) } } },
+    {
+      config: { ...member, confirmsSession: true },
+      schema: { querystring: idQuery, response: { 200: envelope(orderWithDetailsSchema) } },
+    },
     // Sent as kept JSON text like the list: read, checked and serialized once per change of the order.
     async (req, reply) => {
       const me = memberOf(req);
