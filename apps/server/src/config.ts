@@ -13,6 +13,9 @@ const blankIsUnset = <T extends z.ZodType>(t: T) => z.preprocess((v) => (v === '
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/** The drain on SIGTERM in production unless set: longer than a load balancer's usual health-check interval. */
+export const PRODUCTION_DRAIN_SECONDS = 5;
+
 /** Environment -> typed config. A bad setting stops start-up with a message naming it. */
 export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -44,8 +47,15 @@ export const envSchema = z.object({
   /** Bearer token for /metrics; required in production. */
   METRICS_TOKEN: blankIsUnset(z.string().optional()),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(3000),
-  /** On SIGTERM, seconds to keep serving (readiness failing, connections closed after each answer) before closing. */
-  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
+  /**
+   * On SIGTERM, seconds to keep serving (readiness failing, connections closed after each answer) before closing:
+   * 5 in production unless set (behind a load balancer a stop without a drain drops the requests in flight), 0 elsewhere.
+   */
+  SHUTDOWN_DRAIN_SECONDS: blankIsUnset(z.coerce.number().min(0).max(300).optional()),
+  /** PostgreSQL: wait for a connection, one statement, and a transaction idle between statements (db/client.ts DbTimeouts). */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** Codes (SMS and e-mail) one IP may request per hour, and all codes per day (an alert is logged past it). */
   CODE_IP_HOURLY: z.coerce.number().int().positive().default(30),
   CODE_DAILY_BUDGET: z.coerce.number().int().positive().default(20000),
@@ -118,6 +128,8 @@ export interface Config {
   metricsToken?: string;
   rateLimitPerMinute: number;
   shutdownDrainSeconds: number;
+  /** PostgreSQL's timeouts (DB_*_MS). */
+  dbTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number };
   codeIpHourly: number;
   codeDailyBudget: number;
   /** Built web app folder; served when it exists. */
@@ -260,7 +272,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: 'value' in trust ? trust.value : false,
     metricsToken: e.METRICS_TOKEN,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
-    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (demo ? 0 : PRODUCTION_DRAIN_SECONDS),
+    dbTimeouts: {
+      connectMs: e.DB_CONNECT_TIMEOUT_MS,
+      statementMs: e.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     codeIpHourly: e.CODE_IP_HOURLY,
     codeDailyBudget: e.CODE_DAILY_BUDGET,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),

@@ -1,5 +1,20 @@
 import { loadConfig, ConfigError } from './config.ts';
 import { buildApp } from './app.ts';
+import { databaseUnavailable, ESCAPED_DATABASE_ERROR } from './db/connection-errors.ts';
+
+// Every database connection has its own error listener (db/client.ts); this is the last line of
+// defence: a lost connection that still escaped is logged and survived, since the pool replaces
+// it; any other uncaught error ends the process as Node would.
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(event, (err: unknown) => {
+    if (databaseUnavailable(err)) {
+      console.error(`${ESCAPED_DATABASE_ERROR}: ${(err as Error).message}`);
+      return;
+    }
+    console.error(err);
+    process.exit(1);
+  });
+}
 
 /** A bad setting (found by the config or while building the app, e.g. the data key) ends start-up with its message alone. */
 function exitOnConfigError(e: unknown): never {

@@ -125,6 +125,10 @@ export const MESSAGES = {
   'http.internal': { zh: '系统繁忙，请稍后再试', en: 'The system is busy, please try again later' },
   'http.notLoggedIn': { zh: '登录已失效，请重新登录', en: 'Your session has ended, please log in again' },
   'http.restarting': { zh: '服务正在重启，请稍后重试', en: 'The service is restarting, please try again shortly' },
+  'http.databaseUnavailable': {
+    zh: '服务暂时不可用，请几秒后重试',
+    en: 'The service is briefly unavailable, please try again in a few seconds',
+  },
   'http.maintenance': { zh: '系统维护中', en: 'The system is under maintenance' },
   // Each area adds its own messages in messages/<area>.ts.
   ...accountsMessages,

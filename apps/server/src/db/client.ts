@@ -37,7 +37,25 @@ export interface DbOptions {
   databaseUrl?: string;
   /** PGlite data dir, or ':memory:' for an in-memory database. */
   pgliteDir: string;
+  /** PostgreSQL's timeouts (DB_*_MS settings); DB_TIMEOUTS by default. */
+  timeouts?: Partial<DbTimeouts>;
 }
+
+/**
+ * How long a request may wait on PostgreSQL before it answers 503 (db/connection-errors.ts) rather
+ * than hang: for a connection (a database down or restarting refuses or never answers), for one
+ * statement, and for a transaction left open between statements (its locks would hold everyone).
+ */
+export interface DbTimeouts {
+  connectMs: number;
+  statementMs: number;
+  idleInTransactionMs: number;
+}
+
+export const DB_TIMEOUTS: DbTimeouts = { connectMs: 5_000, statementMs: 30_000, idleInTransactionMs: 60_000 };
+
+/** The application_name of the pool's connections ('portal-listen' for the listener's). */
+export const POOL_APPLICATION_NAME = 'portal';
 
 /** PGlite under DATA_DIR/db by default; PostgreSQL with pg when DATABASE_URL is set. Migrates. */
 export async function openDatabase(opts: DbOptions): Promise<Database> {
@@ -45,14 +63,42 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    // An idle client whose connection the server closed (restart, failover) must not crash the
-    // process: the pool drops it and the next query opens a fresh one.
-    pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
+    // Migrations on a connection of their own, without the statement timeout: an index built on a
+    // season's rows may take longer than any request should.
+    const migrator = new pg.Client({ connectionString: opts.databaseUrl, application_name: 'portal-migrate' });
+    migrator.on('error', () => undefined); // its query rejects; the event must not end the process
+    await migrator.connect();
+    try {
+      await migrate(drizzle({ client: migrator, casing: 'snake_case' }) as never, { migrationsFolder });
+    } finally {
+      await migrator.end().catch(() => undefined);
+    }
+    const t = { ...DB_TIMEOUTS, ...opts.timeouts };
+    const pool = new (guardedPool(pg))({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      application_name: POOL_APPLICATION_NAME,
+      connectionTimeoutMillis: t.connectMs,
+      statement_timeout: t.statementMs,
+      idle_in_transaction_session_timeout: t.idleInTransactionMs,
+      keepAlive: true,
+    });
+    // No database error may end the process (see ARCHITECTURE.md, "Growing past one machine"). The
+    // pool listens on its idle clients only; a client checked out (a transaction, a session lock)
+    // whose backend is terminated between two statements emits 'error' with nobody listening, which
+    // Node turns into an uncaught exception. Every client gets a listener of its own when it
+    // connects: its pending or next query rejects, the request answers 503, and the pool discards it
+    // when it is released (pg-pool drops a client that is no longer queryable).
+    pool.on('connect', (c) =>
+      c.on('error', (err) => {
+        connectionLost('a pooled connection', err);
+        releaseIfHeld(c, err);
+      }),
+    );
+    pool.on('error', (err) => connectionLost('an idle pooled connection', err));
     const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
-    await migrate(db as never, { migrationsFolder });
     const listen: Database['listen'] = (channel, onMessage, live) =>
-      listenOnPostgres(pg, opts.databaseUrl!, channel, onMessage, live);
+      listenOnPostgres(pg, { connectionString: opts.databaseUrl!, timeouts: t }, channel, onMessage, live);
     return { db, kind: 'postgres', pool, listen, close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -81,8 +127,62 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
   return { db, kind: 'pglite', listen, close: () => client.close() };
 }
 
-/** Pause before listening again after a lost connection (a restart or failover of the database). */
-const RELISTEN_MS = 1_000;
+/** How long a checked-out client whose connection died may stay held before the pool takes it back. */
+const DEAD_HOLD_MS = 2_000;
+const HELD = Symbol('held');
+type Held = { [HELD]?: (err: Error) => void };
+
+/**
+ * node-postgres' pool whose checked-out clients cannot be lost with their connection. drizzle's
+ * transaction sends BEGIN before its try/finally, so a connection that dies just then (the backend
+ * terminated while the client sat idle in the pool) is never released: each such client is gone
+ * from a pool of ten for good, and after a few restarts every request waits for a connection and
+ * times out. Here release is idempotent, and a client whose connection died and that is still held
+ * a moment later is released by the pool itself (and discarded, as it is no longer queryable).
+ */
+function guardedPool(pg: typeof import('pg').default) {
+  return class GuardedPool extends pg.Pool {
+    override connect(...args: unknown[]): never {
+      if (args.length) return (super.connect as (...a: unknown[]) => never)(...args); // pool.query's own path
+      return super.connect().then((c) => {
+        const release = c.release.bind(c);
+        let done = false;
+        let timer: NodeJS.Timeout | undefined;
+        const once = (err?: Error | boolean) => {
+          if (done) return;
+          done = true;
+          clearTimeout(timer);
+          delete (c as Held)[HELD];
+          release(err);
+        };
+        (c as Held)[HELD] = (err) => {
+          timer ??= setTimeout(() => once(err), DEAD_HOLD_MS).unref();
+        };
+        c.release = once;
+        return c;
+      }) as never;
+    }
+  };
+}
+
+/** Called on a client's connection error: a held client is taken back shortly (GuardedPool). */
+function releaseIfHeld(c: object, err: Error): void {
+  (c as Held)[HELD]?.(err);
+}
+
+/** A lost connection, logged at most once a second (a restart ends every connection at once). */
+let lastLostLog = 0;
+function connectionLost(what: string, err: Error): void {
+  if (Date.now() - lastLostLog < 1_000) return;
+  lastLostLog = Date.now();
+  console.error(`database: ${what} was lost: ${err.message}`);
+}
+
+/**
+ * Pauses before listening again after a lost connection (a restart or failover of the database):
+ * the first soon, then doubling up to a bound, back to the first once a listen succeeds.
+ */
+const RELISTEN_MS = [250, 500, 1_000, 2_000, 4_000];
 /**
  * A listener is live only while its own pings come back through the channel: a silently dead
  * connection (a dropped route, a failover that sent no reset) or a pooler that cannot carry
@@ -95,7 +195,7 @@ const PING_PREFIX = 'ping:';
 /** LISTEN on a connection of its own (a pooled one would be handed to queries), re-opened when lost. */
 async function listenOnPostgres(
   pg: typeof import('pg').default,
-  connectionString: string,
+  { connectionString, timeouts }: { connectionString: string; timeouts: DbTimeouts },
   channel: string,
   onMessage: (payload: string) => void,
   live: (on: boolean) => void,
@@ -108,6 +208,8 @@ async function listenOnPostgres(
   let pinger: NodeJS.Timeout | null = null;
   let awaiting: { payload: string; timer: NodeJS.Timeout; done: () => void } | null = null;
   let pings = 0;
+  /** Failed or lost listens in a row (the back-off's step). */
+  let failures = 0;
   const settle = () => {
     if (!awaiting) return;
     clearTimeout(awaiting.timer);
@@ -127,7 +229,9 @@ async function listenOnPostgres(
     client = null;
     live(false);
     void drop(c);
-    if (!stopped) retry = setTimeout(() => void open(), RELISTEN_MS).unref();
+    if (stopped) return;
+    const pause = RELISTEN_MS[Math.min(failures++, RELISTEN_MS.length - 1)]!;
+    retry = setTimeout(() => void open(), pause).unref();
   };
   /** Resolves when the ping is back or the connection given up. */
   const ping = (c: InstanceType<typeof pg.Client>) =>
@@ -140,13 +244,19 @@ async function listenOnPostgres(
   const open = async () => {
     retry = null;
     if (stopped) return;
-    const c = new pg.Client({ connectionString, application_name: 'portal-listen', keepAlive: true });
+    const c = new pg.Client({
+      connectionString,
+      application_name: 'portal-listen',
+      keepAlive: true,
+      connectionTimeoutMillis: timeouts.connectMs,
+    });
     client = c;
     c.on('notification', (n) => {
       if (n.channel !== channel) return;
       const payload = n.payload ?? '';
       if (!payload.startsWith(PING_PREFIX)) return onMessage(payload);
       if (awaiting?.payload !== payload) return; // another instance's ping
+      failures = 0;
       live(true);
       settle();
     });

@@ -6,6 +6,7 @@ import type { Lang } from '@portal/contract/i18n';
 import { AppError } from './errors.ts';
 import { message } from './lang.ts';
 import { signedEnvelope } from './envelope.ts';
+import { databaseUnavailable } from '../db/connection-errors.ts';
 
 /** The envelope code travels as the HTTP status where it is one; 700 as 401; others as 200. */
 export function httpStatusFor(code: number): number {
@@ -65,6 +66,15 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, secret: stri
     };
     const issue: ZodishIssue = first.params?.issue ?? { message: first.message, instancePath: first.instancePath };
     return reply.code(400).send(signedEnvelope(400, describeIssue(issue, lang), null, secret));
+  }
+  // The database restarting, failing over or dropping this request's connection: the request's
+  // transaction died with it, so the caller may simply try again (db/connection-errors.ts).
+  if (databaseUnavailable(e)) {
+    req.log.warn({ err: e }, 'database unavailable');
+    return reply
+      .code(503)
+      .header('retry-after', '2')
+      .send(signedEnvelope(503, message(lang, 'http.databaseUnavailable'), null, secret));
   }
   // A value PostgreSQL cannot take (an id beyond integer range, a malformed number) is the caller's fault.
   const pgCode = pgErrorCode(e);

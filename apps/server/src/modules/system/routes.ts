@@ -16,6 +16,22 @@ const health = z.object({
   storage: z.enum(['ok', 'unavailable']).optional(),
 });
 
+/** Readiness waits this long for the database before it reports not ready. */
+const READY_PING_MS = 3_000;
+
+/** fn's answer, or a rejection once ms have passed without one. */
+async function withinMs<T>(ms: number, fn: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([fn(), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Health (liveness and readiness) and the public settings. */
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -25,13 +41,15 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     if (app.draining) throw new AppError(503, 'http.restarting');
     if (!photoCheckReady()) throw new AppError(503, checkPoolAvailable() ? 'photo.warming' : 'photo.checkUnavailable');
     try {
-      await pingDatabase(ctx.db);
-      const migrations = await migrationsApplied(ctx.db);
+      // Unreachable or too slow: not ready; ready again by itself once it answers (db/client.ts).
+      const migrations = await withinMs(READY_PING_MS, () =>
+        pingDatabase(ctx.db).then(() => migrationsApplied(ctx.db)),
+      );
       // Storage down is not a reason to be taken out of rotation: every instance shares the bucket,
       // and reads that do not need it keep answering (ARCHITECTURE.md, "Growing past one machine").
       return ok({ status: 'ok', db: ctx.dbKind, migrations, storage: ctx.storage.state() });
     } catch {
-      throw new AppError(503, 'http.internal');
+      throw new AppError(503, 'http.databaseUnavailable');
     }
   };
 
