@@ -56,6 +56,15 @@ export const accountsMessages = {
     en: 'This e-mail already has an account. Continue to send the code to it and link your third-party login to that account?',
   },
   'mobile.taken': { zh: '该手机号已被其他账户使用', en: 'This mobile number belongs to another account' },
+  'mail.taken': { zh: '该邮箱已被其他账户使用', en: 'This e-mail belongs to another account' },
+  'oauth.mailHeld': {
+    zh: '该邮箱已属于一个账户，不能用邮箱绑定。请选择“普通学生”，用该账户的手机号和短信验证码绑定',
+    en: 'This e-mail already belongs to an account and cannot be used to bind. Choose "ordinary student" and bind with that account\'s mobile number and text code',
+  },
+  'code.memberLimit': {
+    zh: '您获取验证码的次数过多，请稍后再试',
+    en: 'You have requested too many codes, please try again later',
+  },
   'oauth.stateInvalid': { zh: '授权已失效，请重新登录', en: 'The authorisation has expired, please log in again' },
   'oauth.openIdInvalid': {
     zh: '第三方登录已失效，请重新登录',

@@ -18,6 +18,9 @@ export const CODE_RULES = {
   resendSeconds: 60,
   perTargetHour: 5,
   perTargetDay: 10,
+  /** Codes a logged-in member may have sent (mobile and e-mail change, first-in, deactivation). */
+  perMemberHour: 5,
+  perMemberDay: 10,
 } as const;
 
 /** The budget's fill levels that raise a log warning and a metric (issue 17). */
@@ -51,6 +54,12 @@ export function counterKeys(ctx: Pick<AppContext, 'pii'>, channel: CodeChannel, 
   };
 }
 
+/** A member's own code counters (a blind index of the id, like every other key). */
+function memberKeys(ctx: Pick<AppContext, 'pii'>, memberId: number) {
+  const m = ctx.pii.blindIndex(`member:${memberId}`).slice(0, 32);
+  return { hour: `code:member:${m}:h`, day: `code:member:${m}:d` };
+}
+
 /** A share of the daily budget, at least one code. */
 const shareOf = (budget: number, percent: number) => Math.max(1, Math.ceil((budget * percent) / 100));
 
@@ -78,6 +87,8 @@ export interface SendCodeOpts {
   ip: string;
   lang: 'zh' | 'en';
   captcha: { token: string; answer: string };
+  /** The logged-in member asking (changes and deactivation): counted per member too. */
+  memberId?: number;
 }
 
 /**
@@ -111,6 +122,11 @@ export async function sendCode(ctx: AppContext, log: Log, opts: SendCodeOpts): P
       if (wait > 0) return tooMany('code.tooSoon', { seconds: wait });
     }
     if ((await bump(tx, k.ipHour, 3600)) > config.codeIpHourly) return tooMany('code.ipLimit');
+    if (opts.memberId !== undefined) {
+      const mk = memberKeys(ctx, opts.memberId);
+      if ((await bump(tx, mk.hour, 3600)) > CODE_RULES.perMemberHour) return tooMany('code.memberLimit');
+      if ((await bump(tx, mk.day, 86400)) > CODE_RULES.perMemberDay) return tooMany('code.memberLimit');
+    }
     if ((await bump(tx, k.targetHour, 3600)) > CODE_RULES.perTargetHour) return tooMany('code.hourlyLimit');
     if ((await bump(tx, k.targetDay, 86400)) > CODE_RULES.perTargetDay) return tooMany('code.dailyLimit');
     if ((await bump(tx, k.address, 86400)) > shareOf(budget, shares.address)) return tooMany('code.ipLimit');
@@ -142,6 +158,11 @@ export async function sendCode(ctx: AppContext, log: Log, opts: SendCodeOpts): P
     await db.delete(verificationCodes).where(eq(verificationCodes.id, result));
     await unbump(db, k.targetHour, 3600);
     await unbump(db, k.targetDay, 86400);
+    if (opts.memberId !== undefined) {
+      const mk = memberKeys(ctx, opts.memberId);
+      await unbump(db, mk.hour, 3600);
+      await unbump(db, mk.day, 86400);
+    }
     throw sendFailure(ctx, log, channel, e);
   }
 }

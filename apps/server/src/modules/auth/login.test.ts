@@ -227,11 +227,18 @@ describe('sessions', () => {
     const s = { token: r.data.token, memberId: r.data.memberId, randomKey: r.data.randomKey };
     const refused = await call(app, { method: 'GET', url: '/api/baseInfo/refuseList', session: s });
     expect([refused.status, refused.msg]).toEqual([403, '请务必先完善个人信息']);
+    // The first-in page proves its e-mail with a code (issue 32).
+    const sent = await call(app, {
+      method: 'GET',
+      url: `/api/member/sendMailCode?${qs({ mail: 'Zs@Example.com', ...pick(await solvedCaptcha(app)) })}`,
+      session: s,
+    });
+    expect(sent.code).toBe(200);
     const done = await call(app, {
       method: 'POST',
       url: '/api/member/updateMemberInfo',
       session: s,
-      payload: { name: '张三', mail: 'Zs@Example.com' },
+      payload: { name: '张三', mail: 'Zs@Example.com', mailCode: (await lastCode(app, 'zs@example.com'))! },
     });
     expect([done.code, done.msg]).toEqual([200, '已成功完善基本信息']);
     const info = await call<{ isFirst: boolean; mail: string; name: string }>(app, {

@@ -158,7 +158,9 @@ export async function sendBindCode(
     if (existing) {
       const refused = await countLookup(ctx, q.channel, q.target, meta.ip);
       if (refused) throw refused;
-      throw withCode(201, q.channel === 'sms' ? 'code.mobileRegistered' : 'code.mailRegistered');
+      // A mailbox is never merged into the account holding it: its owner binds with that account's mobile.
+      if (q.channel === 'mail') throw conflict('oauth.mailHeld');
+      throw withCode(201, 'code.mobileRegistered');
     }
   }
   await sendCode(ctx, meta.log, {
@@ -171,7 +173,10 @@ export async function sendBindCode(
   });
 }
 
-/** Binds the third-party identity to the account of that mobile or e-mail (created when none), then logs in. */
+/**
+ * Binds the third-party identity to the account of that mobile (created when none), then logs in. By
+ * e-mail it only creates an account: a proven address another account holds is refused (oauth.mailHeld).
+ */
 export async function bind(
   ctx: AppContext,
   b: { channel: 'sms' | 'mail'; target: string; name: string; code: string; openId: string },
@@ -183,6 +188,9 @@ export async function bind(
   const existing =
     b.channel === 'sms' ? await repo.activeByMobile(ctx.db, b.target) : await repo.activeByMail(ctx.db, b.target);
   if (existing) {
+    // Proving a mailbox proves nothing about the account holding it (it may have been anyone's typing
+    // once): the account's owner binds by its mobile instead.
+    if (b.channel === 'mail' && existing.openId !== b.openId) throw conflict('oauth.mailHeld');
     if (existing.openId && existing.openId !== b.openId) throw conflict('oauth.alreadyLinked');
     if (linked && linked.id !== existing.id) throw conflict('oauth.alreadyLinked');
     await repo.updateMember(ctx, existing.id, { openId: b.openId, name: existing.name ?? b.name });
@@ -190,7 +198,7 @@ export async function bind(
   }
   if (linked) return loginAs(ctx, linked, meta);
   const m = await repo.createMember(ctx.db, {
-    ...(b.channel === 'sms' ? { mobile: b.target } : { mail: b.target }),
+    ...(b.channel === 'sms' ? { mobile: b.target } : { mail: b.target, mailVerifiedAt: new Date() }),
     name: b.name,
     openId: b.openId,
     // An ordinary student still owes the e-mail on /firstIn; an international one has given name and e-mail.
@@ -216,6 +224,7 @@ export async function sendLogoutCode(
 ) {
   if (await repo.hasUnshippedPaidOrder(ctx.db, member.memberId)) throw conflict('deactivate.pendingOrders');
   await sendCode(ctx, meta.log, {
+    memberId: member.memberId,
     ...contactOf(member),
     purpose: 'logout',
     ip: meta.ip,

@@ -38,3 +38,21 @@ export const pick = (c: { imageToken: string; imageCode: string }) => ({
   imageToken: c.imageToken,
   imageCode: c.imageCode,
 });
+
+/** Goes through the sandbox's consent and the callback, so `openId` may be bound on /selectStudent. */
+export async function wechatOpenId(app: FastifyInstance, openId: string): Promise<string> {
+  const w = await call<{ url: string }>(app, { method: 'GET', url: '/api/login/wxlogin' });
+  const state = new URL(w.data.url, 'http://x').searchParams.get('state')!;
+  const c = await call<{ url: string }>(app, {
+    method: 'POST',
+    url: '/sandbox/oauth/confirm',
+    payload: { state, openId },
+  });
+  const u = new URL(c.data.url, 'http://x');
+  const cb = await call(app, {
+    method: 'GET',
+    url: `/api/login/callback?${qs({ code: u.searchParams.get('code')!, state })}`,
+  });
+  if (cb.code !== 201) throw new Error(`callback answered ${cb.code}`);
+  return openId;
+}

@@ -48,12 +48,7 @@ describe('profile', () => {
     expect((await get(s, '/api/member/sendCode', { mobile: s.mobile, ...pick(await solvedCaptcha(app)) })).msg).toBe(
       '新手机号不能原手机号一样',
     );
-    const taken = await memberSession(app, newMobile());
-    // Whether a number has an account is told only after the captcha is solved.
-    expect((await get(s, '/api/member/sendCode', { mobile: taken.mobile })).msg).toBe('请先输入手机号和图形验证码');
-    expect(
-      (await get(s, '/api/member/sendCode', { mobile: taken.mobile, ...pick(await solvedCaptcha(app)) })).msg,
-    ).toBe('该手机号已被其他账户使用');
+    expect((await get(s, '/api/member/sendCode', { mobile: next })).msg).toBe('请先输入手机号和图形验证码');
     const cap = await solvedCaptcha(app);
     expect((await get(s, '/api/member/sendCode', { mobile: next, ...pick(cap) })).code).toBe(200);
     const code = (await lastCode(app, next))!;
@@ -69,6 +64,7 @@ describe('profile', () => {
 
   it('changes the e-mail with a code to the new address', async () => {
     const s = await memberSession(app, newMobile(), { mail: 'old@example.com' });
+    await app.ctx.db.update(members).set({ mailVerifiedAt: new Date() }).where(eq(members.id, s.memberId));
     expect(
       (await get(s, '/api/member/sendMailCode', { mail: 'OLD@example.com', ...pick(await solvedCaptcha(app)) })).msg,
     ).toBe('新邮箱不能与原邮箱一样');

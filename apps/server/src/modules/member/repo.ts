@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { forgetMemberSessions, type SessionOwner } from '../../http/session-cache.ts';
@@ -40,12 +40,21 @@ async function activeBy(db: Db, column: PgColumn, value: string): Promise<Member
 }
 
 export const activeByMobile = (db: Db, mobile: string) => activeBy(db, members.mobile, mobile);
-export const activeByMail = (db: Db, mail: string) => activeBy(db, members.mail, mail.toLowerCase());
+/** Only an address its member proved with a code finds an account (an unproven one is anybody's claim). */
+export async function activeByMail(db: Db, mail: string): Promise<MemberRow | undefined> {
+  const [m] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.mail, mail.toLowerCase()), isNotNull(members.mailVerifiedAt), active))
+    .orderBy(members.id)
+    .limit(1);
+  return m;
+}
 export const activeByOpenId = (db: Db, openId: string) => activeBy(db, members.openId, openId);
 
 export async function createMember(
   db: Db,
-  values: { mobile?: string; mail?: string; name?: string; openId?: string; isFirst: boolean },
+  values: { mobile?: string; mail?: string; mailVerifiedAt?: Date; name?: string; openId?: string; isFirst: boolean },
 ): Promise<MemberRow> {
   return db.transaction(async (tx) => {
     const [m] = await tx.insert(members).values(values).returning();
@@ -60,7 +69,7 @@ export const TERMS_VERSION = '2025-09';
 export async function updateMember(
   ctx: SessionOwner,
   id: number,
-  set: Partial<Pick<MemberRow, 'name' | 'mail' | 'mobile' | 'openId' | 'isFirst'>>,
+  set: Partial<Pick<MemberRow, 'name' | 'mail' | 'mailVerifiedAt' | 'mobile' | 'openId' | 'isFirst'>>,
 ) {
   await ctx.db.update(members).set(set).where(eq(members.id, id));
   forgetMemberSessions(ctx, id); // the auth guard reads isFirst, mobile and mail
@@ -133,6 +142,7 @@ export async function eraseMember(tx: Db, m: MemberRow): Promise<void> {
       deactivatedAt: new Date(),
       mobile: null,
       mail: null,
+      mailVerifiedAt: null,
       name: null,
       idCardEnc: null,
       idCardHash: null,

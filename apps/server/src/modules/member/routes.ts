@@ -13,6 +13,8 @@ const info = z.object({
   memberId: z.number(),
   mobile: z.string(),
   mail: z.string(),
+  /** Whether the member proved `mail` with a code (only a proven address finds the account). */
+  mailVerified: z.boolean(),
   name: z.string(),
   idCard: z.string(),
   isFirst: z.boolean(),
@@ -33,7 +35,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { ...member, allowIncomplete: true },
       schema: {
-        body: z.object({ name: f.nameField, mail: f.lowerMail.optional() }),
+        // A new (or never proven) mail needs the code sendMailCode sent to it.
+        body: z.object({ name: f.nameField, mail: f.lowerMail.optional(), mailCode: f.mailCodeField.optional() }),
         response: { 200: envelope(z.null()) },
       },
     },
@@ -81,7 +84,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/member/sendMailCode',
     {
-      config: member,
+      // Also the first-in page's code (its e-mail is proven like any other).
+      config: { ...member, allowIncomplete: true },
       schema: { querystring: z.object({ mail: f.lowerMail, ...f.mailCaptcha }), response: { 200: envelope(z.null()) } },
     },
     async (req) => {
