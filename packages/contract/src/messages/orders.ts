@@ -34,6 +34,11 @@ export const ordersMessages = {
   'order.qrUnknown': { zh: '二维码不存在，请重新获取', en: 'Unknown QR code, please fetch a new one' },
   'order.qrDecodeFailed': { zh: '未识别到二维码，请重新上传', en: 'No QR code was recognised, please upload again' },
   'order.qrNoStudent': { zh: '未找到该采集码对应的学生信息', en: 'No student record matches this collection code' },
+  'order.qrImageFormat': { zh: '二维码图片只能是 JPG 或 PNG 格式', en: 'The code picture must be a JPG or PNG file' },
+  'order.qrImageTooLarge': {
+    zh: '二维码图片尺寸过大（不能超过4000万像素、5M）',
+    en: 'The code picture is too large (at most 40 million pixels and 5 MB)',
+  },
   'national.notConfigured': {
     zh: '学信平台接口未配置',
     en: 'The national student-information platform interface is not configured',

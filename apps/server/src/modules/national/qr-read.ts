@@ -1,17 +1,43 @@
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import jsQR from 'jsqr';
+import { badRequest } from '../../http/errors.ts';
 
-/** Largest image we try to read a QR code from (pixels), against decompression bombs. */
-const MAX_PIXELS = 40_000_000;
+/** The longest a code picture's decode may take (libvips stops the pipeline then). */
+const DECODE_SECONDS = 2;
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** JPEG (SOI and a marker) or PNG (its eight-byte signature), by the bytes alone; null for anything else. */
+export function codePictureFormat(b: Buffer): 'jpeg' | 'png' | null {
+  if (b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
+  if (b.length > 8 && b.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
+  return null;
+}
 
 /**
- * Reads a QR code from image bytes (JPEG, PNG, WebP): decoded with sharp, scaled to
- * at most 1200 px on the long side, then jsqr on the RGBA pixels. Null when none.
+ * Reads a QR code from a photographed code: JPEG or PNG only, told by the magic bytes before
+ * libvips sees the file (an SVG filter of 235 bytes rendered at 6000 x 6000 cost seconds of
+ * CPU), the header's pixel count under the photo uploads' cap before any decode, then one
+ * decode in libvips's threads with the cap and a time limit, scaled to at most 1200 px on the
+ * long side, and jsqr on the RGBA pixels. 400 naming the format or the size; null when no code.
  */
-export async function readQrText(bytes: Buffer): Promise<string | null> {
+export async function readQrText(bytes: Buffer, maxPixels: number): Promise<string | null> {
+  const format = codePictureFormat(bytes);
+  if (!format) throw badRequest('order.qrImageFormat');
+  let meta: Metadata;
+  try {
+    // The header only: the cap is applied below, with the code's own message.
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    return null;
+  }
+  if (meta.format !== format) throw badRequest('order.qrImageFormat');
+  if (!meta.width || !meta.height) return null;
+  if (meta.width * meta.height > maxPixels) throw badRequest('order.qrImageTooLarge');
   let raw: { data: Buffer; info: { width: number; height: number } };
   try {
-    raw = await sharp(bytes, { limitInputPixels: MAX_PIXELS })
+    raw = await sharp(bytes, { limitInputPixels: maxPixels, sequentialRead: true })
+      .timeout({ seconds: DECODE_SECONDS })
       .rotate()
       .resize({ width: 1200, height: 1200, fit: 'inside', withoutEnlargement: true })
       .ensureAlpha()

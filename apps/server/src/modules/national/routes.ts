@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptUploads } from '../../http/uploads.ts';
 import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config.ts';
 import { z } from 'zod';
 import QRCode from 'qrcode';
 import { and, eq } from 'drizzle-orm';
@@ -24,7 +25,15 @@ async function uploadedBytes(req: FastifyRequest): Promise<{ bytes: Buffer; fiel
   if (!req.isMultipart()) throw badRequest('photo.uploadFirst');
   const file = await req.file();
   if (!file) throw badRequest('photo.uploadFirst');
-  const bytes = await file.toBuffer();
+  let bytes: Buffer;
+  try {
+    bytes = await file.toBuffer();
+  } catch (e) {
+    // Past the upload limit: the code picture's own message, naming the size.
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest('order.qrImageTooLarge');
+    throw e;
+  }
+  if (file.file.truncated) throw badRequest('order.qrImageTooLarge');
   const fields: Record<string, string> = {};
   for (const [k, v] of Object.entries(file.fields)) {
     const f = Array.isArray(v) ? v[0] : v;
@@ -34,8 +43,11 @@ async function uploadedBytes(req: FastifyRequest): Promise<{ bytes: Buffer; fiel
 }
 
 /** Reads the collection code in an uploaded picture and resolves it on the national platform. */
-async function studentFromImage(app: { ctx: { national: NationalPlatform } }, bytes: Buffer): Promise<NationalStudent> {
-  const text = await readQrText(bytes);
+async function studentFromImage(
+  app: { ctx: { national: NationalPlatform; config: Config } },
+  bytes: Buffer,
+): Promise<NationalStudent> {
+  const text = await readQrText(bytes, app.ctx.config.photos.bounds.maxPixels);
   const cjm = text ? collectionCodeOf(text) : null;
   if (!cjm) throw badRequest('order.qrDecodeFailed');
   const s = await app.ctx.national.decodeCollectionCode(cjm);
