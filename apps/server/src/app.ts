@@ -19,6 +19,7 @@ import { installShutdown } from './http/shutdown.ts';
 import { accessLogPlugin, loggerOptions, RequestLogger, type LogStream } from './http/logging.ts';
 import { stdoutLines } from './http/log-lines.ts';
 import { rateLimitPlugin } from './http/rate-limit.ts';
+import { isApiPath, notFoundOptions, type NotFoundHooks } from './http/routed-path.ts';
 import { langPlugin, message } from './http/lang.ts';
 import { envelopePlugin, signedEnvelope } from './http/envelope.ts';
 import { errorHandlerPlugin } from './http/error-handler.ts';
@@ -124,12 +125,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const shutdown = installShutdown(app);
   await app.register(providersPlugin);
 
-  await app.register(securityHeadersPlugin);
+  // The not-found answers' own hooks: the headers and the limit of the path as the router read it (http/routed-path.ts).
+  const notFound: NotFoundHooks = [];
+  await app.register(securityHeadersPlugin, { notFound });
   // Answers are compressed; request bodies are not taken compressed (no client of ours sends one),
   // which spares every request the plugin's decompression hook.
   await app.register(compress, { threshold: 1024, globalDecompression: false });
   await app.register(formbody);
-  await app.register(rateLimitPlugin, { max: config.rateLimitPerMinute });
+  await app.register(rateLimitPlugin, { max: config.rateLimitPerMinute, notFound });
   await app.register(accessLogPlugin, { stream: logStream });
   await app.register(swagger, {
     openapi: { info: { title: 'Student photo portal API', version: '1.0.0' } },
@@ -166,8 +169,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
 
   await app.register(staticWebPlugin, { dist: config.webDist });
-  app.setNotFoundHandler((req, reply) => {
-    const isPage = req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/sandbox/');
+  app.setNotFoundHandler(notFoundOptions(notFound), (req, reply) => {
+    const isPage = req.method === 'GET' && !isApiPath(req.url) && !req.url.startsWith('/sandbox/');
     if (isPage) return app.sendAppShell(req.url, reply);
     return reply
       .code(404)

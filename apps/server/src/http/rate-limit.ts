@@ -1,5 +1,8 @@
+import type { onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './errors.ts';
+import { addRouteOnRequest } from './route-hooks.ts';
+import { isApiPath, isApiRoute, type NotFoundHooks } from './routed-path.ts';
 
 /** Addresses counted at once; past this (a flood from many addresses) new ones share one count. */
 const MAX_ADDRESSES = 100_000;
@@ -48,22 +51,30 @@ export class RateWindow {
 }
 
 /**
- * The per-address cap on the API. Only /api/ is limited: a page's static files must never be
+ * The per-address cap on the API. Only the API is limited: a page's static files must never be
  * refused, and a campus behind one NAT address is many students (the code-sending caps are per
  * mobile). Past the cap: 429 with the message of http.tooMany and Retry-After in seconds.
+ *
+ * Which requests are the API's is decided on the path as routed (routed-path.ts): the limit is a
+ * hook of the API's routes alone, attached as each is registered, and of the not-found answers
+ * whose path the router read as under /api/; however a path is escaped, if it reaches the API it
+ * is counted.
  */
 export const rateLimitPlugin = fp(
-  async (app, opts: { max: number }) => {
+  async (app, opts: { max: number; notFound: NotFoundHooks }) => {
     const window = new RateWindow(opts.max);
-    app.addHook('onRequest', (req, reply, done) => {
-      if (!req.url.startsWith('/api/')) return done();
+    const limit: onRequestHookHandler = (req, reply, done) => {
       // A client that hung up before this hook has no address left. IPv6 in one case only.
       const ip = req.ip ?? 'gone';
       const wait = window.hit(UPPER.test(ip) ? ip.toLowerCase() : ip, Date.now());
       if (wait === 0) return done();
       reply.header('retry-after', String(Math.ceil(wait / 1000)));
       done(new AppError(429, 'http.tooMany'));
+    };
+    app.addHook('onRoute', (r) => {
+      if (isApiRoute(r)) addRouteOnRequest(r, limit);
     });
+    opts.notFound.push((req, reply, done) => (isApiPath(req.url) ? limit.call(app, req, reply, done) : done()));
   },
   { name: 'rate-limit' },
 );

@@ -1,5 +1,8 @@
+import type { onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import { addRouteOnRequest } from './route-hooks.ts';
+import { isApiPath, isApiRoute, type NotFoundHooks } from './routed-path.ts';
 
 /**
  * The security headers of a document (a page, a sandbox page, a static file): helmet's defaults
@@ -53,14 +56,26 @@ export const API_HEADERS: readonly (readonly [string, string])[] = [
   ['x-content-type-options', 'nosniff'],
 ];
 
+/** Sets a header list on the raw response: no per-request allocation. */
+function setAll(set: readonly (readonly [string, string])[]): onRequestHookHandler {
+  return (_req, reply, done) => {
+    const raw = reply.raw;
+    for (let i = 0; i < set.length; i++) raw.setHeader(set[i]![0], set[i]![1]);
+    done();
+  };
+}
+
+/**
+ * Each route gets its set as it is registered, on its template (routed-path.ts): an API route the
+ * API's, any other a document's. A path that matched no route gets the set of the path as the
+ * router read it, in the not-found handler's hooks.
+ */
 export const securityHeadersPlugin = fp(
-  async (app) => {
-    app.addHook('onRequest', (req, reply, done) => {
-      const raw = reply.raw;
-      const set = req.url.startsWith('/api/') ? API_HEADERS : DOCUMENT_HEADERS;
-      for (let i = 0; i < set.length; i++) raw.setHeader(set[i]![0], set[i]![1]);
-      done();
-    });
+  async (app, opts: { notFound: NotFoundHooks }) => {
+    const api = setAll(API_HEADERS);
+    const document = setAll(DOCUMENT_HEADERS);
+    app.addHook('onRoute', (r) => addRouteOnRequest(r, isApiRoute(r) ? api : document));
+    opts.notFound.push((req, reply, done) => (isApiPath(req.url) ? api : document).call(app, req, reply, done));
   },
   { name: 'security-headers' },
 );
