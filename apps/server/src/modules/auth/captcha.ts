@@ -1,35 +1,36 @@
-import svgCaptcha from 'svg-captcha';
+import { randomInt } from 'node:crypto';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../context.ts';
 import { captchas } from '../../db/schema.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { badRequest } from '../../http/errors.ts';
+import { drawCaptcha } from './captcha-image.ts';
 
 /** A captcha lives 5 minutes and serves one login (document 1, section 9; issue rules). */
 export const CAPTCHA_TTL_SECONDS = 300;
-/** Letters and digits without the look-alikes (0/O, 1/l/I). */
-const CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';
+/** Letters and digits without the look-alikes (0/O, 1/l/I); answers ignore case. */
+export const CAPTCHA_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';
+/** The answer's length (document 1, section 9: captcha 4 characters). */
+export const CAPTCHA_LENGTH = 4;
+
+/** A random answer: CAPTCHA_LENGTH characters of CAPTCHA_CHARS from the system's secure generator. */
+export function captchaText(): string {
+  return Array.from({ length: CAPTCHA_LENGTH }, () => CAPTCHA_CHARS[randomInt(CAPTCHA_CHARS.length)]).join('');
+}
 
 /**
- * Draws a 4-character captcha as SVG paths (no text node to read), with noise
- * lines and per-character colours and rotation, so plain OCR struggles.
+ * A new captcha: its answer is stored and its picture answered as a PNG data URL, a raster image
+ * of distorted, overlapping characters from several fonts under noise (captcha-image.ts).
  */
 export async function createCaptcha(db: Db): Promise<{ imageCodeToken: string; imageCode: string }> {
-  const c = svgCaptcha.create({
-    size: 4,
-    charPreset: CHARS,
-    noise: 4,
-    color: true,
-    width: 120,
-    height: 40,
-    fontSize: 46,
-  });
+  const text = captchaText();
+  const png = await drawCaptcha(text);
   const token = randomToken(16);
   await db
     .insert(captchas)
-    .values({ token, answer: c.text, expiresAt: new Date(Date.now() + CAPTCHA_TTL_SECONDS * 1000) });
-  return { imageCodeToken: token, imageCode: `data:image/svg+xml;base64,${Buffer.from(c.data).toString('base64')}` };
+    .values({ token, answer: text, expiresAt: new Date(Date.now() + CAPTCHA_TTL_SECONDS * 1000) });
+  return { imageCodeToken: token, imageCode: `data:image/png;base64,${png.toString('base64')}` };
 }
 
 /**

@@ -1,0 +1,240 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { captchaFonts, drawCaptcha } from './captcha-image.ts';
+
+/**
+ * Two attackers that read a captcha PNG, for the captcha's tests only: one that knows the fonts
+ * (segments the picture and matches each piece against clean renderings of every allowed
+ * character in every font, upright and turned), and Debian's tesseract OCR.
+ */
+
+type Gray = { w: number; h: number; px: Float32Array };
+const N = 24; // side of the square a piece and a template are compared at
+
+async function grayOf(png: Buffer): Promise<Gray> {
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const px = new Float32Array(info.width * info.height);
+  for (let i = 0; i < px.length; i++) px[i] = data[i * info.channels];
+  return { w: info.width, h: info.height, px };
+}
+
+/** Otsu's threshold: 1 for ink (darker than the threshold), 0 for background. */
+function binarise(g: Gray): Uint8Array {
+  const hist = new Array<number>(256).fill(0);
+  for (const v of g.px) hist[Math.round(v)]++;
+  const total = g.px.length;
+  let sum = 0;
+  for (let i = 0; i < 256; i++) sum += i * hist[i];
+  let [sumB, wB, best, threshold] = [0, 0, -1, 128];
+  for (let t = 0; t < 256; t++) {
+    wB += hist[t];
+    if (!wB || wB === total) continue;
+    sumB += t * hist[t];
+    const mB = sumB / wB;
+    const mF = (sum - sumB) / (total - wB);
+    const between = wB * (total - wB) * (mB - mF) ** 2;
+    if (between > best) [best, threshold] = [between, t];
+  }
+  return Uint8Array.from(g.px, (v) => (v <= threshold ? 1 : 0));
+}
+
+/** Removes 8-connected ink components smaller than `min` pixels (dots and grain). */
+function dropSpecks(bin: Uint8Array, w: number, h: number, min: number): void {
+  const seen = new Uint8Array(bin.length);
+  for (let s = 0; s < bin.length; s++) {
+    if (!bin[s] || seen[s]) continue;
+    const comp = [s];
+    seen[s] = 1;
+    for (let k = 0; k < comp.length; k++) {
+      const [x, y] = [comp[k] % w, Math.floor(comp[k] / w)];
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const [nx, ny] = [x + dx, y + dy];
+          if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+          const n = ny * w + nx;
+          if (bin[n] && !seen[n]) {
+            seen[n] = 1;
+            comp.push(n);
+          }
+        }
+    }
+    if (comp.length < min) for (const p of comp) bin[p] = 0;
+  }
+}
+
+/** The ink of columns [x0, x1) cropped to its box and resampled to N×N (area average). */
+function normalise(bin: Uint8Array, w: number, h: number, x0: number, x1: number): Float32Array | null {
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -1, -1];
+  for (let y = 0; y < h; y++)
+    for (let x = x0; x < x1; x++)
+      if (bin[y * w + x]) {
+        minX = Math.min(minX, x);
+        maxX = Math.max(maxX, x);
+        minY = Math.min(minY, y);
+        maxY = Math.max(maxY, y);
+      }
+  if (maxX < 0) return null;
+  // The box keeps its shape: its longer side spans the square, the other is centred.
+  const out = new Float32Array(N * N);
+  const [bw, bh] = [maxX - minX + 1, maxY - minY + 1];
+  const k = N / Math.max(bw, bh);
+  const [ox, oy] = [(N - bw * k) / 2, (N - bh * k) / 2];
+  for (let y = 0; y < bh; y++)
+    for (let x = 0; x < bw; x++)
+      if (bin[(minY + y) * w + minX + x]) out[Math.floor(oy + y * k) * N + Math.floor(ox + x * k)] += 1;
+  return centre(out);
+}
+
+/** Zero mean, unit length: a dot product is then the normalised cross-correlation. */
+function centre(v: Float32Array): Float32Array {
+  const mean = v.reduce((s, x) => s + x, 0) / v.length;
+  let len = 0;
+  for (let i = 0; i < v.length; i++) {
+    v[i] -= mean;
+    len += v[i] * v[i];
+  }
+  len = Math.sqrt(len) || 1;
+  for (let i = 0; i < v.length; i++) v[i] /= len;
+  return v;
+}
+
+/** Turns a binary picture about its centre (nearest neighbour) onto a canvas of the same size. */
+function turn(bin: Uint8Array, w: number, h: number, a: number): Uint8Array {
+  const out = new Uint8Array(bin.length);
+  const [cx, cy, c, s] = [w / 2, h / 2, Math.cos(a), Math.sin(a)];
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const sx = Math.round(cx + (x - cx) * c + (y - cy) * s);
+      const sy = Math.round(cy - (x - cx) * s + (y - cy) * c);
+      if (sx >= 0 && sy >= 0 && sx < w && sy < h) out[y * w + x] = bin[sy * w + sx];
+    }
+  return out;
+}
+
+export type Template = { ch: string; v: Float32Array };
+
+/** Clean renderings of every character in every captcha font, upright and turned by ±12° and ±24°. */
+export async function fontTemplates(alphabet: string): Promise<Template[]> {
+  const out: Template[] = [];
+  for (let font = 0; font < captchaFonts().length; font++)
+    for (const ch of alphabet) {
+      const g = await grayOf(await drawCaptcha(ch, { clean: true, font }));
+      const bin = binarise(g);
+      for (const deg of [0, -12, 12, -24, 24]) {
+        const v = normalise(deg ? turn(bin, g.w, g.h, (deg * Math.PI) / 180) : bin, g.w, g.h, 0, g.w);
+        if (v) out.push({ ch, v });
+      }
+    }
+  return out;
+}
+
+/**
+ * Attacker (a): binarise, drop specks, cut the ink's columns into `length` pieces at the emptiest
+ * columns near equal shares, and name each piece after the best-correlated template.
+ */
+export async function templateAttack(png: Buffer, templates: Template[], length = 4): Promise<string> {
+  const g = await grayOf(png);
+  const bin = binarise(g);
+  dropSpecks(bin, g.w, g.h, 12);
+  const cols = new Array<number>(g.w).fill(0);
+  for (let y = 0; y < g.h; y++) for (let x = 0; x < g.w; x++) cols[x] += bin[y * g.w + x];
+  const cuts = segment(cols, length);
+  if (!cuts) return '';
+  let text = '';
+  for (let k = 0; k < length; k++) {
+    const v = normalise(bin, g.w, g.h, cuts[k], cuts[k + 1]);
+    if (!v) continue;
+    let [best, bestCh] = [-Infinity, ''];
+    for (const t of templates) {
+      let dot = 0;
+      for (let i = 0; i < v.length; i++) dot += v[i] * t.v[i];
+      if (dot > best) [best, bestCh] = [dot, t.ch];
+    }
+    text += bestCh;
+  }
+  return text;
+}
+
+/**
+ * Cuts columns into `length` pieces: runs of inked columns, the closest runs merged while there
+ * are too many, the widest split at its emptiest middle column while there are too few.
+ * Returns the `length + 1` piece boundaries, or null for an empty picture.
+ */
+function segment(cols: number[], length: number): number[] | null {
+  const runs: [number, number][] = [];
+  cols.forEach((c, x) => {
+    if (!c) return;
+    const last = runs[runs.length - 1];
+    if (last && last[1] === x) last[1] = x + 1;
+    else runs.push([x, x + 1]);
+  });
+  if (!runs.length) return null;
+  while (runs.length > length) {
+    let k = 0; // merge the pair with the smallest combined width
+    for (let i = 1; i < runs.length - 1; i++) if (runs[i + 1][1] - runs[i][0] < runs[k + 1][1] - runs[k][0]) k = i;
+    runs.splice(k, 2, [runs[k][0], runs[k + 1][1]]);
+  }
+  while (runs.length < length) {
+    let k = 0;
+    for (let i = 1; i < runs.length; i++) if (runs[i][1] - runs[i][0] > runs[k][1] - runs[k][0]) k = i;
+    const [a, b] = runs[k];
+    // Into as many pieces as are missing (at most), at the emptiest columns near equal shares.
+    const parts = Math.min(length - runs.length + 1, Math.max(2, Math.round((b - a) / ((cols.length / length) * 0.6))));
+    const bounds = [a];
+    for (let p = 1; p < parts; p++) {
+      const aim = Math.round(a + ((b - a) * p) / parts);
+      const reach = Math.max(1, Math.round((b - a) / parts / 4));
+      let best = aim;
+      for (let x = Math.max(bounds[p - 1] + 1, aim - reach); x <= Math.min(b - 1, aim + reach); x++)
+        if (cols[x] < cols[best]) best = x;
+      bounds.push(best);
+    }
+    bounds.push(b);
+    runs.splice(k, 1, ...bounds.slice(0, -1).map((x, i): [number, number] => [x, bounds[i + 1]]));
+  }
+  return [...runs.map((r) => r[0]), runs[runs.length - 1][1]];
+}
+
+const run = promisify(execFile);
+
+/** Whether Debian's tesseract is on this machine. */
+export async function hasTesseract(): Promise<boolean> {
+  try {
+    await run('tesseract', ['--version']);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Attacker (b): tesseract on one text line limited to the alphabet, given the picture enlarged 3×
+ * with a white margin, as it is and binarised; each reading is returned.
+ */
+export async function tesseractAttack(png: Buffer, alphabet: string): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'captcha-ocr-'));
+  try {
+    const meta = await sharp(png).metadata();
+    const big = sharp(
+      await sharp(png)
+        .resize((meta.width ?? 0) * 3, (meta.height ?? 0) * 3, { kernel: 'cubic' })
+        .extend({ top: 30, bottom: 30, left: 30, right: 30, background: '#fff' })
+        .toBuffer(),
+    );
+    writeFileSync(join(dir, 'a.png'), await big.clone().png().toBuffer());
+    writeFileSync(join(dir, 'b.png'), await big.clone().greyscale().threshold(140).png().toBuffer());
+    const read = async (f: string) =>
+      (
+        await run('tesseract', [join(dir, f), 'stdout', '--psm', '7', '-c', `tessedit_char_whitelist=${alphabet}`], {
+          env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+        })
+      ).stdout.replace(/\s+/g, '');
+    return [await read('a.png'), await read('b.png')];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
