@@ -23,6 +23,7 @@ export const PORTAL_API = [
   'GET /api/baseInfo/getStaticPage',
   'GET /api/baseInfo/getTaskIsMosaic',
   'GET /api/baseInfo/matchStudent',
+  'POST /api/baseInfo/proveStudent',
   'GET /api/baseInfo/refuseList',
   'GET /api/baseInfo/settings',
   'GET /api/baseinfo/content_image/:key',

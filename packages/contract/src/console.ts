@@ -504,6 +504,16 @@ export const consoleTaskRowSchema = consoleTaskBody.extend({
 });
 export type ConsoleTaskRow = z.infer<typeof consoleTaskRowSchema>;
 
+/** POST /api/console/schools/:yxdm/branch: the branch serving a school ('' or null: none). */
+export const schoolBranchBody = z.object({
+  fy: z
+    .string()
+    .trim()
+    .max(40, 'task.branchInvalid')
+    .regex(/^[\w-]*$/, 'task.branchInvalid')
+    .nullable(),
+});
+
 /** A school in the console's school list (GET /api/console/schools). */
 export const consoleSchoolRowSchema = z.object({
   yxdm: z.string(),
@@ -511,6 +521,8 @@ export const consoleSchoolRowSchema = z.object({
   province: z.string().nullable(),
   level: z.string().nullable(),
   testPoint: z.number(),
+  /** The branch office serving the school (school_branches); its tasks are that branch's only. */
+  fy: z.string().nullable(),
 });
 export type ConsoleSchoolRow = z.infer<typeof consoleSchoolRowSchema>;
 

@@ -75,6 +75,7 @@ export const CONSOLE_API = {
   'POST /api/console/tasks': 'schools.tasks',
   'POST /api/console/schools/import': 'schools.manage',
   'POST /api/console/schools/:yxdm/pilot': 'schools.manage',
+  'POST /api/console/schools/:yxdm/branch': 'schools.manage',
 
   'GET /api/console/national-export': 'national.export',
   'POST /api/console/national-export': 'national.export',

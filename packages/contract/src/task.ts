@@ -76,8 +76,25 @@ export const matchStudentData = z.object({
   signature: z.string(),
   taskId: z.number(),
   status: z.number().optional(),
+  /**
+   * The identity proof (see proveStudentBody): 'needed' while the member has not proved being
+   * the platform's student (the answer then carries no personal data), 'done' once proved,
+   * 'none' when the platform has no such student (the member types every field).
+   */
+  proof: z.enum(['needed', 'done', 'none']),
 });
 export type MatchStudentData = z.infer<typeof matchStudentData>;
+
+/** The last 4 characters of the record's ID number (digits, or X / letters). */
+export const idLast4Field = ruleString('task.idLast4Required', /^[0-9A-Za-z]{4}$/, 'task.idLast4Pattern');
+
+/**
+ * POST /api/baseInfo/proveStudent: as the operator's mini-programme does, the member proves
+ * being the matched student before the form opens. Failures are counted like reprint binding
+ * attempts (5 a day per member and per record).
+ */
+export const proveStudentBody = matchStudentQuery.extend({ idLast4: idLast4Field });
+export type ProveStudentBody = z.infer<typeof proveStudentBody>;
 
 /** What the form knows from the platform (shown disabled on /home/upImg). */
 export const taskPrefill = z.object({

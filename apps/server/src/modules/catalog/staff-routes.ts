@@ -1,11 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { consoleSchoolRowSchema, consoleTaskBody, consoleTaskRowSchema } from '@portal/contract/console';
+import {
+  consoleSchoolRowSchema,
+  consoleTaskBody,
+  consoleTaskRowSchema,
+  schoolBranchBody,
+} from '@portal/contract/console';
 import { envelope, ok } from '../../http/envelope.ts';
 import { staffOf } from '../../http/staff-auth.ts';
-import { findSchools, importSchools, listTasks, saveTask, setPilot } from './staff-service.ts';
+import { findSchools, importSchools, listTasks, saveTask, setPilot, setSchoolBranch } from './staff-service.ts';
 
-/** The catalog area's staff routes: schools (CSV import, pilot flags) and tasks. */
+/** The catalog area's staff routes: schools (CSV import, pilot flags, serving branch) and tasks. */
 export const catalogStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
@@ -45,6 +50,21 @@ export const catalogStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await setPilot(ctx, staffOf(req), req.params.yxdm, req.body.testPoint);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/api/console/schools/:yxdm/branch',
+    {
+      schema: {
+        params: z.object({ yxdm: z.string().regex(/^\d{5}$/) }),
+        body: schoolBranchBody,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req) => {
+      await setSchoolBranch(ctx, staffOf(req), req.params.yxdm, req.body.fy || null);
       return ok(null);
     },
   );

@@ -1,9 +1,9 @@
-import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { foldSearchText } from '@portal/contract/catalog';
 import type { ConsoleTaskBody } from '@portal/contract/console';
 import type { AppContext } from '../../context.ts';
-import { schools, tasks } from '../../db/schema.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { schoolBranches, schools, tasks } from '../../db/schema.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import { writeAudit } from '../staff/audit.ts';
 
@@ -75,17 +75,19 @@ export async function importSchools(
 export async function findSchools(ctx: AppContext, q: string | undefined) {
   const like = `%${foldSearchText(q ?? '')}%`;
   const rows = await ctx.db
-    .select()
+    .select({ s: schools, fy: schoolBranches.fy })
     .from(schools)
+    .leftJoin(schoolBranches, eq(schoolBranches.yxdm, schools.yxdm))
     .where(q ? or(ilike(schools.searchName, like), eq(schools.yxdm, q)) : undefined)
     .orderBy(desc(schools.testPoint), asc(schools.yxdm))
     .limit(50);
-  return rows.map((s) => ({
+  return rows.map(({ s, fy }) => ({
     yxdm: s.yxdm,
     name: s.name,
     province: s.province,
     level: s.level,
     testPoint: s.testPoint,
+    fy,
   }));
 }
 
@@ -123,34 +125,104 @@ export async function listTasks(ctx: AppContext, staff: StaffContext) {
   return rows.map((r) => ({ ...taskView(r.t), schoolName: r.schoolName }));
 }
 
+const OPEN_CODE_INDEX = 'tasks_open_school_code_uq';
+
+/** The database's own refusal of a second active task on one school link (the error or its cause). */
+function isOpenCodeClash(e: unknown): boolean {
+  let c: unknown = e;
+  for (let depth = 0; depth < 4 && c && typeof c === 'object'; depth++) {
+    const err = c as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+    if (err.code === '23505' && String(err.constraint ?? err.message).includes(OPEN_CODE_INDEX)) return true;
+    c = err.cause;
+  }
+  return false;
+}
+
+/**
+ * Creates or edits a task. A branch account works only on its own branch's tasks and only for
+ * schools that school_branches gives to its branch (kept by admins); a school's feature code is
+ * one active task's only (checked here for the message, held by the database's partial unique
+ * index against a race: both answer 409 naming the feature code). Every save is audited with the
+ * whole task before and after, so a changed price or end date shows its old and new value.
+ */
 export async function saveTask(ctx: AppContext, staff: StaffContext, input: ConsoleTaskBody) {
   if (staff.role === 'branch' && input.fy !== staff.branch) throw forbidden();
-  return ctx.db.transaction(async (tx) => {
-    const [school] = await tx.select({ yxdm: schools.yxdm }).from(schools).where(eq(schools.yxdm, input.yxdm));
-    if (!school) throw badRequest('school.chooseFromList');
-    const { id, ...values } = input;
-    const row = { ...values, endTime: new Date(input.endTime) };
-    if (id) {
-      const [before] = await tx.select().from(tasks).where(eq(tasks.id, id));
-      if (!before) throw notFound();
-      if (staff.role === 'branch' && before.fy !== staff.branch) throw forbidden();
-      const [after] = await tx.update(tasks).set(row).where(eq(tasks.id, id)).returning();
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [school] = await tx
+        .select({ yxdm: schools.yxdm, fy: schoolBranches.fy })
+        .from(schools)
+        .leftJoin(schoolBranches, eq(schoolBranches.yxdm, schools.yxdm))
+        .where(eq(schools.yxdm, input.yxdm));
+      if (!school) throw badRequest('school.chooseFromList');
+      if (staff.role === 'branch' && school.fy !== staff.branch) throw forbidden('task.schoolNotYourBranch');
+      const { id, ...values } = input;
+      const row = { ...values, endTime: new Date(input.endTime) };
+      if (row.active) {
+        const [clash] = await tx
+          .select({ id: tasks.id })
+          .from(tasks)
+          .where(
+            and(
+              eq(tasks.yxdm, row.yxdm),
+              eq(sql`upper(${tasks.featureCode})`, row.featureCode.toUpperCase()),
+              eq(tasks.active, true),
+              id ? ne(tasks.id, id) : undefined,
+            ),
+          )
+          .limit(1);
+        if (clash) throw conflict('task.featureCodeTaken');
+      }
+      if (id) {
+        const [before] = await tx.select().from(tasks).where(eq(tasks.id, id)).for('update');
+        if (!before) throw notFound();
+        if (staff.role === 'branch' && before.fy !== staff.branch) throw forbidden();
+        const [after] = await tx.update(tasks).set(row).where(eq(tasks.id, id)).returning();
+        await writeAudit(tx, staff, {
+          action: 'task.update',
+          targetKind: 'task',
+          targetId: id,
+          before: taskView(before),
+          after: taskView(after),
+        });
+        return taskView(after);
+      }
+      const [after] = await tx.insert(tasks).values(row).returning();
       await writeAudit(tx, staff, {
-        action: 'task.update',
+        action: 'task.create',
         targetKind: 'task',
-        targetId: id,
-        before: taskView(before),
+        targetId: after.id,
         after: taskView(after),
       });
       return taskView(after);
-    }
-    const [after] = await tx.insert(tasks).values(row).returning();
-    await writeAudit(tx, staff, {
-      action: 'task.create',
-      targetKind: 'task',
-      targetId: after.id,
-      after: taskView(after),
     });
-    return taskView(after);
+  } catch (e) {
+    if (isOpenCodeClash(e)) throw conflict('task.featureCodeTaken');
+    throw e;
+  }
+}
+
+/** Gives a school to a branch office (null: to none), audited; admins only (the role table). */
+export async function setSchoolBranch(ctx: AppContext, staff: StaffContext, yxdm: string, fy: string | null) {
+  await ctx.db.transaction(async (tx) => {
+    const [s] = await tx
+      .select({ yxdm: schools.yxdm, fy: schoolBranches.fy })
+      .from(schools)
+      .leftJoin(schoolBranches, eq(schoolBranches.yxdm, schools.yxdm))
+      .where(eq(schools.yxdm, yxdm));
+    if (!s) throw notFound();
+    if (fy)
+      await tx
+        .insert(schoolBranches)
+        .values({ yxdm, fy })
+        .onConflictDoUpdate({ target: schoolBranches.yxdm, set: { fy } });
+    else await tx.delete(schoolBranches).where(eq(schoolBranches.yxdm, yxdm));
+    await writeAudit(tx, staff, {
+      action: 'schools.branch',
+      targetKind: 'school',
+      targetId: yxdm,
+      before: { fy: s.fy },
+      after: { fy },
+    });
   });
 }

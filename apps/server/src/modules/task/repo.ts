@@ -11,9 +11,13 @@ export type TaskRow = typeof tasks.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type DetailRow = typeof orderDetails.$inferSelect & { storageKey: string | null };
 
-/** An active task by school and feature code (the code compares case-insensitively). */
-export async function findTask(db: Db, yxdm: string, featureCode: string): Promise<TaskRow | null> {
-  const [t] = await db
+/**
+ * The active tasks of a school and feature code (the code compares case-insensitively). The
+ * partial unique index tasks_open_school_code_uq allows one; two are read so that a second,
+ * should one ever exist, is seen rather than chosen between silently.
+ */
+export async function findTasks(db: Db, yxdm: string, featureCode: string): Promise<TaskRow[]> {
+  return db
     .select()
     .from(tasks)
     .where(
@@ -23,9 +27,8 @@ export async function findTask(db: Db, yxdm: string, featureCode: string): Promi
         eq(tasks.active, true),
       ),
     )
-    .orderBy(desc(tasks.endTime))
-    .limit(1);
-  return t ?? null;
+    .orderBy(tasks.id)
+    .limit(2);
 }
 
 export async function taskById(db: Db | Tx, id: number): Promise<TaskRow | null> {

@@ -29,6 +29,15 @@ const match = (s: Session | undefined, yxdm: string, signature: string, studentI
     session: s,
   });
 
+/** The identity proof the form needs for a platform student (proof.test.ts tests it). */
+const prove = (s: Session, studentId: string, idLast4: string) =>
+  call(app, {
+    method: 'POST',
+    url: '/api/baseInfo/proveStudent',
+    session: s,
+    payload: { yxdm: '10001', signature: PKU, studentId, idLast4 },
+  });
+
 async function form(s: Session, over: Record<string, unknown> = {}) {
   return {
     name: '王小明',
@@ -105,8 +114,10 @@ describe('matchStudent', () => {
       expect((await match(s, '10001', PKU, good)).code).toBe(200);
     }
   });
-  it('matches a platform student by student number or ID number and prefills the form (ID masked)', async () => {
+  it('matches a platform student by student number or ID number and, once proved, prefills the form (ID masked)', async () => {
     const s = await memberSession(app);
+    expect((await match(s, '10001', PKU, '100012025000000001')).data.prefill.xm).toBeNull();
+    expect((await prove(s, '100012025000000001', '1232')).code).toBe(200);
     const byXh = await match(s, '10001', PKU, '100012025000000001');
     expect(byXh.code).toBe(200);
     expect(byXh.data.row).toBeGreaterThan(0);
@@ -233,6 +244,7 @@ describe('taskOrder/create and reading', () => {
   });
   it('accepts the section-3 form names and locks platform fields, filling a masked ID number', async () => {
     const s = await memberSession(app);
+    expect((await prove(s, '100012025000000001', '1232')).code).toBe(200);
     const r = await create(s, {
       xm: '别人',
       zjlx: 1,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   matchStudentData,
   matchStudentQuery,
+  proveStudentBody,
   taskCreateBody,
   taskMosaicQuery,
   taskOrderListItem,
@@ -32,13 +33,22 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/baseInfo/getTaskIsMosaic',
     { schema: { querystring: taskMosaicQuery, response: { 200: envelope(z.number()) } } },
-    async (req) => ok(await service.taskIsMosaic(ctx, req.query.yxdm, req.query.signature)),
+    async (req) => ok(await service.taskIsMosaic(ctx, req.query.yxdm, req.query.signature, req.log)),
   );
 
   app.get(
     '/api/baseInfo/matchStudent',
     { config: member, schema: { querystring: matchStudentQuery, response: { 200: envelope(matchAnswer) } } },
-    async (req) => ok(await service.matchStudent(ctx, memberOf(req).memberId, req.query)),
+    async (req) => ok(await service.matchStudent(ctx, memberOf(req).memberId, req.query, req.log)),
+  );
+
+  app.post(
+    '/api/baseInfo/proveStudent',
+    { config: member, schema: { body: proveStudentBody, response: { 200: envelope(matchAnswer) } } },
+    async (req) => {
+      const answer = await service.proveStudent(ctx, memberOf(req).memberId, req.body, req.ip ?? null, req.log);
+      return ok(answer, message(req.lang ?? 'zh', 'task.proven'));
+    },
   );
 
   app.post(

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { schools, tasks } from '../../db/schema.ts';
+import { schoolBranches, schools, tasks } from '../../db/schema.ts';
 import { demoSeason } from '../../db/seed/data/demo-season.ts';
 
 const DAY = 24 * 3600_000;
@@ -49,8 +49,35 @@ export const DEMO_CODES = {
 
 export const TASK_PRICE_FEN = 4500;
 
+/**
+ * The branch office serving each demo pilot school: a branch account runs tasks only for its own
+ * schools (the demo tasks' branch, beijing, serves the two schools that have them).
+ */
+export const DEMO_SCHOOL_BRANCHES: Record<string, string> = {
+  '10001': 'beijing',
+  '10003': 'beijing',
+  '10246': 'shanghai',
+  '10248': 'shanghai',
+  '10335': 'zhejiang',
+  '10558': 'guangdong',
+};
+
 /** Idempotent: adds what is missing, never changes what staff edited. Needs the schools (catalog seed) first. */
 export async function seedTasks(ctx: AppContext): Promise<void> {
+  const known = new Set(
+    (
+      await ctx.db
+        .select({ yxdm: schools.yxdm })
+        .from(schools)
+        .where(inArray(schools.yxdm, Object.keys(DEMO_SCHOOL_BRANCHES)))
+    ).map((r) => r.yxdm),
+  );
+  const branches = Object.entries(DEMO_SCHOOL_BRANCHES).filter(([yxdm]) => known.has(yxdm));
+  if (branches.length)
+    await ctx.db
+      .insert(schoolBranches)
+      .values(branches.map(([yxdm, fy]) => ({ yxdm, fy })))
+      .onConflictDoNothing();
   for (const t of DEMO_TASKS) {
     // Runs after the catalog seed; a school not loaded (yet) gets no task.
     const [school] = await ctx.db.select({ yxdm: schools.yxdm }).from(schools).where(eq(schools.yxdm, t.yxdm)).limit(1);

@@ -6,6 +6,7 @@ import {
   MATCH_STATUS,
   TASK_ORDER_TYPE,
   type MatchStudentData,
+  type ProveStudentBody,
   type TaskCreateBody,
   type TaskPrefill,
 } from '@portal/contract/task';
@@ -14,7 +15,7 @@ import type { taskShippingBody, taskUpdatePersonBody } from '@portal/contract/ta
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { nationalStudents } from '../../db/schema.ts';
-import { badRequest, conflict, notFound, withCode } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound, withCode } from '../../http/errors.ts';
 import type { NationalStudent } from '../../providers/national.ts';
 import { newOrderNo } from '../orders/order-no.ts';
 import * as repo from './repo.ts';
@@ -27,19 +28,33 @@ import { ownedOrder } from '../orders/ownership.ts';
 import { insertOrder, updateOrderFields } from '../orders/repo.ts';
 import { forceStateForDemo, mayTransition, transition } from '../orders/transition.ts';
 import { factsOf } from '../orders/present.ts';
+import { hasProof, proveRecord } from './proof.ts';
 
-/** The task of a school and feature code; 404 when there is none. */
-async function taskFor(ctx: AppContext, yxdm: string, signature: string) {
-  const task = await repo.findTask(ctx.db, yxdm, signature);
-  if (!task) throw notFound('task.notFound');
-  return task;
+/**
+ * The task of a school and feature code; 404 when there is none. Two active tasks on one link
+ * cannot be saved (a partial unique index); should two still match, the link answers 409 and
+ * the clash is logged as an error, never settled by picking one.
+ */
+async function taskFor(ctx: AppContext, yxdm: string, signature: string, log: FastifyBaseLogger) {
+  const found = await repo.findTasks(ctx.db, yxdm, signature);
+  if (found.length > 1) {
+    log.error({ yxdm, taskIds: found.map((t) => t.id) }, 'two active tasks share a school and feature code');
+    throw conflict('task.ambiguous');
+  }
+  if (!found[0]) throw notFound('task.notFound');
+  return found[0];
 }
 
 const isClosed = (task: repo.TaskRow, now = new Date()) => task.endTime.getTime() < now.getTime();
 
 /** getTaskIsMosaic: 1 mosaic (app collection code), 0 plain; 400 past the web deadline (mini-programme). */
-export async function taskIsMosaic(ctx: AppContext, yxdm: string, signature: string): Promise<number> {
-  const task = await taskFor(ctx, yxdm, signature);
+export async function taskIsMosaic(
+  ctx: AppContext,
+  yxdm: string,
+  signature: string,
+  log: FastifyBaseLogger = quietLog,
+): Promise<number> {
+  const task = await taskFor(ctx, yxdm, signature, log);
   if (isClosed(task)) throw badRequest('task.useMiniProgram');
   return task.mosaic ? 1 : 0;
 }
@@ -65,16 +80,26 @@ async function refuseDuplicate(ctx: AppContext, memberId: number, task: repo.Tas
   if (states.length) throw withCode(MATCH_CODE.PAID, 'task.hasPaid', { status: MATCH_STATUS.PAID });
 }
 
+export type MatchAnswer = MatchStudentData & { prefill: TaskPrefill };
+
+/**
+ * 200 with the task and, once the member has proved being the platform's student (proof.ts),
+ * the record's fields (ID number masked). Before the proof the answer names no one: proof
+ * 'needed', no row, serial number or personal field.
+ */
 export async function matchStudent(
   ctx: AppContext,
   memberId: number,
   q: { yxdm: string; signature: string; studentId: string },
-): Promise<MatchStudentData & { prefill: TaskPrefill }> {
-  const task = await taskFor(ctx, q.yxdm, q.signature);
+  log: FastifyBaseLogger = quietLog,
+): Promise<MatchAnswer> {
+  const task = await taskFor(ctx, q.yxdm, q.signature, log);
   await refuseDuplicate(ctx, memberId, task);
   if (isClosed(task)) throw badRequest('task.useMiniProgram');
-  const s = await nationalStudent(ctx, task.yxdm, q.studentId);
-  const yxmc = s?.schoolName ?? (await repo.schoolName(ctx.db, task.yxdm)) ?? '';
+  const found = await nationalStudent(ctx, task.yxdm, q.studentId);
+  const proof = !found ? 'none' : (await hasProof(ctx.db, memberId, task.id, found.xh)) ? 'done' : 'needed';
+  const s = proof === 'done' ? found : null;
+  const yxmc = found?.schoolName ?? (await repo.schoolName(ctx.db, task.yxdm)) ?? '';
   return {
     flag: task.mosaic ? 1 : 0,
     row: s?.id ?? 0,
@@ -83,6 +108,7 @@ export async function matchStudent(
     studentId: q.studentId,
     signature: task.featureCode,
     taskId: task.id,
+    proof,
     prefill: {
       taskId: task.id,
       taskName: { zh: task.nameZh, en: task.nameEn },
@@ -105,6 +131,27 @@ export async function matchStudent(
   };
 }
 
+/**
+ * proveStudent: the member proves being the matched student with the last 4 characters of the
+ * record's ID number; answers the match with the record's fields. 404 when the platform has no
+ * such student (nothing to prove: the member types every field).
+ */
+export async function proveStudent(
+  ctx: AppContext,
+  memberId: number,
+  b: ProveStudentBody,
+  ip: string | null,
+  log: FastifyBaseLogger = quietLog,
+): Promise<MatchAnswer> {
+  const task = await taskFor(ctx, b.yxdm, b.signature, log);
+  await refuseDuplicate(ctx, memberId, task);
+  if (isClosed(task)) throw badRequest('task.useMiniProgram');
+  const s = await nationalStudent(ctx, task.yxdm, b.studentId);
+  if (!s) throw notFound('task.noStudentRecord');
+  await proveRecord(ctx, { memberId, yxdm: task.yxdm, xh: s.xh, ip, now: Date.now() }, task.id, s, b.idLast4);
+  return matchStudent(ctx, memberId, b, log);
+}
+
 export async function createOrder(
   ctx: AppContext,
   memberId: number,
@@ -115,8 +162,10 @@ export async function createOrder(
     throw notFound('task.notFound');
   if (isClosed(task)) throw conflict('task.closed');
   await refuseDuplicate(ctx, memberId, task);
-  // Fields the platform knows are locked to its values (shown disabled on the page).
+  // Fields the platform knows are locked to its values (shown disabled on the page), and only
+  // for a member who proved being that student.
   const s = await nationalStudent(ctx, task.yxdm, b.studentId);
+  if (s && !(await hasProof(ctx.db, memberId, task.id, s.xh))) throw forbidden('task.proofRequired');
   let idNum = b.idNum?.trim() ?? '';
   if (idNum.includes('*')) {
     if (!s?.zjhm) throw badRequest('idNum.invalid');
