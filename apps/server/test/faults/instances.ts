@@ -90,6 +90,7 @@ export class TcpProxy {
   }
 
   async start(): Promise<void> {
+    if (this.server) return;
     const server = net.createServer((client) => {
       const upstream = net.connect(this.target.port, this.target.host);
       for (const s of [client, upstream]) {
