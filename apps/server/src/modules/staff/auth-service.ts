@@ -9,7 +9,7 @@ import type { StaffLoginBody, StaffMe, StaffSaveBody, StaffUser } from '@portal/
 import { writeAudit } from './audit.ts';
 import { staffRowById, toMe, type StaffRow } from './staff-row.ts';
 import { useActiveCode } from './totp-service.ts';
-import { auditFailure, claimAttempt, clearFailures, releaseAttempt } from './lockout.ts';
+import { attemptSucceeded, auditFailure, claimAttempt, nameStates, releaseAttempt } from './lockout.ts';
 
 export async function hashPassword(password: string): Promise<string> {
   return hash(password);
@@ -29,8 +29,9 @@ async function passwordMatches(s: StaffRow | undefined, password: string): Promi
 }
 
 /**
- * Password (argon2) and, when the account has one, the TOTP code. Every attempt on an account is
- * counted before it is checked (auth-lockout.ts): past 5 failures the account is locked for a while.
+ * Password (argon2) and, when the account has one, the TOTP code. Every attempt is counted before it is
+ * checked (lockout.ts), by the name typed and the address, whether or not the name exists: an unknown
+ * name runs the same hash, is counted and locked the same way, and gets the same answers.
  */
 export async function staffLogin(
   ctx: AppContext,
@@ -38,33 +39,26 @@ export async function staffLogin(
   ip: string,
 ): Promise<{ token: string; staff: StaffMe }> {
   const [s] = await ctx.db.select().from(staffUsers).where(eq(staffUsers.username, body.username)).limit(1);
-  const failures = s ? await claimAttempt(ctx.db, s.id) : 0;
+  const attempt = await claimAttempt(ctx, body.username, ip);
   // Checked whether or not the account exists (against the dummy hash when not).
   const okPassword = await passwordMatches(s, body.password);
   if (!s || !okPassword) {
-    if (s) await auditFailure(ctx, null, s, failures, s.active ? 'password' : 'inactive', ip);
-    else
-      await writeAudit(ctx.db, null, {
-        action: 'staff.loginFailed',
-        targetKind: 'staff',
-        targetId: null,
-        after: { username: body.username },
-        ip,
-      });
+    const reason = !s ? 'unknown' : s.active ? 'password' : 'inactive';
+    await auditFailure(ctx, null, { id: s?.id ?? null, username: body.username }, attempt.failures, reason, ip);
     throw badRequest('console.badLogin');
   }
   if (s.totpSecret) {
     if (!body.totp) {
       // The first step of a two-step login: no guess was made yet.
-      await releaseAttempt(ctx.db, s.id);
+      await releaseAttempt(ctx.db, attempt);
       throw badRequest('console.totpRequired');
     }
     if (!(await useActiveCode(ctx, s, body.totp))) {
-      await auditFailure(ctx, null, s, failures, 'totp', ip);
+      await auditFailure(ctx, null, s, attempt.failures, 'totp', ip);
       throw badRequest('console.totpInvalid');
     }
   }
-  await clearFailures(ctx.db, s.id);
+  await attemptSucceeded(ctx.db, attempt);
   const token = randomToken();
   await ctx.db.insert(staffSessions).values({ staffId: s.id, tokenHash: sha256(token) });
   await writeAudit(ctx.db, { staffId: s.id }, { action: 'staff.login', targetKind: 'staff', targetId: s.id, ip });
@@ -85,13 +79,16 @@ export async function staffMe(ctx: AppContext, staff: StaffContext): Promise<Sta
 
 export async function listStaff(ctx: AppContext): Promise<StaffUser[]> {
   const rows = await ctx.db.select().from(staffUsers).orderBy(asc(staffUsers.id));
-  const now = Date.now();
+  const locks = await nameStates(
+    ctx,
+    rows.map((s) => s.username),
+  );
   return rows.map((s) => ({
     ...toMe(s),
     active: s.active,
     createdAt: s.createdAt.toISOString(),
-    loginFailures: s.loginFailures,
-    lockedUntil: s.lockedUntil && s.lockedUntil.getTime() > now ? s.lockedUntil.toISOString() : null,
+    loginFailures: locks.get(s.username)?.failures ?? 0,
+    lockedUntil: locks.get(s.username)?.lockedUntil?.toISOString() ?? null,
   }));
 }
 

@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { call, staffCall, staffSession, testApp } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { staffUsers } from '../../db/schema.ts';
-import { insertStaffAccount, staffActions, staffLogin, staffRow } from '../../../test/staff-accounts.ts';
+import { staffLoginGuards } from '../../db/schema.ts';
+import { insertStaffAccount, staffActions, staffLogin } from '../../../test/staff-accounts.ts';
 
 /**
- * Issue 17 items 3 and 7: a per-account lock-out shared by every instance (wrong passwords and
- * TOTP codes alike, from any address), lifted by an admin; and no timing difference between a
- * known and an unknown user name.
+ * Issue 17 items 3 and 7, issue 32 item 11: a lock-out shared by every instance (wrong passwords and
+ * TOTP codes alike) counted per name and address, per name and per address, so a stranger's failures
+ * never shut the owner's own address out; lifted by an admin; unknown and known names answered alike,
+ * in words, status and time.
  */
 let app: FastifyInstance;
 /** A second instance on the same database: the count lives there, not in either process. */
@@ -35,21 +36,31 @@ afterAll(async () => {
 const LOCKED = /^登录失败次数过多，账号已锁定，请(\d+)分钟后再试或联系管理员解锁$/;
 let addr = 0;
 /** Each attempt from a new address, as an attacker rotating addresses would. */
-const login = (payload: Record<string, string>, on = app) =>
+const login = (payload: Record<string, string>, on = app, remoteAddress = `198.51.100.${(++addr % 250) + 1}`) =>
   call<{ token: string }>(on, {
     method: 'POST',
     url: '/api/console/login',
     payload,
-    remoteAddress: `198.51.100.${++addr % 250}`,
+    remoteAddress,
   } as never);
-const rowOf = (id: number) => staffRow(app, id);
 const actions = (id: number) => staffActions(app, id);
-/** Lets the current lock run out (as if its minutes had passed). */
-const expireLock = (id: number) =>
+/** The account's name-wide count and lock as the admin's staff list shows them. */
+const stateOf = async (id: number) => {
+  const admin = await staffSession(app, 'admin');
+  const list = await staffCall<{ id: number; lockedUntil: string | null; loginFailures: number }[]>(
+    app,
+    admin.token,
+    '/api/console/staff',
+  );
+  const s = list.data.find((x) => x.id === id)!;
+  return { loginFailures: s.loginFailures, lockedUntil: s.lockedUntil ? new Date(s.lockedUntil) : null };
+};
+/** Lets every current lock run out (as if its minutes had passed). */
+const expireLock = (_id?: number) =>
   app.ctx.db
-    .update(staffUsers)
+    .update(staffLoginGuards)
     .set({ lockedUntil: sql`now() - interval '1 second'` })
-    .where(eq(staffUsers.id, id));
+    .where(sql`${staffLoginGuards.lockedUntil} is not null`);
 
 const account = async (username: string, totpSecret: string | null = null) =>
   (await insertStaffAccount(app, username, { totpSecret })).id;
@@ -71,7 +82,7 @@ describe('staff login lock-out', () => {
     expect(en.msg).toBe(
       'Too many failed logins: the account is locked; try again in 1 minutes or ask an admin to unlock it',
     );
-    const row = await rowOf(id);
+    const row = await stateOf(id);
     expect(row.loginFailures).toBe(5);
     expect(row.lockedUntil!.getTime() - Date.now()).toBeGreaterThan(50_000);
     expect((await actions(id)).filter((a) => a === 'staff.locked')).toHaveLength(1);
@@ -79,7 +90,7 @@ describe('staff login lock-out', () => {
     // Once it has run out the right password works, and clears the count.
     await expireLock(id);
     expect((await login({ username: 'lock-pw', password: 'correct horse' })).code).toBe(200);
-    expect((await rowOf(id)).loginFailures).toBe(0);
+    expect((await stateOf(id)).loginFailures).toBe(0);
   });
 
   it('locks for longer as failures go on: 1 minute from the 5th, 15 from the 10th', async () => {
@@ -91,7 +102,7 @@ describe('staff login lock-out', () => {
     }
     const r = await login({ username: 'lock-steps', password: 'correct horse' });
     expect(Number(LOCKED.exec(r.msg)![1])).toBe(15);
-    expect((await rowOf(id)).lockedUntil!.getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
+    expect((await stateOf(id)).lockedUntil!.getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
   });
 
   it('counts wrong TOTP codes the same way: after 5, the right code is refused', async () => {
@@ -100,7 +111,7 @@ describe('staff login lock-out', () => {
     // Asking for the code (password right, no code yet) is no guess and never locks.
     for (let i = 0; i < 8; i++)
       expect((await login({ username: 'lock-totp', password: 'correct horse' })).msg).toBe('请输入动态口令');
-    expect((await rowOf(id)).loginFailures).toBe(0);
+    expect((await stateOf(id)).loginFailures).toBe(0);
     const right = await generate({ secret });
     const wrong = String((Number(right) + 500_000) % 1_000_000).padStart(6, '0');
     const answers: number[] = [];
@@ -128,13 +139,71 @@ describe('staff login lock-out', () => {
 
     const reviewer = await staffSession(app, 'reviewer');
     expect((await staffCall(app, reviewer.token, '/api/console/staff/unlock', { id })).code).toBe(403);
-    expect((await rowOf(id)).lockedUntil).not.toBeNull();
+    expect((await stateOf(id)).lockedUntil).not.toBeNull();
 
     const lifted = await staffCall(app, admin.token, '/api/console/staff/unlock', { id });
     expect(lifted.code).toBe(200);
-    expect(await rowOf(id)).toMatchObject({ loginFailures: 0, lockedUntil: null });
+    expect(await stateOf(id)).toMatchObject({ loginFailures: 0, lockedUntil: null });
     expect(await actions(id)).toContain('staff.unlock');
     expect((await login({ username: 'lock-admin', password: 'correct horse' })).code).toBe(200);
+  });
+});
+
+describe('a stranger cannot lock the owner out, nor tell names apart (issue 32)', () => {
+  it("the owner's own address still gets in after strangers' failures from rotating addresses; a new address does not", async () => {
+    const id = await account('own-addr');
+    const home = '10.32.0.1';
+    expect((await login({ username: 'own-addr', password: 'correct horse' }, app, home)).code).toBe(200);
+    const answers: number[] = [];
+    for (let i = 0; i < 30; i++)
+      answers.push((await login({ username: 'own-addr', password: `guess-${i}` }, i % 2 ? other : app)).code);
+    expect(answers.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(new Set(answers.slice(5))).toEqual(new Set([429]));
+    // A new address is refused even with the right password; the owner's own is not, on either instance.
+    expect((await login({ username: 'own-addr', password: 'correct horse' })).msg).toMatch(LOCKED);
+    expect((await login({ username: 'own-addr', password: 'correct horse' }, other, home)).code).toBe(200);
+    // A stranger sitting at one address locks that address only.
+    await login({ username: 'own-addr', password: 'correct horse' }, app, home);
+    const stranger = '10.32.9.9';
+    for (let i = 0; i < 12; i++) await login({ username: 'own-addr', password: `again-${i}` }, app, stranger);
+    expect((await login({ username: 'own-addr', password: 'correct horse' }, app, stranger)).code).toBe(429);
+    expect((await login({ username: 'own-addr', password: 'correct horse' }, app, home)).code).toBe(200);
+    expect(await actions(id)).toContain('staff.locked');
+  });
+
+  it('answers an unknown name exactly like a known one, failure after failure, from one address and from many', async () => {
+    await account('known-alike');
+    const run = async (username: string, at?: string) => {
+      const seen: string[] = [];
+      for (let i = 0; i < 8; i++) {
+        const r = await login({ username, password: `wrong-${i}` }, app, at);
+        seen.push(`${r.status} ${r.code} ${r.msg}`);
+      }
+      return seen;
+    };
+    const known = await run('known-alike', '10.33.0.1');
+    expect(known.slice(4)).toEqual([
+      '400 400 用户名或密码错误',
+      '429 429 登录失败次数过多，账号已锁定，请1分钟后再试或联系管理员解锁',
+      '429 429 登录失败次数过多，账号已锁定，请1分钟后再试或联系管理员解锁',
+      '429 429 登录失败次数过多，账号已锁定，请1分钟后再试或联系管理员解锁',
+    ]);
+    expect(await run('nobody-alike', '10.33.0.2')).toEqual(known);
+    await account('known-rotating');
+    expect(await run('nobody-rotating')).toEqual(await run('known-rotating'));
+  });
+
+  it('one address trying many names is stopped for every name, the right password included; other addresses are not', async () => {
+    await account('spray-victim');
+    const spray = '10.34.0.1';
+    const answers: number[] = [];
+    for (let i = 0; i < 24; i++)
+      answers.push((await login({ username: `spray-${i}`, password: 'x' }, app, spray)).code);
+    expect(answers.slice(0, 20)).toEqual(Array(20).fill(400));
+    expect(answers.slice(20)).toEqual([429, 429, 429, 429]);
+    const r = await login({ username: 'spray-victim', password: 'correct horse' }, app, spray);
+    expect([r.code, Number(LOCKED.exec(r.msg)?.[1])]).toEqual([429, 15]);
+    expect((await login({ username: 'spray-victim', password: 'correct horse' }, app, '10.34.0.2')).code).toBe(200);
   });
 });
 
@@ -156,10 +225,7 @@ describe('staff login timing', () => {
     const unknown: number[] = [];
     // Interleaved, so load on the machine falls on both alike; the known account is unlocked between rounds.
     for (let i = 0; i < 9; i++) {
-      await app.ctx.db
-        .update(staffUsers)
-        .set({ loginFailures: 0, lockedUntil: null })
-        .where(eq(staffUsers.username, 'timing-known'));
+      await app.ctx.db.delete(staffLoginGuards);
       known.push(await time('timing-known'));
       unknown.push(await time(`nobody-${i}`));
     }

@@ -13,7 +13,7 @@ import { badRequest, conflict } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import { writeAudit } from './audit.ts';
 import { staffRowById, toMe, type StaffRow } from './staff-row.ts';
-import { auditFailure, claimAttempt } from './lockout.ts';
+import { attemptSucceeded, auditFailure, claimAttempt } from './lockout.ts';
 
 const ISSUER = 'Photo portal console';
 /** 30-second steps; one step either side is accepted for clock drift. */
@@ -146,12 +146,12 @@ export async function disableOwn(
   if (!s.totpSecret) throw badRequest('console.totpNotOn');
   const by = body.code ? 'code' : 'password';
   // Guesses here count toward the account's lock-out like failed logins (auth-lockout.ts).
-  const failures = await claimAttempt(ctx.db, s.id);
+  const attempt = await claimAttempt(ctx, s.username, ip);
   const proven = body.code
     ? await useActiveCode(ctx, s, body.code)
     : s.passwordHash.startsWith('$argon2') && (await verifyPassword(s.passwordHash, body.password!));
   if (!proven) {
-    await auditFailure(ctx, staff, s, failures, body.code ? 'totp' : 'password', ip, 'staff.totpDisableFailed');
+    await auditFailure(ctx, staff, s, attempt.failures, body.code ? 'totp' : 'password', ip, 'staff.totpDisableFailed');
     throw badRequest(by === 'code' ? 'console.totpInvalid' : 'console.passwordWrong');
   }
   const [done] = await ctx.db
@@ -161,11 +161,10 @@ export async function disableOwn(
       totpPendingSecret: null,
       totpPendingExpiresAt: null,
       totpLastStep: null,
-      loginFailures: 0,
-      lockedUntil: null,
     })
     .where(eq(staffUsers.id, s.id))
     .returning();
+  await attemptSucceeded(ctx.db, attempt);
   await writeAudit(ctx.db, staff, {
     action: 'staff.totpDisabled',
     targetKind: 'staff',
