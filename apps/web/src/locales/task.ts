@@ -14,6 +14,11 @@ const zh = {
   'task.appStep2': '在App中获取本人的采集码',
   'task.appStep3': '输入学号后，在下一页上传采集码截图',
   'task.plainTitle': '请输入学号继续',
+  'task.proofTitle': '核验身份',
+  'task.proofHint':
+    '为保护学生的个人信息，请输入该学生身份证号的后4位（末位是X的请输入X），核验通过后才能填写采集信息。',
+  'task.idLast4': '身份证号后4位',
+  'task.prove': '核验',
   'task.miniTitle': '请使用小程序',
   'task.upImgTitle': '上传照片并填写信息',
   'task.taskName': '采集任务',
@@ -100,6 +105,11 @@ const en: Record<keyof typeof zh, string> = {
   'task.appStep2': 'Get your collection code in the app',
   'task.appStep3': 'Enter your number, then upload a screenshot of the code on the next page',
   'task.plainTitle': 'Enter your number to continue',
+  'task.proofTitle': 'Verify your identity',
+  'task.proofHint':
+    'To protect students’ personal information, enter the last 4 characters of the student’s ID number (an X as X). The form opens once they match.',
+  'task.idLast4': 'Last 4 characters of the ID number',
+  'task.prove': 'Verify',
   'task.miniTitle': 'Please use the mini-programme',
   'task.upImgTitle': 'Upload the photo and fill in the information',
   'task.taskName': 'Collection task',

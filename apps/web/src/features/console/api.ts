@@ -69,6 +69,9 @@ export const resolveDispute = (id: number, body: ResolveDisputeBody) =>
 export const fetchSchools = (q: string) => cGet<ConsoleSchoolRow[]>('/api/console/schools', { q });
 export const setPilot = (yxdm: string, on: boolean) =>
   cPost(`/api/console/schools/${yxdm}/pilot`, { testPoint: on ? 1 : 0 });
+/** Gives a school to a branch office ('' for none); admins only. */
+export const setSchoolBranch = (yxdm: string, fy: string) =>
+  cPost(`/api/console/schools/${yxdm}/branch`, { fy: fy.trim() || null });
 export const importSchools = (csv: string) =>
   cPost<{ created: number; updated: number }>('/api/console/schools/import', { csv });
 export const fetchTasks = () => cGet<ConsoleTaskRow[]>('/api/console/tasks');

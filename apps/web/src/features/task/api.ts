@@ -33,6 +33,10 @@ export type MatchAnswer = MatchStudentData & { prefill: TaskPrefill };
 export const matchStudent = (q: { yxdm: string; signature: string; studentId: string }) =>
   request<MatchAnswer>('GET', '/api/baseInfo/matchStudent', { query: q, raw: true });
 
+/** The identity proof (last 4 characters of the record's ID number); answers the match with the record's fields. */
+export const proveStudent = (body: { yxdm: string; signature: string; studentId: string; idLast4: string }) =>
+  request<MatchAnswer>('POST', '/api/baseInfo/proveStudent', { body, raw: true, silent: true });
+
 export const createTaskOrder = (body: Partial<TaskCreateBody>) =>
   request<{ id: number; orderNo: string }>('POST', '/api/taskOrder/create', { body, raw: true });
 

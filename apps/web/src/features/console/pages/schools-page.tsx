@@ -17,7 +17,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { QueryTable } from '../query-table.tsx';
-import { fetchSchools, fetchTasks, importSchools, saveTask, setPilot } from '../api.ts';
+import { fetchSchools, fetchTasks, importSchools, saveTask, setPilot, setSchoolBranch } from '../api.ts';
 import { useStaff } from '../staff-context.ts';
 import { may } from '../access.ts';
 import { when } from '../ui.tsx';
@@ -101,9 +101,43 @@ function Schools() {
               />
             ),
           },
+          {
+            title: t('console.col.branch'),
+            dataIndex: 'fy',
+            render: (v: string | null, r) =>
+              admin ? <BranchCell key={`${r.yxdm}:${v ?? ''}`} row={r} onSaved={done} /> : (v ?? t('console.none')),
+          },
         ]}
       />
     </>
+  );
+}
+
+/** The branch serving a school, edited by admins: a branch account runs tasks only for its own schools. */
+function BranchCell({ row, onSaved }: { row: SchoolRow; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const [fy, setFy] = useState(row.fy ?? '');
+  const save = useMutation({
+    mutationFn: () => setSchoolBranch(row.yxdm, fy),
+    onSuccess: () => {
+      void message.success(t('console.schools.branchSaved'));
+      onSaved();
+    },
+  });
+  return (
+    <Space.Compact>
+      <Input
+        aria-label={`${t('console.col.branch')} ${row.name}`}
+        value={fy}
+        maxLength={40}
+        onChange={(e) => setFy(e.target.value)}
+        onPressEnter={() => save.mutate()}
+        style={{ width: 120 }}
+      />
+      <Button aria-label={`${t('console.save')} ${row.name}`} loading={save.isPending} onClick={() => save.mutate()}>
+        {t('console.save')}
+      </Button>
+    </Space.Compact>
   );
 }
 
@@ -180,6 +214,9 @@ function Tasks() {
         confirmLoading={save.isPending}
       >
         <Form form={form} layout="vertical" onFinish={(v) => save.mutate(v)}>
+          {staff?.role === 'branch' && (
+            <Typography.Paragraph type="secondary">{t('console.schools.branchHint')}</Typography.Paragraph>
+          )}
           <Form.Item
             name="yxdm"
             label={t('console.schools.yxdm')}

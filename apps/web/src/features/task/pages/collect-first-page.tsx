@@ -5,8 +5,9 @@ import { useNavigate } from 'react-router';
 import { message } from 'antd';
 import { MATCH_CODE, MATCH_STATUS } from '@portal/contract/task';
 import { PATTERNS } from '@portal/contract/validation';
-import { matchStudent, taskIsMosaic, usePilotSchools } from '../api.ts';
+import { matchStudent, taskIsMosaic, usePilotSchools, type MatchAnswer } from '../api.ts';
 import { useLoginGate } from '../components/login-gate.tsx';
+import { ProofStep } from '../components/proof-step.tsx';
 
 interface Entry {
   school: string;
@@ -23,6 +24,8 @@ export default function CollectFirstPage() {
   const [yxdm, setYxdm] = useState<string | null>(null);
   const [flag, setFlag] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The matched student awaiting the identity proof before the form. */
+  const [proving, setProving] = useState<{ yxdm: string; signature: string; studentId: string } | null>(null);
   const gate = useLoginGate();
   const schoolText = Form.useWatch('school', form) ?? '';
 
@@ -67,16 +70,8 @@ export default function CollectFirstPage() {
       const q = { yxdm, signature: v.signature.trim(), studentId: (v.studentId ?? '').trim() };
       const env = await matchStudent(q);
       if (env.code === MATCH_CODE.CONTINUE) {
-        const d = env.data;
-        const p = new URLSearchParams({
-          flag: String(d.flag),
-          row: String(d.row),
-          bh: d.bh,
-          yxdm: d.yxdm,
-          studentId: d.studentId,
-          signature: d.signature,
-        });
-        navigate(`/home/upImg?${p}`);
+        if (env.data.proof === 'needed') setProving(q);
+        else toForm(env.data);
       } else if (env.code === MATCH_CODE.UNPAID) navigate(`/home/myOrderCai?status=${MATCH_STATUS.UNPAID}`);
       else if (env.code === MATCH_CODE.PAID) navigate(`/home/myOrderCai?status=${MATCH_STATUS.PAID}`);
       else if (env.code === 400 && flag !== null) Modal.warning({ title: t('task.miniTitle'), content: env.msg });
@@ -86,7 +81,23 @@ export default function CollectFirstPage() {
     }
   };
 
-  const reset = () => setFlag(null);
+  /** The form page, with what the match answered. */
+  const toForm = (d: MatchAnswer) => {
+    const p = new URLSearchParams({
+      flag: String(d.flag),
+      row: String(d.row),
+      bh: d.bh,
+      yxdm: d.yxdm,
+      studentId: d.studentId,
+      signature: d.signature,
+    });
+    navigate(`/home/upImg?${p}`);
+  };
+
+  const reset = () => {
+    setFlag(null);
+    setProving(null);
+  };
 
   return (
     <Card>
@@ -96,7 +107,10 @@ export default function CollectFirstPage() {
         layout="vertical"
         style={{ maxWidth: 520 }}
         requiredMark
-        onValuesChange={(c) => ('school' in c || 'signature' in c) && reset()}
+        onValuesChange={(c) => {
+          if ('school' in c || 'signature' in c) reset();
+          else if ('studentId' in c) setProving(null);
+        }}
       >
         <Form.Item
           name="school"
@@ -155,12 +169,15 @@ export default function CollectFirstPage() {
             >
               <Input placeholder={t('task.studentNumberPlaceholder')} autoComplete="off" maxLength={20} />
             </Form.Item>
-            <Button type="primary" loading={busy} onClick={() => void match()}>
-              {t('task.match')}
-            </Button>
+            {!proving && (
+              <Button type="primary" loading={busy} onClick={() => void match()}>
+                {t('task.match')}
+              </Button>
+            )}
           </>
         )}
       </Form>
+      {proving && <ProofStep match={proving} onProven={toForm} />}
       {gate.dialog}
     </Card>
   );

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Select, Upload, message } from 'antd';
 import type { FormItemProps } from 'antd';
 import type { TFunction } from 'i18next';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
@@ -21,6 +21,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { pick } from '../../../lib/i18n.ts';
 import { createTaskOrder, matchStudent, studentInfoByImg } from '../api.ts';
 import { useLoginGate } from '../components/login-gate.tsx';
+import { ProofStep } from '../components/proof-step.tsx';
 import { zodRule } from '../components/zod-rule.ts';
 
 const options = (rec: Record<number, { zh: string; en: string }>, keys?: readonly number[]) =>
@@ -53,6 +54,7 @@ export default function UpImgPage() {
   const [form] = Form.useForm<TaskForm>();
   const [busy, setBusy] = useState(false);
   const [codeRead, setCodeRead] = useState(false);
+  const qc = useQueryClient();
   const q = {
     yxdm: search.get('yxdm') ?? '',
     signature: search.get('signature') ?? '',
@@ -73,7 +75,9 @@ export default function UpImgPage() {
       return env.data;
     },
   });
-  const p = info.data?.prefill;
+  // Before the identity proof the answer names no one: the proof step stands where the form goes.
+  const needsProof = info.data?.proof === 'needed';
+  const p = needsProof ? undefined : info.data?.prefill;
   const zjlx = Form.useWatch('zjlx', form);
 
   if (!gate.loggedIn)
@@ -127,6 +131,7 @@ export default function UpImgPage() {
     <Card>
       <h1 style={{ fontSize: 22 }}>{t('task.upImgTitle')}</h1>
       <QueryState loading={info.isLoading} error={info.error} onRetry={() => void info.refetch()}>
+        {needsProof && <ProofStep match={q} onProven={(answer) => qc.setQueryData(['task', 'match', q], answer)} />}
         {p && (
           <>
             <Descriptions size="small" bordered column={3} style={{ marginBottom: 16 }}>
