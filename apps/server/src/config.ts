@@ -55,7 +55,7 @@ export const envSchema = z.object({
   /** PostgreSQL: wait for a connection, one statement, and a transaction idle between statements (db/client.ts DbTimeouts). */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
-  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  DB_IDLE_TX_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** Codes (SMS and e-mail) one IP may request per hour, and all codes per day (an alert is logged past it). */
   CODE_IP_HOURLY: z.coerce.number().int().positive().default(30),
   CODE_DAILY_BUDGET: z.coerce.number().int().positive().default(20000),
@@ -276,7 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dbTimeouts: {
       connectMs: e.DB_CONNECT_TIMEOUT_MS,
       statementMs: e.DB_STATEMENT_TIMEOUT_MS,
-      idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      idleInTransactionMs: e.DB_IDLE_TX_TIMEOUT_MS,
     },
     codeIpHourly: e.CODE_IP_HOURLY,
     codeDailyBudget: e.CODE_DAILY_BUDGET,

@@ -45,7 +45,7 @@ describe('DB_*_MS', () => {
       NODE_ENV: 'test',
       DB_CONNECT_TIMEOUT_MS: '2000',
       DB_STATEMENT_TIMEOUT_MS: '10000',
-      DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '0',
+      DB_IDLE_TX_TIMEOUT_MS: '0',
     });
     expect(set.dbTimeouts).toEqual({ connectMs: 2_000, statementMs: 10_000, idleInTransactionMs: 0 });
     expect(() => loadConfig({ NODE_ENV: 'test', DB_CONNECT_TIMEOUT_MS: '0' })).toThrow(/DB_CONNECT_TIMEOUT_MS/);
