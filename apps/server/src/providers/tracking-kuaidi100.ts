@@ -42,8 +42,7 @@ const PHONE_NEEDED = new Set(['shunfeng', 'shunfengkuaiyun']);
  * 7 forwarded, 8 customs, 10-12 customs, 13 customs problem, 14 refused. Picked up (1) is transit
  * to the parcel, but its event keeps the pick-up code 10.
  */
-export function stateOf(code: string | number | undefined | null): ParcelState | null {
-  if (code === undefined || code === null || code === '') return null;
+export function stateOf(code: unknown): ParcelState | null {
   const n = codeOf(code);
   if (n === null) return null;
   if (n === 5) return 'delivering';
@@ -66,59 +65,86 @@ const STATUS_NAMES: Record<string, number> = {
   拒签: 14,
 };
 
-const item = z.object({
-  time: z.string(),
-  ftime: z.string().optional(),
-  context: z.string(),
-  status: z.string().optional(),
-  statusCode: z.string().optional(),
-});
+/**
+ * An answer's shape, read leniently: a field of the wrong type or format is kept as received and
+ * named in the track's problems (toTrack), never a failure. A push Kuaidi100 signed is answered
+ * as accepted whatever it holds: an error answer makes it push the same bytes again and again.
+ */
 const result = z.object({
-  state: z.union([z.string(), z.number()]).optional(),
-  nu: z.string().optional(),
-  com: z.string().optional(),
-  data: z.array(item).default([]),
+  state: z.unknown().optional(),
+  nu: z.unknown().optional(),
+  com: z.unknown().optional(),
+  data: z.unknown().optional(),
 });
-const pushParam = z.object({ status: z.string(), message: z.string().optional(), lastResult: result });
+const pushParam = z.object({ status: z.unknown().optional(), message: z.unknown().optional(), lastResult: result });
 
-/** Kuaidi100 times are Beijing time without a zone. */
-function beijing(s: string): Date {
-  const d = new Date(`${s.trim().replace(' ', 'T')}+08:00`);
-  if (Number.isNaN(d.getTime())) throw new TrackingError(`bad time ${s}`);
-  return d;
+/** Kuaidi100 times are Beijing time without a zone ("2026-06-01 08:30:00"); null when not one. */
+const TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/;
+function beijing(v: unknown): Date | null {
+  if (typeof v !== 'string' || !TIME.test(v.trim())) return null;
+  const d = new Date(`${v.trim().replace(' ', 'T')}+08:00`);
+  return Number.isNaN(d.getTime()) ? null : d;
 }
 
 /** Kuaidi100's state as a number (a statusCode's first digits, or a status name), or null. */
-function codeOf(v: string | number | undefined | null): number | null {
-  if (v === undefined || v === null || v === '') return null;
+function codeOf(v: unknown): number | null {
+  if (typeof v !== 'string' && typeof v !== 'number') return null;
+  if (v === '') return null;
   const n = Number(v);
   if (Number.isInteger(n) && n >= 0) return n >= 100 ? Math.floor(n / 100) : n;
   return typeof v === 'string' && v in STATUS_NAMES ? STATUS_NAMES[v]! : null;
 }
 
-/** An answer's events, oldest first, each with our code (its own status when given, else the track's state for the newest). */
-export function toTrack(waybillNo: string, r: z.infer<typeof result>): CarrierTrack {
+const shown = (v: unknown) => (v === undefined ? 'missing' : JSON.stringify(v)?.slice(0, 80));
+const asText = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null);
+
+/**
+ * An answer's events, oldest first, each with our code (its own status when given, else the
+ * track's state for the newest). An event whose time is unreadable is kept at `receivedAt`
+ * (timeAsReceived), and every field not as documented is named in `problems` with its value.
+ */
+export function toTrack(waybillNo: string, r: z.infer<typeof result>, receivedAt = new Date()): CarrierTrack {
+  const problems: string[] = [];
   const trackCode = codeOf(r.state);
-  const newestFirst = r.data.map((d) => {
-    const n = codeOf(d.statusCode) ?? codeOf(d.status) ?? null;
-    return { n, time: beijing(d.ftime || d.time), context: d.context.trim() };
+  if (r.state !== undefined && r.state !== null && r.state !== '' && trackCode === null)
+    problems.push(`state ${shown(r.state)}`);
+  const data = r.data === undefined || r.data === null ? [] : r.data;
+  if (!Array.isArray(data)) problems.push(`data ${shown(data)}`);
+  const items = (Array.isArray(data) ? data : []).map((d: unknown, i) => {
+    const o = (d && typeof d === 'object' ? d : {}) as Record<string, unknown>;
+    const raw = o.ftime || o.time;
+    const time = beijing(raw);
+    if (!time) problems.push(`data[${i}].time ${shown(raw)}`);
+    let context = asText(o.context);
+    if (context === null) {
+      problems.push(`data[${i}].context ${shown(o.context)}`);
+      context = '';
+    }
+    const n = codeOf(o.statusCode) ?? codeOf(o.status) ?? null;
+    return { n, time: time ?? receivedAt, asReceived: !time, context: context.trim() };
   });
-  if (newestFirst[0] && newestFirst[0].n === null) newestFirst[0].n = trackCode;
-  const events = newestFirst.map(
-    ({ n, time, context }) =>
+  if (items[0] && items[0].n === null) items[0].n = trackCode;
+  const events = items.map(
+    ({ n, time, asReceived, context }) =>
       ({
         opCode: n === 1 ? '10' : STATE_OP_CODE[stateOf(n) ?? 'transit'],
         opTime: time,
         opDesc: context,
+        ...(asReceived ? { timeAsReceived: true } : {}),
       }) satisfies TraceEvent,
   );
-  return { waybillNo, state: stateOf(trackCode), events: events.reverse() };
+  return { waybillNo, state: stateOf(trackCode), events: events.reverse(), ...(problems.length ? { problems } : {}) };
 }
 
 const md5Upper = (s: string) => createHash('md5').update(s, 'utf8').digest('hex').toUpperCase();
 
 /** A push Kuaidi100 signed, or a refusal naming why. */
 export class PushRejected extends Error {}
+/**
+ * A push Kuaidi100 signed that holds no track we can read (no JSON, no waybill): answered as
+ * accepted (sent again, it would hold the same) and logged as an error for an operator.
+ */
+export class PushUnreadable extends Error {}
 
 /** Kuaidi100 (快递100): subscription push (`/poll`) and real-time query (`/poll/query.do`), per its documentation. */
 export class Kuaidi100Tracking extends NoTracking implements TrackingParty {
@@ -196,15 +222,22 @@ export class Kuaidi100Tracking extends NoTracking implements TrackingParty {
     const want = Buffer.from(md5Upper(param + this.o.salt));
     const got = Buffer.from(sign.trim().toUpperCase());
     if (got.length !== want.length || !timingSafeEqual(got, want)) throw new PushRejected('bad signature');
-    let parsed;
+    let json: unknown;
     try {
-      parsed = pushParam.parse(JSON.parse(param));
+      json = JSON.parse(param);
     } catch {
-      throw new PushRejected('bad param');
+      throw new PushUnreadable('param is not JSON');
     }
-    const waybillNo = parsed.lastResult.nu;
-    if (!waybillNo) throw new PushRejected('no waybill');
-    return { status: parsed.status, message: parsed.message, waybillNo, track: toTrack(waybillNo, parsed.lastResult) };
+    const parsed = pushParam.safeParse(json);
+    if (!parsed.success) throw new PushUnreadable('param has no lastResult');
+    const waybillNo = asText(parsed.data.lastResult.nu)?.trim();
+    if (!waybillNo) throw new PushUnreadable(`lastResult.nu ${shown(parsed.data.lastResult.nu)}`);
+    return {
+      status: asText(parsed.data.status) ?? '',
+      message: asText(parsed.data.message) ?? undefined,
+      waybillNo,
+      track: toTrack(waybillNo, parsed.data.lastResult),
+    };
   }
 }
 

@@ -6,6 +6,8 @@ export interface TraceEvent {
   opCode: string;
   opTime: Date;
   opDesc: string;
+  /** The party's own time was unreadable: opTime is when we received the event (stored once, logistics/parcel-events.ts). */
+  timeAsReceived?: boolean;
 }
 
 /** Our event codes (carriers' common ones): pick-up 10, transit 20/30, out for delivery 40, signed 80; returned, refused, problem. */
@@ -23,6 +25,8 @@ export interface CarrierTrack {
   waybillNo: string;
   state: ParcelState | null;
   events: TraceEvent[];
+  /** Fields the party sent that we could not read, each with the value as received (logged by whoever receives the track). */
+  problems?: string[];
 }
 
 /** What the party needs to follow a parcel. */

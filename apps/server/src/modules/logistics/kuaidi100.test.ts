@@ -285,6 +285,81 @@ describe('Kuaidi100 tracking', () => {
     expect(seen).toEqual([]);
   });
 
+  it('takes a signed push with an unreadable time as Kuaidi100 expects: the event kept at the time it came, the problem logged, once however often it is pushed', async () => {
+    const id = await orderInProduction();
+    await ship(id, 'EA100000005CN');
+    const before = await eventCount('EA100000005CN');
+    const lines: Record<string, unknown>[] = [];
+    const warn = vi
+      .spyOn(app.log, 'warn')
+      .mockImplementation(((o: Record<string, unknown>, msg?: string) => lines.push({ ...o, msg })) as never);
+    try {
+      const data = [
+        { time: '2026-13-45 25:61:00', context: '【上海市】快件已到达 上海转运中心', status: '在途' },
+        { time: 'yesterday', context: '【上海市】快件离开 上海转运中心' },
+        TRANSIT[0]!,
+      ];
+      const t0 = Date.now();
+      const r = await push('EA100000005CN', '0', data);
+      expect([r.statusCode, r.json()]).toEqual([200, ACCEPTED]);
+      expect(await eventCount('EA100000005CN')).toBe(before + 3);
+      const rows = await app.ctx.db.select().from(traceEvents).where(eq(traceEvents.waybillNo, 'EA100000005CN'));
+      const kept = rows.find((e) => e.opDesc === '【上海市】快件已到达 上海转运中心')!;
+      // Its own time unreadable, the event is kept at the time it came, its text as sent.
+      expect(kept.opTime.getTime()).toBeGreaterThanOrEqual(t0 - 1000);
+      expect(kept.opTime.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+      expect(rows.find((e) => e.opDesc === TRANSIT[0]!.context)!.opTime.toISOString()).toBe(
+        new Date(T0 + 2 * 3_600_000).toISOString(),
+      );
+      const logged = lines.find((l) => l.msg === 'tracking push: fields kept as received');
+      expect(logged).toMatchObject({ waybillNo: 'EA100000005CN' });
+      expect(JSON.stringify(logged)).toContain('2026-13-45 25:61:00');
+      expect(JSON.stringify(logged)).toContain('yesterday');
+      // Pushed again (Kuaidi100 repeats every event it knows): nothing added.
+      expect((await push('EA100000005CN', '0', data)).json()).toEqual(ACCEPTED);
+      expect(await eventCount('EA100000005CN')).toBe(before + 3);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('answers a signed push with fields of the wrong type or no readable track as accepted, keeping what it can, never a 500', async () => {
+    const id = await orderInProduction();
+    await ship(id, 'EA100000006CN');
+    const before = await eventCount('EA100000006CN');
+    const send = (param: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/tracking/kuaidi100/callback',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ param, sign: md5(param + SALT) }).toString(),
+      });
+    const odd = JSON.stringify({
+      status: 200,
+      lastResult: {
+        nu: 'EA100000006CN',
+        state: 'x',
+        data: [
+          { time: 20260101, context: 12345, status: null },
+          { ftime: null, context: '【上海市】派件中' },
+        ],
+      },
+    });
+    const r = await send(odd);
+    expect([r.statusCode, r.json()]).toEqual([200, ACCEPTED]);
+    expect(await eventCount('EA100000006CN')).toBe(before + 2);
+    for (const param of [
+      'not json',
+      JSON.stringify({ status: 'polling' }),
+      JSON.stringify({ lastResult: { data: 'x' } }),
+    ]) {
+      const nothing = await send(param);
+      expect([nothing.statusCode, nothing.json()], param).toEqual([200, ACCEPTED]);
+    }
+    expect(await eventCount('EA100000006CN')).toBe(before + 2);
+    expect(await stateOf(id)).toBe(140);
+  });
+
   it('refuses a push with a bad signature or signed with another salt, storing nothing', async () => {
     const id = await orderInProduction();
     await ship(id, 'EA100000003CN');

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { parcels, traceEvents } from '../../db/schema.ts';
 import { orderById } from '../orders/repo.ts';
 import { mayTransition, transition } from '../orders/transition.ts';
-import type { CarrierTrack, ParcelState } from '../../providers/tracking.ts';
+import type { CarrierTrack, ParcelState, TraceEvent } from '../../providers/tracking.ts';
 
 export interface Applied {
   /** Events new to us (a repeated push adds none). */
@@ -22,15 +22,21 @@ export async function applyTrack(db: Db, parcelId: number, track: CarrierTrack, 
   return db.transaction(async (tx) => {
     const [p] = await tx.select().from(parcels).where(eq(parcels.id, parcelId)).for('update');
     if (!p) return { added: 0, state: null, delivered: false };
-    const rows = track.events.map((e) => ({
-      waybillNo: p.waybillNo,
-      opCode: e.opCode,
-      opTime: e.opTime,
-      opDesc: e.opDesc,
-    }));
+    const row = (e: TraceEvent) => ({ waybillNo: p.waybillNo, opCode: e.opCode, opTime: e.opTime, opDesc: e.opDesc });
+    const rows = track.events.filter((e) => !e.timeAsReceived).map(row);
     const inserted = rows.length
       ? await tx.insert(traceEvents).values(rows).onConflictDoNothing().returning({ id: traceEvents.id })
       : [];
+    // An event whose own time was unreadable carries the time it came, new on every push: it is
+    // stored once, by its text (the parcel's row is locked, so two pushes do not both add it).
+    for (const e of track.events.filter((x) => x.timeAsReceived)) {
+      const [known] = await tx
+        .select({ id: traceEvents.id })
+        .from(traceEvents)
+        .where(and(eq(traceEvents.waybillNo, p.waybillNo), eq(traceEvents.opDesc, e.opDesc)))
+        .limit(1);
+      if (!known) inserted.push(...(await tx.insert(traceEvents).values(row(e)).returning({ id: traceEvents.id })));
+    }
     const newest = track.events.reduce<Date | null>((m, e) => (!m || e.opTime > m ? e.opTime : m), null);
     const lastEventAt = newest && (!p.lastEventAt || newest > p.lastEventAt) ? newest : p.lastEventAt;
     // An older answer (a query racing a push) never takes a signed parcel back to transit.
