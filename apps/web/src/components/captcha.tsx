@@ -78,7 +78,10 @@ export function useFormCaptcha(form: FormInstance) {
 
 export type FormCaptcha = ReturnType<typeof useFormCaptcha>;
 
-/** The drawn captcha; clicking it (or Enter on it) draws a new one. */
+/** The picture's size: the server draws the captcha as a PNG of 160 × 50 pixels, shown 1:1. */
+const CAPTCHA_SIZE = { width: 160, height: 50 };
+
+/** The drawn captcha (a PNG data URL); clicking it (or Enter on it) draws a new one. */
 function CaptchaImage(props: { image: string; onRefresh: () => void }) {
   const { t } = useTranslation();
   return (
@@ -89,7 +92,7 @@ function CaptchaImage(props: { image: string; onRefresh: () => void }) {
       title={t('captcha.refresh')}
       aria-label={t('captcha.refresh')}
     >
-      {props.image ? <img src={props.image} alt={t('captcha.alt')} width={120} height={40} /> : <Spin size="small" />}
+      {props.image ? <img src={props.image} alt={t('captcha.alt')} {...CAPTCHA_SIZE} /> : <Spin size="small" />}
     </button>
   );
 }
