@@ -128,7 +128,7 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
 }
 
 /** How long a checked-out client whose connection died may stay held before the pool takes it back. */
-const DEAD_HOLD_MS = 2_000;
+const DEAD_HOLD_MS = 250;
 const HELD = Symbol('held');
 type Held = { [HELD]?: (err: Error) => void };
 
