@@ -6,6 +6,8 @@ export interface MemberInfo {
   memberId: number;
   mobile: string;
   mail: string;
+  /** Whether `mail` was proven with a code (only then does it find the account). */
+  mailVerified: boolean;
   name: string;
   idCard: string;
   isFirst: boolean;

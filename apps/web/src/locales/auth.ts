@@ -32,7 +32,7 @@ const zh: Record<string, string> = {
   'select.confirmTitle': '提示',
   'select.submit': '绑定并登录',
   'firstIn.title': '完善基本信息',
-  'firstIn.intro': '首次登录请先填写姓名和电子邮箱，完成后即可使用全部功能。',
+  'firstIn.intro': '首次登录请先填写姓名和电子邮箱，并输入发送到该邮箱的验证码，完成后即可使用全部功能。',
 };
 
 const en: Record<keyof typeof zh, string> = {
@@ -69,7 +69,8 @@ const en: Record<keyof typeof zh, string> = {
   'select.confirmTitle': 'Please confirm',
   'select.submit': 'Link and log in',
   'firstIn.title': 'Complete your profile',
-  'firstIn.intro': 'At your first login please give your name and e-mail; then every feature is open to you.',
+  'firstIn.intro':
+    'At your first login please give your name and e-mail, with the code sent to that address; then every feature is open to you.',
 };
 
 export default { zh, en };

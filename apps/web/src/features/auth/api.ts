@@ -31,6 +31,9 @@ export const bindMobile = (f: { name: string; mobile: string; messageCode: strin
   apiPost<LoginAnswer>('/api/login/bindingMobile', { form: f });
 export const bindMail = (f: { name: string; mail: string; mailCode: string; openId: string }) =>
   apiPost<LoginAnswer>('/api/login/bindingMail', { form: f });
-export const completeProfile = (b: { name: string; mail: string }) =>
+/** The first-in profile: the e-mail is proven by the code sendProfileMailCode sent to it. */
+export const completeProfile = (b: { name: string; mail: string; mailCode: string }) =>
   request<null>('POST', '/api/member/updateMemberInfo', { body: b });
+export const sendProfileMailCode = (q: { mail: string; imageToken: string; imageCode: string }) =>
+  apiGet<null>('/api/member/sendMailCode', { query: q });
 export const refuseFlag = () => apiGet<number>('/api/baseInfo/refuseList', { silent: true });

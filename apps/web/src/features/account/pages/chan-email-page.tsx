@@ -9,13 +9,17 @@ import { useMemberSave } from '../components/use-member-save.ts';
 import { ContactChangeCard } from '../components/contact-change-card.tsx';
 import { differs, mailCodeRules, mailRules } from '../../../components/form-rules.ts';
 
-/** Change e-mail: a code to the new address, which must differ from the old one. */
+/**
+ * Change e-mail: a code to the new address, which must differ from the old one once that is proven;
+ * an address never proven may be proven here as it is.
+ */
 export default function ChanEmailPage() {
   const { t } = useTranslation();
   const q = useMemberInfo();
   const [form] = Form.useForm<{ mail: string; imageCode: string; code: string }>();
   const { busy, save } = useMemberSave();
-  const old = q.data?.mail;
+  // Only a proven address is "the same as the old one"; an unproven one may be proven again.
+  const old = q.data?.mailVerified ? q.data.mail : undefined;
   const captcha = useFormCaptcha(form);
 
   const send = async () => {
@@ -47,7 +51,7 @@ export default function ChanEmailPage() {
     <ContactChangeCard
       title={t('account.mailTitle')}
       currentLabel={t('account.currentMail')}
-      current={old ?? ''}
+      current={q.data?.mail ?? ''}
       query={q}
       form={form}
       onSubmit={(v) => void submit(v)}

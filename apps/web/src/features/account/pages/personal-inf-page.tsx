@@ -1,4 +1,5 @@
-import { Button, Descriptions, Form, Input } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Tag } from 'antd';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { maskMobile } from '@portal/contract/validation';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -8,7 +9,7 @@ import { useMemberSave } from '../components/use-member-save.ts';
 import { AuthCard } from '../../../components/auth-card.tsx';
 import { nameRules } from '../../../components/form-rules.ts';
 
-/** Change name (updateMemberInfo). */
+/** Change name (updateMemberInfo); an e-mail not yet proven by a code is marked, with the way to prove it. */
 export default function PersonalInfPage() {
   const { t } = useTranslation();
   const q = useMemberInfo();
@@ -27,8 +28,20 @@ export default function PersonalInfPage() {
               <Descriptions.Item label={t('account.currentMobile')}>
                 {maskMobile(q.data.mobile) || '—'}
               </Descriptions.Item>
-              <Descriptions.Item label={t('account.currentMail')}>{q.data.mail || '—'}</Descriptions.Item>
+              <Descriptions.Item label={t('account.currentMail')}>
+                {q.data.mail || '—'}
+                {q.data.mail && !q.data.mailVerified && (
+                  <>
+                    {' '}
+                    <Tag color="orange">{t('account.mailUnverified')}</Tag>
+                    <Link to="/chanEmali">{t('account.verifyMail')}</Link>
+                  </>
+                )}
+              </Descriptions.Item>
             </Descriptions>
+            {q.data.mail && !q.data.mailVerified && (
+              <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('account.mailUnverifiedHint')} />
+            )}
             <Form
               layout="vertical"
               initialValues={{ name: q.data.name }}
