@@ -109,7 +109,7 @@ function glyph(ch: string, f: CaptchaFont, height: number, r: Rand, clean: boole
   const sx = between(r, 0.8, 1.25);
   const sy = between(r, 0.85, 1.15);
   const shear = between(r, -0.25, 0.25);
-  const a = between(r, -0.42, 0.42); // about ±24°
+  const a = between(r, -0.36, 0.36); // about ±20°
   const [cos, sin] = [Math.cos(a), Math.sin(a)];
   const [ax, ay] = [between(r, 1.2, 2.6), between(r, 1.2, 2.6)];
   const [wx, wy] = [between(r, 10, 20), between(r, 10, 20)];
@@ -144,13 +144,18 @@ export function captchaSvg(text: string, r: Rand, clean = false, font?: number):
   const chars = [...text].map((ch) => {
     let f = fonts[font ?? Math.floor(r() * fonts.length)];
     if (f.font.charToGlyphIndex(ch) === 0) f = fonts[0];
-    const cmds = glyph(ch, f, clean ? 24 : between(r, 23, 29), r, clean);
-    const b = bounds(cmds);
+    const drawn = glyph(ch, f, clean ? 24 : between(r, 23, 29), r, clean);
+    const b = bounds(drawn);
+    const [mx, my] = [(b.minX + b.maxX) / 2, (b.minY + b.maxY) / 2];
+    const cmds = mapCmds(drawn, ([px, py]) => [px - mx, py - my]);
     // svg-captcha's font is drawn in thin strokes: an outline of its own colour thickens it.
     return { cmds, w: b.maxX - b.minX, thin: f === fonts[0] };
   });
-  // Neighbours overlap: each advance is a share of the glyph's width (a clean rendering keeps a gap).
-  const steps = chars.map((c) => (clean ? c.w + 6 : c.w * between(r, 0.78, 0.95)));
+  // Neighbours overlap: from one centre to the next: a share of the two half-widths (a clean rendering keeps a gap).
+  const steps = chars.map((c, i) => {
+    const gap = i + 1 < chars.length ? (c.w + chars[i + 1].w) / 2 : 0;
+    return clean ? gap + 6 : gap * between(r, 0.8, 0.95);
+  });
   const span = steps.slice(0, -1).reduce((s, x) => s + x, 0) + chars[0].w / 2 + chars[chars.length - 1].w / 2;
   const fit = Math.min(1, (W - 14) / span);
   let x = (W - span * fit) / 2 + (chars[0].w / 2) * fit;
@@ -162,7 +167,12 @@ export function captchaSvg(text: string, r: Rand, clean = false, font?: number):
       ? `<rect width="${W}" height="${H}" fill="#fff"/>`
       : `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="${r().toFixed(2)}"><stop offset="0" stop-color="${hsl(bgHue, 60, 93)}"/><stop offset="1" stop-color="${hsl(bgHue + 60, 60, 88)}"/></linearGradient></defs><rect width="${W}" height="${H}" fill="url(#g)"/>`,
   );
-  const ink = () => hsl(hue + between(r, -50, 50), between(r, 50, 80), between(r, 22, 42));
+  // Neighbouring characters take hues 60° to 100° apart (people separate them by colour); the
+  // curves and dots take the same hues, so colour alone does not separate text from noise.
+  const hues = [hue];
+  for (let i = 1; i < chars.length; i++) hues.push(hues[i - 1] + between(r, 60, 100));
+  const ink = (h = hues[Math.floor(r() * hues.length)]) =>
+    hsl(h + between(r, -12, 12), between(r, 50, 80), between(r, 22, 40));
   if (!clean) {
     for (let i = 0; i < 4; i++)
       parts.push(
@@ -172,8 +182,8 @@ export function captchaSvg(text: string, r: Rand, clean = false, font?: number):
   chars.forEach((c, i) => {
     const dy = clean ? 0 : between(r, -4, 4);
     const moved = mapCmds(c.cmds, ([px, py]) => [x + px * fit, H / 2 + dy + py * fit]);
-    const colour = clean ? '#000' : ink();
-    const edge = c.thin ? ` stroke="${colour}" stroke-width="1.5" stroke-linejoin="round"` : '';
+    const colour = clean ? '#000' : ink(hues[i]);
+    const edge = c.thin ? ` stroke="${colour}" stroke-width="1.2" stroke-linejoin="round"` : '';
     parts.push(`<path d="${pathData(moved)}" fill="${colour}"${edge}/>`);
     x += steps[i] * fit;
   });
