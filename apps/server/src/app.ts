@@ -16,6 +16,7 @@ import { securityHeadersPlugin } from './http/security-headers.ts';
 import { loadPiiCipher } from './lib/pii.ts';
 import { providersPlugin } from './providers/index.ts';
 import { installShutdown } from './http/shutdown.ts';
+import { serverTimeouts, timeOutSlowBodies } from './http/request-timeouts.ts';
 import { accessLogPlugin, loggerOptions, RequestLogger, type LogStream } from './http/logging.ts';
 import { stdoutLines } from './http/log-lines.ts';
 import { rateLimitPlugin } from './http/rate-limit.ts';
@@ -108,6 +109,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     childLoggerFactory: (logger, bindings, opts) => new RequestLogger(logger, bindings, opts),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // Slow clients are cut off: headers, a request's body, an upload (http/request-timeouts.ts).
+    ...serverTimeouts(config.httpTimeouts),
     // Requests already on a connection when close() starts are served, not refused: the database
     // closes only after them, and draining ends every kept-alive connection (http/shutdown.ts).
     return503OnClosing: false,
@@ -123,6 +126,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       routeTable.push({ method: String(method), url: r.url, config: (r.config ?? {}) as Record<string, unknown> });
   });
   const shutdown = installShutdown(app);
+  timeOutSlowBodies(app, config.httpTimeouts);
   await app.register(providersPlugin);
 
   // The not-found answers' own hooks: the headers and the limit of the path as the router read it (http/routed-path.ts).

@@ -4,6 +4,7 @@ import { DEFAULT_RESPONSE_SECRET, INACTIVITY_SECONDS } from '@portal/contract/de
 import { loadPhotoConfig, type PhotoConfig } from './modules/photos/check-config.ts';
 import { checkDataKey, checkMetricsToken, parseTrustProxy, type TrustProxy } from './security-config.ts';
 import { ConfigError } from './config-error.ts';
+import type { HttpTimeouts } from './http/request-timeouts.ts';
 import { loadMessagingConfig, type CodeShares, type MailSettings, type SmsSettings } from './providers/messaging.ts';
 import { loadSiteInfo, type SiteInfo } from './site-info-config.ts';
 import { loadPayConfig, type PayEnv } from './providers/pay/pay-parties.ts';
@@ -47,6 +48,10 @@ export const envSchema = z.object({
   /** Bearer token for /metrics; required in production. */
   METRICS_TOKEN: blankIsUnset(z.string().optional()),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(3000),
+  /** How long a client may take to send its headers, a request, an upload (http/request-timeouts.ts). */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(15_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  HTTP_UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   /**
    * On SIGTERM, seconds to keep serving (readiness failing, connections closed after each answer) before closing:
    * 5 in production unless set (behind a load balancer a stop without a drain drops the requests in flight), 0 elsewhere.
@@ -127,6 +132,8 @@ export interface Config {
   trustProxy: TrustProxy;
   metricsToken?: string;
   rateLimitPerMinute: number;
+  /** HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS, HTTP_UPLOAD_TIMEOUT_MS (http/request-timeouts.ts). */
+  httpTimeouts: HttpTimeouts;
   shutdownDrainSeconds: number;
   /** PostgreSQL's timeouts (DB_*_MS). */
   dbTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number };
@@ -176,6 +183,20 @@ function wechatConfig(e: Env): WechatConfig | undefined {
     apiUrl: e.WECHAT_API_URL,
     timeoutMs: e.WECHAT_TIMEOUT_MS,
   };
+}
+
+/** The headers' limit within the request's, the request's within the upload's. */
+function httpTimeouts(e: Env): HttpTimeouts {
+  const t = {
+    headersMs: e.HTTP_HEADERS_TIMEOUT_MS,
+    requestMs: e.HTTP_REQUEST_TIMEOUT_MS,
+    uploadMs: e.HTTP_UPLOAD_TIMEOUT_MS,
+  };
+  if (t.headersMs > t.requestMs || t.requestMs > t.uploadMs)
+    throw new ConfigError(
+      'Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS and HTTP_UPLOAD_TIMEOUT_MS must not decrease in that order',
+    );
+  return t;
 }
 
 export interface TrackingConfig {
@@ -272,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: 'value' in trust ? trust.value : false,
     metricsToken: e.METRICS_TOKEN,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    httpTimeouts: httpTimeouts(e),
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (demo ? 0 : PRODUCTION_DRAIN_SECONDS),
     dbTimeouts: {
       connectMs: e.DB_CONNECT_TIMEOUT_MS,
