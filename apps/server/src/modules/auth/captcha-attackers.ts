@@ -7,9 +7,10 @@ import sharp from 'sharp';
 import { captchaFonts, drawCaptcha } from './captcha-image.ts';
 
 /**
- * Two attackers that read a captcha PNG, for the captcha's tests only: one that knows the fonts
+ * Attackers that read a captcha PNG, for the captcha's tests only: one that knows the fonts
  * (segments the picture and matches each piece against clean renderings of every allowed
- * character in every font, upright and turned), and Debian's tesseract OCR.
+ * character in every font, upright and turned), its variant that splits the ink by hue first,
+ * and Debian's tesseract OCR.
  */
 
 type Gray = { w: number; h: number; px: Float32Array };
@@ -147,14 +148,7 @@ export async function templateAttack(png: Buffer, templates: Template[], length 
   let text = '';
   for (let k = 0; k < length; k++) {
     const v = normalise(bin, g.w, g.h, cuts[k], cuts[k + 1]);
-    if (!v) continue;
-    let [best, bestCh] = [-Infinity, ''];
-    for (const t of templates) {
-      let dot = 0;
-      for (let i = 0; i < v.length; i++) dot += v[i] * t.v[i];
-      if (dot > best) [best, bestCh] = [dot, t.ch];
-    }
-    text += bestCh;
+    if (v) text += bestMatch(v, templates);
   }
   return text;
 }
@@ -197,6 +191,108 @@ function segment(cols: number[], length: number): number[] | null {
     runs.splice(k, 1, ...bounds.slice(0, -1).map((x, i): [number, number] => [x, bounds[i + 1]]));
   }
   return [...runs.map((r) => r[0]), runs[runs.length - 1][1]];
+}
+
+/** Hue in degrees of an RGB pixel. */
+function hueOf(r: number, g: number, b: number): number {
+  const [max, min] = [Math.max(r, g, b), Math.min(r, g, b)];
+  if (max === min) return 0;
+  const d = max - min;
+  const h = max === r ? (g - b) / d + (g < b ? 6 : 0) : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  return h * 60;
+}
+
+/** The largest 8-connected component of a mask, as a new mask. */
+function largest(mask: Uint8Array, w: number, h: number): Uint8Array {
+  const label = new Int32Array(mask.length).fill(-1);
+  let [best, bestSize, next] = [-1, 0, 0];
+  for (let s = 0; s < mask.length; s++) {
+    if (!mask[s] || label[s] >= 0) continue;
+    const comp = [s];
+    label[s] = next;
+    for (let k = 0; k < comp.length; k++) {
+      const [x, y] = [comp[k] % w, Math.floor(comp[k] / w)];
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const [nx, ny] = [x + dx, y + dy];
+          if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+          const n = ny * w + nx;
+          if (mask[n] && label[n] < 0) {
+            label[n] = next;
+            comp.push(n);
+          }
+        }
+    }
+    if (comp.length > bestSize) [best, bestSize] = [next, comp.length];
+    next++;
+  }
+  return Uint8Array.from(label, (l) => (l === best && best >= 0 ? 1 : 0));
+}
+
+/**
+ * Attacker (a), colour variant: the ink's pixels clustered by hue into `length` groups (k-means on
+ * the hue circle), each group's largest component taken as one character, ordered left to right,
+ * and named after the best-correlated template.
+ */
+export async function colourAttack(png: Buffer, templates: Template[], length = 4): Promise<string> {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const [w, h] = [info.width, info.height];
+  const g = await grayOf(png);
+  const bin = binarise(g);
+  dropSpecks(bin, w, h, 12);
+  const ink: number[] = [];
+  const hue = new Float32Array(w * h);
+  for (let i = 0; i < w * h; i++)
+    if (bin[i]) {
+      ink.push(i);
+      hue[i] = hueOf(data[i * 3], data[i * 3 + 1], data[i * 3 + 2]);
+    }
+  if (ink.length < length) return '';
+  const dist = (a: number, b: number) => Math.min(Math.abs(a - b), 360 - Math.abs(a - b));
+  let centres = Array.from({ length }, (_, k) => (k * 360) / length);
+  const group = new Int8Array(w * h).fill(-1);
+  for (let iter = 0; iter < 12; iter++) {
+    const sums = centres.map(() => [0, 0, 0]);
+    for (const i of ink) {
+      let k = 0;
+      for (let c = 1; c < length; c++) if (dist(hue[i], centres[c]) < dist(hue[i], centres[k])) k = c;
+      group[i] = k;
+      const a = (hue[i] * Math.PI) / 180;
+      sums[k][0] += Math.cos(a);
+      sums[k][1] += Math.sin(a);
+      sums[k][2]++;
+    }
+    centres = sums.map(([c, s, n], k) => (n ? ((Math.atan2(s, c) * 180) / Math.PI + 360) % 360 : centres[k]));
+  }
+  const pieces: { x: number; ch: string }[] = [];
+  for (let k = 0; k < length; k++) {
+    const piece = largest(
+      Uint8Array.from(group, (v) => (v === k ? 1 : 0)),
+      w,
+      h,
+    );
+    const v = normalise(piece, w, h, 0, w);
+    if (!v) continue;
+    let [sumX, n] = [0, 0];
+    piece.forEach((p, i) => {
+      if (p) [sumX, n] = [sumX + (i % w), n + 1];
+    });
+    pieces.push({ x: sumX / n, ch: bestMatch(v, templates) });
+  }
+  return pieces
+    .sort((a, b) => a.x - b.x)
+    .map((p) => p.ch)
+    .join('');
+}
+
+function bestMatch(v: Float32Array, templates: Template[]): string {
+  let [best, bestCh] = [-Infinity, ''];
+  for (const t of templates) {
+    let dot = 0;
+    for (let i = 0; i < v.length; i++) dot += v[i] * t.v[i];
+    if (dot > best) [best, bestCh] = [dot, t.ch];
+  }
+  return bestCh;
 }
 
 const run = promisify(execFile);
