@@ -104,9 +104,29 @@ test('login succeeds for a new number: /firstIn, then home with the personal cen
   await btn(page, '保存').click();
   await expect(page.getByText('请输入正确的姓名')).toBeVisible();
   await expect(page.getByText('邮箱格式有误')).toBeVisible();
+  // The e-mail is attached only with the code sent to it (issue 32).
+  await expect(page.getByText('请输入邮箱验证码')).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/accounts-first-in.png', fullPage: true });
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Complete your profile' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'E-mail code' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/accounts-first-in-en.png', fullPage: true });
+  await page.evaluate(() => localStorage.setItem('lang', 'zh'));
+  const firstInCap = nextCaptcha(page);
+  await page.reload();
+  const firstInAnswer = await answerOf(page, await firstInCap);
   await page.getByLabel('姓名').fill('陈晓');
   await page.getByLabel('电子邮箱').fill('chenxiao@example.com');
+  await btn(page, '保存').click();
+  await expect(page.getByText('请输入邮箱验证码')).toBeVisible();
+  await btn(page, '获取验证码').click();
+  await expect(page.getByText('请先输入邮箱和图形验证码')).toBeVisible();
+  await page.getByLabel('图形验证码').fill(firstInAnswer);
+  await btn(page, '获取验证码').click();
+  await expect(page.getByText('验证码已发送')).toBeVisible();
+  await page.getByLabel('邮箱验证码').fill(await lastCode(page, 'chenxiao@example.com'));
+  await page.screenshot({ path: 'test-results/screens/accounts-first-in-code.png', fullPage: true });
   await btn(page, '保存').click();
   await expect(page.getByText('已成功完善基本信息')).toBeVisible();
   await expect(page).toHaveURL(/\/home$/);
@@ -180,6 +200,25 @@ test('third-party login: an international student binds name, e-mail and e-mail 
   await btn(panel, '绑定并登录').click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('button', { name: /个人中心/ })).toContainText('Anna Smith');
+
+  // Another WeChat account binding by that mailbox is refused in words, never merged into Anna's (issue 32).
+  await page.evaluate(() => {
+    sessionStorage.clear();
+    localStorage.removeItem('randomKey');
+  });
+  await thirdParty(page);
+  const cap2 = nextCaptcha(page);
+  await page.getByRole('tab', { name: '留学生' }).click();
+  const answer2 = await answerOf(page, await cap2);
+  await panel.getByRole('textbox', { name: '姓名' }).fill('Mallory');
+  await panel.getByRole('textbox', { name: '电子邮箱' }).fill(mail);
+  await panel.getByRole('textbox', { name: '图形验证码' }).fill(answer2);
+  await btn(panel, '获取验证码').click();
+  await expect(
+    page.getByText('该邮箱已属于一个账户，不能用邮箱绑定。请选择“普通学生”，用该账户的手机号和短信验证码绑定'),
+  ).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/accounts-bind-mail-held.png', fullPage: true });
+  await expect(page).toHaveURL(/\/selectStudent$/);
 });
 
 test('personal centre: change name and e-mail', async ({ page }) => {
@@ -193,9 +232,32 @@ test('personal centre: change name and e-mail', async ({ page }) => {
   await btn(page, '保存').click();
   await expect(page.getByText('修改成功').first()).toBeVisible();
   await expect(page.getByRole('button', { name: /个人中心/ })).toContainText('新名字');
+  // The address given before it had to be proven is marked, with the way to prove it (issue 32).
+  await expect(page.getByText('未验证', { exact: true })).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/accounts-personal-inf.png', fullPage: true });
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  await page.reload();
+  await expect(page.getByText('Not verified', { exact: true })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/accounts-personal-inf-en.png', fullPage: true });
+  await page.evaluate(() => localStorage.setItem('lang', 'zh'));
 
-  const cap = nextCaptcha(page);
+  let cap = nextCaptcha(page);
+  await page.goto('/personalInf');
+  await page.getByRole('link', { name: '去验证' }).click();
+  await expect(page).toHaveURL(/\/chanEmali$/);
+  await page.getByLabel('图形验证码').fill(await answerOf(page, await cap));
+  await page.getByLabel('新邮箱').fill('first@example.com');
+  cap = nextCaptcha(page);
+  await btn(page, '获取验证码').click();
+  await expect(page.getByText('验证码已发送')).toBeVisible();
+  await page.getByLabel('邮箱验证码').fill(await lastCode(page, 'first@example.com'));
+  await btn(page, '提交').click();
+  await expect(page.getByText('修改成功').first()).toBeVisible();
+  // Proven now: the same address is "the same as the old one".
+  await page.goto('/personalInf');
+  await expect(page.getByText('first@example.com', { exact: true })).toBeVisible();
+  await expect(page.getByText('未验证', { exact: true })).toHaveCount(0);
+  cap = nextCaptcha(page);
   await page.goto('/chanEmali');
   await page.getByLabel('图形验证码').fill(await answerOf(page, await cap));
   await page.getByLabel('新邮箱').fill('first@example.com');
