@@ -50,13 +50,32 @@ async function uploadPhoto(page: Page, file: string, scope = page.locator('body'
   await expect(page.getByText('照片可用,请继续填写').last()).toBeVisible({ timeout: 30_000 });
 }
 
-/** School + code + number -> photo -> form -> order; answers the order id. */
+/** The identity proof: the last 4 characters of the student's ID number on the platform's record. */
+async function prove(page: Page, student: NationalStudent, screenshot?: boolean) {
+  await expect(page.getByRole('heading', { name: '核验身份' })).toBeVisible();
+  // Before the proof nothing names the student.
+  await expect(page.getByText(student.xm)).toHaveCount(0);
+  if (screenshot) {
+    await page.getByRole('button', { name: /^核\s?验$/ }).click();
+    await expect(page.getByText('请输入身份证号后4位')).toBeVisible();
+    const last = student.zjhm.slice(-1);
+    await page.getByLabel('身份证号后4位').fill(`${student.zjhm.slice(-4, -1)}${last === '0' ? '1' : '0'}`);
+    await page.getByRole('button', { name: /^核\s?验$/ }).click();
+    await expect(page.getByText('身份证号后4位与学籍信息不一致')).toBeVisible();
+    await page.screenshot({ path: 'test-results/screens/task-proof.png', fullPage: true });
+  }
+  await page.getByLabel('身份证号后4位').fill(student.zjhm.slice(-4).toLowerCase());
+  await page.getByRole('button', { name: /^核\s?验$/ }).click();
+}
+
+/** School + code + number -> proof -> photo -> form -> order; answers the order id. */
 async function createOrder(
   page: Page,
   opts: { code?: string; student: NationalStudent; screenshot?: boolean },
 ): Promise<number> {
   await entry(page, opts.student.yxdm === '10003' ? '清华大学' : '北京大学', opts.code ?? PKU);
   await matchNumber(page, opts.student.zjhm);
+  await prove(page, opts.student, opts.screenshot);
   await expect(page).toHaveURL(/\/home\/upImg\?flag=\d&row=\d+&bh=.*&yxdm=\d{5}&studentId=.+&signature=/);
   await expect(page.getByLabel('姓名')).toHaveValue(opts.student.xm);
   await expect(page.getByLabel('姓名')).toBeDisabled();
@@ -181,6 +200,7 @@ test('the mosaic check: app steps for a mosaic task, the mini-programme prompt p
   const student = await studentAt(page, '10003', 0);
   await entry(page, '清华大学', THU);
   await matchNumber(page, student.zjhm);
+  await prove(page, student);
   await expect(page).toHaveURL(/\/home\/upImg\?flag=1&/);
   await expect(page.getByRole('button', { name: '上传采集码图片' })).toBeVisible();
 });
@@ -243,3 +263,27 @@ async function taskIdOf(page: Page, orderId: number): Promise<number> {
     return ((await r.json()) as { data: { order: { taskId: number } } }).data.order.taskId;
   }, orderId);
 }
+
+test('the identity proof in English, and on the form page reached directly', async ({ page }) => {
+  await loginAs(page, newMobile());
+  const student = await studentAt(page, '10001', 3);
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  // A link to the form without the proof shows the proof step in the form's place.
+  const q = new URLSearchParams({ flag: '0', row: '0', bh: '', yxdm: '10001', studentId: student.xh, signature: PKU });
+  await page.goto(`/home/upImg?${q}`);
+  await expect(page.getByRole('heading', { name: 'Verify your identity' })).toBeVisible();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveCount(0);
+  await page.getByLabel('Last 4 characters of the ID number').fill('12-4');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('The last 4 characters of an ID number are 4 digits or letters')).toBeVisible();
+  await page.getByLabel('Last 4 characters of the ID number').fill('0000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('The last 4 characters do not match the ID number on the student record')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/task-proof-en.png', fullPage: true });
+  await page.getByLabel('Last 4 characters of the ID number').fill(student.zjhm.slice(-4));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(student.xm);
+  await expect(page.getByLabel('Name', { exact: true })).toBeDisabled();
+  await expect(page.getByLabel('ID number', { exact: true })).toHaveValue(/^\d{3}\*+[\dX]{4}$/);
+  await page.screenshot({ path: 'test-results/screens/task-up-img-en.png', fullPage: true });
+});
