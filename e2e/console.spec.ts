@@ -230,6 +230,11 @@ test('an admin marks a pilot school, a branch adds a task; the export page lists
   const pilot = admin.getByRole('switch', { name: /试点学校 中国人民大学/ });
   await pilot.click();
   await expect(pilot).toBeChecked();
+  // A branch runs tasks only for the schools an admin gives it.
+  await admin.getByLabel('分公司 中国人民大学').fill('BJ');
+  await admin.getByRole('button', { name: '保存 中国人民大学' }).click();
+  await expect(admin.getByText('已保存学校所属分公司')).toBeVisible();
+  await expect(admin.getByLabel('分公司 中国人民大学')).toHaveValue('BJ');
   await shot(admin, 'console-schools');
   await admin.goto('/console');
   await shot(admin, 'console-dashboard-admin');
@@ -248,6 +253,20 @@ test('an admin marks a pilot school, a branch adds a task; the export page lists
   await shot(branch, 'console-task-edit');
   await dialog.getByRole('button', { name: /确\s?定|OK/ }).click();
   await expect(branch.getByRole('cell', { name: 'RUC2026' })).toBeVisible();
+  // Another branch's school (北京大学 is beijing's) is refused, and so is a live feature code.
+  await branch.getByRole('button', { name: '新增任务' }).click();
+  await dialog.getByLabel('院校代码').fill('10001');
+  await dialog.getByLabel('特征码').fill('PKU-TAKEOVER');
+  await dialog.getByLabel('截止时间').fill('2030-06-30 18:00:00');
+  await dialog.getByLabel('截止时间').press('Enter');
+  await dialog.getByRole('button', { name: /确\s?定|OK/ }).click();
+  await expect(branch.getByText('该学校不属于本分公司，不能为其创建或修改采集任务')).toBeVisible();
+  await dialog.getByLabel('院校代码').fill('10002');
+  await dialog.getByLabel('特征码').fill('ruc2026');
+  await dialog.getByRole('button', { name: /确\s?定|OK/ }).click();
+  await expect(branch.getByText('特征码已被该学校另一个未关闭的采集任务使用')).toBeVisible();
+  await shot(branch, 'console-task-clash');
+  await dialog.getByRole('button', { name: /取\s?消|Cancel/ }).click();
   await shot(branch, 'console-tasks');
   await branch.goto('/console/export');
   await branch.getByRole('button', { name: '导出ZIP' }).click();
