@@ -284,7 +284,8 @@ export const traceItemSchema = z.object({ opCode: z.string(), opTime: z.string()
 export type TraceItem = z.infer<typeof traceItemSchema>;
 
 /** Content the console edits: each type's fields, one descriptor list for the server's checks and the web's form. */
-export type ContentFieldKind = 'text' | 'textarea' | 'html' | 'int' | 'bool';
+/** `link`: an address a reader opens, http or https only (links.ts). */
+export type ContentFieldKind = 'text' | 'textarea' | 'html' | 'int' | 'bool' | 'link';
 export interface ContentField {
   name: string;
   kind: ContentFieldKind;
@@ -304,7 +305,7 @@ export const CONTENT_TYPES = {
     f('titleEn', 'text', false, true),
     f('picUrl', 'text', true),
     f('type', 'int', true, true),
-    f('url', 'text'),
+    f('url', 'link'),
     f('contentZh', 'html'),
     f('contentEn', 'html'),
     f('sort', 'int', false, true),
@@ -323,7 +324,7 @@ export const CONTENT_TYPES = {
     f('titleZh', 'text', true, true),
     f('titleEn', 'text', true, true),
     f('type', 'int', true, true),
-    f('url', 'text'),
+    f('url', 'link'),
     f('contentZh', 'html'),
     f('contentEn', 'html'),
     f('active', 'bool', false, true),

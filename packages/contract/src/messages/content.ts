@@ -13,6 +13,10 @@ export const contentMessages = {
     zh: '下载链接：须为以 http:// 或 https:// 开头的地址',
     en: 'Download link: must be an address starting with http:// or https://',
   },
+  'content.linkInvalid': {
+    zh: '链接：须为以 http:// 或 https:// 开头的地址',
+    en: 'Link: must be an address starting with http:// or https://',
+  },
   'content.formFileOrUrl': { zh: '文件：请上传文件或填写下载链接', en: 'File: upload a file or give a download link' },
   'content.formFileType': {
     zh: '文件：仅支持 PDF、Word、Excel、ZIP 或图片（PNG、JPEG、GIF、WebP）',

@@ -12,6 +12,7 @@ import type {
   PickNumber,
   StaticPage,
 } from '@portal/contract/content';
+import { isSafeLink } from '@portal/contract/links';
 import { provinceEn } from '@portal/contract/province-names';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
@@ -32,7 +33,8 @@ const newsHead = (
   id: r.id,
   title: text(r.titleZh, r.titleEn),
   type: r.type,
-  url: r.url,
+  // A link saved before links were checked is never handed out (contract links.ts).
+  url: isSafeLink(r.url) ? r.url : null,
   publishedAt: r.publishedAt.toISOString(),
 });
 
@@ -59,7 +61,7 @@ export const contentService = {
         id: b.id,
         picUrl: b.picUrl,
         type: b.type,
-        url: b.url,
+        url: isSafeLink(b.url) ? b.url : null,
         title: text(b.titleZh, b.titleEn),
         content: b.type === 2 ? maybeText(b.contentZh, b.contentEn) : null,
       })),

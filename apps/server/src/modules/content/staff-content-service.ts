@@ -2,6 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { CONTENT_TYPES, type ConsoleSettings, type ContentField, type ContentType } from '@portal/contract/console';
+import { linkField } from '@portal/contract/links';
+import { isMessageKey } from '@portal/contract/messages';
 import type { AppContext } from '../../context.ts';
 import { banners, collectionCentres, faqs, news, notices, staticPages } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -18,6 +20,7 @@ const keyColumn = (type: ContentType) =>
   type === 'staticPages' ? staticPages.key : (TABLES[type] as typeof banners).id;
 
 function fieldSchema(f: ContentField) {
+  if (f.kind === 'link') return linkField;
   const base =
     f.kind === 'int'
       ? z.coerce.number().int().min(0).max(1_000_000)
@@ -35,6 +38,8 @@ export function cleanRow(type: ContentType, values: Record<string, unknown>): Re
   const parsed = schema.safeParse(values);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
+    // A rule with its own message (a link's) names the field itself.
+    if (isMessageKey(issue.message)) throw badRequest(issue.message);
     throw badRequest('http.badRequest', { field: String(issue.path[0] ?? ''), rule: issue.code });
   }
   const out: Record<string, unknown> = {};

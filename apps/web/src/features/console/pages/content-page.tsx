@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Switch, Tabs, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { isSafeLink } from '@portal/contract/links';
 import {
   CONTENT_TYPES,
   CONTENT_TYPE_NAMES,
@@ -148,7 +149,20 @@ function ContentEditor({
                 name={f.name}
                 label={t(`console.field.${f.name}`)}
                 valuePropName={f.kind === 'bool' ? 'checked' : 'value'}
-                rules={f.required && f.kind !== 'bool' ? [{ required: true, message: t('msg.school.required') }] : []}
+                rules={[
+                  ...(f.required && f.kind !== 'bool' ? [{ required: true, message: t('msg.school.required') }] : []),
+                  // The server's rule (contract links.ts): a link is http or https, or left empty.
+                  ...(f.kind === 'link'
+                    ? [
+                        {
+                          validator: (_: unknown, v: unknown) =>
+                            typeof v !== 'string' || v.trim() === '' || isSafeLink(v.trim())
+                              ? Promise.resolve()
+                              : Promise.reject(new Error(t('msg.content.linkInvalid'))),
+                        },
+                      ]
+                    : []),
+                ]}
               >
                 {isNoticeType(type, f) ? (
                   <Select options={NOTICE_TYPES.map((n) => ({ value: n, label: t(`console.notice.type.${n}`) }))} />
@@ -156,6 +170,8 @@ function ContentEditor({
                   <Switch />
                 ) : f.kind === 'int' ? (
                   <InputNumber min={0} />
+                ) : f.kind === 'link' ? (
+                  <Input inputMode="url" placeholder="https://" />
                 ) : f.kind === 'text' ? (
                   <Input disabled={type === 'staticPages' && f.name === 'key' && id !== null} />
                 ) : f.kind === 'html' && RICH.has(type) ? (

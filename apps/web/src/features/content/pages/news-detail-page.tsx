@@ -1,6 +1,7 @@
 import { Breadcrumb, Button, Card, Result } from 'antd';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { isSafeLink } from '@portal/contract/links';
 import { QueryState } from '../../../components/query-state.tsx';
 import { SafeHtml } from '../../../components/safe-html.tsx';
 import { pick } from '../../../lib/i18n.ts';
@@ -33,7 +34,7 @@ export default function NewsDetailPage() {
               <article className="news-article">
                 <h1 className="page-title">{pick(n.title)}</h1>
                 <p className="news-meta">{t('content.news.published', { date: n.publishedAt.slice(0, 10) })}</p>
-                {n.type === 2 && n.url ? (
+                {n.type === 2 && isSafeLink(n.url) ? (
                   <a href={n.url} target="_blank" rel="noopener noreferrer">
                     {t('content.news.openExternal')}
                   </a>

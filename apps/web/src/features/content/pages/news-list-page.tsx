@@ -2,6 +2,7 @@ import { List, Pagination, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NEWS_PAGE_SIZE } from '@portal/contract/content';
+import { isSafeLink } from '@portal/contract/links';
 import { QueryState } from '../../../components/query-state.tsx';
 import { pick } from '../../../lib/i18n.ts';
 import { useNewsPage } from '../api.ts';
@@ -22,7 +23,7 @@ export default function NewsListPage() {
           dataSource={data?.list ?? []}
           renderItem={(n) => (
             <List.Item extra={<time dateTime={n.publishedAt}>{n.publishedAt.slice(0, 10)}</time>}>
-              {n.type === 2 && n.url ? (
+              {n.type === 2 && isSafeLink(n.url) ? (
                 <a href={n.url} target="_blank" rel="noopener noreferrer">
                   {pick(n.title)} <Tag color="blue">{t('content.news.external')}</Tag>
                 </a>

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import type { Banner } from '@portal/contract/content';
+import { isSafeLink } from '@portal/contract/links';
 import { pick } from '../../../lib/i18n.ts';
 
 /** Rotates every 3 s (document 1, section 9); pauses while hovered or focused. Each slide shows its title over the artwork. */
@@ -25,7 +26,8 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   }, [n, paused]);
 
   const open = (b: Banner) => {
-    if (b.type === 1 && b.url) window.open(b.url, '_blank', 'noopener,noreferrer');
+    // Only an http or https address is opened (a stored javascript: link would run on click).
+    if (b.type === 1 && isSafeLink(b.url)) window.open(b.url, '_blank', 'noopener,noreferrer');
     else if (b.type === 2) navigate(`/bannerContent?type=2&content=${b.id}`);
   };
 
