@@ -166,11 +166,10 @@ export async function createOrder(
   // for a member who proved being that student.
   const s = await nationalStudent(ctx, task.yxdm, b.studentId);
   if (s && !(await hasProof(ctx.db, memberId, task.id, s.xh))) throw forbidden('task.proofRequired');
+  // The record's ID number is the one (the page shows it masked); a typed one never replaces it.
   let idNum = b.idNum?.trim() ?? '';
-  if (idNum.includes('*')) {
-    if (!s?.zjhm) throw badRequest('idNum.invalid');
-    idNum = s.zjhm;
-  }
+  if (s?.zjhm) idNum = s.zjhm;
+  else if (idNum.includes('*')) throw badRequest('idNum.invalid');
   const photoId = await linePhotoId(ctx, memberId, b.picUrl);
   const now = new Date();
   const zero = task.priceFen === 0;
