@@ -1,7 +1,7 @@
 import type { Page, Response } from '@playwright/test';
 import { test, expect, apiData } from './fixtures.ts';
 
-/** The image captcha on the login page (issue 32, item 6): a PNG picture, read in demo mode through the hook. */
+/** The image captcha on the login page (issue 32, item 6): a JPEG picture, read in demo mode through the hook. */
 
 function nextCaptcha(page: Page): Promise<Response> {
   return page.waitForResponse((r) => r.url().includes('/api/login/getImageCode'));
@@ -13,13 +13,13 @@ async function answerOf(page: Page, res: Response): Promise<string> {
 /** The picture as the browser decoded it. */
 const shown = (page: Page, alt: string) =>
   page.getByRole('img', { name: alt }).evaluate((img: HTMLImageElement) => ({
-    src: img.src.slice(0, 22),
+    src: img.src.slice(0, 23),
     full: img.src,
     width: img.naturalWidth,
     height: img.naturalHeight,
   }));
 
-test('the login captcha is a PNG picture that refreshes on click and is answered in either language', async ({
+test('the login captcha is a JPEG picture that refreshes on click and is answered in either language', async ({
   page,
 }) => {
   let cap = nextCaptcha(page);
@@ -27,7 +27,7 @@ test('the login captcha is a PNG picture that refreshes on click and is answered
   await answerOf(page, await cap);
   await expect(page.getByRole('img', { name: '图形验证码' })).toBeVisible();
   const first = await shown(page, '图形验证码');
-  expect([first.src, first.width, first.height]).toEqual(['data:image/png;base64,', 160, 50]);
+  expect([first.src, first.width, first.height]).toEqual(['data:image/jpeg;base64,', 160, 50]);
 
   // Clicking the picture draws a new one.
   cap = nextCaptcha(page);
@@ -48,7 +48,7 @@ test('the login captcha is a PNG picture that refreshes on click and is answered
   await answerOf(page, await cap);
   await expect(page.getByRole('img', { name: 'Image code' })).toBeVisible();
   const en = await shown(page, 'Image code');
-  expect([en.src, en.width, en.height]).toEqual(['data:image/png;base64,', 160, 50]);
+  expect([en.src, en.width, en.height]).toEqual(['data:image/jpeg;base64,', 160, 50]);
   await expect(page.getByRole('button', { name: 'Hard to read? Click the picture for a new one' })).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/captcha-login-en.png', fullPage: true });
 });

@@ -78,10 +78,10 @@ export function useFormCaptcha(form: FormInstance) {
 
 export type FormCaptcha = ReturnType<typeof useFormCaptcha>;
 
-/** The picture's size: the server draws the captcha as a PNG of 160 × 50 pixels, shown 1:1. */
+/** The picture's size: the server draws the captcha as a JPEG of 160 × 50 pixels, shown 1:1. */
 const CAPTCHA_SIZE = { width: 160, height: 50 };
 
-/** The drawn captcha (a PNG data URL); clicking it (or Enter on it) draws a new one. */
+/** The drawn captcha (a JPEG data URL); clicking it (or Enter on it) draws a new one. */
 function CaptchaImage(props: { image: string; onRefresh: () => void }) {
   const { t } = useTranslation();
   return (

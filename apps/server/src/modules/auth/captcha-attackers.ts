@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { captchaFonts, drawCaptcha } from './captcha-image.ts';
 
 /**
- * Attackers that read a captcha PNG, for the captcha's tests only: one that knows the fonts
+ * Attackers that read a captcha picture, for the captcha's tests only: one that knows the fonts
  * (segments the picture and matches each piece against clean renderings of every allowed
  * character in every font, upright and turned), its variant that splits the ink by hue first,
  * and Debian's tesseract OCR.
@@ -16,8 +16,8 @@ import { captchaFonts, drawCaptcha } from './captcha-image.ts';
 type Gray = { w: number; h: number; px: Float32Array };
 const N = 24; // side of the square a piece and a template are compared at
 
-async function grayOf(png: Buffer): Promise<Gray> {
-  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+async function grayOf(img: Buffer): Promise<Gray> {
+  const { data, info } = await sharp(img).greyscale().raw().toBuffer({ resolveWithObject: true });
   const px = new Float32Array(info.width * info.height);
   for (let i = 0; i < px.length; i++) px[i] = data[i * info.channels];
   return { w: info.width, h: info.height, px };
@@ -137,8 +137,8 @@ export async function fontTemplates(alphabet: string): Promise<Template[]> {
  * Attacker (a): binarise, drop specks, cut the ink's columns into `length` pieces at the emptiest
  * columns near equal shares, and name each piece after the best-correlated template.
  */
-export async function templateAttack(png: Buffer, templates: Template[], length = 4): Promise<string> {
-  const g = await grayOf(png);
+export async function templateAttack(img: Buffer, templates: Template[], length = 4): Promise<string> {
+  const g = await grayOf(img);
   const bin = binarise(g);
   dropSpecks(bin, g.w, g.h, 12);
   const cols = new Array<number>(g.w).fill(0);
@@ -234,10 +234,10 @@ function largest(mask: Uint8Array, w: number, h: number): Uint8Array {
  * the hue circle), each group's largest component taken as one character, ordered left to right,
  * and named after the best-correlated template.
  */
-export async function colourAttack(png: Buffer, templates: Template[], length = 4): Promise<string> {
-  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+export async function colourAttack(img: Buffer, templates: Template[], length = 4): Promise<string> {
+  const { data, info } = await sharp(img).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const [w, h] = [info.width, info.height];
-  const g = await grayOf(png);
+  const g = await grayOf(img);
   const bin = binarise(g);
   dropSpecks(bin, w, h, 12);
   const ink: number[] = [];
@@ -308,28 +308,37 @@ export async function hasTesseract(): Promise<boolean> {
 }
 
 /**
- * Attacker (b): tesseract on one text line limited to the alphabet, given the picture enlarged 3×
- * with a white margin, as it is and binarised; each reading is returned.
+ * Attacker (b): tesseract on one text line limited to the alphabet, given each picture enlarged 3×
+ * with a white margin, as it is and binarised. One tesseract process reads a list of pictures
+ * (its model loads once); returns each picture's readings.
  */
-export async function tesseractAttack(png: Buffer, alphabet: string): Promise<string[]> {
+export async function tesseractAttack(imgs: Buffer[], alphabet: string): Promise<string[][]> {
   const dir = mkdtempSync(join(tmpdir(), 'captcha-ocr-'));
   try {
-    const meta = await sharp(png).metadata();
-    const big = sharp(
-      await sharp(png)
-        .resize((meta.width ?? 0) * 3, (meta.height ?? 0) * 3, { kernel: 'cubic' })
-        .extend({ top: 30, bottom: 30, left: 30, right: 30, background: '#fff' })
-        .toBuffer(),
+    const files: string[] = [];
+    for (const [i, img] of imgs.entries()) {
+      const meta = await sharp(img).metadata();
+      const big = sharp(
+        await sharp(img)
+          .resize((meta.width ?? 0) * 3, (meta.height ?? 0) * 3, { kernel: 'cubic' })
+          .extend({ top: 30, bottom: 30, left: 30, right: 30, background: '#fff' })
+          .toBuffer(),
+      );
+      const [a, b] = [join(dir, `${i}a.png`), join(dir, `${i}b.png`)];
+      writeFileSync(a, await big.clone().png().toBuffer());
+      writeFileSync(b, await big.clone().greyscale().threshold(140).png().toBuffer());
+      files.push(a, b);
+    }
+    writeFileSync(join(dir, 'list.txt'), files.join('\n') + '\n');
+    const { stdout } = await run(
+      'tesseract',
+      [join(dir, 'list.txt'), 'stdout', '--psm', '7', '-c', `tessedit_char_whitelist=${alphabet}`],
+      { env: { ...process.env, OMP_THREAD_LIMIT: '1' }, maxBuffer: 1 << 24 },
     );
-    writeFileSync(join(dir, 'a.png'), await big.clone().png().toBuffer());
-    writeFileSync(join(dir, 'b.png'), await big.clone().greyscale().threshold(140).png().toBuffer());
-    const read = async (f: string) =>
-      (
-        await run('tesseract', [join(dir, f), 'stdout', '--psm', '7', '-c', `tessedit_char_whitelist=${alphabet}`], {
-          env: { ...process.env, OMP_THREAD_LIMIT: '1' },
-        })
-      ).stdout.replace(/\s+/g, '');
-    return [await read('a.png'), await read('b.png')];
+    // One page per picture, each ended by a form feed.
+    const pages = stdout.split('\f').map((t) => t.replace(/\s+/g, ''));
+    if (pages.length < files.length) throw new Error(`tesseract read ${pages.length} of ${files.length} pictures`);
+    return imgs.map((_, i) => [pages[2 * i], pages[2 * i + 1]]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

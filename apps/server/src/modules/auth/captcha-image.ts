@@ -8,7 +8,8 @@ import sharp from 'sharp';
  * outline from one of several fonts shipped in npm packages, transformed on its own (scale, shear,
  * rotation, a wave warp of its outline) and pushed into its neighbours; curves and dots in the
  * text's colours are drawn under and over it; sharp rasterises that, and a last pass bends the
- * whole picture and grains every pixel before it is encoded as PNG.
+ * whole picture and grains every pixel before it is encoded as JPEG (a few KB; PNG would be
+ * some 20 KB for the grain).
  */
 export const CAPTCHA_WIDTH = 160;
 export const CAPTCHA_HEIGHT = 50;
@@ -233,7 +234,7 @@ function bendAndGrain(src: Buffer, W: number, H: number, r: Rand, grain: number)
 }
 
 /**
- * Draws `text` as a PNG. `clean`: black glyphs on white, upright and apart (the attackers' control
+ * Draws `text` as a JPEG. `clean`: black glyphs on white, upright and apart (the attackers' control
  * case); `font`: one of captchaFonts() for every character instead of a random one each.
  */
 export async function drawCaptcha(
@@ -246,6 +247,6 @@ export async function drawCaptcha(
   const raster = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
   const px = opts.clean ? raster : bendAndGrain(raster, W, H, r, 18);
   return sharp(px, { raw: { width: W, height: H, channels: 3 } })
-    .png({ compressionLevel: 6 })
+    .jpeg({ quality: 80 })
     .toBuffer();
 }

@@ -20,13 +20,13 @@ const send = (mobile: string, imageToken: string, imageCode: string) =>
 const swapCase = (s: string) => [...s].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
 
 describe('GET /api/login/getImageCode (raster captcha)', () => {
-  it('answers the seed shape with a PNG data URL of the captcha size, a new picture and token each time', async () => {
+  it('answers the seed shape with a JPEG data URL of the captcha size, a new picture and token each time', async () => {
     const a = await getCaptcha();
     const b = await getCaptcha();
     expect(Object.keys(a).sort()).toEqual(['imageCode', 'imageCodeToken']);
-    expect(a.imageCode).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/);
+    expect(a.imageCode).toMatch(/^data:image\/jpeg;base64,[A-Za-z0-9+/=]+$/);
     const meta = await sharp(Buffer.from(a.imageCode.split(',')[1], 'base64')).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['png', CAPTCHA_WIDTH, CAPTCHA_HEIGHT]);
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', CAPTCHA_WIDTH, CAPTCHA_HEIGHT]);
     expect(b.imageCodeToken).not.toBe(a.imageCodeToken);
     expect(b.imageCode).not.toBe(a.imageCode);
     expect(await demoAnswer(a.imageCodeToken)).toMatch(/^[A-HJ-NP-Za-km-np-z2-9]{4}$/);

@@ -20,17 +20,17 @@ export function captchaText(): string {
 }
 
 /**
- * A new captcha: its answer is stored and its picture answered as a PNG data URL, a raster image
+ * A new captcha: its answer is stored and its picture answered as a JPEG data URL, a raster image
  * of distorted, overlapping characters from several fonts under noise (captcha-image.ts).
  */
 export async function createCaptcha(db: Db): Promise<{ imageCodeToken: string; imageCode: string }> {
   const text = captchaText();
-  const png = await drawCaptcha(text);
+  const jpeg = await drawCaptcha(text);
   const token = randomToken(16);
   await db
     .insert(captchas)
     .values({ token, answer: text, expiresAt: new Date(Date.now() + CAPTCHA_TTL_SECONDS * 1000) });
-  return { imageCodeToken: token, imageCode: `data:image/png;base64,${png.toString('base64')}` };
+  return { imageCodeToken: token, imageCode: `data:image/jpeg;base64,${jpeg.toString('base64')}` };
 }
 
 /**

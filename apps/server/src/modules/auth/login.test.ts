@@ -14,13 +14,13 @@ const newMobile = mobileSequence('139');
 const get = (url: string, q: Record<string, string | number>) => call(app, { method: 'GET', url: `${url}?${qs(q)}` });
 
 describe('image captcha', () => {
-  it('is a 4-character PNG picture (no text to read), answer kept only on the server', async () => {
+  it('is a 4-character JPEG picture (no text to read), answer kept only on the server', async () => {
     const cap = await solvedCaptcha(app);
     expect(cap.imageCode).toMatch(/^[A-Za-z0-9]{4}$/);
-    expect(cap.image).toMatch(/^data:image\/png;base64,/);
-    const png = Buffer.from(cap.image.split(',')[1], 'base64');
-    expect(png.subarray(1, 4).toString()).toBe('PNG');
-    expect(png.toString('latin1')).not.toContain(cap.imageCode);
+    expect(cap.image).toMatch(/^data:image\/jpeg;base64,/);
+    const jpeg = Buffer.from(cap.image.split(',')[1], 'base64');
+    expect(jpeg.subarray(0, 3).toString('hex')).toBe('ffd8ff');
+    expect(jpeg.toString('latin1')).not.toContain(cap.imageCode);
   });
 
   it('sending needs mobile and image code first; a wrong captcha dies', async () => {
