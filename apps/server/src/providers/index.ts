@@ -46,6 +46,7 @@ export interface Parties {
 export interface PartyBase {
   config: Config;
   db: Db;
+  dbKind?: 'pglite' | 'postgres';
   pii: PiiCipher;
 }
 
@@ -67,7 +68,7 @@ export function buildParties(base: PartyBase): Parties {
     sms: buildSms(config.sms, db),
     mail: buildMail(config.mail, db),
     storage: openStorage(config.photos.storage, config.dataDir, config.pgliteDir === ':memory:'),
-    pay: createPayParties(config),
+    pay: createPayParties(config, base),
     national: config.demo ? new SandboxNational(base) : new RealNational(nationalOptions(config.national)),
     oauth: config.wechat ? new WechatOAuth(config.wechat) : config.demo ? new SandboxOAuth(db) : null,
     tracking: buildTracking(config),

@@ -31,7 +31,7 @@ describe('the newest payment of an order (the page-payment return)', () => {
     const pending = await latest(o.id);
     expect(pending.data).toEqual({ paymentNo: first.data.paymentNo, state: 'pending', provider: 'alipay' });
     // The student presses 支付失败 at the cashier: the provider's answer settles the payment as failed, the order stays unpaid.
-    app.ctx.pay.sandbox!.complete(first.data.paymentNo, 'failed');
+    await app.ctx.pay.sandbox!.complete(first.data.paymentNo, 'failed');
     await expect
       .poll(async () => (await status(o.id, first.data.paymentNo)).data, { timeout: 5_000 })
       .toEqual(expect.objectContaining({ paymentState: 'failed', orderState: 110 }));

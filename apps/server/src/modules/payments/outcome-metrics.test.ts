@@ -30,12 +30,12 @@ async function payByNotify(amountFen: number, state: 'paid' | 'failed' = 'paid')
     session: me,
   });
   const no = info.data.paymentNo!;
-  const trade = sandbox().trade(no)!;
+  const trade = (await sandbox().trade(no))!;
   const body = sandboxNotifyBody(trade, state, sandbox().merchantId, amountFen);
   const r = await app.inject({
     method: 'POST',
     url: '/api/pay/notify/wechat',
-    headers: sandboxNotifyHeaders(sandbox().opts.key, body),
+    headers: sandboxNotifyHeaders(sandbox().key, body),
     payload: body,
   });
   return { order: o, paymentNo: no, amountFen: info.data.amountFen, status: r.statusCode };
@@ -81,7 +81,7 @@ it('counts refunds given back and refunds the provider refused', async () => {
     staffCall<{ status: number }>(app, fin.token, `/api/console/refunds/${id}/approve`, {});
 
   const paid = await payByNotify(4500);
-  sandbox().complete(paid.paymentNo, 'paid');
+  await sandbox().complete(paid.paymentNo, 'paid');
   const req = await call<{ id: number }>(app, { url: `/api/pay/refund?id=${paid.order.id}`, session: me });
   sandbox().failRefunds = 'SYSTEM_ERROR: sandbox refund outage';
   try {

@@ -32,15 +32,15 @@ async function payInfo(id: number, payType: 1 | 2, scope = 'pay', session = me) 
     },
   );
 }
-function notify(
+async function notify(
   paymentNo: string,
   amountFen: number,
   state: 'paid' | 'failed' = 'paid',
   opts: { at?: number; tamper?: boolean; channel?: string } = {},
 ) {
-  const t = sandbox().trade(paymentNo) ?? { paymentNo, amountFen, tradeNo: 'T1' };
+  const t = (await sandbox().trade(paymentNo)) ?? { paymentNo, amountFen, tradeNo: 'T1' };
   const body = sandboxNotifyBody(t, state, sandbox().merchantId, amountFen);
-  const headers = sandboxNotifyHeaders(sandbox().opts.key, body, opts.at);
+  const headers = sandboxNotifyHeaders(sandbox().key, body, opts.at);
   return app.inject({
     method: 'POST',
     url: `/api/pay/notify/${opts.channel ?? 'wechat'}`,
@@ -213,7 +213,7 @@ describe('reconciliation', () => {
     const o = await order();
     const { data } = await payInfo(o.id, 2);
     sandbox().dropNotifications = true;
-    sandbox().complete(data.paymentNo!, 'paid');
+    await sandbox().complete(data.paymentNo!, 'paid');
     sandbox().dropNotifications = false;
     return { o, data };
   }
@@ -262,7 +262,7 @@ describe('refunds', () => {
   async function paidOrder(input: Partial<DevOrderInput> = {}) {
     const o = await order(input);
     const { data } = await payInfo(o.id, 2, input.kind === 'task' ? 'taskPay' : 'pay');
-    sandbox().complete(data.paymentNo!, 'paid');
+    await sandbox().complete(data.paymentNo!, 'paid');
     await notify(data.paymentNo!, data.amountFen);
     return o;
   }
@@ -386,7 +386,7 @@ describe('refunds', () => {
         .from(payments)
         .where(and(eq(payments.orderId, o.id), eq(payments.state, 'paid')))
     )[0].paymentNo;
-    expect([...sandbox().trade(paymentNo)!.refunds.keys()]).toEqual([req.data.refundNo]);
+    expect([...(await sandbox().trade(paymentNo))!.refunds.keys()]).toEqual([req.data.refundNo]);
   });
 
   // Only PostgreSQL runs two transactions at once (PGlite has one connection).

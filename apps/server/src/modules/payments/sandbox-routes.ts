@@ -51,9 +51,16 @@ const wantsHtml = (req: FastifyRequest) => String(req.headers.accept ?? '').incl
 export const sandboxRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
   const sandbox = ctx.pay.sandbox!;
+  // Notifications go to this instance's own notify route (every instance shares the database,
+  // so any of them settles any payment), as the real platforms post to the load balancer.
   sandbox.setDeliver(
     async (url, headers, body) => (await app.inject({ method: 'POST', url, headers, payload: body })).statusCode,
   );
+  sandbox.onError = (err) => app.log.warn({ err }, 'sandbox cashier notification failed');
+  // Owed notifications, this instance's or any other's (one stopped with some owed), are looked for
+  // from start; before the database closes the looking stops and a delivery under way finishes.
+  app.addHook('onReady', async () => sandbox.start());
+  app.addHook('preClose', async () => sandbox.stop());
 
   const notFoundPage = (req: FastifyRequest, reply: FastifyReply) =>
     wantsHtml(req)
@@ -66,7 +73,7 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
     '/sandbox/pay/:paymentNo',
     { schema: { hide: true } },
     async (req, reply) => {
-      const t = sandbox.trade(req.params.paymentNo);
+      const t = await sandbox.trade(req.params.paymentNo);
       if (!t) return notFoundPage(req, reply);
       const flow = req.query.flow === 'page' ? 'page' : 'qr';
       return reply.type('text/html').send(t.state === 'pending' ? cashier(t, flow) : result(t, flow));
@@ -78,7 +85,7 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
       `/sandbox/pay/:paymentNo/${outcome}`,
       { schema: { hide: true } },
       async (req, reply) => {
-        const t = sandbox.complete(req.params.paymentNo, outcome === 'pay' ? 'paid' : 'failed');
+        const t = await sandbox.complete(req.params.paymentNo, outcome === 'pay' ? 'paid' : 'failed');
         if (!t) return notFoundPage(req, reply);
         const flow = req.body?.flow === 'page' ? 'page' : 'qr';
         if (!wantsHtml(req))

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { PiiCipher } from '../../lib/pii.ts';
 import { AlipayPage } from './alipay.ts';
 import { SandboxPayParty } from './sandbox.ts';
 import type { PayChannel, PayProvider } from './types.ts';
@@ -11,6 +13,8 @@ const payEnv = z.object({
   /** 'sandbox' (the demo default) or 'real' (the production default). */
   PAY_PROVIDER: z.enum(['sandbox', 'real']).optional(),
   PAY_SANDBOX_NOTIFY_DELAY_MS: z.coerce.number().int().min(0).default(1500),
+  /** The sandbox cashier's notification key (at least 32 characters); derived from the data key when unset. */
+  PAY_SANDBOX_KEY: z.string().min(32).optional(),
   /** Reconciliation interval; 0 turns the periodic job off. */
   PAY_RECONCILE_SECONDS: z.coerce.number().int().min(0).default(60),
   /** Unpaid orders older than this are closed by reconciliation. */
@@ -60,8 +64,14 @@ export interface PayParties {
 
 const pem = (s: string) => s.replace(/\\n/g, '\n');
 
-/** Builds the payment parties from config: the sandbox in demo mode, real adapters when keys are set. */
-export function createPayParties(config: Config): PayParties {
+/**
+ * Builds the payment parties from config: the sandbox in demo mode (its trades in the database,
+ * `base`), real adapters when keys are set.
+ */
+export function createPayParties(
+  config: Config,
+  base?: { db: Db; pii: PiiCipher; dbKind?: 'pglite' | 'postgres' },
+): PayParties {
   const e = config.pay;
   const settings: PaySettings = {
     reconcileSeconds: e.PAY_RECONCILE_SECONDS,
@@ -71,8 +81,21 @@ export function createPayParties(config: Config): PayParties {
   const mode = e.PAY_PROVIDER ?? (config.demo ? 'sandbox' : 'real');
   if (mode === 'sandbox') {
     // The sandbox pays anything for free: production refuses it (productionGaps in providers/index.ts).
-    const key = crypto.createHash('sha256').update(`sandbox-pay:${config.responseSecret}`).digest('hex');
-    const sandbox = new SandboxPayParty({ key, notifyDelayMs: e.PAY_SANDBOX_NOTIFY_DELAY_MS });
+    if (!base) throw new Error('the sandbox cashier keeps its trades in the database: pass it');
+    // Its own secret, the same on every instance: PAY_SANDBOX_KEY, else derived from the data key
+    // (never from the response secret, which every browser holds).
+    const key = () =>
+      e.PAY_SANDBOX_KEY ??
+      crypto
+        .createHash('sha256')
+        .update(`sandbox-pay:${base.pii.blindIndex('sandbox-pay-notify-key-v1')}`)
+        .digest('hex');
+    const sandbox = new SandboxPayParty(base.db, base.dbKind === 'postgres', {
+      key,
+      notifyDelayMs: e.PAY_SANDBOX_NOTIFY_DELAY_MS,
+      // Test apps look only at start and at their own notifications' due times.
+      sweepMs: config.env === 'test' ? 0 : 2000,
+    });
     return { wechat: sandbox.channel('wechat'), alipay: sandbox.channel('alipay'), sandbox, settings };
   }
   const missing = (names: string[]) => names.filter((n) => !e[n as keyof PayEnv]);

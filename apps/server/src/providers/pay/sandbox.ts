@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import type { Db } from '../../db/client.ts';
+import { SandboxTradeStore, type TradeChange, type TradeRow } from './sandbox-store.ts';
 import { header, NotifyRejected, refuseStale, unixSecondsMs } from './types.ts';
 import type * as pay from './types.ts';
 import { transactionNotify, type WechatTransaction } from './wechat-v3.ts';
@@ -7,13 +9,15 @@ import { transactionNotify, type WechatTransaction } from './wechat-v3.ts';
 export type Deliver = (path: string, headers: Record<string, string>, body: string) => Promise<number>;
 
 export interface SandboxOptions {
-  /** HMAC key the sandbox signs notifications with. */
-  key: string;
+  /** HMAC key the sandbox signs notifications with (a function: derived when first needed). */
+  key: string | (() => string);
   merchantId?: string;
   /** Delay before the first notification (ms). */
   notifyDelayMs?: number;
-  /** Delays between retries while the server does not acknowledge (ms). */
+  /** Delays between retries while the server does not acknowledge (ms); the last repeats. */
   retryDelaysMs?: number[];
+  /** How often an instance looks for notifications owed by any instance (ms; 0: only at start and its own). */
+  sweepMs?: number;
 }
 
 export interface SandboxTrade {
@@ -66,24 +70,70 @@ export function sandboxNotifyBody(
   });
 }
 
+const tradeOf = (r: TradeRow): SandboxTrade => {
+  const t: SandboxTrade = {
+    paymentNo: r.paymentNo,
+    channel: r.channel,
+    amountFen: r.amountFen,
+    subject: r.subject,
+    returnUrl: r.returnUrl,
+    state: r.state,
+    tradeNo: r.tradeNo,
+    refunds: new Map(Object.entries(r.refunds)),
+    expiresAt: r.expiresAt,
+  };
+  // A pending trade past its time can no longer be paid: the platform reads it closed.
+  if (t.state === 'pending' && t.expiresAt.getTime() < Date.now()) t.state = 'closed';
+  return t;
+};
+
+const CLAIM_BATCH = 20;
+
 /**
- * The sandbox payment party (demo mode): keeps its own trades, shows a cashier at
- * /sandbox/pay/:paymentNo, and notifies the server asynchronously with a signed
- * message, repeating it until the server acknowledges.
+ * The sandbox payment party (demo mode): keeps its trades in the database (sandbox-store.ts), shows a
+ * cashier at /sandbox/pay/:paymentNo on every instance, and notifies the server asynchronously with
+ * a signed message, repeated with back-off until the server acknowledges. Whichever instance finds a
+ * notification due claims it and delivers it to itself, so a payment issued on one instance is paid
+ * through another, and a notification owed when an instance stops is sent by the next one to look.
  */
 export class SandboxPayParty {
-  readonly trades = new Map<string, SandboxTrade>();
+  readonly store: SandboxTradeStore;
   private deliver: Deliver | null = null;
-  private timers = new Set<NodeJS.Timeout>();
+  private wake: NodeJS.Timeout | null = null;
+  private wakeAt = Number.POSITIVE_INFINITY;
+  private sweeper: NodeJS.Timeout | null = null;
+  private pumping: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+  private resolvedKey: string | null = null;
   readonly merchantId: string;
-  /** Tests: drop notifications (a lost notification) or make refunds fail. */
+  /** Tests: drop notifications (a lost notification) or make refunds fail (this instance only). */
   dropNotifications = false;
   failRefunds: string | null = null;
   /** Tests: answer close as done but leave the trade payable (the race of a member paying an old QR). */
   ignoreClose = false;
+  private errorSink: (err: unknown) => void = () => {};
 
-  constructor(readonly opts: SandboxOptions) {
+  /** `shared`: the database is PostgreSQL, shared by every instance (else the embedded one). */
+  constructor(
+    db: Db,
+    shared: boolean,
+    readonly opts: SandboxOptions,
+  ) {
     this.merchantId = opts.merchantId ?? 'sandbox-mch';
+    this.store = new SandboxTradeStore(db, shared);
+  }
+
+  /** Where delivery and write failures are reported (the routes log them). */
+  set onError(sink: (err: unknown) => void) {
+    this.errorSink = sink;
+    this.store.onError = sink;
+  }
+
+  /** The notification key (PAY_SANDBOX_KEY, else derived from the data key: pay-parties.ts). */
+  get key(): string {
+    this.resolvedKey ??= typeof this.opts.key === 'function' ? this.opts.key() : this.opts.key;
+    return this.resolvedKey;
   }
 
   setDeliver(d: Deliver): void {
@@ -94,52 +144,122 @@ export class SandboxPayParty {
     return new SandboxChannel(this, channel);
   }
 
-  trade(paymentNo: string): SandboxTrade | undefined {
-    return this.trades.get(paymentNo);
+  /** A trade as the platform knows it, or undefined. */
+  async trade(paymentNo: string): Promise<SandboxTrade | undefined> {
+    const r = await this.store.get(paymentNo);
+    return r && tradeOf(r);
   }
 
-  /** The cashier's Pay or Fail button. Returns the trade, or null when unknown or already settled. */
-  complete(paymentNo: string, outcome: 'paid' | 'failed'): SandboxTrade | null {
-    const t = this.trades.get(paymentNo);
+  /** The cashier's Pay or Fail button. Returns the trade, or null when unknown. */
+  async complete(paymentNo: string, outcome: 'paid' | 'failed'): Promise<SandboxTrade | null> {
+    const delay = this.opts.notifyDelayMs ?? 1000;
+    const t = await this.store.update(paymentNo, (r) => {
+      const t = tradeOf(r);
+      if (t.state === 'pending' || (t.state === 'failed' && outcome === 'paid')) t.state = outcome;
+      const owed = (t.state === 'paid' || t.state === 'failed') && !this.dropNotifications;
+      const now = new Date();
+      const set: TradeChange = owed
+        ? {
+            state: t.state,
+            notifyBody: sandboxNotifyBody(t, t.state as 'paid' | 'failed', this.merchantId),
+            notifyDueAt: new Date(now.getTime() + delay),
+            notifyAttempts: 0,
+            notifySince: now,
+            notifiedAt: null,
+          }
+        : { state: t.state };
+      return { set, answer: t };
+    });
     if (!t) return null;
-    if (t.state === 'pending' || (t.state === 'failed' && outcome === 'paid')) {
-      if (t.expiresAt.getTime() < Date.now()) t.state = 'closed';
-      else t.state = outcome;
-    }
-    if (t.state === 'paid' || t.state === 'failed') this.notify(t, t.state);
+    // The cashier is never called inside a transaction: the owed notification is stored before it is looked for.
+    await this.store.flush();
+    this.wakeIn(delay);
     return t;
   }
 
-  private notify(t: SandboxTrade, state: 'paid' | 'failed'): void {
-    if (this.dropNotifications) return;
-    const body = sandboxNotifyBody(t, state, this.merchantId);
-    const delays = [
-      this.opts.notifyDelayMs ?? 1000,
-      ...(this.opts.retryDelaysMs ?? [2000, 5000, 10_000, 30_000, 60_000]),
-    ];
-    const attempt = (i: number) => {
-      if (i >= delays.length) return;
-      const timer = setTimeout(async () => {
-        this.timers.delete(timer);
-        let status = 0;
-        try {
-          status = this.deliver
-            ? await this.deliver(`/api/pay/notify/${t.channel}`, sandboxNotifyHeaders(this.opts.key, body), body)
-            : 0;
-        } catch {
-          status = 0;
-        }
-        if (status < 200 || status >= 300) attempt(i + 1);
-      }, delays[i]);
-      timer.unref?.();
-      this.timers.add(timer);
-    };
-    attempt(0);
+  /**
+   * Starts looking for owed notifications: at once (what a stopped instance left), then at the
+   * next due time of any owed one, and every `sweepMs` (owed ones other instances created since).
+   */
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.store.load();
+    this.wakeIn(0);
+    const every = this.opts.sweepMs ?? 0;
+    if (every > 0 && !this.sweeper) {
+      this.sweeper = setInterval(() => this.wakeIn(0), every);
+      this.sweeper.unref?.();
+    }
+  }
+
+  /** Stops looking, waits for a delivery under way and the writes behind (before the database closes). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.close();
+    await this.pumping;
+    await this.store.flush();
   }
 
   close(): void {
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
+    if (this.wake) clearTimeout(this.wake);
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.wake = this.sweeper = null;
+    this.wakeAt = Number.POSITIVE_INFINITY;
+  }
+
+  private wakeIn(ms: number): void {
+    if (this.stopped) return;
+    const at = Date.now() + ms;
+    if (this.wake && this.wakeAt <= at) return;
+    if (this.wake) clearTimeout(this.wake);
+    this.wakeAt = at;
+    this.wake = setTimeout(() => {
+      this.wake = null;
+      this.wakeAt = Number.POSITIVE_INFINITY;
+      this.pump();
+    }, ms);
+    this.wake.unref?.();
+  }
+
+  private pump(): void {
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    this.pumping = (async () => {
+      do {
+        this.again = false;
+        await this.sendDue().catch((err: unknown) => this.errorSink(err));
+      } while (this.again && !this.stopped);
+    })().finally(() => {
+      this.pumping = null;
+    });
+  }
+
+  private retryDelay(attempt: number): number {
+    const d = this.opts.retryDelaysMs ?? [2000, 5000, 10_000, 30_000, 60_000];
+    return d[Math.min(attempt - 1, d.length - 1)] ?? 60_000;
+  }
+
+  /** Sends the notifications due now (claimed: sandbox-store.ts) and marks the acknowledged ones. */
+  private async sendDue(): Promise<void> {
+    if (!this.deliver || this.stopped) return;
+    const claimed = await this.store.claimDue(CLAIM_BATCH, (n) => this.retryDelay(n));
+    if (claimed.length === CLAIM_BATCH) this.again = true;
+    for (const c of claimed) {
+      if (this.stopped) return;
+      let status = 0;
+      try {
+        status = await this.deliver(`/api/pay/notify/${c.channel}`, sandboxNotifyHeaders(this.key, c.body), c.body);
+      } catch (err) {
+        this.errorSink(err);
+      }
+      if (status >= 200 && status < 300) await this.store.acknowledged(c);
+    }
+    // Then at the next due time of any notification still owed (this instance's retries, or what
+    // a stopped instance left), besides the periodic look for other instances' new ones.
+    const next = await this.store.nextDue();
+    if (next && !this.again) this.wakeIn(Math.max(0, next.getTime() - Date.now()));
   }
 }
 
@@ -151,7 +271,7 @@ class SandboxChannel implements pay.PayProvider {
   ) {}
 
   async createPayment(input: pay.CreatePaymentInput): Promise<pay.CreatePaymentResult> {
-    this.party.trades.set(input.paymentNo, {
+    await this.party.store.create({
       paymentNo: input.paymentNo,
       channel: this.channel,
       amountFen: input.amountFen,
@@ -159,8 +279,12 @@ class SandboxChannel implements pay.PayProvider {
       returnUrl: input.returnUrl,
       state: 'pending',
       tradeNo: `SBX${Date.now()}${crypto.randomInt(1000, 9999)}`,
-      refunds: new Map(),
+      refunds: {},
       expiresAt: input.expiresAt,
+      notifyBody: null,
+      notifyDueAt: null,
+      notifySince: null,
+      notifiedAt: null,
     });
     const cashier = `${input.baseUrl}/sandbox/pay/${encodeURIComponent(input.paymentNo)}`;
     if (this.channel === 'wechat') return { qrUrl: cashier };
@@ -171,9 +295,8 @@ class SandboxChannel implements pay.PayProvider {
   }
 
   async query(paymentNo: string): Promise<pay.QueryResult> {
-    const t = this.party.trade(paymentNo);
+    const t = await this.party.trade(paymentNo);
     if (!t) return { state: 'unknown' };
-    if (t.state === 'pending' && t.expiresAt.getTime() < Date.now()) t.state = 'closed';
     return {
       state: t.state,
       amountFen: t.amountFen,
@@ -184,30 +307,43 @@ class SandboxChannel implements pay.PayProvider {
   }
 
   async refund(input: pay.RefundInput): Promise<pay.RefundResult> {
-    const t = this.party.trade(input.paymentNo);
-    if (!t || t.state !== 'paid') return { ok: false, reason: 'TRADE_NOT_PAID: the trade was not paid in the sandbox' };
-    if (this.party.failRefunds) return { ok: false, reason: this.party.failRefunds };
-    // The same refund number twice is the same refund: never refunded again.
-    if (t.refunds.has(input.refundNo))
-      return { ok: true, done: true, raw: { refund_no: input.refundNo, repeated: true } };
-    const refunded = [...t.refunds.values()].reduce((a, b) => a + b, 0);
-    if (refunded + input.amountFen > t.amountFen)
-      return { ok: false, reason: 'NOT_ENOUGH: refund exceeds the amount paid' };
-    t.refunds.set(input.refundNo, input.amountFen);
-    return { ok: true, done: true, raw: { refund_no: input.refundNo } };
+    const failRefunds = this.party.failRefunds;
+    const r = await this.party.store.update(
+      input.paymentNo,
+      (row): { set: { refunds: Record<string, number> } | null; answer: pay.RefundResult } => {
+        const t = tradeOf(row);
+        if (t.state !== 'paid')
+          return { set: null, answer: { ok: false, reason: 'TRADE_NOT_PAID: the trade was not paid in the sandbox' } };
+        if (failRefunds) return { set: null, answer: { ok: false, reason: failRefunds } };
+        // The same refund number twice is the same refund: never refunded again.
+        if (t.refunds.has(input.refundNo))
+          return { set: null, answer: { ok: true, done: true, raw: { refund_no: input.refundNo, repeated: true } } };
+        const refunded = [...t.refunds.values()].reduce((a, b) => a + b, 0);
+        if (refunded + input.amountFen > t.amountFen)
+          return { set: null, answer: { ok: false, reason: 'NOT_ENOUGH: refund exceeds the amount paid' } };
+        t.refunds.set(input.refundNo, input.amountFen);
+        return {
+          set: { refunds: Object.fromEntries(t.refunds) },
+          answer: { ok: true, done: true, raw: { refund_no: input.refundNo } },
+        };
+      },
+    );
+    return r ?? { ok: false, reason: 'TRADE_NOT_PAID: the trade was not paid in the sandbox' };
   }
 
   async queryRefund(refundNo: string, paymentNo: string): Promise<pay.RefundState> {
-    return this.party.trade(paymentNo)?.refunds.has(refundNo) ? { state: 'success' } : { state: 'unknown' };
+    return (await this.party.trade(paymentNo))?.refunds.has(refundNo) ? { state: 'success' } : { state: 'unknown' };
   }
 
   /** Closes a pending trade so its cashier refuses to pay it; a paid one stays paid. */
   async close(paymentNo: string): Promise<pay.CloseResult> {
-    const t = this.party.trade(paymentNo);
-    if (!t) return 'closed';
-    if (t.state === 'paid') return 'paid';
-    if (!this.party.ignoreClose) t.state = 'closed';
-    return 'closed';
+    const ignore = this.party.ignoreClose;
+    const r = await this.party.store.update(paymentNo, (row) =>
+      tradeOf(row).state === 'paid'
+        ? { set: null, answer: 'paid' as const }
+        : { set: ignore ? null : { state: 'closed' as const }, answer: 'closed' as const },
+    );
+    return r ?? 'closed';
   }
 
   async verifyNotify(headers: pay.NotifyHeaders, rawBody: string): Promise<pay.VerifiedNotify> {
@@ -216,7 +352,7 @@ class SandboxChannel implements pay.PayProvider {
     const sig = header(headers, SIG_HEADER);
     if (!ts || !nonce || !sig) throw new NotifyRejected('missing signature headers');
     refuseStale(unixSecondsMs(ts));
-    const expected = signSandboxNotify(this.party.opts.key, ts, nonce, rawBody);
+    const expected = signSandboxNotify(this.party.key, ts, nonce, rawBody);
     const a = Buffer.from(expected, 'hex');
     const b = Buffer.from(sig, 'hex');
     if (a.length !== b.length || !crypto.timingSafeEqual(a, b)) throw new NotifyRejected('bad signature');
