@@ -236,6 +236,11 @@ test('an admin marks a pilot school, a branch adds a task; the export page lists
   await expect(admin.getByText('已保存学校所属分公司')).toBeVisible();
   await expect(admin.getByLabel('分公司 中国人民大学')).toHaveValue('BJ');
   await shot(admin, 'console-schools');
+  await admin.getByRole('button', { name: 'English' }).click();
+  await expect(admin.getByRole('columnheader', { name: 'Branch' })).toBeVisible();
+  await expect(admin.getByLabel('Branch 中国人民大学')).toHaveValue('BJ');
+  await shot(admin, 'console-schools-en');
+  await admin.getByRole('button', { name: /^中\s?文$/ }).click();
   await admin.goto('/console');
   await shot(admin, 'console-dashboard-admin');
 
