@@ -91,6 +91,11 @@ export const washOrderSchema = z.object({
   canPay: z.boolean(),
   canRefund: z.boolean(),
   canModify: z.boolean(),
+  /**
+   * Why the order is held or was closed, in the caller's language: the binding suspended by a
+   * dispute, or the record given to another student (null otherwise).
+   */
+  notice: z.string().nullable(),
 });
 export type WashOrder = z.infer<typeof washOrderSchema>;
 

@@ -43,6 +43,14 @@ export const reprintMessages = {
     zh: '您的绑定因身份争议已暂停，请联系客服',
     en: 'Your binding is suspended while customer service reviews a dispute; please call customer service',
   },
+  'reprint.bindingLost': {
+    zh: '该学籍已由客服核实归属另一位学生，照片不再提供',
+    en: 'Customer service found that this student record belongs to another student; its photo is no longer available',
+  },
+  'reprint.orderClosedBindingLost': {
+    zh: '客服核实该学籍属于另一位已证明身份的学生，您的绑定已解除，本订单已关闭，已付款项将原路退回',
+    en: 'Customer service found that this student record belongs to another student who proved their identity: your binding has ended, this order is closed and any payment goes back the way it came',
+  },
   'reprint.disputeNotOpen': { zh: '该争议已处理', en: 'This dispute has already been handled' },
   'reprint.claimantBound': {
     zh: '申请人已绑定其他学籍，无法将该学籍交给申请人',

@@ -30,6 +30,11 @@ export function linePhotoUrl(ctx: AppContext, storageKey: string): string {
   return photoUrl(ctx, { storageKey });
 }
 
+/** The console's signed URL of a photo: the only kind that also serves a photo on file. */
+export function staffLinePhotoUrl(ctx: AppContext, storageKey: string): string {
+  return photoUrl(ctx, { storageKey }, 'staff');
+}
+
 export function photoBytes(ctx: AppContext, id: number): Promise<Buffer> {
   return readPhotoBytes(ctx, id);
 }

@@ -33,6 +33,7 @@ import { nationalRejections, photoIssues } from './photo-issues.ts';
 import { orderTimeline } from './timeline.ts';
 import { ANY_KIND, ownOrder, ownedOrder } from './ownership.ts';
 import { mayTransition, transition } from './transition.ts';
+import { assertReprintPhotoLive, reprintPhotoLinks } from '../reprint/live-binding.ts';
 
 async function ownedDetail(db: DbOrTx, memberId: number, detailId: number, forUpdate = false) {
   const d = await repo.detailById(db, detailId);
@@ -209,10 +210,12 @@ export async function orderWithDetails(
   // One statement (reads.ts); nothing is answered before the order is known to be the caller's.
   const { order: row, lines } = await reads.orderWithLines(ctx.memberReads, id);
   const { refundStatus, ...o } = ownOrder(row, memberId, ['individual', 'reprint']);
+  // A reprint's photo is on file: linked through the member's binding, checked again at each fetch.
+  const onFile = o.kind === 'reprint' ? await reprintPhotoLinks(ctx, o) : null;
   return {
     order: orderAnswer(o, lang, { refundStatus, personCount: lines.length }),
     orderDetails: lines.map(({ storageKey, ...d }) =>
-      detailAnswer(d, storageKey ? linePhotoUrl(ctx, storageKey) : null),
+      detailAnswer(d, onFile ? onFile(d.photoId) : storageKey ? linePhotoUrl(ctx, storageKey) : null),
     ),
     shippingInfo: shippingInfo(o),
   };
@@ -236,6 +239,8 @@ export async function photoForDownload(
   if (!line || !line.photoId) throw notFound('order.personNotFound');
   const facts = { ...factsOf(o), picAllowState: orderPicAllowState(o.picAllowState, lines[0]?.picAllowState) };
   if (!canDownloadPhoto(facts)) throw conflict('order.stateNoDownload');
+  // A reprint's photo is on file: only while the member's binding to the record may see it.
+  await assertReprintPhotoLive(ctx.db, o);
   return { photoId: line.photoId, name: line.name };
 }
 

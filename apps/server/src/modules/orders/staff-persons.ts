@@ -6,7 +6,8 @@ import type { Person } from '@portal/contract/console';
 import { staffMay } from '@portal/contract/staff-access';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import { FACE_MISMATCH_THRESHOLD, faceDistance } from '../photos/photo-service.ts';
-import { linePhotoUrl } from './photo-link.ts';
+import { staffLinePhotoUrl } from './photo-link.ts';
+import { reprintPhotoRefusal } from '../reprint/live-binding.ts';
 import { sameFaceMatches } from './photo-issues.ts';
 
 type PhotoRow = typeof photos.$inferSelect;
@@ -15,7 +16,21 @@ type Viewer = Pick<StaffContext, 'role'>;
 
 /** Where the console shows a photo: the photo service's signed, expiring URL; none for a role that may not see faces. */
 function staffPhotoUrl(ctx: AppContext, viewer: Viewer, photo: Pick<PhotoRow, 'storageKey'>): string | null {
-  return staffMay(viewer.role, 'photos.view') ? linePhotoUrl(ctx, photo.storageKey) : null;
+  return staffMay(viewer.role, 'photos.view') ? staffLinePhotoUrl(ctx, photo.storageKey) : null;
+}
+
+/**
+ * The reprint orders among these whose member's binding may not see the photo on file now
+ * (suspended by a dispute, or lost): the console, the print list included, shows no photo of them.
+ */
+async function reprintsWithoutPhoto(db: DbOrTx, orderIds: number[]): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: orders.id, kind: orders.kind, memberId: orders.memberId, thirdStudentId: orders.thirdStudentId })
+    .from(orders)
+    .where(and(inArray(orders.id, orderIds), eq(orders.kind, 'reprint')));
+  const out = new Set<number>();
+  for (const o of rows) if (await reprintPhotoRefusal(db, o)) out.add(o.id);
+  return out;
 }
 
 /** Face distance of two descriptors (the photo service's), null when either is missing. */
@@ -46,9 +61,11 @@ export async function personsOf(
   const photoRows = photoIds.length ? await db.select().from(photos).where(inArray(photos.id, photoIds)) : [];
   const byId = new Map(photoRows.map((p) => [p.id, p]));
   const sameFace = await sameFaceOf(db, orderIds);
+  const withoutPhoto = await reprintsWithoutPhoto(db, orderIds);
   for (const d of details) {
+    const hidden = withoutPhoto.has(d.orderId);
     const photo = d.photoId ? (byId.get(d.photoId) ?? null) : null;
-    const compare = await compareFor(ctx, db, d, photo, viewer);
+    const compare = hidden ? null : await compareFor(ctx, db, d, photo, viewer);
     const person: Person = {
       id: d.id,
       name: d.name,
@@ -64,7 +81,7 @@ export async function personsOf(
       photo: photo
         ? {
             id: photo.id,
-            url: staffPhotoUrl(ctx, viewer, photo),
+            url: hidden ? null : staffPhotoUrl(ctx, viewer, photo),
             passed: photo.passed,
             checkResult: photo.checkResult,
             autoCorrected: photo.autoCorrected,

@@ -12,6 +12,7 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { channelOf } from '../../providers/pay/pay-parties.ts';
 import type { QueryResult, VerifiedNotify } from '../../providers/pay/types.ts';
 import { assertDistinctFaces } from '../orders/photo-issues.ts';
+import { assertReprintPhotoLive } from '../reprint/live-binding.ts';
 import { ANY_KIND, ownedOrder } from '../orders/ownership.ts';
 import { factsOf } from '../orders/present.ts';
 import { orderById } from '../orders/repo.ts';
@@ -67,6 +68,8 @@ export async function startPayment(
 ): Promise<PayInfoResponse> {
   const order = await memberOrderIn(ctx, input.memberId, input.id, input.scope);
   if (!canPay(factsOf(order))) throw conflict('pay.notPayable');
+  // A reprint prints a photo on file: only while the member's binding to the record may see it.
+  await assertReprintPhotoLive(ctx.db, order);
   const persons = order.kind === 'reprint' ? (order.num ?? 0) : await countPersons(ctx.db, order.id);
   if (persons <= 0) throw badRequest('order.empty');
   if (order.kind !== 'task' && !hasShipping(order)) throw conflict('order.shippingMissing');

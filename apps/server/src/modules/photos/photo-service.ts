@@ -35,8 +35,18 @@ export function photoUrlKey(config: Config, pii: PiiCipher): Buffer {
     .digest();
 }
 
-const sig = (ctx: AppContext, key: string, exp: number) =>
-  createHmac('sha256', ctx.photoUrlKey).update(`${key}.${exp}`).digest('base64url').slice(0, 32);
+/**
+ * Who an address is for: a member's (the photo's owner) or the staff console's. Only a staff
+ * address serves a photo on file (the national platform's); a member reaches one only through
+ * their binding's address, which checks the binding at each fetch (reprint/binding-photo.ts).
+ */
+export type PhotoUrlScope = 'member' | 'staff';
+
+const sig = (ctx: AppContext, key: string, exp: number, scope: PhotoUrlScope = 'member') =>
+  createHmac('sha256', ctx.photoUrlKey)
+    .update(scope === 'staff' ? `${key}.${exp}.staff` : `${key}.${exp}`)
+    .digest('base64url')
+    .slice(0, 32);
 
 /**
  * The hour a photo link is signed in, counted from 1970: every link made within one hour is the
@@ -51,10 +61,11 @@ export function photoLinkHour(now = Date.now()): number {
  * A capability URL for a photo (img tags send no headers): signed, expiring.
  * Issue it only in answers to the photo's owner or to staff.
  */
-export function photoUrl(ctx: AppContext, photo: { storageKey: string }): string {
+export function photoUrl(ctx: AppContext, photo: { storageKey: string }, scope: PhotoUrlScope = 'member'): string {
   const hour = 3600;
   const exp = photoLinkHour() * hour + Math.round(ctx.config.photos.urlHours * hour);
-  return `/api/img/view/${photo.storageKey}?exp=${exp}&sig=${sig(ctx, photo.storageKey, exp)}`;
+  const url = `/api/img/view/${photo.storageKey}?exp=${exp}&sig=${sig(ctx, photo.storageKey, exp, scope)}`;
+  return scope === 'staff' ? `${url}&scope=staff` : url;
 }
 
 /** The storage key of a URL this server signed, or null; `ignoreExpiry` for attaching a photo the member owns. */
@@ -69,7 +80,7 @@ export function verifyPhotoUrl(ctx: AppContext, url: string, ignoreExpiry = fals
   const exp = Number(u.searchParams.get('exp'));
   const given = u.searchParams.get('sig') ?? '';
   if (!m || !Number.isInteger(exp)) return null;
-  const want = sig(ctx, m[1]!, exp);
+  const want = sig(ctx, m[1]!, exp, u.searchParams.get('scope') === 'staff' ? 'staff' : 'member');
   if (given.length !== want.length || !timingSafeEqual(Buffer.from(given), Buffer.from(want))) return null;
   if (!ignoreExpiry && exp < Date.now() / 1000) return null;
   return m[1]!;
@@ -306,10 +317,29 @@ export async function readOriginalBytes(ctx: AppContext, photoId: number): Promi
   return ctx.storage.get(row.key);
 }
 
-/** The bytes behind a signed, unexpired photo URL (owner or staff got it from us). */
-export async function viewPhoto(ctx: AppContext, key: string, exp: number, s: string): Promise<Buffer> {
-  const storageKey = verifyPhotoUrl(ctx, `/api/img/view/${key}?exp=${exp}&sig=${encodeURIComponent(s)}`);
+/**
+ * The bytes behind a signed, unexpired photo URL (owner or staff got it from us). A photo on file
+ * is served to a staff address only: a member's address to one (handed out before, or guessed
+ * from another's) is refused, so a binding that was suspended or lost cannot keep reading it.
+ */
+export async function viewPhoto(
+  ctx: AppContext,
+  key: string,
+  exp: number,
+  s: string,
+  scope: PhotoUrlScope = 'member',
+): Promise<Buffer> {
+  const scoped = scope === 'staff' ? '&scope=staff' : '';
+  const storageKey = verifyPhotoUrl(ctx, `/api/img/view/${key}?exp=${exp}&sig=${encodeURIComponent(s)}${scoped}`);
   if (!storageKey) throw forbidden();
+  if (scope !== 'staff') {
+    const [p] = await ctx.db
+      .select({ source: photos.source })
+      .from(photos)
+      .where(eq(photos.storageKey, storageKey))
+      .limit(1);
+    if (p?.source === 'national') throw forbidden();
+  }
   const bytes = await ctx.storage.get(storageKey);
   if (!bytes) throw notFound();
   return bytes;

@@ -79,11 +79,15 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         hide: true,
         params: z.object({ key: z.string().regex(/^[a-z0-9._-]{1,128}$/) }),
-        querystring: z.object({ exp: z.coerce.number().int(), sig: z.string().max(64) }),
+        querystring: z.object({
+          exp: z.coerce.number().int(),
+          sig: z.string().max(64),
+          scope: z.enum(['member', 'staff']).optional(),
+        }),
       },
     },
     async (req, reply) => {
-      const bytes = await viewPhoto(ctx, req.params.key, req.query.exp, req.query.sig);
+      const bytes = await viewPhoto(ctx, req.params.key, req.query.exp, req.query.sig, req.query.scope);
       return sendJpeg(reply, bytes, 'private, max-age=3600');
     },
   );

@@ -25,8 +25,9 @@ import { insertOrder } from '../orders/repo.ts';
 import { factsOf } from '../orders/present.ts';
 import { newOrderNo } from '../orders/order-no.ts';
 import * as repo from './repo.ts';
-import { bindingOfMemberFor } from './binding-repo.ts';
-import { bindingPhotoUrl, bindingSeesPhotos } from './binding-photo.ts';
+import { bindingPhotoUrl } from './binding-photo.ts';
+import { CLOSED_BINDING_LOST, reprintPhotoLinks, reprintPhotoRefusal } from './live-binding.ts';
+import { message } from '../../http/lang.ts';
 
 /** Rules of graduation-photo reprints: identity binding and reprint (type 2) orders. */
 
@@ -144,10 +145,15 @@ export async function washOrderAndDetails(
   const o = await ownWashOrder(ctx, memberId, id);
   const f = factsOf(o);
   const details = await repo.orderDetailRows(ctx.db, o.id);
-  // The photo on file is shown through the member's binding to the record, so a suspended one shows nothing.
-  const b =
-    o.thirdStudentId && Number(o.thirdStudentId)
-      ? await bindingOfMemberFor(ctx.db, memberId, Number(o.thirdStudentId))
+  // The photo on file is shown through the member's binding to the record as it is now, so a
+  // suspended or lost one shows nothing and cannot be paid for.
+  const refusal = await reprintPhotoRefusal(ctx.db, o);
+  const link = await reprintPhotoLinks(ctx, o);
+  const closedWhy = o.state === ORDER_STATE.CLOSED && o.refuseReason === CLOSED_BINDING_LOST;
+  const notice = closedWhy
+    ? message(lang, CLOSED_BINDING_LOST)
+    : refusal && o.state !== ORDER_STATE.CLOSED
+      ? message(lang, refusal)
       : null;
   const shipping = shippingOf(o);
   const stateText = ORDER_STATE_TEXT[o.state as keyof typeof ORDER_STATE_TEXT];
@@ -169,9 +175,10 @@ export async function washOrderAndDetails(
       ...shipping,
       canEditQuantity: canEditQuantity(f),
       canEditShipping: canEditShipping(f),
-      canPay: canPay(f),
+      canPay: canPay(f) && !refusal,
       canRefund: canRefund(f),
       canModify: canModify(f),
+      notice,
     },
     orderDetails: details.map((d) => ({
       id: d.id,
@@ -181,7 +188,7 @@ export async function washOrderAndDetails(
       yxdm: d.yxdm,
       education: d.education,
       studentId: d.studentId,
-      picUrl: b && bindingSeesPhotos(b) ? bindingPhotoUrl(ctx, b.id, d.photoId) : null,
+      picUrl: link(d.photoId),
       num: d.num ?? o.num ?? 0,
       dist: d.dist ?? o.dist ?? 0,
       thirdStudentId: d.thirdStudentId ?? '',

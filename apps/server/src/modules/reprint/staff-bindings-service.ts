@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BindingRow } from '@portal/contract/console';
@@ -8,6 +9,7 @@ import { bindingDisputes, bindings, members, schools } from '../../db/schema.ts'
 import { conflict, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import { writeAudit } from '../staff/audit.ts';
+import { closeLostBindingOrders, sendDisputeRefunds } from './dispute-orders.ts';
 
 /** Binding states: 1 bound, 2 unbind pending, 3 unbound (approved). */
 export const BINDING = { BOUND: 1, UNBIND_PENDING: 2, UNBOUND: 3 } as const;
@@ -101,21 +103,24 @@ export async function listDisputes(ctx: AppContext, state: number): Promise<Bind
 /**
  * Staff decide an open dispute, in one transaction, audited: give the record to the claimant
  * (the earlier binding ends, still suspended so its photo addresses stay dead; the claimant is
- * bound as proven) or restore the earlier binding (suspension lifted).
+ * bound as proven, and the earlier binder's open reprint orders close, a paid one refunded once
+ * the decision is committed) or restore the earlier binding (suspension lifted).
  */
 export async function resolveDispute(
   ctx: AppContext,
   staff: StaffContext,
   id: number,
   outcome: ResolveDisputeBody['outcome'],
+  log: FastifyBaseLogger,
 ): Promise<{ state: number }> {
-  return ctx.db.transaction(async (tx) => {
+  const { state, refundIds } = await ctx.db.transaction(async (tx) => {
     const [d] = await tx.select().from(bindingDisputes).where(eq(bindingDisputes.id, id)).for('update');
     if (!d) throw notFound();
     if (d.state !== DISPUTE.OPEN) throw conflict('reprint.disputeNotOpen');
     const [held] = await tx.select().from(bindings).where(eq(bindings.id, d.heldBindingId)).for('update');
     const now = new Date();
     let claimantBindingId: number | null = null;
+    let refundIds: number[] = [];
     if (outcome === 'claimant') {
       const [mine] = await tx
         .select()
@@ -138,6 +143,8 @@ export async function resolveDispute(
         })
         .returning({ id: bindings.id });
       claimantBindingId = b.id;
+      // The earlier binder's open reprint orders close with the decision (a paid one refunded).
+      if (held) refundIds = await closeLostBindingOrders(tx, staff, held, d.id);
     } else {
       await tx.update(bindings).set({ suspendedAt: null }).where(eq(bindings.id, d.heldBindingId));
     }
@@ -156,8 +163,11 @@ export async function resolveDispute(
         heldState: outcome === 'claimant' ? BINDING.UNBOUND : (held?.state ?? null),
         suspended: outcome === 'claimant',
         claimantBindingId,
+        closedOrderRefunds: refundIds,
       },
     });
-    return { state: to };
+    return { state: to, refundIds };
   });
+  await sendDisputeRefunds(ctx, staff, refundIds, log);
+  return { state };
 }

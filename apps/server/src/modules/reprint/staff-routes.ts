@@ -57,6 +57,6 @@ export const reprintStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.object({ state: z.number() })) },
       },
     },
-    async (req) => ok(await resolveDispute(ctx, staffOf(req), req.params.id, req.body.outcome)),
+    async (req) => ok(await resolveDispute(ctx, staffOf(req), req.params.id, req.body.outcome, req.log)),
   );
 };
