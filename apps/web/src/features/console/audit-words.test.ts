@@ -3,6 +3,7 @@ import { addLocales, i18n } from '../../lib/i18n.ts';
 import consoleLocale from '../../locales/console.ts';
 import consoleWords from '../../locales/console-words.ts';
 import { actionText, diffLines, scopeText } from './audit-words.ts';
+import { yuanLabel } from '@portal/contract/prices';
 
 addLocales(consoleLocale, consoleWords);
 
@@ -27,6 +28,22 @@ describe('the console in words', () => {
         { contentZh: '<p>新 <b>通知</b></p>', updatedAt: '2026-11-24T05:19:47.122Z' },
       ),
     ).toEqual(['内容（中文）: 旧 → 新 通知']);
+    // A task's changed price and deadline, old and new (issue 32, item 2).
+    const task = {
+      priceFen: 3000,
+      endTime: '2030-06-30T10:00:00.000Z',
+      fy: 'SH',
+      updatedAt: '2026-11-24T05:19:41.003Z',
+    };
+    expect(
+      diffLines(i18n.t, task, { ...task, priceFen: 4800, endTime: '2031-01-31T10:00:00.000Z', updatedAt: 'x' }),
+    ).toEqual([
+      `价格: ${yuanLabel(3000)} → ${yuanLabel(4800)}`,
+      `截止时间: ${new Date('2030-06-30T10:00:00.000Z').toLocaleString('zh-CN', { hour12: false })} → ${new Date(
+        '2031-01-31T10:00:00.000Z',
+      ).toLocaleString('zh-CN', { hour12: false })}`,
+    ]);
+    expect(actionText(i18n.t, 'schools.branch')).toBe('设置学校所属分公司');
     await i18n.changeLanguage('en');
     expect(actionText(i18n.t, 'content.notices.update')).toBe('Edited Notices');
     expect(diffLines(i18n.t, { state: 140 }, { state: 145 })).toEqual(['State: Shipped → Completed']);

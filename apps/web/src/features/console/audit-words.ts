@@ -31,7 +31,7 @@ function valueText(t: TFunction, field: string, v: unknown): string {
   if (typeof v === 'boolean') return v ? t('console.yes') : t('console.no');
   if (field === 'state' && typeof v === 'number' && ORDER_STATE_TEXT[v as OrderState])
     return pick(ORDER_STATE_TEXT[v as OrderState]);
-  if (field === 'amountFen' && typeof v === 'number') return yuanLabel(v);
+  if ((field === 'amountFen' || field === 'priceFen') && typeof v === 'number') return yuanLabel(v);
   if (Array.isArray(v)) return v.map((x) => valueText(t, field, x)).join(t('console.review.listSep'));
   if (typeof v === 'object') return JSON.stringify(v);
   const s = String(v);
