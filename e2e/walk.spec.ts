@@ -142,6 +142,11 @@ test.describe('6. centralised entry takes the student number', () => {
       await page.getByLabel(label).fill(student.xh);
       await shot(page, `walk-collect-number-${lang}`);
       await page.getByRole('button', { name: lang === 'zh' ? /^确\s?认$/ : 'Confirm' }).click();
+      // The identity proof before the form: the last 4 characters of the student's ID number.
+      await page
+        .getByLabel(lang === 'zh' ? '身份证号后4位' : 'Last 4 characters of the ID number')
+        .fill(student.zjhm.slice(-4));
+      await page.getByRole('button', { name: lang === 'zh' ? /^核\s?验$/ : 'Verify' }).click();
       await expect(page).toHaveURL(new RegExp(`/home/upImg\\?.*studentId=${student.xh}`));
       await expect(page.getByLabel(lang === 'zh' ? '姓名' : 'Name', { exact: true })).toHaveValue(student.xm);
       expect(errors).toEqual([]);
