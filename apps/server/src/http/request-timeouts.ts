@@ -58,15 +58,23 @@ export function timeOutSlowBodies(app: FastifyInstance, t: HttpTimeouts): void {
   const check = () => {
     const now = Date.now();
     for (const socket of sockets) {
-      // The answer Node keeps on the socket while it serves a request (the field its own closeIdleConnections reads).
-      const res = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
-      const req = res?.req;
-      if (!req || req.complete || res.headersSent || isUpload(req)) continue;
+      // The answer Node keeps on the socket while it serves a request (the field its own
+      // closeIdleConnections reads); once the answer is out, the request its parser still reads.
+      const s = socket as Socket & {
+        _httpMessage?: ServerResponse | null;
+        parser?: { incoming?: IncomingMessage | null } | null;
+      };
+      const res = s._httpMessage;
+      const req = res?.req ?? s.parser?.incoming;
+      if (!req || req.complete) continue;
+      // An upload being taken has the upload's limit (Node's). A body still coming after its answer
+      // went out (refused early: a 400, 401 or 415) is read only to be thrown away: the request limit.
+      if (res && !res.headersSent && isUpload(req)) continue;
       const seen = firstSeen.get(req);
       if (seen === undefined) firstSeen.set(req, now);
       else if (now - seen >= t.requestMs) {
         app.log.info({ method: req.method, ip: socket.remoteAddress }, 'request body timed out');
-        if (socket.writable)
+        if (socket.writable && res && !res.headersSent)
           socket.write('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
         socket.destroy();
       }
