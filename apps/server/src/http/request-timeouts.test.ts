@@ -41,19 +41,12 @@ interface Outcome {
  * `watchMs`: when the server closes it and what it answered.
  */
 function slowClient(head: string, trickle: string, everyMs: number, watchMs: number): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
-    const start = Date.now();
+    let start = 0;
     let answer = '';
     let closedAfter: number | null = null;
-    let i = 0;
-    const timer = setInterval(() => {
-      if (i < trickle.length && !socket.destroyed) socket.write(trickle[i++]!);
-    }, everyMs);
-    socket.on('connect', () => socket.write(head));
-    socket.setEncoding('utf8');
-    socket.on('data', (d: string) => (answer += d));
-    socket.on('error', () => {});
+    let timer: NodeJS.Timeout | undefined;
     let watch: NodeJS.Timeout | undefined;
     const done = () => {
       clearInterval(timer);
@@ -61,12 +54,23 @@ function slowClient(head: string, trickle: string, everyMs: number, watchMs: num
       socket.destroy();
       resolve({ closedAfter, answer });
     };
+    socket.setEncoding('utf8');
+    socket.on('data', (d: string) => (answer += d));
+    socket.on('error', () => {});
     socket.on('close', () => {
       closedAfter ??= Date.now() - start;
       done();
     });
-    socket.on('connect', () => (watch = setTimeout(done, watchMs)));
-    socket.on('timeout', reject);
+    // The head first, then the trickle: nothing is written before the connection is up.
+    socket.on('connect', () => {
+      start = Date.now();
+      socket.write(head);
+      let i = 0;
+      timer = setInterval(() => {
+        if (i < trickle.length && !socket.destroyed) socket.write(trickle[i++]!);
+      }, everyMs);
+      watch = setTimeout(done, watchMs);
+    });
   });
 }
 
