@@ -53,7 +53,7 @@ async function pickFirst(page: Page, label: string) {
 }
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${process.env.SCREENS_DIR ?? 'test-results/screens'}/${name}.png`, fullPage: true });
 }
 
 /** Fills /newId (school from the suggestions, student number, ID card number) and confirms the dialog. */
@@ -265,6 +265,17 @@ test("binding proves identity: A binds with the ID number, B guessing is refused
   const a = await memberPage('13900000911', record.xm);
   await bindOnNewId(a, record);
   await expect(a.getByRole('cell', { name: record.schoolName })).toBeVisible();
+  // A orders a reprint of the record (the order page shows the photo on file)
+  const [onFile] = (await memberCall<{ id: string }[]>(a, 'GET', '/api/binding/findWashStudentInfo')).data;
+  const aOrder = await memberCall<number>(a, 'POST', '/api/order/createWashOrder', {
+    dist: 0,
+    num: 1,
+    thirdStudentId: onFile!.id,
+  });
+  expect(aOrder.code).toBe(200);
+  await a.goto(`/developConfirm?id=${aOrder.data}`);
+  await expect(a.getByRole('img', { name: '照片' })).toBeVisible();
+  await expect(a.getByTestId('order-notice')).toHaveCount(0);
 
   // B: a wrong (well-formed) number is refused in the page; the 5th failure stops the day
   const b = await memberPage('13900000912', guessed.xm);
@@ -320,6 +331,12 @@ test("binding proves identity: A binds with the ID number, B guessing is refused
   await a.goto('/untiedId');
   await expect(a.getByText('您的绑定因身份争议已暂停，请联系客服')).toBeVisible();
   await shot(a, 'reprint-untied-suspended');
+  // A's order is held: no photo, no pay button, and the page says why
+  await a.goto(`/developConfirm?id=${aOrder.data}`);
+  await expect(a.getByTestId('order-notice')).toContainText('您的绑定因身份争议已暂停，请联系客服');
+  await expect(a.getByRole('img', { name: '照片' })).toHaveCount(0);
+  await expect(a.getByRole('button', { name: '确认支付' })).toHaveCount(0);
+  await shot(a, 'reprint-order-suspended');
 
   // staff see the dispute with both members masked, and give the record to C
   const reviewer = await consoleAs(browser, baseURL!, 'reviewer');
@@ -343,4 +360,18 @@ test("binding proves identity: A binds with the ID number, B guessing is refused
   await expect(row).toHaveCount(0);
   expect(await memberCall<number>(c, 'GET', '/api/binding/findCheckStatus')).toMatchObject({ data: 1 });
   expect(await memberCall<number>(a, 'GET', '/api/binding/findCheckStatus')).toMatchObject({ data: 3 });
+
+  // A's order closed with the decision, and its page tells A why, in both languages
+  await a.goto(`/developConfirm?id=${aOrder.data}`);
+  const closed = a.getByTestId('order-notice');
+  await expect(closed).toContainText(
+    '客服核实该学籍属于另一位已证明身份的学生，您的绑定已解除，本订单已关闭，已付款项将原路退回',
+  );
+  await expect(a.getByText('已关闭').first()).toBeVisible();
+  await shot(a, 'reprint-order-closed-lost');
+  await a.evaluate(() => localStorage.setItem('lang', 'en'));
+  await a.reload();
+  await expect(closed).toContainText('About this order');
+  await expect(closed).toContainText('belongs to another student who proved their identity');
+  await shot(a, 'reprint-order-closed-lost-en');
 });

@@ -1,15 +1,26 @@
-import { Descriptions, Image, Table } from 'antd';
+import { Alert, Descriptions, Image, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EDUCATION_LEVELS } from '@portal/contract/enums';
 import type { WashOrderAndDetails } from '@portal/contract/reprint';
 import { pick } from '../../../lib/i18n.ts';
 
-/** Order number, state, time, items and amount of a reprint order. */
+/** Order number, state, time, items and amount of a reprint order; why it is held or was closed, when it is. */
 export function OrderSummary({ data }: { data: WashOrderAndDetails }) {
   const { t } = useTranslation();
   const o = data.order;
   return (
     <>
+      {o.notice && (
+        <Alert
+          data-testid="order-notice"
+          role="alert"
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('reprint.order.noticeTitle')}
+          description={o.notice}
+        />
+      )}
       <Descriptions bordered size="small" column={2} style={{ marginBottom: 16 }}>
         <Descriptions.Item label={t('reprint.order.no')}>
           <span data-testid="order-no">{o.orderNo}</span>
