@@ -2,14 +2,16 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import S3rver from 's3rver';
+import sharp from 'sharp';
+import type { PhotoRefusal } from '@portal/contract/photos';
 import { call, memberSession, testApp, type Session } from '../../test/helpers.ts';
 import { photoFixture, uploadPhoto } from '../../test/photo-uploads.ts';
 import { loadConfig } from '../config.ts';
-import { photos } from '../db/schema/orders.ts';
+import { photoCandidates, photos } from '../db/schema/orders.ts';
 import { photoCheckDuration, registry } from '../lib/metrics.ts';
 import { S3Storage, StorageUnavailable, type CircuitOptions, type S3Options } from './storage.ts';
 
@@ -143,6 +145,52 @@ describe('uploads while the photo storage is down', () => {
     expect(view.statusCode).toBe(200);
     expect((await call<{ storage: string }>(app, { method: 'GET', url: '/api/health/ready' })).data.storage).toBe('ok');
   }, 120_000);
+
+  it('the corrected photo: accepting it while the bucket is down answers 503 and keeps the candidate; a refusal still answers, with no half-kept candidate', async () => {
+    // A zoomed-out photo on red: refused (head too small), with a corrected candidate.
+    const small = await sharp(photoFixture('compliant-3.jpg')).resize(390, 520, { fit: 'cover' }).toBuffer();
+    const phone = await sharp({
+      create: { width: 600, height: 800, channels: 3, background: { r: 200, g: 30, b: 30 } },
+    })
+      .composite([{ input: small, left: 105, top: 98 }])
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const refuse = () => uploadPhoto<PhotoRefusal>(app, me, phone, { flow: 'individual' });
+    const offered = await refuse();
+    expect([offered.code, offered.msg]).toEqual([-1, '头部偏小，请靠近镜头']);
+    const candidate = offered.data.corrected!;
+    expect(candidate.id).toMatch(/^[a-f0-9]{32}$/);
+    const objects = (await objectsInBucket()).length;
+    const rowsBefore = await rows();
+    const accept = () =>
+      call<string>(app, {
+        method: 'POST',
+        url: '/api/img/accept-corrected',
+        session: me,
+        payload: { candidateId: candidate.id },
+      });
+
+    await stopBucket();
+    const refused = await accept();
+    expect([refused.status, refused.msg]).toEqual([503, STORAGE_DOWN_ZH]);
+    // The check still answers its refusal, without a candidate it could not keep.
+    const again = await refuse();
+    expect([again.code, again.msg]).toEqual([-1, '头部偏小，请靠近镜头']);
+    expect(again.data.corrected).toBeUndefined();
+    expect(await rows()).toBe(rowsBefore);
+    const [c] = await app.ctx.db
+      .select({ used: photoCandidates.acceptedPhotoId })
+      .from(photoCandidates)
+      .where(eq(photoCandidates.id, candidate.id));
+    expect(c?.used).toBeNull();
+
+    await startBucket();
+    expect(await objectsInBucket()).toHaveLength(objects);
+    await new Promise((r) => setTimeout(r, CIRCUIT.openMs + 100));
+    const ok = await accept();
+    expect(ok.code).toBe(200);
+    expect(await rows()).toBe(rowsBefore + 1);
+  }, 180_000);
 
   it('deletes the stored object when its row cannot be written: no object without its row', async () => {
     const before = await objectsInBucket();

@@ -121,6 +121,8 @@ export async function memberPhotoKeys(ctx: AppContext, memberId: number): Promis
 
 /** Account deactivation: the member's photo bytes and rows go (orders keep only a dangling id). */
 export async function deleteMemberPhotos(ctx: AppContext, memberId: number): Promise<void> {
+  // Storage known to be down: refused before any object goes, so no row is left without its object.
+  ctx.storage.assertAvailable();
   await deleteMemberCandidates(ctx, memberId);
   for (const key of await memberPhotoKeys(ctx, memberId)) await ctx.storage.delete(key);
   await ctx.db.delete(photos).where(eq(photos.memberId, memberId));
