@@ -47,6 +47,10 @@ export const reprintMessages = {
     zh: '该学籍已由客服核实归属另一位学生，照片不再提供',
     en: 'Customer service found that this student record belongs to another student; its photo is no longer available',
   },
+  'reprint.printHeld': {
+    zh: '该冲印订单的学籍绑定正在争议中或已解除，照片不能制作',
+    en: "This reprint order's binding is under dispute or has ended: its photo cannot be produced",
+  },
   'reprint.orderClosedBindingLost': {
     zh: '客服核实该学籍属于另一位已证明身份的学生，您的绑定已解除，本订单已关闭，已付款项将原路退回',
     en: 'Customer service found that this student record belongs to another student who proved their identity: your binding has ended, this order is closed and any payment goes back the way it came',

@@ -9,6 +9,7 @@ import type { StaffContext } from '../../http/staff-auth.ts';
 import { auditOf, writeAudit } from '../staff/audit.ts';
 import { findOrder, findOrders, searchConditions, toOrderRow, type SearchQuery } from './staff-repo.ts';
 import { personsOf } from './staff-persons.ts';
+import { reprintPhotoRefusal } from '../reprint/live-binding.ts';
 import { transition as moveOrder } from './transition.ts';
 import { SHIP_EVENTS } from '../logistics/trace-events.ts';
 import { registerParcel, subscribeParcels } from '../logistics/parcel-service.ts';
@@ -125,6 +126,9 @@ export async function transition(
       .where(and(inArray(refunds.orderId, ids), eq(refunds.cancelled, false), eq(refunds.origin, 'member')));
     if (openRefunds.some((r) => refundBlocksStaffAction(body.action, r.status)))
       throw conflict('refund.blocksStaffAction');
+    // A reprint prints a photo on file: only while its member's binding may see it now.
+    if (body.action === 'produce')
+      for (const o of rows) if (await reprintPhotoRefusal(tx, o)) throw conflict('reprint.printHeld');
     // A review decides on the photos the lines hold now (read under the order lock, which a
     // member's modify also takes), and the audit records which ones.
     const reviewed = new Map<number, number[]>();

@@ -175,6 +175,14 @@ describe('the earlier binder of a disputed record', () => {
     const page = await washPage(holder, unpaid);
     expect(page.data.order).toMatchObject({ state: 110, notice: SUSPENDED_ZH, canPay: false });
     expect(page.data.orderDetails[0]!.picUrl).toBeNull();
+    // nor does the print shop start on the paid one
+    const printer = await staffSession(app, 'admin');
+    const produce = await staffCall(app, printer.token, '/api/console/orders/transition', {
+      ids: [bought],
+      action: 'produce',
+    });
+    expect([produce.code, produce.msg]).toEqual([409, '该冲印订单的学籍绑定正在争议中或已解除，照片不能制作']);
+    expect((await stateOf(bought)).state).toBe(120);
   });
 
   it('the print list shows no photo of a suspended binding’s order; restored, everything works again', async () => {
