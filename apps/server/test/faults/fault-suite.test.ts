@@ -16,6 +16,7 @@ import {
   type MemberSession,
 } from '../hardening/child-server.ts';
 import { startSmsParty, startSmtpParty } from './parties.ts';
+import { watchCrashes } from './instances.ts';
 import { figures, Workload, type Figures, type Instance } from './workload.ts';
 
 /**
@@ -38,11 +39,13 @@ const qs = (o: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 describe.skipIf(!pgBase)('fault suite: two instances under a member workload (PostgreSQL)', () => {
+  // The parties and the balancer run in this process: an error escaping them fails the suite.
+  const crashes = watchCrashes();
   let db: Awaited<ReturnType<typeof throwawayDatabase>>;
   let pg: Awaited<ReturnType<typeof sqlClient>>;
   let s3: S3rver | null = null;
   let s3Port = 0;
-  const s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faults-s3-'));
+  let s3Dir = '';
   let sms: Awaited<ReturnType<typeof startSmsParty>>;
   let smtp: Awaited<ReturnType<typeof startSmtpParty>>;
   const dirs: string[] = [];
@@ -72,6 +75,7 @@ describe.skipIf(!pgBase)('fault suite: two instances under a member workload (Po
 
   beforeAll(async () => {
     db = await throwawayDatabase(pgBase!, 'fsuite');
+    s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faults-s3-'));
     await startBucket();
     sms = await startSmsParty();
     smtp = await startSmtpParty();
@@ -113,7 +117,7 @@ describe.skipIf(!pgBase)('fault suite: two instances under a member workload (Po
     await stopBucket();
     await sms?.close();
     await smtp?.close();
-    for (const d of [...dirs, s3Dir]) fs.rmSync(d, { recursive: true, force: true });
+    for (const d of [...dirs, s3Dir].filter(Boolean)) fs.rmSync(d, { recursive: true, force: true });
   });
 
   /** Polls until check holds on every live instance; the time it took (fails past the bound ×3). */
@@ -418,6 +422,7 @@ describe.skipIf(!pgBase)('fault suite: two instances under a member workload (Po
       ].join('\n'),
     );
     expect(lost).toEqual([]);
+    expect(crashes.errors).toEqual([]);
     expect(paidCount).toBeGreaterThan(3);
     for (const f of table) {
       expect([f.fault, f.http500, f.silent, f.otherStatuses]).toEqual([f.fault, 0, 0, []]);
