@@ -66,7 +66,12 @@ export async function ownCluster(): Promise<OwnCluster | null> {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
-  await cluster.start();
+  try {
+    await cluster.start();
+  } catch {
+    await cluster.remove();
+    return null;
+  }
   return cluster;
 }
 
