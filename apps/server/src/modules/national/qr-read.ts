@@ -1,6 +1,6 @@
 import sharp, { type Metadata } from 'sharp';
-import jsQR from 'jsqr';
 import { badRequest } from '../../http/errors.ts';
+import { searchQr, type QrSearchSlots } from './qr-search.ts';
 
 /** The longest a code picture's decode may take (libvips stops the pipeline then). */
 const DECODE_SECONDS = 2;
@@ -19,9 +19,14 @@ export function codePictureFormat(b: Buffer): 'jpeg' | 'png' | null {
  * libvips sees the file (an SVG filter of 235 bytes rendered at 6000 x 6000 cost seconds of
  * CPU), the header's pixel count under the photo uploads' cap before any decode, then one
  * decode in libvips's threads with the cap and a time limit, scaled to at most 1200 px on the
- * long side, and jsqr on the RGBA pixels. 400 naming the format or the size; null when no code.
+ * long side, and jsqr on the RGBA pixels in a worker with a time limit (qr-search.ts), within the
+ * instance's slots. 400 naming the format or the size; null when no code was found.
  */
-export async function readQrText(bytes: Buffer, maxPixels: number): Promise<string | null> {
+export async function readQrText(
+  bytes: Buffer,
+  maxPixels: number,
+  slots: QrSearchSlots = (job) => job(),
+): Promise<string | null> {
   const format = codePictureFormat(bytes);
   if (!format) throw badRequest('order.qrImageFormat');
   let meta: Metadata;
@@ -47,10 +52,7 @@ export async function readQrText(bytes: Buffer, maxPixels: number): Promise<stri
     return null;
   }
   const { data, info } = raw;
-  const found = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height, {
-    inversionAttempts: 'attemptBoth',
-  });
-  return found?.data ?? null;
+  return slots(() => searchQr(data, info.width, info.height));
 }
 
 /** The collection code inside a QR text: the bare code or a URL carrying ?cjm=. */

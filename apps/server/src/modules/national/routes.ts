@@ -14,6 +14,7 @@ import { AppError } from '../../http/errors.ts';
 import { tasks } from '../../db/schema.ts';
 import { sandboxNational, type NationalPlatform, type NationalStudent } from '../../providers/national.ts';
 import { collectionCodeOf, readQrText } from './qr-read.ts';
+import { qrSearchSlots, type QrSearchSlots } from './qr-search.ts';
 import { decodedCodeSchema, qrCodeSchema, studentByImageSchema } from '@portal/contract/national-codes';
 import { sandboxAppPage, sandboxDonePage } from './sandbox-page.ts';
 
@@ -46,8 +47,9 @@ async function uploadedBytes(req: FastifyRequest): Promise<{ bytes: Buffer; fiel
 async function studentFromImage(
   app: { ctx: { national: NationalPlatform; config: Config } },
   bytes: Buffer,
+  slots: QrSearchSlots,
 ): Promise<NationalStudent> {
-  const text = await readQrText(bytes, app.ctx.config.photos.bounds.maxPixels);
+  const text = await readQrText(bytes, app.ctx.config.photos.bounds.maxPixels, slots);
   const cjm = text ? collectionCodeOf(text) : null;
   if (!cjm) throw badRequest('order.qrDecodeFailed');
   const s = await app.ctx.national.decodeCollectionCode(cjm);
@@ -62,6 +64,8 @@ async function studentFromImage(
 export const nationalRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   await acceptUploads(app);
+  // This instance's QR searches: two at once (each may hold a core for its time limit), a short queue.
+  const qrSlots = qrSearchSlots();
 
   app.post(
     '/api/qrCode/getQrCode',
@@ -116,7 +120,7 @@ export const nationalRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { auth: 'member', signed: false }, schema: { response: { 200: envelope(decodedCodeSchema) } } },
     async (req) => {
       const { bytes } = await uploadedBytes(req);
-      const s = await studentFromImage(app, bytes);
+      const s = await studentFromImage(app, bytes, qrSlots);
       return ok(
         {
           xm: s.xm,
@@ -144,7 +148,7 @@ export const nationalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { bytes } = await uploadedBytes(req);
-      const s = await studentFromImage(app, bytes);
+      const s = await studentFromImage(app, bytes, qrSlots);
       const [task] = await ctx.db
         .select({ id: tasks.id })
         .from(tasks)
