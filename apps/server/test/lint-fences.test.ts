@@ -1,0 +1,121 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// The import fences of ARCHITECTURE.md, "Layers", are lint errors: these snippets, linted with the
+// repository's own eslint.config.js at the paths where they would live, prove that each fence
+// holds on the resolved file (not on how the import is spelled) and that a folder's own rule
+// never switches off a wider one.
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: ROOT });
+});
+
+interface Found {
+  ruleId: string | null;
+  message: string;
+}
+
+/** The errors the repository's config reports for this code at this path. */
+async function errorsOf(filePath: string, code: string): Promise<Found[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, filePath) });
+  return result.messages.filter((m) => m.severity === 2).map(({ ruleId, message }) => ({ ruleId, message }));
+}
+
+/** Only the import fences (unused names and the like are not what these snippets are about). */
+const fences = (found: Found[]) =>
+  found.filter((f) => /^(import-x\/|no-restricted-imports$)/.test(f.ruleId ?? '') || f.ruleId === null);
+
+const ORDERS_PAGE = 'apps/web/src/features/orders/pages/fence-probe-page.tsx';
+
+describe('import fences (eslint.config.js)', () => {
+  it('refuse a feature page importing another feature by a relative path', async () => {
+    const found = fences(await errorsOf(ORDERS_PAGE, "export { useWashOrder } from '../../reprint/api.ts';\n"));
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.map((f) => f.message).join('\n')).toMatch(/A feature never imports another feature/);
+  });
+
+  it('refuse a feature page importing database code, whatever the feature folder says', async () => {
+    const found = fences(await errorsOf(ORDERS_PAGE, "export { eq } from 'drizzle-orm';\n"));
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.map((f) => f.message).join('\n')).toMatch(/the web sees contract types only/);
+  });
+
+  it('refuse a feature page importing the server by a relative path', async () => {
+    const found = fences(await errorsOf(ORDERS_PAGE, "export { buildApp } from '../../../../../server/src/app.ts';\n"));
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.map((f) => f.message).join('\n')).toMatch(/Apps never import each other/);
+  });
+
+  it('refuse shared web code importing a feature or the app', async () => {
+    const lib = fences(
+      await errorsOf('apps/web/src/lib/fence-probe.ts', "export { useOrder } from '../features/orders/api.ts';\n"),
+    );
+    expect(lib.map((f) => f.message).join('\n')).toMatch(/Imports flow one way/);
+    const component = fences(
+      await errorsOf('apps/web/src/components/fence-probe.tsx', "export { router } from '../app/router.tsx';\n"),
+    );
+    expect(component.map((f) => f.message).join('\n')).toMatch(/Imports flow one way/);
+  });
+
+  it('refuse the contract importing database or app code', async () => {
+    const db = fences(
+      await errorsOf('packages/contract/src/fence-probe.ts', "export { pgTable } from 'drizzle-orm/pg-core';\n"),
+    );
+    expect(db.map((f) => f.message).join('\n')).toMatch(/The contract imports neither app nor database code/);
+    const app = fences(
+      await errorsOf(
+        'packages/contract/src/fence-probe.ts',
+        "export { ok } from '../../../apps/server/src/http/envelope.ts';\n",
+      ),
+    );
+    expect(app.map((f) => f.message).join('\n')).toMatch(/The contract imports neither app nor database code/);
+  });
+
+  it('refuse a provider importing a module, and the database layer importing http', async () => {
+    const provider = fences(
+      await errorsOf(
+        'apps/server/src/providers/fence-probe.ts',
+        "export { transition } from '../modules/orders/transition.ts';\n",
+      ),
+    );
+    expect(provider.map((f) => f.message).join('\n')).toMatch(/Providers import neither modules nor http/);
+    const db = fences(
+      await errorsOf('apps/server/src/db/fence-probe.ts', "export { ok } from '../http/envelope.ts';\n"),
+    );
+    expect(db.map((f) => f.message).join('\n')).toMatch(/bottom layer/);
+  });
+
+  it('refuse the server importing the web', async () => {
+    const found = fences(
+      await errorsOf(
+        'apps/server/src/modules/orders/fence-probe.ts',
+        "export { apiGet } from '../../../../web/src/lib/api/client.ts';\n",
+      ),
+    );
+    expect(found.map((f) => f.message).join('\n')).toMatch(/Apps never import each other/);
+  });
+
+  it('let legal imports through', async () => {
+    const page = await errorsOf(
+      ORDERS_PAGE,
+      [
+        "export { useOrder } from '../api.ts';",
+        "export { apiGet } from '../../../lib/api/client.ts';",
+        "export { QueryState } from '../../../components/query-state.tsx';",
+        "export { ORDER_STATE } from '@portal/contract/order-states';",
+        '',
+      ].join('\n'),
+    );
+    expect(page).toEqual([]);
+    const provider = await errorsOf(
+      'apps/server/src/providers/fence-probe.ts',
+      "export type { Config } from '../config.ts';\nexport { ORDER_STATE } from '@portal/contract/order-states';\n",
+    );
+    expect(provider).toEqual([]);
+  });
+});
