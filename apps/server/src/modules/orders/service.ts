@@ -26,7 +26,6 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { newOrderNo } from './order-no.ts';
 import * as repo from './repo.ts';
 import * as reads from './reads.ts';
-import { fingerprinted } from './list-cache.ts';
 import { detailAnswer, factsOf, orderAnswer, shippingInfo } from './present.ts';
 import { linePhotoId, linePhotoUrl, linePhotoUrls } from './photo-link.ts';
 import { nationalRejections, photoIssues } from './photo-issues.ts';
@@ -181,23 +180,6 @@ export async function updateShipping(ctx: AppContext, memberId: number, id: numb
     if (!canEditShipping(factsOf(o))) throw conflict('order.stateNoShipping');
     await repo.updateOrderFields(tx, o.id, { ...s, shippingTypeName: carrier.nameZh });
   });
-}
-
-/** findOrderList?type=1 (individual) or 2 (reprint): the same order shape for both. */
-export async function listOrders(ctx: AppContext, memberId: number, type: 1 | 2, lang: Lang) {
-  const kind = type === 1 ? 'individual' : 'reprint';
-  return fingerprinted(
-    ctx,
-    `${memberId}:${kind}:${lang}`,
-    () => reads.memberOrderListFingerprint(ctx.memberReads, memberId, kind),
-    async () =>
-      (await reads.memberOrderList(ctx.memberReads, memberId, kind)).map(({ refundStatus, lines, ...o }) => ({
-        ...orderAnswer(o, lang, { refundStatus, personCount: lines.length }),
-        names: lines.map(([name]) => name),
-        /** Photo-allowed flag of the order or its first line (download rule). */
-        firstPicAllowState: lines[0]?.[1] ?? 0,
-      })),
-  );
 }
 
 /** findOrderAndOrderDetails: any of the caller's individual or reprint orders. */
