@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffRoutes } from '../staff/staff-routes.ts';
 import { consoleOrderRoutes } from '../orders/staff-routes.ts';
 import { reprintStaffRoutes } from '../reprint/staff-routes.ts';
-import { photoStaffRoutes } from '../photos/staff-routes.ts';
+import { dashboardStaffRoutes } from '../orders/staff-dashboard-routes.ts';
 import { contentStaffRoutes } from '../content/staff-routes.ts';
 import { catalogStaffRoutes } from '../catalog/staff-routes.ts';
 import { nationalStaffRoutes } from '../national/staff-routes.ts';
@@ -15,7 +15,7 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffRoutes);
   await app.register(consoleOrderRoutes);
   await app.register(reprintStaffRoutes);
-  await app.register(photoStaffRoutes);
+  await app.register(dashboardStaffRoutes);
   await app.register(contentStaffRoutes);
   await app.register(catalogStaffRoutes);
   await app.register(nationalStaffRoutes);

@@ -5,7 +5,7 @@ import { failingItems } from '@portal/contract/check-items';
 import type { AppContext } from '../../context.ts';
 import { orders, payments, photoCheckFailures, refunds } from '../../db/schema.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
-import { branchScope } from '../orders/staff-repo.ts';
+import { branchScope } from './staff-repo.ts';
 
 function startOfTodayChina(): Date {
   const now = new Date(Date.now() + 8 * 3600_000);

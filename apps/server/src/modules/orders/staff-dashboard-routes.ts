@@ -4,8 +4,8 @@ import { envelope, ok } from '../../http/envelope.ts';
 import { staffOf } from '../../http/staff-auth.ts';
 import { dashboard } from './staff-dashboard-service.ts';
 
-/** The photos area's staff routes: the console's dashboard (review backlog and photo-check failures). */
-export const photoStaffRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The console's dashboard (review backlog and photo-check failures). */
+export const dashboardStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
   app.get('/api/console/dashboard', { schema: { response: { 200: envelope(dashboardSchema) } } }, async (req) =>
