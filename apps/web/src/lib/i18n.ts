@@ -72,3 +72,11 @@ export function pick(text: { zh: string; en: string } | undefined | null): strin
   if (!text) return '';
   return text[currentLang()] ?? text.zh;
 }
+
+/**
+ * A reason the server stored as a message key (a reprint closed because its binding was lost,
+ * say) in the current language; a reason a reviewer typed is shown as typed.
+ */
+export function reasonText(reason: string): string {
+  return Object.hasOwn(MESSAGES, reason) ? i18next.t(`msg.${reason}`) : reason;
+}

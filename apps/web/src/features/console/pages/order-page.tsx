@@ -9,6 +9,7 @@ import { yuanLabel } from '@portal/contract/prices';
 import { AuditTable } from './audit-page.tsx';
 import { CardTable } from '../card-table.tsx';
 import { payStateText, providerText } from '../audit-words.ts';
+import { reasonText } from '../../../lib/i18n.ts';
 
 /** Everything the student sees plus payments, refunds, trace and the audit history. */
 export default function OrderPage() {
@@ -45,7 +46,9 @@ export default function OrderPage() {
               <Descriptions.Item label={t('console.col.waybill')}>
                 {d.order.shippingOrderNo ? `${d.order.shippingTypeName ?? ''} ${d.order.shippingOrderNo}` : '—'}
               </Descriptions.Item>
-              <Descriptions.Item label={t('console.col.reason')}>{d.order.refuseReason ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label={t('console.col.reason')}>
+                {d.order.refuseReason ? reasonText(d.order.refuseReason) : '—'}
+              </Descriptions.Item>
             </Descriptions>
             <CardTable
               title={t('console.order.persons')}
