@@ -115,7 +115,7 @@ export type ConsoleRoute = keyof typeof CONSOLE_API | (typeof CONSOLE_PUBLIC)[nu
 export type Method = 'GET' | 'POST';
 
 /** `/a/:id/b` as the type of the paths it matches: `/a/${string}/b`. */
-type Filled<P extends string> = P extends `${infer A}:${string}/${infer B}`
+export type Filled<P extends string> = P extends `${infer A}:${string}/${infer B}`
   ? `${A}${string}/${Filled<B>}`
   : P extends `${infer A}:${string}`
     ? `${A}${string}`

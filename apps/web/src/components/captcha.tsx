@@ -15,7 +15,7 @@ function useCaptcha() {
   const [spentToken, setSpentToken] = useState('');
   const refresh = useCallback(async () => {
     try {
-      setCap(await apiGet<{ imageCodeToken: string; imageCode: string }>('/api/login/getImageCode', { silent: true }));
+      setCap(await apiGet('/api/login/getImageCode', { silent: true }));
     } catch {
       setCap(null);
     }

@@ -34,16 +34,13 @@ export function useRefundAction(kind: OrderKind, onDone?: (r: RefundView) => voi
     request: (orderId: number, why: RefundWhy = {}) =>
       run(
         () =>
-          apiGet<RefundView>(kind === 'task' ? '/api/taskPay/refund' : '/api/pay/refund', {
+          apiGet(kind === 'task' ? '/api/taskPay/refund' : '/api/pay/refund', {
             query: { id: orderId, ...why },
           }),
         t('msg.ok.refundRequested'),
       ),
     cancel: (orderId: number) =>
-      run(
-        () => apiPost<RefundView>('/api/refund/cancelRefund', { body: { order_id: orderId } }),
-        t('msg.ok.refundCancelled'),
-      ),
+      run(() => apiPost('/api/refund/cancelRefund', { body: { order_id: orderId } }), t('msg.ok.refundCancelled')),
   };
 }
 

@@ -1,23 +1,15 @@
+import type { MemberInfo } from '@portal/contract/api-responses';
 import { apiGet } from './api/client.ts';
 import { announceSessionChange, getSession, setSession } from './session.ts';
 
 /** The member as GET /api/member/getMemberInfo answers it (document 1, section 3). */
-export interface MemberInfo {
-  memberId: number;
-  mobile: string;
-  mail: string;
-  /** Whether `mail` was proven with a code (only then does it find the account). */
-  mailVerified: boolean;
-  name: string;
-  idCard: string;
-  isFirst: boolean;
-}
+export type { MemberInfo } from '@portal/contract/api-responses';
 
 export const MEMBER_INFO_KEY = ['member', 'info'] as const;
 
 /** Fetches the member and keeps the session values the pages and header read. */
 export async function loadMemberInfo(): Promise<MemberInfo> {
-  const m = await apiGet<MemberInfo>('/api/member/getMemberInfo');
+  const m = await apiGet('/api/member/getMemberInfo');
   setSession('name', m.name);
   setSession('mobile', m.mobile);
   setSession('mail', m.mail);

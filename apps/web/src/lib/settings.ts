@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicSettings } from '@portal/contract/settings';
 import { INACTIVITY_SECONDS } from '@portal/contract/defaults';
 import { apiGet } from './api/client.ts';
 
 export const settingsQueryKey = ['settings'] as const;
 
 export function fetchSettings() {
-  return apiGet<PublicSettings>('/api/baseInfo/settings', { silent: true });
+  return apiGet('/api/baseInfo/settings', { silent: true });
 }
 
 /** Public settings (service phones, hours, chat URL, maintenance, timeouts). */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { NationalRejection, PhotoIssues } from '@portal/contract/orders';
+import type { NationalRejection } from '@portal/contract/orders';
 import { apiGet } from '../../lib/api/client.ts';
 
 export const photoIssuesKey = (orderId: number) => ['orders', 'order', orderId, 'photoIssues'] as const;
@@ -11,7 +11,7 @@ export const photoIssuesKey = (orderId: number) => ['orders', 'order', orderId, 
 export const usePhotoIssues = (orderId: number) =>
   useQuery({
     queryKey: photoIssuesKey(orderId),
-    queryFn: () => apiGet<PhotoIssues>('/api/order/photoIssues', { query: { id: orderId } }),
+    queryFn: () => apiGet('/api/order/photoIssues', { query: { id: orderId } }),
     enabled: orderId > 0,
   });
 
@@ -109,7 +109,7 @@ export function MemberNationalRejections({ open, onGo }: { open: boolean; onGo: 
   const { t } = useTranslation();
   const q = useQuery({
     queryKey: ['orders', 'photoRejections'],
-    queryFn: () => apiGet<NationalRejection[]>('/api/order/photoRejections', { silent: true }),
+    queryFn: () => apiGet('/api/order/photoRejections', { silent: true }),
     enabled: open,
   });
   if (!q.data?.length) return null;

@@ -22,7 +22,7 @@ export function OrderTimeline({ orderId }: { orderId: number }) {
   const { t } = useTranslation();
   const q = useQuery({
     queryKey: timelineKey(orderId),
-    queryFn: () => apiGet<TimelineEvent[]>('/api/order/timeline', { query: { id: orderId } }),
+    queryFn: () => apiGet('/api/order/timeline', { query: { id: orderId } }),
     enabled: orderId > 0,
   });
   const none = t('timeline.noReason');

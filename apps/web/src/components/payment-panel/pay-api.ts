@@ -1,24 +1,23 @@
 import { paidStateFor, type OrderKind } from '@portal/contract/order-states';
-import { PAY_POLL_MS, PAY_QR_SECONDS, type PayInfoResponse, type PayStatusResponse } from '@portal/contract/payments';
+import { PAY_POLL_MS, PAY_QR_SECONDS } from '@portal/contract/payments';
 import { apiGet, apiPost } from '../../lib/api/client.ts';
 
 /** /api/pay/* for individual and reprint orders, /api/taskPay/* for centralised ones. */
 export const payScope = (kind: OrderKind) => (kind === 'task' ? 'taskPay' : 'pay');
 
 export const getPayInfo = (orderId: number, kind: OrderKind, payType: 1 | 2) =>
-  apiPost<PayInfoResponse>(`/api/${payScope(kind)}/getPayInfo`, { body: { id: orderId, payType } });
+  apiPost(`/api/${payScope(kind)}/getPayInfo`, { body: { id: orderId, payType } });
 
-export const getPayType = (orderId: number) =>
-  apiGet<{ wxpay: boolean }>('/api/taskPay/getPayType', { query: { id: orderId } });
+export const getPayType = (orderId: number) => apiGet('/api/taskPay/getPayType', { query: { id: orderId } });
 
 export const getPayStatus = (orderId: number, paymentNo?: string) =>
-  apiGet<PayStatusResponse>('/api/pay/status', { query: { id: orderId, paymentNo }, silent: true });
+  apiGet('/api/pay/status', { query: { id: orderId, paymentNo }, silent: true });
 
 /** Re-reads the order as the lists do (the orders areas' calls); null when it cannot be read. */
 export async function readOrderState(orderId: number, kind: OrderKind): Promise<number | null> {
   const path = kind === 'task' ? '/api/taskOrder/findOrderAndOrderDetails' : '/api/order/findOrderAndOrderDetails';
   try {
-    const d = await apiGet<{ order?: { state?: number } }>(path, { query: { id: orderId }, silent: true });
+    const d = await apiGet(path, { query: { id: orderId }, silent: true });
     return typeof d?.order?.state === 'number' ? d.order.state : null;
   } catch {
     return null;

@@ -3,7 +3,7 @@ import { Alert, Button, Modal, Space, Spin, Typography } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PhotoCandidate, PhotoCheck } from '@portal/contract/photos';
-import { request } from '../../lib/api/client.ts';
+import { acceptCorrected } from './api.ts';
 import { getSession } from '../../lib/session.ts';
 import { isPhotoCheck, ProblemList } from './check-result-table.tsx';
 import { PhotoWithGuide } from './photo-guide.tsx';
@@ -70,11 +70,7 @@ export function CorrectedChoice({ original, candidate, onDone, onAnother, onClos
     setChecking(true);
     setError(null);
     try {
-      const env = await request<unknown>('POST', '/api/img/accept-corrected', {
-        body: { candidateId: candidate.id },
-        raw: true,
-        silent: true,
-      });
+      const env = await acceptCorrected(candidate.id);
       if ((env.code === 200 || env.code === 0) && typeof env.data === 'string') onDone({ url: env.data });
       else if (isPhotoCheck(env.data)) onDone({ refused: env.data, msg: env.msg });
       else setError(env.msg);

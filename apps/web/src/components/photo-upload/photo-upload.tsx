@@ -4,7 +4,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import ImgCrop, { type ImgCropProps } from 'antd-img-crop';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../lib/api/client.ts';
+import { uploadPhoto } from './api.ts';
 import { CheckResultTable, isPhotoCheck, ProblemList, type PhotoCheck } from './check-result-table.tsx';
 import { PhotoWithGuide } from './photo-guide.tsx';
 import { CorrectedChoice, type ChoiceOutcome } from './corrected-choice.tsx';
@@ -121,7 +121,7 @@ export function PhotoUpload({ flow, value, onChange, disabled }: PhotoUploadProp
     formData.append('flow', flow);
     formData.append('file', jpeg, 'photo.jpg');
     try {
-      const env = await request<unknown>('POST', '/api/img/upload', { formData, raw: true, silent: true });
+      const env = await uploadPhoto(formData);
       if ((env.code === 200 || env.code === 0) && typeof env.data === 'string') {
         onChange(env.data);
         setPreview(undefined);

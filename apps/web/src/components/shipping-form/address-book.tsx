@@ -9,9 +9,8 @@ import { apiGet, request } from '../../lib/api/client.ts';
 export const ADDRESSES_KEY = ['addresses'] as const;
 
 /** The logged-in member's saved addresses, default first (the server answers only the caller's). */
-export const useAddresses = () =>
-  useQuery({ queryKey: ADDRESSES_KEY, queryFn: () => apiGet<Address[]>('/api/address/list') });
-export const saveAddress = (body: AddressSave) => request<Address>('POST', '/api/address/save', { body });
+export const useAddresses = () => useQuery({ queryKey: ADDRESSES_KEY, queryFn: () => apiGet('/api/address/list') });
+export const saveAddress = (body: AddressSave) => request('POST', '/api/address/save', { body });
 
 export const addressLine = (a: Address) =>
   `${a.shippingReceiveName} ${a.shippingReceiveMobile} ${a.shippingProvinceName} ${a.shippingCityName} ${a.shippingDistrictName} ${a.shippingAddress}`;
@@ -32,7 +31,7 @@ export function AddressBook({
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<number | undefined>();
   const act = async (url: PortalPath<'POST'>, id: number) => {
-    void message.success((await request<null>('POST', url, { body: { id } })).msg, 1);
+    void message.success((await request('POST', url, { body: { id } })).msg, 1);
     await qc.invalidateQueries({ queryKey: ADDRESSES_KEY });
   };
   const rows = list.data ?? [];

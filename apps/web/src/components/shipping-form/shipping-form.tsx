@@ -27,12 +27,12 @@ const fromAddress = ({ id: _id, isDefault: _d, ...a }: Address): ShippingValues 
 const useCarriers = () =>
   useQuery({
     queryKey: ['baseInfo', 'carriers'],
-    queryFn: () => apiGet<{ id: number; name: string }[]>('/api/baseInfo/getLogisticsInfo'),
+    queryFn: () => apiGet('/api/baseInfo/getLogisticsInfo'),
   });
 const useAreas = (upid: string | null) =>
   useQuery({
     queryKey: ['baseInfo', 'area', upid],
-    queryFn: () => apiPost<Area[]>('/api/baseInfo/selectArea', { query: { upid: upid ?? AREA_ROOT } }),
+    queryFn: () => apiPost('/api/baseInfo/selectArea', { query: { upid: upid ?? AREA_ROOT } }),
     enabled: upid !== null,
     staleTime: Infinity,
   });

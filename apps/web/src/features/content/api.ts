@@ -1,13 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CollectionCentre, Faq, FormFile, NewsDetail, NewsList, StaticPage } from '@portal/contract/content';
 import { NEWS_PAGE_SIZE } from '@portal/contract/content';
 import { apiGet, apiPost } from '../../lib/api/client.ts';
 
 export const useNewsPage = (page: number) =>
   useQuery({
     queryKey: ['content', 'news', page],
-    queryFn: () =>
-      apiPost<NewsList>('/api/baseinfo/information_list', { body: { page, pageSize: NEWS_PAGE_SIZE }, plain: true }),
+    queryFn: () => apiPost('/api/baseinfo/information_list', { body: { page, pageSize: NEWS_PAGE_SIZE }, plain: true }),
     placeholderData: keepPreviousData,
   });
 
@@ -15,7 +13,7 @@ export const useNewsDetail = (id: number) =>
   useQuery({
     queryKey: ['content', 'news', 'item', id],
     queryFn: () =>
-      apiPost<NewsDetail>('/api/baseinfo/information_detail', {
+      apiPost('/api/baseinfo/information_detail', {
         body: { information_id: id },
         plain: true,
         silent: true,
@@ -27,23 +25,23 @@ export const useNewsDetail = (id: number) =>
 export const useCentres = (province?: string) =>
   useQuery({
     queryKey: ['content', 'centres', province ?? ''],
-    queryFn: () => apiGet<CollectionCentre[]>('/api/baseInfo/getCollectionCenter', { query: { province } }),
+    queryFn: () => apiGet('/api/baseInfo/getCollectionCenter', { query: { province } }),
     placeholderData: keepPreviousData,
   });
 
 export const useForms = () =>
-  useQuery({ queryKey: ['content', 'forms'], queryFn: () => apiGet<FormFile[]>('/api/baseInfo/getForm') });
+  useQuery({ queryKey: ['content', 'forms'], queryFn: () => apiGet('/api/baseInfo/getForm') });
 
 export const useFaqs = (question: string, type?: number) =>
   useQuery({
     queryKey: ['content', 'faqs', question, type ?? 0],
-    queryFn: () => apiGet<Faq[]>('/api/baseInfo/getQuestion', { query: { question: question || undefined, type } }),
+    queryFn: () => apiGet('/api/baseInfo/getQuestion', { query: { question: question || undefined, type } }),
     placeholderData: keepPreviousData,
   });
 
 export const useStaticPage = (key: string) =>
   useQuery({
     queryKey: ['content', 'page', key],
-    queryFn: () => apiGet<StaticPage>('/api/baseInfo/getStaticPage', { query: { type: key }, silent: true }),
+    queryFn: () => apiGet('/api/baseInfo/getStaticPage', { query: { type: key }, silent: true }),
     retry: false,
   });

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Banner, Notice, PickNumber } from '@portal/contract/content';
 import { apiGet, apiPost } from '../../lib/api/client.ts';
 
 export const bannersQuery = {
   queryKey: ['content', 'banners'],
-  queryFn: () => apiGet<Banner[]>('/api/baseInfo/getBanner'),
+  queryFn: () => apiGet('/api/baseInfo/getBanner'),
   staleTime: 60_000,
 };
 export const useBanners = () => useQuery(bannersQuery);
@@ -12,15 +11,14 @@ export const useBanners = () => useQuery(bannersQuery);
 export const useNotices = () =>
   useQuery({
     queryKey: ['content', 'notices', 2],
-    queryFn: () => apiGet<Notice[]>('/api/baseInfo/getNoticeByType', { query: { type: 2 } }),
+    queryFn: () => apiGet('/api/baseInfo/getNoticeByType', { query: { type: 2 } }),
     staleTime: 60_000,
   });
 
 export const useImportantNotice = (enabled: boolean) =>
   useQuery({
     queryKey: ['content', 'importantNotice'],
-    queryFn: () =>
-      apiPost<Notice | null>('/api/baseinfo/important_notice', { query: { type: 1 }, plain: true, silent: true }),
+    queryFn: () => apiPost('/api/baseinfo/important_notice', { query: { type: 1 }, plain: true, silent: true }),
     enabled,
     staleTime: Infinity,
   });
@@ -28,9 +26,9 @@ export const useImportantNotice = (enabled: boolean) =>
 export const usePickNumber = () =>
   useQuery({
     queryKey: ['content', 'pickNumber'],
-    queryFn: () => apiPost<PickNumber>('/api/baseinfo/pick_number', { plain: true, silent: true }),
+    queryFn: () => apiPost('/api/baseinfo/pick_number', { plain: true, silent: true }),
     staleTime: 60_000,
   });
 
 /** Bind check of the graduation reprint (document 1, section 4): 0-3. */
-export const fetchBindStatus = () => apiGet<number>('/api/binding/findCheckStatus');
+export const fetchBindStatus = () => apiGet('/api/binding/findCheckStatus');

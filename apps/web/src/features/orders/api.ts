@@ -1,16 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import type {
-  NationalPerson,
-  OrderWithDetails,
-  PersonUpdate,
-  personFormSchema,
-  SchoolSuggestion,
-  ShippingForm,
-} from '@portal/contract/orders';
-import type { DecodedCode, QrCodeAnswer } from '@portal/contract/national-codes';
-import type { OrderListItem, PhotoConsent } from '@portal/contract/order-lists';
+import type { PersonUpdate, personFormSchema, ShippingForm } from '@portal/contract/orders';
+import type { DecodedCode } from '@portal/contract/national-codes';
+import type { OrderListItem } from '@portal/contract/order-lists';
 import { apiGet, apiPost, memberHeaders, request } from '../../lib/api/client.ts';
 import { saveFile } from '../../components/save-file.ts';
 
@@ -32,7 +25,7 @@ export const idFromSearch = (s: URLSearchParams, key = 'id') => Number(s.get(key
 export const useOrder = (id: number) =>
   useQuery({
     queryKey: orderKeys.order(id),
-    queryFn: () => apiGet<OrderWithDetails>('/api/order/findOrderAndOrderDetails', { query: { id } }),
+    queryFn: () => apiGet('/api/order/findOrderAndOrderDetails', { query: { id } }),
     enabled: id > 0,
   });
 /** The order the page's address names (?id=), its reading, and the address's other parameters. */
@@ -44,41 +37,38 @@ export function useAddressedOrder() {
 export const useOrderList = () =>
   useQuery({
     queryKey: orderKeys.list,
-    queryFn: () => apiGet<OrderListItem[]>('/api/order/findOrderList', { query: { type: 1 } }),
+    queryFn: () => apiGet('/api/order/findOrderList', { query: { type: 1 } }),
   });
 export const useConsent = () =>
   useQuery({
     queryKey: orderKeys.consent,
-    queryFn: () => apiGet<PhotoConsent>('/api/order/photoConsent'),
+    queryFn: () => apiGet('/api/order/photoConsent'),
   });
 
 export const giveConsent = (version: string) => apiPost('/api/order/photoConsent', { body: { version } });
-export const searchSchools = (keyword: string) =>
-  apiPost<SchoolSuggestion[]>('/api/order/schoolList', { body: { keyword } });
-export const createOrder = (body: PersonFormBody) => apiPost<number>('/api/order/createCollectionOrder', { body });
-export const addPerson = (body: PersonFormBody) => apiPost<number>('/api/order/addPerson2Order', { body });
+export const searchSchools = (keyword: string) => apiPost('/api/order/schoolList', { body: { keyword } });
+export const createOrder = (body: PersonFormBody) => apiPost('/api/order/createCollectionOrder', { body });
+export const addPerson = (body: PersonFormBody) => apiPost('/api/order/addPerson2Order', { body });
 export const updatePerson = (body: PersonUpdate) =>
-  request<null>('POST', '/api/order/updatePerson', { body }).then((e) => e.msg);
+  request('POST', '/api/order/updatePerson', { body }).then((e) => e.msg);
 export const deletePerson = (detailId: number, orderId: number) =>
-  request<null>('POST', '/api/order/deletePerson', { body: { detail_id: detailId, order_id: orderId } }).then(
-    (e) => e.msg,
-  );
+  request('POST', '/api/order/deletePerson', { body: { detail_id: detailId, order_id: orderId } }).then((e) => e.msg);
 export const deleteOrder = (id: number) =>
-  request<null>('GET', '/api/order/deleteOrder', { query: { id } }).then((e) => e.msg);
+  request('GET', '/api/order/deleteOrder', { query: { id } }).then((e) => e.msg);
 export const updateShipping = (id: number, s: ShippingForm) =>
-  request<null>('POST', '/api/order/updateShipping', { body: { id, ...s } }).then((e) => e.msg);
+  request('POST', '/api/order/updateShipping', { body: { id, ...s } }).then((e) => e.msg);
 
 export const getQrCode = () =>
-  apiPost<QrCodeAnswer>('/api/qrCode/getQrCode', {
+  apiPost('/api/qrCode/getQrCode', {
     body: { width: 200, height: 200 },
   });
 export const getQrCodeInfo = (remarks: string) =>
-  request<NationalPerson | null>('POST', '/api/qrCode/getQrCodeInfo', { body: { remarks }, raw: true, silent: true });
+  request('POST', '/api/qrCode/getQrCodeInfo', { body: { remarks }, raw: true, silent: true });
 
 export function decodeQrcode(file: File) {
   const fd = new FormData();
   fd.append('file', file);
-  return apiPost<DecodedCode>('/api/img/decodeQrcode', { formData: fd });
+  return apiPost('/api/img/decodeQrcode', { formData: fd });
 }
 
 /** Where orderModify returns to: the stored edit path, else orderDetails. */

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import type { BindingBody, WashOrderAndDetails, WashStudentRow } from '@portal/contract/reprint';
-import type { OrderAnswer, SchoolSuggestion } from '@portal/contract/orders';
+import type { BindingBody } from '@portal/contract/reprint';
 import { apiGet, apiPost, request } from '../../lib/api/client.ts';
 
 /** The reprint calls (document 1 section 7, document 2 section 7). */
@@ -12,7 +11,7 @@ export const reprintKeys = {
   list: ['reprint', 'list'] as const,
 };
 
-export const fetchCheckStatus = () => apiGet<number>('/api/binding/findCheckStatus');
+export const fetchCheckStatus = () => apiGet('/api/binding/findCheckStatus');
 
 /** Bind check (document 1, section 4): 0 or 3 -> /newId, 1 -> /developFilms, 2 -> /untiedId. */
 export function pathForBindStatus(status: number): string {
@@ -25,31 +24,29 @@ export const useCheckStatus = () => useQuery({ queryKey: reprintKeys.status, que
 export const useWashStudent = () =>
   useQuery({
     queryKey: reprintKeys.student,
-    queryFn: () => apiGet<WashStudentRow[]>('/api/binding/findWashStudentInfo'),
+    queryFn: () => apiGet('/api/binding/findWashStudentInfo'),
   });
 export const useWashOrder = (id: number) =>
   useQuery({
     queryKey: reprintKeys.order(id),
-    queryFn: () => apiGet<WashOrderAndDetails>('/api/order/findWashOrderAndOrderDetails', { query: { id } }),
+    queryFn: () => apiGet('/api/order/findWashOrderAndOrderDetails', { query: { id } }),
     enabled: id > 0,
   });
 export const useReprintOrders = () =>
   useQuery({
     queryKey: reprintKeys.list,
-    queryFn: () => apiGet<OrderAnswer[]>('/api/order/findOrderList', { query: { type: 2 } }),
+    queryFn: () => apiGet('/api/order/findOrderList', { query: { type: 2 } }),
   });
 
 /** Success calls answer with the server's message (绑定成功, 解绑申请成功, 修改成功). */
 /** Binding answers its refusals in the page (mismatch, locked for the day, sent to customer service), not as a toast. */
-export const bind = (body: BindingBody) =>
-  request<null>('POST', '/api/binding/binding', { body, raw: true, silent: true });
-export const applyUnbind = () => request<null>('GET', '/api/binding/unbinding').then((e) => e.msg);
+export const bind = (body: BindingBody) => request('POST', '/api/binding/binding', { body, raw: true, silent: true });
+export const applyUnbind = () => request('GET', '/api/binding/unbinding').then((e) => e.msg);
 export const createWashOrder = (body: { dist: number; num: number; thirdStudentId: string }) =>
-  apiPost<number>('/api/order/createWashOrder', { body });
+  apiPost('/api/order/createWashOrder', { body });
 export const modifyWashOrder = (body: { id: number; dist: number; num: number; thirdStudentId: string }) =>
-  request<null>('POST', '/api/order/modifyWashOrder', { body }).then((e) => e.msg);
-export const searchSchools = (keyword: string) =>
-  apiPost<SchoolSuggestion[]>('/api/order/schoolList', { body: { keyword }, silent: true });
+  request('POST', '/api/order/modifyWashOrder', { body }).then((e) => e.msg);
+export const searchSchools = (keyword: string) => apiPost('/api/order/schoolList', { body: { keyword }, silent: true });
 
 export const idFromSearch = (search: URLSearchParams) => Number(search.get('id') ?? 0) || 0;
 

@@ -1,13 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type {
-  MatchStudentData,
-  TaskCreateBody,
-  TaskOrderListItem,
-  TaskOrderWithDetails,
-  TaskPrefill,
-} from '@portal/contract/task';
-import type { School } from '@portal/contract/catalog';
-import type { StudentByImage } from '@portal/contract/national-codes';
+import type { MatchStudentData, TaskCreateBody, TaskPrefill } from '@portal/contract/task';
 import { apiGet, apiPost, request } from '../../lib/api/client.ts';
 
 /** The centralised-collection calls (document 2, section 7). */
@@ -20,31 +12,29 @@ export const taskKeys = {
 export const usePilotSchools = () =>
   useQuery({
     queryKey: taskKeys.schools,
-    queryFn: () => apiGet<School[]>('/api/baseInfo/getSchoolInfo'),
+    queryFn: () => apiGet('/api/baseInfo/getSchoolInfo'),
     staleTime: 600_000,
   });
 
 /** data 1 mosaic, 0 plain; code 400 the mini-programme prompt (returned raw). */
 export const taskIsMosaic = (yxdm: string, signature: string) =>
-  request<number>('GET', '/api/baseInfo/getTaskIsMosaic', { query: { yxdm, signature }, raw: true });
+  request('GET', '/api/baseInfo/getTaskIsMosaic', { query: { yxdm, signature }, raw: true });
 
 export type MatchAnswer = MatchStudentData & { prefill: TaskPrefill };
 /** 200 continue, 201 / 202 existing unpaid / paid order (returned raw). */
 export const matchStudent = (q: { yxdm: string; signature: string; studentId: string }) =>
-  request<MatchAnswer>('GET', '/api/baseInfo/matchStudent', { query: q, raw: true });
+  request('GET', '/api/baseInfo/matchStudent', { query: q, raw: true });
 
 /** The identity proof (last 4 characters of the record's ID number); answers the match with the record's fields. */
 export const proveStudent = (body: { yxdm: string; signature: string; studentId: string; idLast4: string }) =>
-  request<MatchAnswer>('POST', '/api/baseInfo/proveStudent', { body, raw: true, silent: true });
+  request('POST', '/api/baseInfo/proveStudent', { body, raw: true, silent: true });
 
 export const createTaskOrder = (body: Partial<TaskCreateBody>) =>
-  request<{ id: number; orderNo: string }>('POST', '/api/taskOrder/create', { body, raw: true });
+  request('POST', '/api/taskOrder/create', { body, raw: true });
 
-export const useTaskOrders = () =>
-  useQuery({ queryKey: taskKeys.list, queryFn: () => apiGet<TaskOrderListItem[]>('/api/taskOrder/list') });
+export const useTaskOrders = () => useQuery({ queryKey: taskKeys.list, queryFn: () => apiGet('/api/taskOrder/list') });
 
-export const fetchTaskOrder = (id: number) =>
-  apiGet<TaskOrderWithDetails>('/api/taskOrder/findOrderAndOrderDetails', { query: { id } });
+export const fetchTaskOrder = (id: number) => apiGet('/api/taskOrder/findOrderAndOrderDetails', { query: { id } });
 export const useTaskOrder = (id: number) =>
   useQuery({ queryKey: taskKeys.order(id), queryFn: () => fetchTaskOrder(id), enabled: id > 0 });
 
@@ -54,15 +44,15 @@ export const updateTaskPerson = (body: {
   mail: string;
   picUrl: string;
   fy?: string | null;
-}) => request<null>('POST', '/api/taskOrder/updatePerson', { body }).then((e) => e.msg);
-export const deleteTaskOrder = (id: number) => apiGet<null>('/api/taskOrder/deleteOrder', { query: { id } });
+}) => request('POST', '/api/taskOrder/updatePerson', { body }).then((e) => e.msg);
+export const deleteTaskOrder = (id: number) => apiGet('/api/taskOrder/deleteOrder', { query: { id } });
 
 /** Reads an uploaded collection-code image (the orders module's call). */
 export const studentInfoByImg = (file: File, signature: string) => {
   const fd = new FormData();
   fd.append('signature', signature);
   fd.append('file', file);
-  return apiPost<StudentByImage>('/api/img/getStudentInfoByImg', {
+  return apiPost('/api/img/getStudentInfoByImg', {
     formData: fd,
   });
 };

@@ -17,7 +17,7 @@ describe('api client', () => {
 
   it('returns data of a correctly signed success', async () => {
     fetchMock.mockResolvedValueOnce(reply(200, { a: 1 }));
-    const env = await request<{ a: number }>('GET', '/api/baseInfo/settings');
+    const env = await request('GET', '/api/baseInfo/settings');
     expect(env.data).toEqual({ a: 1 });
   });
 

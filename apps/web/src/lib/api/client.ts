@@ -1,5 +1,6 @@
 import { signBody, type Envelope } from '@portal/contract/envelope';
-import type { PortalPath } from '@portal/contract/api-paths';
+import type { Method, PortalPath } from '@portal/contract/api-paths';
+import type { PortalData } from '@portal/contract/api-responses';
 import { clearSession, getRandomKey, getSession, isLoggedIn, setSession, announceSessionChange } from '../session.ts';
 import { currentPath, go } from '../navigation.ts';
 import { baseHeaders, buildUrl, callApi } from './core.ts';
@@ -44,12 +45,16 @@ export function memberHeaders(): Record<string, string> {
   return headers;
 }
 
-/** One call of the portal API: the member's session and body signing on the shared core. */
-export async function request<T>(
-  method: 'GET' | 'POST',
-  path: PortalPath,
+/**
+ * One call of the portal API: the member's session and body signing on the shared core. The
+ * path decides the answer's type (`PORTAL_RESPONSES` in the contract's api-responses.ts); a
+ * caller cannot claim another.
+ */
+export async function request<M extends Method, P extends PortalPath<M>>(
+  method: M,
+  path: P,
   opts: RequestOptions = {},
-): Promise<Envelope<T>> {
+): Promise<Envelope<PortalData<M, P>>> {
   const headers: Record<string, string> = { ...baseHeaders(), ...memberHeaders() };
   let body: BodyInit | undefined;
   if (opts.formData) body = opts.formData;
@@ -64,7 +69,7 @@ export async function request<T>(
     const payload = opts.body ?? {};
     body = JSON.stringify(!opts.plain && isLoggedIn() && key ? signBody(payload, key) : payload);
   }
-  return callApi<T>(
+  return callApi<PortalData<M, P>>(
     method,
     buildUrl(path, opts.query),
     { headers, body },
@@ -79,7 +84,9 @@ export async function request<T>(
   );
 }
 
-export const apiGet = <T>(path: PortalPath<'GET'>, opts?: RequestOptions) =>
-  request<T>('GET', path, opts).then((e) => e.data);
-export const apiPost = <T>(path: PortalPath<'POST'>, opts?: RequestOptions) =>
-  request<T>('POST', path, opts).then((e) => e.data);
+/** The data of a GET call; its type is the path's answer in the contract. */
+export const apiGet = <P extends PortalPath<'GET'>>(path: P, opts?: RequestOptions) =>
+  request('GET', path, opts).then((e) => e.data);
+/** The data of a POST call; its type is the path's answer in the contract. */
+export const apiPost = <P extends PortalPath<'POST'>>(path: P, opts?: RequestOptions) =>
+  request('POST', path, opts).then((e) => e.data);

@@ -1,10 +1,7 @@
 import { Card, Descriptions, Empty, Tag, Timeline, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { OrderWithDetails } from '@portal/contract/orders';
-import type { TraceItem } from '@portal/contract/console';
-import { apiGet } from '../../../lib/api/client.ts';
+import { useShippedOrder, useTrace } from '../api.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 
 /** Centralised orders travel under the task call family. */
@@ -30,22 +27,10 @@ export default function LogisticsPage() {
   const [params] = useSearchParams();
   const id = params.get('id');
   const task = isTaskType(params.get('type'));
-  const order = useQuery({
-    queryKey: ['logistics', 'order', task, id],
-    queryFn: () =>
-      apiGet<OrderWithDetails>(
-        task ? '/api/taskOrder/findOrderAndOrderDetails' : '/api/order/findOrderAndOrderDetails',
-        { query: { id } },
-      ),
-    enabled: !!id,
-  });
+  const order = useShippedOrder(id, task);
   const s = order.data?.shippingInfo ?? order.data?.order ?? null;
   const traceNo = s?.shippingOrderNo ?? null;
-  const trace = useQuery({
-    queryKey: ['logistics', 'trace', traceNo],
-    queryFn: () => apiGet<{ responseItems: TraceItem[] }>('/api/wayBillTraceReceive/call', { query: { traceNo } }),
-    enabled: !!traceNo,
-  });
+  const trace = useTrace(traceNo);
   const none = t('logistics.none');
   const items = [...(trace.data?.responseItems ?? [])].sort((a, b) => b.opTime.localeCompare(a.opTime));
   const address = s

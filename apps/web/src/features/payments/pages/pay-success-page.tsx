@@ -4,9 +4,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATE, type OrderKind } from '@portal/contract/order-states';
-import type { LatestPayment, PayStatusResponse, RefundView } from '@portal/contract/payments';
-import { apiGet } from '../../../lib/api/client.ts';
-import { getPayStatus, listPathFor } from '../../../components/payment-panel/pay-api.ts';
+import type { LatestPayment, PayStatusResponse } from '@portal/contract/payments';
+import { paymentKeys, readOutcome, useRefundStatus } from '../api.ts';
+import { listPathFor } from '../../../components/payment-panel/pay-api.ts';
 import { RefundAction, RefundStatusTag } from '../../../components/refund-action.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 
@@ -16,13 +16,6 @@ const SETTLE_MS = 6000;
 const POLL_MS = 1500;
 
 type Outcome = 'paid' | 'failed' | 'pending' | 'checking';
-
-/** The order's state and its newest payment's, the provider asked while that payment is pending. */
-async function readOutcome(id: number): Promise<{ status: PayStatusResponse; payment: LatestPayment }> {
-  const payment = await apiGet<LatestPayment>('/api/pay/latestPayment', { query: { id }, silent: true });
-  const status = await getPayStatus(id, payment?.paymentNo);
-  return { status, payment: payment && status.paymentState ? { ...payment, state: status.paymentState } : payment };
-}
 
 function outcomeOf(d: { status: PayStatusResponse; payment: LatestPayment } | undefined, waited: boolean): Outcome {
   if (!d) return 'checking';
@@ -78,16 +71,12 @@ export default function PaySuccessPage() {
     refetchInterval: (q) => (outcomeOf(q.state.data, true) === 'pending' ? POLL_MS : false),
   });
   const outcome = outcomeOf(result.data, waited);
-  const refund = useQuery({
-    queryKey: ['refund', id],
-    queryFn: () => apiGet<RefundView | null>('/api/refund/status', { query: { id } }),
-    enabled: !reloading && outcome === 'paid',
-  });
+  const refund = useRefundStatus(id, !reloading && outcome === 'paid');
   if (reloading) return <Spin style={{ display: 'block', margin: 48 }} />;
   const status = result.data?.status;
   const kind: OrderKind =
     status?.kind ?? (params.get('kind') === 'task' ? 'task' : params.get('type') === '2' ? 'reprint' : 'individual');
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['refund', id] });
+  const refresh = () => void qc.invalidateQueries({ queryKey: paymentKeys.refund(id) });
   const heading = (text: string) => <h1 style={{ fontSize: 24, margin: 0 }}>{text}</h1>;
   const orderNo = status && (
     <div data-testid="pay-success-order">{t('pay.success.orderNo', { no: status.orderNo })}</div>

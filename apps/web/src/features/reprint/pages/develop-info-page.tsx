@@ -19,7 +19,7 @@ export default function DevelopInfoPage() {
   /** Saves the receiver (updateShipping, reprints editable at 110 or 120), then the review. */
   const next = async (values: ShippingValues) => {
     try {
-      await request<null>('POST', '/api/order/updateShipping', { body: { id, ...values } });
+      await request('POST', '/api/order/updateShipping', { body: { id, ...values } });
       void message.success(t('reprint.order.saved'), 1);
       await qc.invalidateQueries({ queryKey: reprintKeys.order(id) });
       navigate(`/developConfirm?id=${id}`);

@@ -12,7 +12,7 @@ export function ShippingModifyButton({ order, onDone }: { order: TaskOrder; onDo
   const [open, setOpen] = useState(false);
   const save = async (v: ShippingValues) => {
     try {
-      await request<null>('POST', '/api/taskOrder/updateShipping', { body: { id: order.id, ...v } });
+      await request('POST', '/api/taskOrder/updateShipping', { body: { id: order.id, ...v } });
       void message.success(t('msg.ok.modified'), 1);
       setOpen(false);
       onDone();

@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { deactivationCheckSchema } from './account.ts';
+import { addressSchema } from './addresses.ts';
+import type { Filled, Method, PortalRoute } from './api-paths.ts';
+import { areaSchema, carrierSchema, schoolSchema } from './catalog.ts';
+import { traceItemSchema } from './console.ts';
+import {
+  bannerSchema,
+  collectionCentreSchema,
+  faqSchema,
+  formFileSchema,
+  newsDetailSchema,
+  newsListSchema,
+  noticeSchema,
+  pickNumberSchema,
+  staticPageSchema,
+} from './content.ts';
+import { decodedCodeSchema, qrCodeSchema, studentByImageSchema } from './national-codes.ts';
+import { orderListItemSchema, photoConsentSchema } from './order-lists.ts';
+import {
+  nationalPersonSchema,
+  nationalRejectionSchema,
+  orderDetailAnswerSchema,
+  orderTimelineSchema,
+  orderWithDetailsSchema,
+  photoIssuesSchema,
+} from './orders.ts';
+import { latestPaymentResponse, payInfoResponse, payStatusResponse, payTypeResponse, refundView } from './payments.ts';
+import { photoRefusalSchema } from './photos.ts';
+import { bindStatusSchema, washOrderAndDetailsSchema, washStudentRow } from './reprint.ts';
+import { publicSettingsSchema } from './settings.ts';
+import { matchStudentData, taskOrderListItem, taskOrderWithDetails, taskPrefill } from './task.ts';
+
+/**
+ * What each portal API path answers in its envelope's `data`: the ONE place that ties a path to
+ * its response. The web's client reads the data type from here (`apiGet('/api/address/list')` is
+ * an `Address[]`, and a caller cannot claim another type); the map must name every route of
+ * PORTAL_API (api-paths.ts), so a new route comes with its answer. Where the server declares a
+ * zod schema from the contract, this is that schema; `raw` calls (which also see other codes)
+ * are typed by the success answer. Imported by the web as a type only (no runtime cost).
+ */
+
+/** An answer with no contract schema yet: its type, declared here and nowhere else. */
+const typed = <T>() => z.custom<T>();
+/** Not a JSON envelope (a file, an image, a redirect): never read through the JSON client. */
+const NOT_JSON = z.never();
+
+export const loginAnswerSchema = z.object({
+  token: z.string(),
+  randomKey: z.string(),
+  memberId: z.number(),
+  isFirst: z.boolean(),
+});
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+
+export const memberInfoSchema = z.object({
+  memberId: z.number(),
+  mobile: z.string(),
+  mail: z.string(),
+  /** Whether the member proved `mail` with a code (only a proven address finds the account). */
+  mailVerified: z.boolean(),
+  name: z.string(),
+  idCard: z.string(),
+  isFirst: z.boolean(),
+});
+export type MemberInfo = z.infer<typeof memberInfoSchema>;
+
+export const imageCodeSchema = z.object({ imageCodeToken: z.string(), imageCode: z.string() });
+export const traceAnswerSchema = z.object({
+  traceNo: z.string(),
+  carrier: z.string().nullable(),
+  responseItems: z.array(traceItemSchema),
+});
+/** The match of a task's student (code 200; codes 201/202 answer `{ status }` and are read raw). */
+export const matchAnswerSchema = matchStudentData.extend({ prefill: taskPrefill });
+export type MatchAnswer = z.infer<typeof matchAnswerSchema>;
+/** A photo upload's answer: the photo's key, or the check that refused it (read raw). */
+const photoAnswer = z.union([z.string(), photoRefusalSchema]);
+
+export const PORTAL_RESPONSES = {
+  'GET /api/address/list': z.array(addressSchema),
+  'GET /api/baseInfo/downloadForm/:id': NOT_JSON,
+  'GET /api/baseInfo/getAllSchool': z.array(schoolSchema),
+  'GET /api/baseInfo/getBanner': z.array(bannerSchema),
+  'GET /api/baseInfo/getCollectionCenter': z.array(collectionCentreSchema),
+  'GET /api/baseInfo/getFilterInfo': schoolSchema,
+  'GET /api/baseInfo/getForm': z.array(formFileSchema),
+  'GET /api/baseInfo/getLogisticsInfo': z.array(carrierSchema),
+  'GET /api/baseInfo/getNoticeByType': z.array(noticeSchema),
+  'GET /api/baseInfo/getQuestion': z.array(faqSchema),
+  'GET /api/baseInfo/getSchoolInfo': z.array(schoolSchema),
+  'GET /api/baseInfo/getStaticPage': staticPageSchema,
+  'GET /api/baseInfo/getTaskIsMosaic': z.number(),
+  'GET /api/baseInfo/matchStudent': matchAnswerSchema,
+  'POST /api/baseInfo/proveStudent': matchAnswerSchema,
+  'GET /api/baseInfo/refuseList': z.number(),
+  'GET /api/baseInfo/settings': publicSettingsSchema,
+  'GET /api/baseinfo/content_image/:key': NOT_JSON,
+  'GET /api/binding/findCheckStatus': bindStatusSchema,
+  'GET /api/binding/findWashStudentInfo': z.array(washStudentRow),
+  'GET /api/binding/photo/:bindingId/:photoId': NOT_JSON,
+  'GET /api/binding/unbinding': z.null(),
+  'GET /api/content/assets/:file': NOT_JSON,
+  'GET /api/img/candidate/:id': NOT_JSON,
+  'GET /api/img/downloadPhoto': NOT_JSON,
+  'GET /api/img/view/:key': NOT_JSON,
+  'GET /api/login/auth': loginAnswerSchema,
+  /** Code 0: logged in; 201: an openId to bind on /selectStudent (read raw). */
+  'GET /api/login/callback': typed<LoginAnswer & { openId?: string; nickname?: string }>(),
+  'GET /api/login/getImageCode': imageCodeSchema,
+  'GET /api/login/logout': z.null(),
+  'GET /api/login/sendCode': z.null(),
+  'GET /api/login/sendLogoutCode': z.null(),
+  'GET /api/login/wxlogin': z.object({ url: z.string() }),
+  'GET /api/member/deactivationCheck': deactivationCheckSchema,
+  'GET /api/member/getMemberInfo': memberInfoSchema,
+  'GET /api/member/sendCode': z.null(),
+  'GET /api/member/sendMailCode': z.null(),
+  'GET /api/order/deleteOrder': z.null(),
+  'GET /api/order/deletePerson': z.null(),
+  'GET /api/order/findOrderAndOrderDetails': orderWithDetailsSchema,
+  'GET /api/order/findOrderDetail': orderDetailAnswerSchema,
+  /** type 1 (collection orders) answers list items; type 2 (reprints) the plain order answers. */
+  'GET /api/order/findOrderList': z.array(orderListItemSchema),
+  'GET /api/order/findWashOrderAndOrderDetails': washOrderAndDetailsSchema,
+  'GET /api/order/photoConsent': photoConsentSchema,
+  'GET /api/order/photoIssues': photoIssuesSchema,
+  'GET /api/order/photoRejections': z.array(nationalRejectionSchema),
+  'GET /api/order/timeline': orderTimelineSchema,
+  'GET /api/pay/latestPayment': latestPaymentResponse,
+  'GET /api/pay/refund': refundView,
+  'GET /api/pay/status': payStatusResponse,
+  'GET /api/refund/status': refundView.nullable(),
+  'GET /api/taskOrder/deleteOrder': z.null(),
+  'GET /api/taskOrder/findIsShipping': z.object({ isShipping: z.number() }),
+  'GET /api/taskOrder/findOrderAndOrderDetails': taskOrderWithDetails,
+  'GET /api/taskOrder/list': z.array(taskOrderListItem),
+  'GET /api/taskPay/getPayType': payTypeResponse,
+  'GET /api/taskPay/refund': refundView,
+  'GET /api/wayBillTraceReceive/call': traceAnswerSchema,
+  'POST /api/address/delete': z.null(),
+  'POST /api/address/save': addressSchema,
+  'POST /api/address/setDefault': z.null(),
+  'POST /api/baseInfo/selectArea': z.array(areaSchema),
+  'POST /api/baseinfo/important_notice': noticeSchema.nullable(),
+  'POST /api/baseinfo/information_detail': newsDetailSchema,
+  'POST /api/baseinfo/information_list': newsListSchema,
+  'POST /api/baseinfo/pick_number': pickNumberSchema,
+  'POST /api/binding/binding': z.null(),
+  'POST /api/code/sendEmailCode': z.null(),
+  'POST /api/code/sendMobileCode': z.null(),
+  'POST /api/img/accept-corrected': photoAnswer,
+  'POST /api/img/decodeQrcode': decodedCodeSchema,
+  'POST /api/img/getStudentInfoByImg': studentByImageSchema,
+  'POST /api/img/upload': photoAnswer,
+  'POST /api/login/bindingMail': loginAnswerSchema,
+  'POST /api/login/bindingMobile': loginAnswerSchema,
+  'POST /api/login/exit': z.null(),
+  'POST /api/member/updateMail': z.null(),
+  'POST /api/member/updateMemberInfo': z.null(),
+  'POST /api/member/updateMobile': z.null(),
+  'POST /api/order/addPerson2Order': z.number(),
+  'POST /api/order/createCollectionOrder': z.number(),
+  'POST /api/order/createWashOrder': z.number(),
+  'POST /api/order/deletePerson': z.null(),
+  'POST /api/order/list': orderWithDetailsSchema,
+  'POST /api/order/modifyWashOrder': z.null(),
+  'POST /api/order/photoConsent': photoConsentSchema,
+  'POST /api/order/schoolList': z.array(schoolSchema),
+  'POST /api/order/updatePerson': z.null(),
+  'POST /api/order/updateShipping': z.null(),
+  'POST /api/pay/getPayInfo': payInfoResponse,
+  'POST /api/qrCode/getQrCode': qrCodeSchema,
+  'POST /api/qrCode/getQrCodeInfo': nationalPersonSchema.nullable(),
+  'POST /api/refund/cancelRefund': refundView,
+  'POST /api/refund/creatRefund': refundView,
+  /** The order made (code 0; other codes answer `{ status }` and are read raw). */
+  'POST /api/taskOrder/create': z.object({ id: z.number(), orderNo: z.string() }),
+  'POST /api/taskOrder/updatePerson': z.null(),
+  'POST /api/taskOrder/updateShipping': z.null(),
+  'POST /api/taskPay/getPayInfo': payInfoResponse,
+  'POST /api/wayBillTraceReceive/call': traceAnswerSchema,
+} satisfies Record<PortalRoute, z.ZodType>;
+
+export type PortalResponses = typeof PORTAL_RESPONSES;
+
+/** The route (`METHOD /pattern`) that a called path belongs to. */
+export type PortalRouteOf<M extends Method, P extends string> = {
+  [R in PortalRoute]: R extends `${M} ${infer Pattern}` ? (P extends Filled<Pattern> ? R : never) : never;
+}[PortalRoute];
+
+/** The `data` a portal call of this method and path answers. */
+export type PortalData<M extends Method, P extends string> = z.output<PortalResponses[PortalRouteOf<M, P>]>;
