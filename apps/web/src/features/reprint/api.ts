@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { BindingBody } from '@portal/contract/reprint';
 import { apiGet, apiPost, request } from '../../lib/api/client.ts';
+import type { ShippingValues } from '../../components/shipping-form/shipping-form.tsx';
 
 /** The reprint calls (document 1 section 7, document 2 section 7). */
 export const reprintKeys = {
@@ -41,6 +42,9 @@ export const useReprintOrders = () =>
 /** Success calls answer with the server's message (绑定成功, 解绑申请成功, 修改成功). */
 /** Binding answers its refusals in the page (mismatch, locked for the day, sent to customer service), not as a toast. */
 export const bind = (body: BindingBody) => request('POST', '/api/binding/binding', { body, raw: true, silent: true });
+/** The reprint's receiver (reprints are editable at 110 or 120). */
+export const updateWashShipping = (id: number, shipping: ShippingValues) =>
+  request('POST', '/api/order/updateShipping', { body: { id, ...shipping } });
 export const applyUnbind = () => request('GET', '/api/binding/unbinding').then((e) => e.msg);
 export const createWashOrder = (body: { dist: number; num: number; thirdStudentId: string }) =>
   apiPost('/api/order/createWashOrder', { body });

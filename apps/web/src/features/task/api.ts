@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MatchStudentData, TaskCreateBody, TaskPrefill } from '@portal/contract/task';
 import { apiGet, apiPost, request } from '../../lib/api/client.ts';
+import type { ShippingValues } from '../../components/shipping-form/shipping-form.tsx';
 
 /** The centralised-collection calls (document 2, section 7). */
 export const taskKeys = {
@@ -45,6 +46,9 @@ export const updateTaskPerson = (body: {
   picUrl: string;
   fy?: string | null;
 }) => request('POST', '/api/taskOrder/updatePerson', { body }).then((e) => e.msg);
+/** The centralised order's receiver. */
+export const updateTaskShipping = (id: number, shipping: ShippingValues) =>
+  request('POST', '/api/taskOrder/updateShipping', { body: { id, ...shipping } });
 export const deleteTaskOrder = (id: number) => apiGet('/api/taskOrder/deleteOrder', { query: { id } });
 
 /** Reads an uploaded collection-code image (the orders module's call). */

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { QueryPage } from '../../../components/query-page.tsx';
 import { ShippingForm, type ShippingValues } from '../../../components/shipping-form/shipping-form.tsx';
-import { request } from '../../../lib/api/client.ts';
-import { reprintKeys, useAddressedWashOrder } from '../api.ts';
+import { reprintKeys, updateWashShipping, useAddressedWashOrder } from '../api.ts';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { ReprintNotes } from '../components/reprint-notes.tsx';
 
@@ -19,7 +18,7 @@ export default function DevelopInfoPage() {
   /** Saves the receiver (updateShipping, reprints editable at 110 or 120), then the review. */
   const next = async (values: ShippingValues) => {
     try {
-      await request('POST', '/api/order/updateShipping', { body: { id, ...values } });
+      await updateWashShipping(id, values);
       void message.success(t('reprint.order.saved'), 1);
       await qc.invalidateQueries({ queryKey: reprintKeys.order(id) });
       navigate(`/developConfirm?id=${id}`);

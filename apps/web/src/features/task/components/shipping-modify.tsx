@@ -3,7 +3,7 @@ import { message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TaskOrder } from '@portal/contract/task';
 import { ShippingForm, type ShippingValues } from '../../../components/shipping-form/shipping-form.tsx';
-import { request } from '../../../lib/api/client.ts';
+import { updateTaskShipping } from '../api.ts';
 import { ModifyDialog } from './modify-dialog.tsx';
 
 /** Modify beside logistics: the shared shipping form, saved by /api/taskOrder/updateShipping. */
@@ -12,7 +12,7 @@ export function ShippingModifyButton({ order, onDone }: { order: TaskOrder; onDo
   const [open, setOpen] = useState(false);
   const save = async (v: ShippingValues) => {
     try {
-      await request('POST', '/api/taskOrder/updateShipping', { body: { id: order.id, ...v } });
+      await updateTaskShipping(order.id, v);
       void message.success(t('msg.ok.modified'), 1);
       setOpen(false);
       onDone();
