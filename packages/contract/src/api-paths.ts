@@ -5,7 +5,8 @@ import { CONSOLE_API, CONSOLE_PUBLIC } from './staff-access.ts';
  * included). The portal's list is here; the console's is the role table (staff-access.ts
  * CONSOLE_API). A generated server test checks both against the registered routes in both
  * directions, and the web's clients take only these paths (a typo or a removed route fails
- * the type check). Left out: health, metrics, docs, the payment platforms' notifications,
+ * the type check); what each answers is in api-responses.ts (PORTAL_RESPONSES), which must name
+ * every route listed here. Left out: health, metrics, docs, the payment platforms' notifications,
  * the development hooks and the sandbox pages.
  */
 export const PORTAL_API = [
