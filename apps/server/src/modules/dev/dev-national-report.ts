@@ -7,8 +7,8 @@ import type { AppContext } from '../../context.ts';
 import { members, nationalStudents, orderDetails } from '../../db/schema.ts';
 import { envelope, ok } from '../../http/envelope.ts';
 import { writeSetting } from '../system/settings-service.ts';
-import { newOrderNo } from '../orders/order-no.ts';
-import { insertOrder } from '../orders/repo.ts';
+import { createOrder } from '../orders/repo.ts';
+import { forceStateForDemo } from '../orders/transition.ts';
 import { ORDER_STATE } from '@portal/contract/order-states';
 import { storePhotoBytes } from '../photos/photo-service.ts';
 import { makeIdNumber } from '../national/seed.ts';
@@ -65,20 +65,14 @@ export async function createApprovedPhotos(
     let [m] = await tx.select().from(members).where(eq(members.mobile, input.mobile)).limit(1);
     if (!m)
       [m] = await tx.insert(members).values({ mobile: input.mobile, name: '测试学生', isFirst: false }).returning();
-    const o = await insertOrder(
+    const o = await createOrder(
       tx,
-      {
-        orderNo: newOrderNo('individual'),
-        memberId: m.id,
-        kind: 'individual',
-        type: 1,
-        state: ORDER_STATE.TO_BE_MADE,
-        unitPriceFen: 4500,
-        totalFen: 4500 * persons.length,
-        payTime: new Date(),
-      },
+      'individual',
+      { memberId: m.id, type: 1, unitPriceFen: 4500, totalFen: 4500 * persons.length },
       [],
     );
+    // Approved photos skip payment and review: the demo hook's one write outside the rules.
+    await forceStateForDemo(tx, o, ORDER_STATE.TO_BE_MADE, null, true);
     for (const [i, p] of persons.entries()) {
       await tx.insert(orderDetails).values({
         orderId: o.id,

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { parcels, traceEvents } from '../../db/schema.ts';
 import { orderById } from '../orders/repo.ts';
-import { mayTransition, transition } from '../orders/transition.ts';
+import { deliverByCarrier } from './shipping.ts';
 import type { CarrierTrack, ParcelState, TraceEvent } from '../../providers/tracking.ts';
 
 export interface Applied {
@@ -20,6 +20,11 @@ export interface Applied {
  */
 export async function applyTrack(db: Db, parcelId: number, track: CarrierTrack, now = new Date()): Promise<Applied> {
   return db.transaction(async (tx) => {
+    // Rows are locked in the one order of ARCHITECTURE.md, "Data": the order, then its parcel
+    // (a parcel's order never changes, so it is read unlocked first).
+    const [seen] = await tx.select({ orderId: parcels.orderId }).from(parcels).where(eq(parcels.id, parcelId));
+    if (!seen) return { added: 0, state: null, delivered: false };
+    const order = await orderById(tx, seen.orderId, true);
     const [p] = await tx.select().from(parcels).where(eq(parcels.id, parcelId)).for('update');
     if (!p) return { added: 0, state: null, delivered: false };
     const row = (e: TraceEvent) => ({ waybillNo: p.waybillNo, opCode: e.opCode, opTime: e.opTime, opDesc: e.opDesc });
@@ -42,15 +47,7 @@ export async function applyTrack(db: Db, parcelId: number, track: CarrierTrack, 
     // An older answer (a query racing a push) never takes a signed parcel back to transit.
     const state = p.state === 'signed' ? 'signed' : (track.state ?? p.state);
     await tx.update(parcels).set({ state, lastEventAt, checkedAt: now }).where(eq(parcels.id, p.id));
-    const delivered = state === 'signed' ? await deliverByCarrier(tx, p.orderId, p.waybillNo) : false;
+    const delivered = state === 'signed' ? await deliverByCarrier(tx, order, p.waybillNo) : false;
     return { added: inserted.length, state, delivered };
   });
-}
-
-/** The console's deliver transition (order-states), done for the carrier: only from its permitted states, audited as the system. */
-async function deliverByCarrier(tx: Tx, orderId: number, waybillNo: string): Promise<boolean> {
-  const o = await orderById(tx, orderId, true);
-  if (!o || !mayTransition(o, 'deliver')) return false;
-  await transition(tx, o, 'deliver', { kind: 'system' }, { auditAfter: { by: 'carrier', waybillNo } });
-  return true;
 }

@@ -16,25 +16,9 @@ import { findOrder } from '../orders/staff-repo.ts';
 import { ORDER_STATE } from '@portal/contract/order-states';
 import { writeAudit } from '../staff/audit.ts';
 import { applyTrack, type Applied } from './parcel-events.ts';
+import { registerParcel } from './shipping.ts';
 
 type Parcel = typeof parcels.$inferSelect;
-
-/** Inside the ship transition: the order's parcel, to be subscribed once the transaction is in. */
-export async function registerParcel(
-  tx: DbOrTx,
-  tracking: TrackingParty,
-  p: { orderId: number; waybillNo: string; carrier: string | null },
-): Promise<void> {
-  await tx
-    .insert(parcels)
-    .values({
-      orderId: p.orderId,
-      waybillNo: p.waybillNo,
-      carrierCode: tracking.carrierCode(p.carrier),
-      provider: tracking.kind,
-    })
-    .onConflictDoNothing();
-}
 
 async function refOf(db: DbOrTx, tracking: TrackingParty, p: Parcel): Promise<ParcelRef> {
   let phone: string | null = null;

@@ -1,14 +1,16 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { ORDER_STATE, type OrderKind } from '@portal/contract/order-states';
 import type { DbOrTx } from '../../db/client.ts';
 import { carriers, consents, orderDetails, orders, payments, schools, tasks } from '../../db/schema.ts';
+import { newOrderNo } from './order-no.ts';
 import { transition, type OrderActor } from './transition.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type DetailRow = typeof orderDetails.$inferSelect;
 
 /**
- * The orders table's one repository: every insert, delete and field write of an order is
- * here, and its state moves only through transition.ts. Reads that serve a member are
+ * The orders table's one repository: every delete and field write of an order is here; an
+ * order begins only through createOrder and its state moves only through transition.ts. Reads that serve a member are
  * scoped by the caller's ownership check (ownership.ts).
  */
 export async function orderById(db: DbOrTx, id: number, forUpdate = false): Promise<OrderRow | null> {
@@ -17,13 +19,29 @@ export async function orderById(db: DbOrTx, id: number, forUpdate = false): Prom
   return rows[0] ?? null;
 }
 
-/** A new order (always waiting for payment, or paid for a zero amount) with its lines. */
-export async function insertOrder(
+/** What a creator says of a new order: everything but its number, kind, state and the times its life writes. */
+export type NewOrderFields = Omit<
+  typeof orders.$inferInsert,
+  'id' | 'orderNo' | 'kind' | 'state' | 'payTime' | 'closedAt' | 'createdAt'
+>;
+export type NewOrderLine = Omit<typeof orderDetails.$inferInsert, 'orderId' | 'id'>;
+
+/**
+ * The one way an order begins (see ARCHITECTURE.md, "Where each rule lives"): every creator
+ * (orders, task, reprint, the demo hooks) calls it in its transaction. The order starts waiting
+ * for payment under a number of its kind; the caller cannot choose another state. From here its
+ * state moves only through transition() (a zero amount too: payments' `settleZeroAmount`).
+ */
+export async function createOrder(
   tx: DbOrTx,
-  order: typeof orders.$inferInsert,
-  lines: Omit<typeof orderDetails.$inferInsert, 'orderId'>[],
+  kind: OrderKind,
+  fields: NewOrderFields,
+  lines: NewOrderLine[],
 ): Promise<OrderRow> {
-  const [o] = await tx.insert(orders).values(order).returning();
+  const [o] = await tx
+    .insert(orders)
+    .values({ ...fields, kind, orderNo: newOrderNo(kind), state: ORDER_STATE.PENDING_PAYMENT })
+    .returning();
   if (lines.length) await tx.insert(orderDetails).values(lines.map((l) => ({ ...l, orderId: o.id })));
   return o;
 }

@@ -6,7 +6,6 @@ import {
   canDownloadPhoto,
   canEditPhoto,
   canEditShipping,
-  ORDER_STATE,
 } from '@portal/contract/order-states';
 import { MAX_PERSONS_PER_ORDER, PRICE_TYPE, individualTotalFen } from '@portal/contract/prices';
 import { maskIdNumber } from '@portal/contract/validation';
@@ -23,7 +22,6 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderDetails } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { newOrderNo } from './order-no.ts';
 import * as repo from './repo.ts';
 import * as reads from './reads.ts';
 import { detailAnswer, factsOf, orderAnswer, shippingInfo } from './present.ts';
@@ -89,14 +87,12 @@ export async function createOrder(ctx: AppContext, memberId: number, f: PersonFo
   const line = await lineValues(ctx, memberId, f);
   const unit = individualTotalFen(1, PRICE_TYPE);
   return ctx.db.transaction(async (tx) => {
-    const o = await repo.insertOrder(
+    const o = await repo.createOrder(
       tx,
+      'individual',
       {
-        orderNo: newOrderNo('individual'),
         memberId,
-        kind: 'individual',
         type: 1,
-        state: ORDER_STATE.PENDING_PAYMENT,
         priceType: PRICE_TYPE,
         unitPriceFen: unit,
         totalFen: unit,

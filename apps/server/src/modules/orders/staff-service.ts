@@ -11,8 +11,8 @@ import { findOrder, findOrders, searchConditions, toOrderRow, type SearchQuery }
 import { personsOf } from './staff-persons.ts';
 import { reprintPhotoRefusal } from '../reprint/live-binding.ts';
 import { transition as moveOrder } from './transition.ts';
-import { SHIP_EVENTS } from '../logistics/trace-events.ts';
-import { registerParcel, subscribeParcels } from '../logistics/parcel-service.ts';
+import { subscribeParcels } from '../logistics/parcel-service.ts';
+import { deliverOrder, shipOrder } from '../logistics/shipping.ts';
 
 export async function searchOrders(ctx: AppContext, staff: StaffContext, q: SearchQuery) {
   const idNumber = q.idNumber?.toUpperCase();
@@ -154,44 +154,35 @@ export async function transition(
         set.shippingOrderNo = body.waybillNos![body.ids.indexOf(o.id)];
         if (body.carrier) set.shippingTypeName = body.carrier;
       }
-      // The orders module's one writer of the state: state, reason, waybill and the audit row.
-      await moveOrder(
-        tx,
-        o,
-        body.action,
-        { kind: 'staff', staffId: staff.staffId },
-        {
+      const actor = { kind: 'staff', staffId: staff.staffId } as const;
+      const auditBefore = {
+        refuseReason: o.refuseReason,
+        shippingOrderNo: o.shippingOrderNo,
+        ...(reviewed.has(o.id) ? { photoIds: reviewed.get(o.id) } : {}),
+      };
+      const auditAfter = {
+        ...(set.refuseReason !== undefined ? { refuseReason: set.refuseReason } : {}),
+        ...(set.shippingOrderNo
+          ? { shippingOrderNo: set.shippingOrderNo, carrier: set.shippingTypeName ?? o.shippingTypeName }
+          : {}),
+      };
+      // Shipping and delivery are logistics' (the parcel and the trace go with them); every
+      // other action is the orders module's one writer of the state: state, reason and audit row.
+      if (body.action === 'ship')
+        await shipOrder(
+          tx,
+          ctx.tracking,
+          o,
+          actor,
+          { waybillNo: set.shippingOrderNo!, carrier: set.shippingTypeName, auditBefore, auditAfter },
+          now,
+        );
+      else if (body.action === 'deliver') await deliverOrder(tx, o, actor, { auditBefore, auditAfter }, now);
+      else
+        await moveOrder(tx, o, body.action, actor, {
           refuseReason: set.refuseReason ?? undefined,
-          shippingOrderNo: set.shippingOrderNo,
-          shippingTypeName: set.shippingTypeName,
-          auditBefore: {
-            refuseReason: o.refuseReason,
-            shippingOrderNo: o.shippingOrderNo,
-            ...(reviewed.has(o.id) ? { photoIds: reviewed.get(o.id) } : {}),
-          },
-          auditAfter: {
-            ...(set.refuseReason !== undefined ? { refuseReason: set.refuseReason } : {}),
-            ...(set.shippingOrderNo
-              ? { shippingOrderNo: set.shippingOrderNo, carrier: set.shippingTypeName ?? o.shippingTypeName }
-              : {}),
-          },
-        },
-      );
-      const waybill = set.shippingOrderNo ?? o.shippingOrderNo;
-      // The parcel the tracking party follows; subscribed once this transaction is in (below).
-      if (body.action === 'ship' && waybill)
-        await registerParcel(tx, ctx.tracking, {
-          orderId: o.id,
-          waybillNo: waybill,
-          carrier: set.shippingTypeName ?? o.shippingTypeName,
-        });
-      const ev = SHIP_EVENTS[body.action];
-      if (ev && waybill)
-        await tx.insert(traceEvents).values({
-          waybillNo: waybill,
-          opCode: ev.opCode,
-          opTime: now,
-          opDesc: ev.opDesc(set.shippingTypeName ?? o.shippingTypeName),
+          auditBefore,
+          auditAfter,
         });
     }
     return { changed: rows.length };

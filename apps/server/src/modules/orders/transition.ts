@@ -2,15 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { CLOSING_EVENTS, nextState, type OrderEvent, type OrderState } from '@portal/contract/order-states';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditLog, orders } from '../../db/schema.ts';
+import { orders } from '../../db/schema.ts';
+import { recordAudit, type AuditActor } from '../staff/audit.ts';
 import { conflict } from '../../http/errors.ts';
 import type { OrderRow } from './repo.ts';
 
 /** Who moved an order, as the audit row records it. */
-export type OrderActor =
-  | { kind: 'member'; memberId: number; ip?: string | null }
-  | { kind: 'staff'; staffId: number; ip?: string | null }
-  | { kind: 'system' };
+export type OrderActor = AuditActor;
 
 export interface TransitionDetails {
   /** pay: how it was paid (1 WeChat, 2 Alipay). */
@@ -61,15 +59,12 @@ export async function transition(
     .where(and(eq(orders.id, order.id), eq(orders.state, order.state)))
     .returning({ id: orders.id });
   if (!moved.length) throw conflict('console.stateChanged');
-  await tx.insert(auditLog).values({
-    actorKind: actor.kind,
-    actorId: actor.kind === 'staff' ? actor.staffId : actor.kind === 'member' ? actor.memberId : null,
+  await recordAudit(tx, actor, {
     action: `order.${event}`,
     targetKind: 'order',
-    targetId: String(order.id),
+    targetId: order.id,
     before: { state: order.state, ...details.auditBefore },
     after: { state: to, ...details.auditAfter },
-    ip: actor.kind === 'system' ? null : (actor.ip ?? null),
   });
   return to;
 }

@@ -7,7 +7,8 @@ import { payments, refunds } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { RefundResult, RefundState } from '../../providers/pay/types.ts';
 import { refundOutcomes } from '../../lib/metrics.ts';
-import { audit, lockRefund } from './repo.ts';
+import { lockRefund } from './repo.ts';
+import { recordAudit } from '../staff/audit.ts';
 import { orderById } from '../orders/repo.ts';
 import { mayTransition, transition, type OrderActor } from '../orders/transition.ts';
 
@@ -46,9 +47,7 @@ export async function recordRefundOutcome(
       if (o && mayTransition(o, 'closeRefunded'))
         await transition(tx, o, 'closeRefunded', orderActor(actor), { auditAfter: { refundId: r.id } });
     }
-    await audit(tx, {
-      actorKind: actor.kind,
-      actorId: actor.staffId ?? null,
+    await recordAudit(tx, orderActor(actor), {
       action: status === REFUND_STATUS.REFUNDED ? 'refund.refunded' : 'refund.failed',
       targetKind: 'refund',
       targetId: r.id,
@@ -82,9 +81,7 @@ export async function executeRefund(
       .set({ status: REFUND_STATUS.PASSED, staffId: actor.staffId ?? r.staffId, failReason: null })
       .where(eq(refunds.id, r.id))
       .returning();
-    await audit(tx, {
-      actorKind: actor.kind,
-      actorId: actor.staffId ?? null,
+    await recordAudit(tx, orderActor(actor), {
       action: 'refund.approve',
       targetKind: 'refund',
       targetId: r.id,

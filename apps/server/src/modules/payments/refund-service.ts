@@ -7,15 +7,8 @@ import type { AppContext } from '../../context.ts';
 import { refunds } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { executeRefund } from './refund-run.ts';
-import {
-  audit,
-  consoleRefunds,
-  latestPaidPayment,
-  liveRefund,
-  lockRefund,
-  newTradeNo,
-  type RefundRow,
-} from './repo.ts';
+import { recordAudit } from '../staff/audit.ts';
+import { consoleRefunds, latestPaidPayment, liveRefund, lockRefund, newTradeNo, type RefundRow } from './repo.ts';
 import { memberOrderIn, type PayScope } from './service.ts';
 import { factsOf } from '../orders/present.ts';
 import { orderById } from '../orders/repo.ts';
@@ -83,15 +76,17 @@ export async function requestRefund(
         })
         .returning();
     }
-    await audit(tx, {
-      actorKind: 'member',
-      actorId: memberId,
-      action: 'refund.request',
-      targetKind: 'refund',
-      targetId: row.id,
-      after: { orderId: o.id, amountFen: row.amountFen, ...reason },
-      ip,
-    });
+    await recordAudit(
+      tx,
+      { kind: 'member', memberId },
+      {
+        action: 'refund.request',
+        targetKind: 'refund',
+        targetId: row.id,
+        after: { orderId: o.id, amountFen: row.amountFen, ...reason },
+        ip,
+      },
+    );
     return refundView(row);
   });
 }
@@ -110,16 +105,18 @@ export async function cancelRefund(
     const r = await lockRefund(tx, live.id);
     if (!r || !isRefundPending(r.status)) throw conflict('refund.notPending');
     const [row] = await tx.update(refunds).set({ cancelled: true }).where(eq(refunds.id, r.id)).returning();
-    await audit(tx, {
-      actorKind: 'member',
-      actorId: memberId,
-      action: 'refund.cancel',
-      targetKind: 'refund',
-      targetId: r.id,
-      before: { status: r.status },
-      after: { cancelled: true },
-      ip,
-    });
+    await recordAudit(
+      tx,
+      { kind: 'member', memberId },
+      {
+        action: 'refund.cancel',
+        targetKind: 'refund',
+        targetId: r.id,
+        before: { status: r.status },
+        after: { cancelled: true },
+        ip,
+      },
+    );
     return refundView(row);
   });
 }
@@ -191,16 +188,18 @@ export async function refuseRefund(
       .update(refunds)
       .set({ status: REFUND_STATUS.FAILED, failReason: reason, staffId: actor.staffId })
       .where(eq(refunds.id, r.id));
-    await audit(tx, {
-      actorKind: 'staff',
-      actorId: actor.staffId,
-      action: 'refund.refuse',
-      targetKind: 'refund',
-      targetId: r.id,
-      before: { status: r.status },
-      after: { status: REFUND_STATUS.FAILED, reason },
-      ip: actor.ip,
-    });
+    await recordAudit(
+      tx,
+      { kind: 'staff', staffId: actor.staffId },
+      {
+        action: 'refund.refuse',
+        targetKind: 'refund',
+        targetId: r.id,
+        before: { status: r.status },
+        after: { status: REFUND_STATUS.FAILED, reason },
+        ip: actor.ip,
+      },
+    );
   });
   return (await listConsoleRefunds(ctx)).find((r) => r.id === refundId)!;
 }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { ORDER_STATE } from '@portal/contract/order-states';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditLog, members, orderDetails, orders, payments, refunds } from '../../db/schema.ts';
+import { members, orderDetails, orders, payments, refunds } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -114,22 +114,4 @@ export async function consoleRefunds(db: DbOrTx, filter: { status?: number; orig
     .where(and(...conds))
     .orderBy(desc(refunds.id))
     .limit(500);
-}
-
-export async function audit(
-  db: DbOrTx,
-  entry: {
-    actorKind: 'staff' | 'member' | 'system';
-    actorId?: number | null;
-    action: string;
-    targetKind: string;
-    targetId: string | number;
-    before?: unknown;
-    after?: unknown;
-    ip?: string | null;
-  },
-): Promise<void> {
-  await db
-    .insert(auditLog)
-    .values({ ...entry, targetId: String(entry.targetId), actorId: entry.actorId ?? null, ip: entry.ip ?? null });
 }

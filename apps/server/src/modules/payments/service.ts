@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { payments, refunds } from '../../db/schema.ts';
 import { paymentOutcomes } from '../../lib/metrics.ts';
 import { afterSettle } from './refund-run.ts';
+import { settleZeroAmount } from './zero.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { channelOf } from '../../providers/pay/pay-parties.ts';
 import type { QueryResult, VerifiedNotify } from '../../providers/pay/types.ts';
@@ -18,7 +19,8 @@ import { factsOf } from '../orders/present.ts';
 import { orderById } from '../orders/repo.ts';
 import { transition, type OrderActor } from '../orders/transition.ts';
 import { ORDER_PRODUCT } from '@portal/contract/orders';
-import { audit, countPersons, findPaymentByNo, lockPaymentByNo, newTradeNo, type OrderRow } from './repo.ts';
+import { recordAudit } from '../staff/audit.ts';
+import { countPersons, findPaymentByNo, lockPaymentByNo, newTradeNo, type OrderRow } from './repo.ts';
 
 /** /api/pay/* serves individual and reprint orders; /api/taskPay/* centralised ones. */
 export type PayScope = 'pay' | 'taskPay';
@@ -81,17 +83,7 @@ export async function startPayment(
     const settled = await ctx.db.transaction(async (tx) => {
       const locked = await orderById(tx, order.id, true);
       if (!locked || !canPay(factsOf(locked))) return false;
-      await tx.insert(payments).values({
-        paymentNo: newTradeNo('P'),
-        orderId: order.id,
-        provider: 'zero',
-        payType: input.payType,
-        amountFen: 0,
-        state: 'paid',
-        paidAt: sql`now()`,
-        expiresAt: sql`now()`,
-      });
-      await moveOrderToPaid(tx, locked, input.payType, { kind: 'member', memberId: input.memberId });
+      await settleZeroAmount(tx, locked, input.payType, { kind: 'member', memberId: input.memberId });
       return true;
     });
     if (settled) paymentOutcomes.inc({ provider: 'zero', outcome: 'settled' });
@@ -252,13 +244,16 @@ export async function settlePayment(
         },
         'payment notification refused',
       );
-      await audit(tx, {
-        actorKind: 'system',
-        action: 'payment.notifyRefused',
-        targetKind: 'payment',
-        targetId: n.paymentNo,
-        after: { why, source, notify: n.raw },
-      });
+      await recordAudit(
+        tx,
+        { kind: 'system' },
+        {
+          action: 'payment.notifyRefused',
+          targetKind: 'payment',
+          targetId: n.paymentNo,
+          after: { why, source, notify: n.raw },
+        },
+      );
       return 'refused' as const;
     };
     if (!p) return refuse('unknown payment');
@@ -307,13 +302,16 @@ export async function settlePayment(
         reason: `automatic: order ${order.orderNo} was ${order.state === ORDER_STATE.CLOSED ? 'closed' : 'already paid'} when this charge arrived`,
       })
       .returning();
-    await audit(tx, {
-      actorKind: 'system',
-      action: 'payment.unmatched',
-      targetKind: 'order',
-      targetId: order.id,
-      after: { paymentNo: p.paymentNo, state: order.state, refundId: r.id },
-    });
+    await recordAudit(
+      tx,
+      { kind: 'system' },
+      {
+        action: 'payment.unmatched',
+        targetKind: 'order',
+        targetId: order.id,
+        after: { paymentNo: p.paymentNo, state: order.state, refundId: r.id },
+      },
+    );
     return 'refunding';
   });
   // Counted once committed: a rolled-back settlement decided nothing.

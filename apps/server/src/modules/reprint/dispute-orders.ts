@@ -8,7 +8,8 @@ import { bindings, orders, refunds } from '../../db/schema.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import { updateOrderFields } from '../orders/repo.ts';
 import { transition } from '../orders/transition.ts';
-import { audit, latestPaidPayment, liveRefund, lockRefund, newTradeNo } from '../payments/repo.ts';
+import { recordAudit } from '../staff/audit.ts';
+import { latestPaidPayment, liveRefund, lockRefund, newTradeNo } from '../payments/repo.ts';
 import { executeRefund } from '../payments/refund-run.ts';
 import { CLOSED_BINDING_LOST } from './live-binding.ts';
 
@@ -82,14 +83,16 @@ async function refundRow(tx: Tx, staff: StaffContext, orderId: number): Promise<
       staffId: staff.staffId,
     })
     .returning({ id: refunds.id });
-  await audit(tx, {
-    actorKind: 'staff',
-    actorId: staff.staffId,
-    action: 'refund.request',
-    targetKind: 'refund',
-    targetId: row!.id,
-    after: { orderId, amountFen: paid.amountFen, reason: 'binding.dispute.toClaimant' },
-  });
+  await recordAudit(
+    tx,
+    { kind: 'staff', staffId: staff.staffId },
+    {
+      action: 'refund.request',
+      targetKind: 'refund',
+      targetId: row!.id,
+      after: { orderId, amountFen: paid.amountFen, reason: 'binding.dispute.toClaimant' },
+    },
+  );
   return row!.id;
 }
 

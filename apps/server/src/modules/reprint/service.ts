@@ -21,9 +21,8 @@ import type {
 import { ORDER_TYPE } from '@portal/contract/enums';
 import { badRequest, conflict, forbidden } from '../../http/errors.ts';
 import { ownedOrder } from '../orders/ownership.ts';
-import { insertOrder } from '../orders/repo.ts';
+import { createOrder } from '../orders/repo.ts';
 import { factsOf } from '../orders/present.ts';
-import { newOrderNo } from '../orders/order-no.ts';
 import * as repo from './repo.ts';
 import { bindingPhotoUrl } from './binding-photo.ts';
 import { CLOSED_BINDING_LOST, reprintPhotoLinks, reprintPhotoRefusal } from './live-binding.ts';
@@ -85,14 +84,12 @@ export async function createWashOrder(ctx: AppContext, memberId: number, body: C
   const s = await boundStudentFor(ctx, memberId, body.thirdStudentId);
   const name = (await repo.memberName(ctx.db, memberId)) ?? s.xm;
   const o = await ctx.db.transaction((tx) =>
-    insertOrder(
+    createOrder(
       tx,
+      'reprint',
       {
-        orderNo: newOrderNo('reprint'),
         memberId,
-        kind: 'reprint',
         type: ORDER_TYPE.REPRINT,
-        state: ORDER_STATE.PENDING_PAYMENT,
         unitPriceFen: REPRINT_SHEET_FEN,
         totalFen: reprintTotalFen(body.num, body.dist === 1),
         dist: body.dist,

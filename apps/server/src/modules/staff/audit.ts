@@ -18,22 +18,36 @@ export interface AuditEntry {
   ip?: string | null;
 }
 
-/** Who did what, when, before and after. Never pass codes, tokens, ID numbers or photos. */
-export async function writeAudit(
-  tx: DbOrTx,
-  staff: Pick<StaffContext, 'staffId'> | null,
-  e: AuditEntry,
-): Promise<void> {
+/** Who acted, as the audit row records it: a staff member, a member, or the system itself. */
+export type AuditActor =
+  | { kind: 'member'; memberId: number; ip?: string | null }
+  | { kind: 'staff'; staffId: number; ip?: string | null }
+  | { kind: 'system' };
+
+/**
+ * The one writer of audit rows (see ARCHITECTURE.md, "Where each rule lives"): who did what,
+ * when, before and after, in the caller's transaction. Never pass codes, tokens, ID numbers or photos.
+ */
+export async function recordAudit(tx: DbOrTx, actor: AuditActor, e: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
-    actorKind: staff ? 'staff' : 'system',
-    actorId: staff?.staffId ?? null,
+    actorKind: actor.kind,
+    actorId: actor.kind === 'staff' ? actor.staffId : actor.kind === 'member' ? actor.memberId : null,
     action: e.action,
     targetKind: e.targetKind ?? null,
     targetId: e.targetId === undefined || e.targetId === null ? null : String(e.targetId),
     before: e.before ?? null,
     after: e.after ?? null,
-    ip: e.ip ?? null,
+    ip: e.ip ?? (actor.kind === 'system' ? null : (actor.ip ?? null)),
   });
+}
+
+/** A console action's audit row: the staff member, or the system when none. */
+export async function writeAudit(
+  tx: DbOrTx,
+  staff: Pick<StaffContext, 'staffId'> | null,
+  e: AuditEntry,
+): Promise<void> {
+  await recordAudit(tx, staff ? { kind: 'staff', staffId: staff.staffId } : { kind: 'system' }, e);
 }
 
 export interface AuditQuery {

@@ -1,4 +1,4 @@
-import { canDelete, canEditShipping, canModify, ORDER_STATE, paidStateFor } from '@portal/contract/order-states';
+import { canDelete, canEditShipping, canModify, ORDER_STATE } from '@portal/contract/order-states';
 import { maskIdNumber } from '@portal/contract/validation';
 import { shippingComplete } from '@portal/contract/orders';
 import {
@@ -17,7 +17,6 @@ import type { AppContext } from '../../context.ts';
 import { nationalStudents } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound, withCode } from '../../http/errors.ts';
 import type { NationalStudent } from '../../providers/national.ts';
-import { newOrderNo } from '../orders/order-no.ts';
 import * as repo from './repo.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { closeOpenPayments } from '../payments/service.ts';
@@ -25,7 +24,9 @@ import { quietLog } from '../payments/quiet-log.ts';
 import { presentDetail, presentOrder } from './present.ts';
 import { linePhotoId } from '../orders/photo-link.ts';
 import { ownedOrder } from '../orders/ownership.ts';
-import { insertOrder, updateOrderFields } from '../orders/repo.ts';
+import { createOrder as startOrder, updateOrderFields } from '../orders/repo.ts';
+import { settleZeroAmount } from '../payments/zero.ts';
+import { paymentOutcomes } from '../../lib/metrics.ts';
 import { forceStateForDemo, mayTransition, transition } from '../orders/transition.ts';
 import { factsOf } from '../orders/present.ts';
 import { hasProof, proveRecord } from './proof.ts';
@@ -172,20 +173,14 @@ export async function createOrder(
   else if (idNum.includes('*')) throw badRequest('idNum.invalid');
   const photoId = await linePhotoId(ctx, memberId, b.picUrl);
   const now = new Date();
-  const zero = task.priceFen === 0;
-  const orderNo = newOrderNo('task');
   const schoolName = s?.schoolName ?? (await repo.schoolName(ctx.db, task.yxdm)) ?? b.schoolName ?? null;
-  const { id } = await ctx.db.transaction((tx) =>
-    insertOrder(
+  const created = await ctx.db.transaction(async (tx) => {
+    const o = await startOrder(
       tx,
+      'task',
       {
-        orderNo,
         memberId,
-        kind: 'task',
         type: TASK_ORDER_TYPE,
-        // A zero amount counts as paid (document 2, section 4).
-        state: zero ? paidStateFor('task') : ORDER_STATE.PENDING_PAYMENT,
-        payTime: zero ? now : null,
         unitPriceFen: task.priceFen,
         totalFen: task.priceFen,
         isFile: 1,
@@ -218,9 +213,13 @@ export async function createOrder(
           fileTime: now,
         },
       ],
-    ),
-  );
-  return { id, orderNo };
+    );
+    // A zero amount counts as paid (document 2, section 4): the one zero settlement of payments.
+    if (task.priceFen === 0) await settleZeroAmount(tx, o, 0, { kind: 'member', memberId });
+    return o;
+  });
+  if (task.priceFen === 0) paymentOutcomes.inc({ provider: 'zero', outcome: 'settled' });
+  return { id: created.id, orderNo: created.orderNo };
 }
 
 /** The member's own centralised order (the orders module's one ownership rule). */
