@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import os from 'node:os';
 import { stdoutLines } from './log-lines.ts';
+import { installRequestIds } from './request-id.ts';
 
 /** Where log lines go: standard output held in log-lines.ts, or a test's stream. */
 export interface LogStream {
@@ -125,32 +126,58 @@ export class RequestLogger implements FastifyBaseLogger {
 const LINE_HEAD = `"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())}`;
 
 /**
- * The access line of a request, as pino would write it at info: request id, method, path with its
- * secrets masked (redactUrl), address, status and time. Built here as one template, since pino
- * spends more on serializing, redacting and buffering a line than the rest of a bare route's
- * plumbing together; nothing else in it can carry a secret.
+ * The access line of a request, as pino would write it at info: request id, method, route template
+ * (already JSON-quoted, see routeOf), path with its secrets masked (redactUrl), address, status and
+ * time. Built here as one template, since pino spends more on serializing, redacting and buffering a
+ * line than the rest of a bare route's plumbing together; nothing else in it can carry a secret.
  */
 export function accessLine(
   req: { id: string; method: string; url: string; ip: string | undefined },
   statusCode: number,
   responseTime: number,
+  route = UNMATCHED,
 ): string {
-  return `{"level":30,"time":${Date.now()},${LINE_HEAD},"reqId":${JSON.stringify(req.id)},"req":{"method":${JSON.stringify(req.method)},"url":${JSON.stringify(redactUrl(req.url))},"ip":${JSON.stringify(req.ip ?? null)}},"res":{"statusCode":${statusCode}},"responseTime":${responseTime},"msg":"request completed"}\n`;
+  return `{"level":30,"time":${Date.now()},${LINE_HEAD},"reqId":${JSON.stringify(req.id)},"req":{"method":${JSON.stringify(req.method)},"route":${route},"url":${JSON.stringify(redactUrl(req.url))},"ip":${JSON.stringify(req.ip ?? null)}},"res":{"statusCode":${statusCode}},"responseTime":${responseTime},"msg":"request completed"}\n`;
+}
+
+const UNMATCHED = '"unmatched"';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route template, JSON-quoted once when the route is registered (accessLogPlugin). */
+    logRoute?: string;
+  }
+}
+
+/** Fastify's own key of a request's route context (found once): req.routeOptions builds an object per read. */
+let contextKey: symbol | undefined;
+function routeOf(req: object): string {
+  contextKey ??= Object.getOwnPropertySymbols(req).find((s) => s.description === 'fastify.context');
+  const config = contextKey
+    ? (req as Record<symbol, { config?: { url?: string; logRoute?: string } } | undefined>)[contextKey]?.config
+    : undefined;
+  if (!config?.url) return UNMATCHED;
+  return (config.logRoute ??= JSON.stringify(config.url));
 }
 
 /**
  * One access-log line per request, at info, when the answer is sent (accessLine), into the same
  * stream as the rest of the log so lines keep their order. Fastify's own pair of lines ("incoming
  * request" and "request completed") is turned off in app.ts (its log controller): two lines per
- * request cost as much as the rest of a bare route's plumbing together.
+ * request cost as much as the rest of a bare route's plumbing together. Request ids (and their
+ * x-request-id header on every answer) are set up here too (http/request-id.ts), logger or not.
  */
 export const accessLogPlugin = fp(
   async (app, opts: { stream: LogStream }) => {
+    installRequestIds(app, app.ctx.config.trustProxy);
+    app.addHook('onRoute', (r) => {
+      r.config = { ...r.config, logRoute: JSON.stringify(r.url) };
+    });
     // No logger (logger: false) or a level above info: no access lines.
     if ((app.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('info') !== true) return;
     const { stream } = opts;
     app.addHook('onResponse', (req, reply, done) => {
-      stream.write(accessLine(req, reply.statusCode, reply.elapsedTime));
+      stream.write(accessLine(req, reply.statusCode, reply.elapsedTime, routeOf(req)));
       done();
     });
   },
