@@ -15,7 +15,7 @@ import { correctFrame } from '../apps/server/src/modules/photos/correction-engin
 import type { CheckJob, CorrectReply } from '../apps/server/src/modules/photos/check-worker.ts';
 import { addStages, stageLines, type StageSamples } from './photo-stages.ts';
 import { normalise } from '../apps/server/src/modules/photos/decode.ts';
-import { DEFAULT_BOUNDS } from '../apps/server/src/modules/photos/check-config.ts';
+import { DEFAULT_BOUNDS } from '../apps/server/src/config/photo-check.ts';
 import {
   correctIfFixable,
   plainCorrectionContext,

@@ -17,7 +17,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { CheckPool, defaultPoolSize } from '../apps/server/src/modules/photos/check-pool.ts';
 import { normalise } from '../apps/server/src/modules/photos/decode.ts';
-import { DEFAULT_BOUNDS } from '../apps/server/src/modules/photos/check-config.ts';
+import { DEFAULT_BOUNDS } from '../apps/server/src/config/photo-check.ts';
 import type { Detector } from '../apps/server/src/modules/photos/face-model.ts';
 import { realworldBytes, realworldSet, scoreSet } from '../apps/server/src/modules/photos/realworld-set.ts';
 import { addStages, stageLines, type StageSamples } from './photo-stages.ts';

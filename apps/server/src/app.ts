@@ -14,7 +14,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { SESSION_CHANNEL, SessionCache } from './http/session-cache.ts';
 import { securityHeadersPlugin } from './http/security-headers.ts';
 import { loadPiiCipher } from './lib/pii.ts';
-import { providersPlugin } from './providers/index.ts';
+import { buildParties } from './providers/index.ts';
 import { installShutdown } from './http/shutdown.ts';
 import { serverTimeouts, timeOutSlowBodies } from './http/request-timeouts.ts';
 import { accessLogPlugin, loggerOptions, RequestLogger, type LogStream } from './http/logging.ts';
@@ -25,7 +25,7 @@ import { langPlugin, message } from './http/lang.ts';
 import { envelopePlugin, signedEnvelope } from './http/envelope.ts';
 import { errorHandlerPlugin } from './http/error-handler.ts';
 import { authPlugin, prepareSessionLookup } from './http/auth.ts';
-import { prepareMemberReads } from './modules/orders/reads.ts';
+import { ordersState } from './modules/orders/state.ts';
 import { signedBodyPlugin } from './http/signed-body.ts';
 import { staffAuthPlugin } from './http/staff-auth.ts';
 import { staticWebPlugin } from './http/static-web.ts';
@@ -44,7 +44,7 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { taskRoutes } from './modules/task/routes.ts';
 import { consoleRoutes } from './modules/console/routes.ts';
 import { logisticsRoutes } from './modules/logistics/routes.ts';
-import { photoUrlKey } from './modules/photos/photo-service.ts';
+import { photosState } from './modules/photos/state.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { memberRoutes } from './modules/member/routes.ts';
 import { reprintRoutes } from './modules/reprint/routes.ts';
@@ -90,15 +90,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     db: database.db,
     dbKind: database.kind,
     pii,
-    photoUrlKey: photoUrlKey(config, pii),
     heldLocks: new Set(),
     sessionCache: new SessionCache(),
     sessionLookup: prepareSessionLookup(database.db),
-    memberReads: prepareMemberReads(database.db, database.pool),
-    orderLists: new Map(),
   };
-  // The outside parties join the context in the providers plugin, registered before anything uses them.
-  const ctx = core as AppContext;
+  // The outside parties (providers/index.ts), then each module's own state, declared by the module.
+  const ctx: AppContext = {
+    ...core,
+    ...buildParties(core),
+    ...ordersState(database.db, database.pool),
+    photos: photosState(config, pii),
+  };
 
   const logStream = opts.logStream ?? stdoutLines();
   const app = Fastify({
@@ -127,7 +129,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   const shutdown = installShutdown(app);
   timeOutSlowBodies(app, config.httpTimeouts);
-  await app.register(providersPlugin);
 
   // The not-found answers' own hooks: the headers and the limit of the path as the router read it (http/routed-path.ts).
   const notFound: NotFoundHooks = [];

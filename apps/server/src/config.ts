@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { DEFAULT_RESPONSE_SECRET, INACTIVITY_SECONDS } from '@portal/contract/defaults';
-import { loadPhotoConfig, type PhotoConfig } from './modules/photos/check-config.ts';
+import { loadPhotoConfig, type PhotoConfig } from './config/photo-check.ts';
 import { checkDataKey, checkMetricsToken, parseTrustProxy, type TrustProxy } from './security-config.ts';
 import { ConfigError } from './config-error.ts';
 import type { HttpTimeouts } from './http/request-timeouts.ts';
 import { loadMessagingConfig, type CodeShares, type MailSettings, type SmsSettings } from './providers/messaging.ts';
 import { loadSiteInfo, type SiteInfo } from './site-info-config.ts';
-import { loadPayConfig, type PayEnv } from './providers/pay/pay-parties.ts';
+import { loadPayConfig, type PayEnv } from './config/pay.ts';
 
 /** An empty setting (as container templates often leave it) counts as unset. */
 const blankIsUnset = <T extends z.ZodType>(t: T) => z.preprocess((v) => (v === '' ? undefined : v), t);

@@ -4,8 +4,6 @@ import type { PiiCipher } from './lib/pii.ts';
 import type { Parties } from './providers/index.ts';
 import type { SessionCache } from './http/session-cache.ts';
 import type { SessionLookup } from './http/auth.ts';
-import type { MemberReads } from './modules/orders/reads.ts';
-import type { OrderListCache } from './modules/orders/list-cache.ts';
 
 /** What the app is built on before its outside parties. */
 export interface CoreContext {
@@ -13,25 +11,28 @@ export interface CoreContext {
   db: Db;
   dbKind: 'pglite' | 'postgres';
   pii: PiiCipher;
-  /** The photo URL signing key, derived once at start (modules/photos/photo-service.ts photoUrlKey). */
-  photoUrlKey: Buffer;
   /** The session advisory locks this instance holds now (db/client.ts withSessionAdvisoryLock). */
   heldLocks: Set<number>;
   /** This instance's live sessions, trusted while their change notifications are followed (http/session-cache.ts). */
   sessionCache: SessionCache;
   /** The member session lookup of the auth guard, prepared once (http/auth.ts). */
   sessionLookup: SessionLookup;
-  /** The member's order list and order page statements, prepared once (modules/orders/reads.ts). */
-  memberReads: MemberReads;
-  /** This instance's member order lists under their fingerprints (modules/orders/list-cache.ts). */
-  orderLists: OrderListCache;
 }
 
 /**
- * What every module may use: config, database, the PII cipher and the outside parties
- * (sms, mail, storage, pay, national, oauth, tracking), all built in providers/index.ts.
+ * What a module keeps per app (its prepared statements, caches, worker pool): each module declares
+ * its own part (`declare module '../../context.ts'`, e.g. modules/orders/state.ts) and makes it
+ * where the app is built; this file names none of them.
  */
-export type AppContext = CoreContext & Parties;
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface ModuleState {}
+
+/**
+ * What every module may use: config, database, the PII cipher, the outside parties
+ * (sms, mail, storage, pay, national, oauth, tracking; built in providers/index.ts) and the
+ * modules' own state, all made where the app is built (app.ts).
+ */
+export type AppContext = CoreContext & Parties & ModuleState;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,4 +1,3 @@
-import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { ConfigError } from '../config-error.ts';
 import type { Db } from '../db/client.ts';
@@ -51,17 +50,10 @@ export interface PartyBase {
 }
 
 /**
- * The providers plugin: hangs every outside party on app.ctx (context.ts) before any route module
- * is registered. Providers import neither modules nor http (eslint.config.js); modules reach the
- * parties through the context only.
+ * Every outside party of an app, built from its configuration where the app is built (app.ts), before
+ * any route module is registered. Providers import neither modules nor http (eslint.config.js);
+ * modules reach the parties through the context only.
  */
-export const providersPlugin = fp(
-  async (app) => {
-    Object.assign(app.ctx, buildParties(app.ctx));
-  },
-  { name: 'providers' },
-);
-
 export function buildParties(base: PartyBase): Parties {
   const { config, db } = base;
   const parties: Parties = {

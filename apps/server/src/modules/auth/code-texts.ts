@@ -1,4 +1,5 @@
-import type { CodePurpose } from './codes.ts';
+/** What a code is sent for (codes.ts). */
+export type CodePurpose = 'login' | 'bind' | 'changeMobile' | 'changeMail' | 'logout';
 
 const PURPOSE: Record<CodePurpose, { zh: string; en: string }> = {
   login: { zh: '登录', en: 'log in' },

@@ -8,7 +8,7 @@ import { MailError } from '../../providers/mail.ts';
 import { bump, networkOf, purgeSometimes, unbump } from './counters.ts';
 import { checkCaptcha } from './captcha.ts';
 import { codeBudgetUsed, codeBudgetAlerts, codeSendFailures } from './code-metrics.ts';
-import { codeMail, codeSms } from './code-texts.ts';
+import { codeMail, codeSms, type CodePurpose } from './code-texts.ts';
 
 /** SMS and e-mail code rules (document 1, sections 4 and 9; issue 3). */
 export const CODE_RULES = {
@@ -27,7 +27,6 @@ export const CODE_RULES = {
 export const BUDGET_ALARMS = [50, 80] as const;
 
 export type CodeChannel = 'sms' | 'mail';
-export type CodePurpose = 'login' | 'bind' | 'changeMobile' | 'changeMail' | 'logout';
 
 interface Log {
   warn: (o: object, m: string) => void;

@@ -34,7 +34,7 @@ export interface Entry {
 /** Serialized answers sit in the same map under their own keys, so one bound covers both. */
 const JSON_KEY = 'json:';
 
-/** This instance's entries, most recently used last: one per app, on its context (context.ts orderLists). */
+/** This instance's entries, most recently used last: one per app, on its context (state.ts orderLists). */
 export type OrderListCache = Map<string, Entry>;
 
 /** Where an app keeps its lists: on its context, made when the app is built. */

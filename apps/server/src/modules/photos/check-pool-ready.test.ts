@@ -3,23 +3,26 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { memberSession, testApp } from '../../../test/helpers.ts';
-import { checkPool } from './check-pool.ts';
+import { configuredPool } from './state.ts';
 import { failingWorkerMarker } from '../../../test/fixtures/failing-check-worker-marker.ts';
 
-// Its own file: the process's pool is made here, with a worker that fails at start while the marker exists.
+// The app's pool is replaced here by one with a worker that fails at start while the marker exists.
 const workerUrl = new URL('../../../test/fixtures/failing-check-worker.ts', import.meta.url).href;
 const photo = readFileSync(path.resolve(import.meta.dirname, '../../../test/fixtures/photos/compliant-1.jpg'));
 let app: FastifyInstance;
 afterAll(async () => {
   rmSync(failingWorkerMarker, { force: true });
   await app?.close();
-  await checkPool(app.ctx.config).close();
+  await app?.ctx.photos.pool.close();
 });
 
 describe('readiness and uploads while no check worker can start', () => {
   it('answers not ready and refuses uploads plainly, then is ready again once a worker starts', async () => {
     app = await testApp();
-    const pool = checkPool(app.ctx.config, { workerUrl, retry: { firstMs: 50, maxMs: 200 } });
+    const pool = (app.ctx.photos.pool = configuredPool(app.ctx.config, {
+      workerUrl,
+      retry: { firstMs: 50, maxMs: 200 },
+    }));
     writeFileSync(failingWorkerMarker, '');
     const ready = () => app.inject({ method: 'GET', url: '/api/health/ready' });
     expect((await ready()).statusCode).toBe(200);

@@ -5,7 +5,6 @@ import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import type { CheckJob, CheckReply, CorrectReply } from './check-worker.ts';
 import type { Detector } from './face-model.ts';
-import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 
 const TSX_API = pathToFileURL(
@@ -197,17 +196,4 @@ export class CheckPool {
     for (const p of this.queue.splice(0)) p.reject(checkUnavailable());
     await Promise.all(ws.map((s) => s.w.terminate()));
   }
-}
-
-let shared: CheckPool | null = null;
-/** The process's pool (apps in one process share it); opts apply only to the call that makes it (tests). */
-export function checkPool(config: Pick<Config, 'photos' | 'faceModel'>, opts?: CheckPoolOptions): CheckPool {
-  const { detector, tinyInput } = config.faceModel;
-  shared ??= new CheckPool(config.photos.workers || defaultPoolSize(), detector, tinyInput, opts);
-  return shared;
-}
-
-/** Whether the process's pool can check now (false while its workers fail at start); readiness reads it. */
-export function checkPoolAvailable(): boolean {
-  return shared?.available ?? true;
 }

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_BOUNDS } from './check-config.ts';
+import { DEFAULT_BOUNDS } from '../../config/photo-check.ts';
 import { normalise } from './decode.ts';
 import { CheckPool } from './check-pool.ts';
 import type { Detector } from './face-model.ts';

@@ -1,7 +1,7 @@
 import type { FaceModel } from './face-model.ts';
 import type { PersonSegmenter } from './person-mask.ts';
 import type { CheckJob } from './check-worker.ts';
-import type { PhotoCheckBounds } from './check-config.ts';
+import type { PhotoCheckBounds } from '../../config/photo-check.ts';
 import { maskHeadTop } from './measure.ts';
 import { replaceBackground, smoothContinued } from './correction-matte.ts';
 import { bytePlane } from './correction-filters.ts';

@@ -44,7 +44,7 @@ export async function offerCorrection(
   const background = correctionBackground();
   // The engine works from the upload as sent (more pixels to re-frame from); the original kept is
   // the upright, metadata-free frame the check saw.
-  const fixed = await correctIfFixable(ctx, upload.bytes, result, { background });
+  const fixed = await correctIfFixable(ctx, upload.bytes, result, { background, pool: ctx.photos.pool });
   if (!fixed) return null;
   const id = newId();
   const correctedKey = newKey();

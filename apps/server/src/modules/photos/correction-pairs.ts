@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { PhotoCheckBounds } from './check-config.ts';
+import type { PhotoCheckBounds } from '../../config/photo-check.ts';
 
 /** Where the before/after pairs go for a person to look at (not committed). */
 export const PAIRS_DIR = path.resolve(import.meta.dirname, '../../../../../test-results/corrections');

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
-import { loadPhotoConfig, type PhotoCheckBounds } from './check-config.ts';
-import { checkPool, type CheckPool } from './check-pool.ts';
+import { loadPhotoConfig, type PhotoCheckBounds } from '../../config/photo-check.ts';
+import type { CheckPool } from './check-pool.ts';
+import type { Config } from '../../config.ts';
 import { normalise } from './decode.ts';
 import { failingItems } from './check-result.ts';
 import { stageTimer } from './stage-timer.ts';
@@ -27,7 +28,7 @@ export interface Correction {
 
 /** What correctIfFixable needs of the app: the check's bounds and the pool's settings (an AppContext fits). */
 export interface CorrectionContext {
-  config: Parameters<typeof checkPool>[0];
+  config: Pick<Config, 'photos' | 'faceModel'>;
 }
 
 /**
@@ -70,7 +71,7 @@ export async function correctIfFixable(
   ctx: CorrectionContext,
   original: Buffer,
   originalResult: CheckOutcome,
-  opts: { background: CorrectionBackground; pool?: CheckPool },
+  opts: { background: CorrectionBackground; pool: CheckPool },
 ): Promise<Correction | null> {
   if (originalResult.passed || originalResult.faces !== 1) return null;
   if (unfixableItems(originalResult).length) return null;
@@ -92,12 +93,12 @@ export async function correctionCandidate(
   ctx: CorrectionContext,
   original: Buffer,
   originalResult: CheckOutcome,
-  opts: { background: CorrectionBackground; pool?: CheckPool; zoom?: 'middle' | 'least' },
+  opts: { background: CorrectionBackground; pool: CheckPool; zoom?: 'middle' | 'least' },
 ): Promise<Correction | null> {
   const t = stageTimer();
   const failing = failingItems(originalResult.check);
   const b = ctx.config.photos.bounds;
-  const pool = opts.pool ?? checkPool(ctx.config);
+  const pool = opts.pool;
   const given = originalResult.landmarks?.length === 68;
   const frame = given ? undefined : (await normalise(original, 'task', b)).rgb;
   const fixBackground = failing.some((k) => k.startsWith('background') || k === 'blackSide');

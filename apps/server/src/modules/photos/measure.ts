@@ -1,4 +1,4 @@
-import type { PhotoCheckBounds, Range } from './check-config.ts';
+import type { PhotoCheckBounds, Range } from '../../config/photo-check.ts';
 import type { FaceFinding, PhotoCheck, SideItem } from './check-result.ts';
 import { maskAt, type PersonMask } from './person-mask.ts';
 import { backgroundStats } from './background-measures.ts';

@@ -1,14 +1,11 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
-import type { PiiCipher } from '../../lib/pii.ts';
 import { badRequest, conflict, forbidden, notFound, withCode } from '../../http/errors.ts';
 import { photoCandidates, photoCheckFailures, photos } from '../../db/schema/orders.ts';
 import { normalise, type Flow, type NormalisedPhoto } from './decode.ts';
 import { deleteMemberCandidates, offerCorrection, type CheckAnswer } from './correction-offer.ts';
-import { checkPool, checkPoolAvailable } from './check-pool.ts';
 import { failingItems, type PhotoCheck } from './check-result.ts';
 import { photoCheckDuration, photoCheckFailures as failuresByItem } from '../../lib/metrics.ts';
 import { isMessageKey, type MessageKey } from '@portal/contract/messages';
@@ -26,16 +23,6 @@ export function faceDistance(a: number[], b: number[]): number {
 }
 
 /**
- * The photo URL signing key: PHOTO_URL_KEY, else derived from the data key (never the public response
- * secret). Derived once when the app starts and kept on its context (ctx.photoUrlKey).
- */
-export function photoUrlKey(config: Config, pii: PiiCipher): Buffer {
-  return createHash('sha256')
-    .update(config.photos.urlKey ?? `photo-url:${pii.blindIndex('photo-url-signing-key-v1')}`)
-    .digest();
-}
-
-/**
  * Who an address is for: a member's (the photo's owner) or the staff console's. Only a staff
  * address serves a photo on file (the national platform's); a member reaches one only through
  * their binding's address, which checks the binding at each fetch (reprint/binding-photo.ts).
@@ -43,7 +30,7 @@ export function photoUrlKey(config: Config, pii: PiiCipher): Buffer {
 export type PhotoUrlScope = 'member' | 'staff';
 
 const sig = (ctx: AppContext, key: string, exp: number, scope: PhotoUrlScope = 'member') =>
-  createHmac('sha256', ctx.photoUrlKey)
+  createHmac('sha256', ctx.photos.urlKey)
     .update(scope === 'staff' ? `${key}.${exp}.staff` : `${key}.${exp}`)
     .digest('base64url')
     .slice(0, 32);
@@ -157,36 +144,36 @@ export async function storePhotoBytes(
   return { id: row!.id, storageKey };
 }
 
-let warming: Promise<void> | null = null;
-let warmed = false;
 /**
- * Starts the check workers and loads their models (face nets and person mask) once per
- * process, so the first upload does not pay for it; readiness answers 503 until it is done.
+ * Starts the app's check workers and loads their models (face nets and person mask) once, so
+ * the first upload does not pay for it; readiness answers 503 until it is done.
  */
 export function warmPhotoCheck(ctx: AppContext): Promise<void> {
   const b = ctx.config.photos.bounds;
-  warming ??= checkPool(ctx.config)
+  const state = ctx.photos.warm;
+  state.warming ??= ctx.photos.pool
     .warm({ rgb: new Uint8Array(b.width * b.height * 3).fill(255), width: b.width, height: b.height, bounds: b })
     .then(
       () => {
-        warmed = true;
+        state.warmed = true;
       },
       (err: unknown) => {
         // Workers that could not start: readiness follows the pool (not ready until one is up).
-        warming = null;
+        state.warming = null;
         throw err;
       },
     );
-  return warming;
+  return state.warming;
 }
 
 /** False while the models are loading (after warmPhotoCheck started) or no check worker can start. */
-export const photoCheckReady = () => (warmed || !warming) && checkPoolAvailable();
+export const photoCheckReady = (ctx: AppContext) =>
+  (ctx.photos.warm.warmed || !ctx.photos.warm.warming) && ctx.photos.pool.available;
 
 /** The check of a normalised frame, in a worker (the frame's pixels are handed over). */
 function checkFrame(ctx: AppContext, n: NormalisedPhoto): Promise<CheckAnswer> {
   const b = ctx.config.photos.bounds;
-  return checkPool(ctx.config).check({ rgb: n.rgb, width: n.width, height: n.height, bounds: b });
+  return ctx.photos.pool.check({ rgb: n.rgb, width: n.width, height: n.height, bounds: b });
 }
 
 /** The refusal: code -1, the main problem in plain words, the check object (and what else `extra` adds). */

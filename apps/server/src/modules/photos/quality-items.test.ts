@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_BOUNDS } from './check-config.ts';
+import { DEFAULT_BOUNDS } from '../../config/photo-check.ts';
 import { normalise } from './decode.ts';
 import { CheckPool } from './check-pool.ts';
 import { failingItems } from './check-result.ts';

@@ -1,4 +1,4 @@
-import type { PhotoCheckBounds, Range } from './check-config.ts';
+import type { PhotoCheckBounds, Range } from '../../config/photo-check.ts';
 import type { FaceFinding, SideItem } from './check-result.ts';
 import type { BackgroundStats } from './background-measures.ts';
 import type { Frame } from './measure.ts';

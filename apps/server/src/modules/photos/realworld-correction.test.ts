@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { CheckPool } from './check-pool.ts';
-import { DEFAULT_BOUNDS } from './check-config.ts';
+import { DEFAULT_BOUNDS } from '../../config/photo-check.ts';
 import { normalise } from './decode.ts';
 import { correctIfFixable, plainCorrectionContext, unfixableItems, type CheckOutcome } from './correction.ts';
 import { writePair } from './correction-pairs.ts';

@@ -7,7 +7,6 @@ import { memberOf } from '../../http/auth.ts';
 import { badRequest } from '../../http/errors.ts';
 import { acceptCorrected, checkAndStore, viewPhoto, warmPhotoCheck } from './photo-service.ts';
 import { candidateBytes } from './correction-offer.ts';
-import { checkPool } from './check-pool.ts';
 import type { Flow } from './decode.ts';
 import { sendJpeg } from './send-jpeg.ts';
 
@@ -15,10 +14,12 @@ import { sendJpeg } from './send-jpeg.ts';
 export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   await acceptUploads(app);
+  // The app's check workers end with it (state.ts).
+  app.addHook('onClose', () => ctx.photos.pool.close());
   // A listening server loads the check's models at once (the first upload took 455 ms while
   // they loaded); readiness fails until they are in. Test apps that never listen skip it.
   app.addHook('onListen', async () => {
-    checkPool(ctx.config).onWorkerFailure = (err, { failures, retryInMs }) =>
+    ctx.photos.pool.onWorkerFailure = (err, { failures, retryInMs }) =>
       app.log.error({ err, failures, retryInMs }, 'photo check worker failed to start');
     void warmPhotoCheck(ctx).catch((err: unknown) => app.log.error({ err }, 'photo check models failed to load'));
   });

@@ -12,7 +12,7 @@ afterAll(() => app?.close());
 describe('the check models load when the server starts listening', () => {
   it('readiness answers 503 until the models are in, then 200; the first upload then pays no model load', async () => {
     app = await testApp();
-    expect(photoCheckReady()).toBe(true); // a test app that never listens loads nothing
+    expect(photoCheckReady(app.ctx)).toBe(true); // a test app that never listens loads nothing
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     const early = await fetch(`${base}/api/health/ready`);

@@ -6,7 +6,6 @@ import { AppError } from '../../http/errors.ts';
 import { migrationsApplied, pingDatabase } from '../../db/client.ts';
 import { publicSettings } from './settings-service.ts';
 import { photoCheckReady } from '../photos/photo-service.ts';
-import { checkPoolAvailable } from '../photos/check-pool.ts';
 
 const health = z.object({
   status: z.string(),
@@ -39,7 +38,8 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const ready = async () => {
     // A draining instance tells the load balancer to send no more, while it still answers.
     if (app.draining) throw new AppError(503, 'http.restarting');
-    if (!photoCheckReady()) throw new AppError(503, checkPoolAvailable() ? 'photo.warming' : 'photo.checkUnavailable');
+    if (!photoCheckReady(ctx))
+      throw new AppError(503, ctx.photos.pool.available ? 'photo.warming' : 'photo.checkUnavailable');
     try {
       // Unreachable or too slow: not ready; ready again by itself once it answers (db/client.ts).
       const migrations = await withinMs(READY_PING_MS, () =>

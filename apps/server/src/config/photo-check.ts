@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { S3Options } from '../../providers/storage.ts';
+import type { S3Options } from '../providers/storage.ts';
 
 /** A measured distance on the 480 x 640 frame must lie within [min, max]. */
 export interface Range {
