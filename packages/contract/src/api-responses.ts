@@ -1,9 +1,29 @@
 import { z } from 'zod';
 import { deactivationCheckSchema } from './account.ts';
 import { addressSchema } from './addresses.ts';
-import type { Filled, Method, PortalRoute } from './api-paths.ts';
+import type { ConsoleRoute, Filled, Method, PortalRoute } from './api-paths.ts';
 import { areaSchema, carrierSchema, schoolSchema } from './catalog.ts';
-import { traceItemSchema } from './console.ts';
+import {
+  auditRowSchema,
+  bindingRowSchema,
+  consoleFormSchema,
+  consoleSchoolRowSchema,
+  consoleSettingsSchema,
+  consoleTaskRowSchema,
+  dashboardSchema,
+  nationalExportRowSchema,
+  nationalReportItemSchema,
+  nationalReportJobSchema,
+  orderPageSchema,
+  orderRowSchema,
+  pageOf,
+  personSchema,
+  reviewItemSchema,
+  staffMeSchema,
+  staffUserSchema,
+  totpEnrolmentSchema,
+  traceItemSchema,
+} from './console.ts';
 import {
   bannerSchema,
   collectionCentreSchema,
@@ -25,9 +45,17 @@ import {
   orderWithDetailsSchema,
   photoIssuesSchema,
 } from './orders.ts';
-import { latestPaymentResponse, payInfoResponse, payStatusResponse, payTypeResponse, refundView } from './payments.ts';
+import {
+  consoleRefundRow,
+  latestPaymentResponse,
+  payInfoResponse,
+  payStatusResponse,
+  payTypeResponse,
+  refundView,
+} from './payments.ts';
+import { parcelProblemRowSchema, parcelRefreshSchema } from './parcels.ts';
 import { photoRefusalSchema } from './photos.ts';
-import { bindStatusSchema, washOrderAndDetailsSchema, washStudentRow } from './reprint.ts';
+import { bindingDisputeRow, bindStatusSchema, washOrderAndDetailsSchema, washStudentRow } from './reprint.ts';
 import { publicSettingsSchema } from './settings.ts';
 import { matchStudentData, taskOrderListItem, taskOrderWithDetails, taskPrefill } from './task.ts';
 
@@ -191,3 +219,78 @@ export type PortalRouteOf<M extends Method, P extends string> = {
 
 /** The `data` a portal call of this method and path answers. */
 export type PortalData<M extends Method, P extends string> = z.output<PortalResponses[PortalRouteOf<M, P>]>;
+
+/** A content row of the console's generic content editor (its fields are CONTENT_TYPES'). */
+const contentRow = z.record(z.string(), z.unknown());
+const bindingDecision = z.object({ state: z.number() });
+
+/** What each console API path answers (the role table's routes and the login): as PORTAL_RESPONSES. */
+export const CONSOLE_RESPONSES = {
+  'POST /api/console/login': z.object({ token: z.string(), staff: staffMeSchema }),
+  'POST /api/console/logout': z.null(),
+  'GET /api/console/me': staffMeSchema,
+  'GET /api/console/dashboard': dashboardSchema,
+  'POST /api/console/me/totp/start': totpEnrolmentSchema,
+  'POST /api/console/me/totp/confirm': staffMeSchema,
+  'POST /api/console/me/totp/disable': staffMeSchema,
+
+  'GET /api/console/orders': pageOf(orderRowSchema),
+  'GET /api/console/orders/:id': orderPageSchema,
+  'GET /api/console/review': pageOf(reviewItemSchema),
+  'POST /api/console/orders/transition': z.object({ changed: z.number() }),
+  'GET /api/console/packing-list': z.array(z.object({ order: orderRowSchema, persons: z.array(personSchema) })),
+  'GET /api/console/parcels/problems': pageOf(parcelProblemRowSchema),
+  'POST /api/console/parcels/:id/refresh': parcelRefreshSchema,
+  'GET /api/console/photos/:id': NOT_JSON,
+  'GET /api/console/photos/:id/original': NOT_JSON,
+
+  'GET /api/console/refunds': z.array(consoleRefundRow),
+  'POST /api/console/refunds/:id/approve': consoleRefundRow,
+  'POST /api/console/refunds/:id/refuse': consoleRefundRow,
+
+  'GET /api/console/bindings': z.array(bindingRowSchema),
+  'POST /api/console/bindings/:id/approve': bindingDecision,
+  'POST /api/console/bindings/:id/refuse': bindingDecision,
+  'GET /api/console/binding-disputes': z.array(bindingDisputeRow),
+  'POST /api/console/binding-disputes/:id/resolve': bindingDecision,
+
+  'GET /api/console/content/:type': z.array(contentRow),
+  'POST /api/console/content/:type': contentRow,
+  'POST /api/console/content/:type/delete': z.null(),
+  'GET /api/console/settings': consoleSettingsSchema,
+  'POST /api/console/settings': consoleSettingsSchema,
+  'GET /api/console/forms': z.array(consoleFormSchema),
+  'POST /api/console/forms': consoleFormSchema,
+  'POST /api/console/forms/delete': z.null(),
+  'POST /api/console/content-image': z.object({ url: z.string() }),
+
+  'GET /api/console/schools': z.array(consoleSchoolRowSchema),
+  'GET /api/console/tasks': z.array(consoleTaskRowSchema),
+  'POST /api/console/tasks': consoleTaskRowSchema,
+  'POST /api/console/schools/import': z.object({ created: z.number(), updated: z.number() }),
+  'POST /api/console/schools/:yxdm/pilot': z.null(),
+  'POST /api/console/schools/:yxdm/branch': z.null(),
+
+  /** The export itself answers a zip (downloaded, not read as JSON). */
+  'POST /api/console/national-export': NOT_JSON,
+  'GET /api/console/national-export': z.array(nationalExportRowSchema),
+  'GET /api/console/national-report': z.array(nationalReportJobSchema),
+  'POST /api/console/national-report': nationalReportJobSchema,
+  'GET /api/console/national-report/:id/items': z.array(nationalReportItemSchema),
+
+  'GET /api/console/staff': z.array(staffUserSchema),
+  'POST /api/console/staff': z.object({ id: z.number() }),
+  'POST /api/console/staff/totp-reset': z.null(),
+  'POST /api/console/staff/unlock': z.null(),
+  'GET /api/console/audit': pageOf(auditRowSchema),
+} satisfies Record<ConsoleRoute, z.ZodType>;
+
+export type ConsoleResponses = typeof CONSOLE_RESPONSES;
+
+/** The console route (`METHOD /pattern`) that a called path belongs to. */
+export type ConsoleRouteOf<M extends Method, P extends string> = {
+  [R in ConsoleRoute]: R extends `${M} ${infer Pattern}` ? (P extends Filled<Pattern> ? R : never) : never;
+}[ConsoleRoute];
+
+/** The `data` a console call of this method and path answers. */
+export type ConsoleData<M extends Method, P extends string> = z.output<ConsoleResponses[ConsoleRouteOf<M, P>]>;

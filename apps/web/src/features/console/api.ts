@@ -1,25 +1,5 @@
-import type {
-  AuditRow,
-  BindingRow,
-  ConsoleSchoolRow,
-  ConsoleTaskBody,
-  ConsoleTaskRow,
-  Dashboard,
-  NationalExportRow,
-  NationalReportBody,
-  NationalReportItem,
-  NationalReportJob,
-  StaffSaveBody,
-  StaffUser,
-  OrderPage,
-  OrderRow,
-  Person,
-  ReviewItem,
-  TransitionBody,
-} from '@portal/contract/console';
-import type { ParcelProblemRow, ParcelRefresh } from '@portal/contract/parcels';
-import type { ConsoleRefundRow } from '@portal/contract/payments';
-import type { BindingDisputeRow, ResolveDisputeBody } from '@portal/contract/reprint';
+import type { ConsoleTaskBody, NationalReportBody, StaffSaveBody, TransitionBody } from '@portal/contract/console';
+import type { ResolveDisputeBody } from '@portal/contract/reprint';
 import type { z } from 'zod';
 import type { orderSearchQuery } from '@portal/contract/console';
 import { cGet, cPost, downloadStaffFile } from './console-api.ts';
@@ -37,55 +17,46 @@ export interface Page<T> {
 /** The search's filters as the server reads them (the contract's orderSearchQuery). */
 export type OrderSearch = Partial<z.output<typeof orderSearchQuery>>;
 
-export const searchOrders = (query: OrderSearch) => cGet<Page<OrderRow>>('/api/console/orders', query);
-export const fetchOrderPage = (id: number | string) => cGet<OrderPage>(`/api/console/orders/${id}`);
-export const fetchReviewQueue = (size: number) => cGet<Page<ReviewItem>>('/api/console/review', { size });
-export const transition = (body: TransitionBody) => cPost<{ changed: number }>('/api/console/orders/transition', body);
-export const fetchPackingList = (ids: number[]) =>
-  cGet<{ order: OrderRow; persons: Person[] }[]>('/api/console/packing-list', { ids: ids.join(',') });
+export const searchOrders = (query: OrderSearch) => cGet('/api/console/orders', query);
+export const fetchOrderPage = (id: number | string) => cGet(`/api/console/orders/${id}`);
+export const fetchReviewQueue = (size: number) => cGet('/api/console/review', { size });
+export const transition = (body: TransitionBody) => cPost('/api/console/orders/transition', body);
+export const fetchPackingList = (ids: number[]) => cGet('/api/console/packing-list', { ids: ids.join(',') });
 
-export const fetchParcelProblems = (size: number) =>
-  cGet<Page<ParcelProblemRow>>('/api/console/parcels/problems', { size });
-export const refreshParcel = (orderId: number) => cPost<ParcelRefresh>(`/api/console/parcels/${orderId}/refresh`);
+export const fetchParcelProblems = (size: number) => cGet('/api/console/parcels/problems', { size });
+export const refreshParcel = (orderId: number) => cPost(`/api/console/parcels/${orderId}/refresh`);
 
-export const fetchRefunds = (query: { origin: string; status?: number }) =>
-  cGet<ConsoleRefundRow[]>('/api/console/refunds', query);
-export const approveRefund = (id: number) => cPost<null>(`/api/console/refunds/${id}/approve`);
-export const refuseRefund = (id: number, reason: string) =>
-  cPost<null>(`/api/console/refunds/${id}/refuse`, { reason });
+export const fetchRefunds = (query: { origin: string; status?: number }) => cGet('/api/console/refunds', query);
+export const approveRefund = (id: number) => cPost(`/api/console/refunds/${id}/approve`);
+export const refuseRefund = (id: number, reason: string) => cPost(`/api/console/refunds/${id}/refuse`, { reason });
 
-export const fetchDashboard = () => cGet<Dashboard>('/api/console/dashboard');
-export const fetchAudit = (query: Record<string, string | number | undefined>) =>
-  cGet<Page<AuditRow>>('/api/console/audit', query);
+export const fetchDashboard = () => cGet('/api/console/dashboard');
+export const fetchAudit = (query: Record<string, string | number | undefined>) => cGet('/api/console/audit', query);
 
-export const fetchBindings = (state: number) => cGet<BindingRow[]>('/api/console/bindings', { state });
-export const decideBinding = (id: number, verb: 'approve' | 'refuse') =>
-  cPost<{ state: number }>(`/api/console/bindings/${id}/${verb}`);
-export const fetchBindingDisputes = (state: number) =>
-  cGet<BindingDisputeRow[]>('/api/console/binding-disputes', { state });
+export const fetchBindings = (state: number) => cGet('/api/console/bindings', { state });
+export const decideBinding = (id: number, verb: 'approve' | 'refuse') => cPost(`/api/console/bindings/${id}/${verb}`);
+export const fetchBindingDisputes = (state: number) => cGet('/api/console/binding-disputes', { state });
 export const resolveDispute = (id: number, body: ResolveDisputeBody) =>
   cPost(`/api/console/binding-disputes/${id}/resolve`, body);
 
-export const fetchSchools = (q: string) => cGet<ConsoleSchoolRow[]>('/api/console/schools', { q });
+export const fetchSchools = (q: string) => cGet('/api/console/schools', { q });
 export const setPilot = (yxdm: string, on: boolean) =>
   cPost(`/api/console/schools/${yxdm}/pilot`, { testPoint: on ? 1 : 0 });
 /** Gives a school to a branch office ('' for none); admins only. */
 export const setSchoolBranch = (yxdm: string, fy: string) =>
   cPost(`/api/console/schools/${yxdm}/branch`, { fy: fy.trim() || null });
-export const importSchools = (csv: string) =>
-  cPost<{ created: number; updated: number }>('/api/console/schools/import', { csv });
-export const fetchTasks = () => cGet<ConsoleTaskRow[]>('/api/console/tasks');
+export const importSchools = (csv: string) => cPost('/api/console/schools/import', { csv });
+export const fetchTasks = () => cGet('/api/console/tasks');
 export const saveTask = (body: ConsoleTaskBody & { id?: number }) => cPost('/api/console/tasks', body);
 
-export const fetchExports = () => cGet<NationalExportRow[]>('/api/console/national-export');
+export const fetchExports = () => cGet('/api/console/national-export');
 export const downloadExport = (scope: NationalReportBody) => downloadStaffFile('/api/console/national-export', scope);
-export const startReport = (scope: NationalReportBody) =>
-  cPost<NationalReportJob>('/api/console/national-report', scope);
-export const fetchReports = () => cGet<NationalReportJob[]>('/api/console/national-report');
+export const startReport = (scope: NationalReportBody) => cPost('/api/console/national-report', scope);
+export const fetchReports = () => cGet('/api/console/national-report');
 export const fetchReportItems = (jobId: number, status?: string) =>
-  cGet<NationalReportItem[]>(`/api/console/national-report/${jobId}/items`, { status });
+  cGet(`/api/console/national-report/${jobId}/items`, { status });
 
-export const fetchStaff = () => cGet<StaffUser[]>('/api/console/staff');
-export const saveStaff = (body: StaffSaveBody & { id?: number }) => cPost<{ id: number }>('/api/console/staff', body);
-export const resetStaffTotp = (id: number) => cPost<null>('/api/console/staff/totp-reset', { id });
-export const unlockStaff = (id: number) => cPost<null>('/api/console/staff/unlock', { id });
+export const fetchStaff = () => cGet('/api/console/staff');
+export const saveStaff = (body: StaffSaveBody & { id?: number }) => cPost('/api/console/staff', body);
+export const resetStaffTotp = (id: number) => cPost('/api/console/staff/totp-reset', { id });
+export const unlockStaff = (id: number) => cPost('/api/console/staff/unlock', { id });

@@ -1,5 +1,6 @@
 import type { Envelope } from '@portal/contract/envelope';
-import type { ConsolePath } from '@portal/contract/api-paths';
+import type { ConsolePath, Method } from '@portal/contract/api-paths';
+import type { ConsoleData } from '@portal/contract/api-responses';
 import { currentLang, i18n } from '../../lib/i18n.ts';
 import { ApiError, baseHeaders, buildUrl, callApi, type Query } from '../../lib/api/core.ts';
 
@@ -20,16 +21,19 @@ const staffHeaders = (): Record<string, string> => {
   return token ? { 'x-staff-token': token } : {};
 };
 
-/** One console API call: the staff token on the shared core (envelope, signature, red toast, 700). */
-export async function consoleRequest<T>(
-  method: 'GET' | 'POST',
-  path: ConsolePath,
+/**
+ * One console API call: the staff token on the shared core (envelope, signature, red toast, 700).
+ * The path decides the answer's type (CONSOLE_RESPONSES in the contract's api-responses.ts).
+ */
+export async function consoleRequest<M extends Method, P extends ConsolePath<M>>(
+  method: M,
+  path: P,
   opts: { query?: Query; body?: unknown; form?: FormData; silent?: boolean } = {},
-): Promise<T> {
+): Promise<ConsoleData<M, P>> {
   const headers: Record<string, string> = { ...baseHeaders(), ...staffHeaders() };
   if (method === 'POST' && !opts.form) headers['content-type'] = 'application/json;charset=UTF-8';
   const body = method === 'POST' ? (opts.form ?? JSON.stringify(opts.body ?? {})) : undefined;
-  const env: Envelope<T> = await callApi<T>(
+  const env: Envelope<ConsoleData<M, P>> = await callApi<ConsoleData<M, P>>(
     method,
     buildUrl(path, opts.query, true),
     { headers, body },
@@ -38,10 +42,11 @@ export async function consoleRequest<T>(
   return env.data;
 }
 
-export const cGet = <T>(path: ConsolePath<'GET'>, query?: Query) => consoleRequest<T>('GET', path, { query });
-export const cPost = <T>(path: ConsolePath<'POST'>, body?: unknown) => consoleRequest<T>('POST', path, { body });
+export const cGet = <P extends ConsolePath<'GET'>>(path: P, query?: Query) => consoleRequest('GET', path, { query });
+export const cPost = <P extends ConsolePath<'POST'>>(path: P, body?: unknown) => consoleRequest('POST', path, { body });
 /** A multipart POST (file uploads); the browser sets the boundary. */
-export const cUpload = <T>(path: ConsolePath<'POST'>, form: FormData) => consoleRequest<T>('POST', path, { form });
+export const cUpload = <P extends ConsolePath<'POST'>>(path: P, form: FormData) =>
+  consoleRequest('POST', path, { form });
 
 /** A staff-only image (photos): fetched with the token, shown through an object URL. */
 export async function fetchStaffImage(path: string): Promise<string | null> {

@@ -3,7 +3,6 @@ import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, use
 import { Button, Layout, Menu, Result, Space, Spin, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { StaffMe } from '@portal/contract/console';
 import { currentLang, setLang } from '../../lib/i18n.ts';
 import { cGet, cPost, getStaffToken, setStaffToken, STAFF_EVENT } from './console-api.ts';
 import { canAccess, CONSOLE_ROUTES, routesFor } from './access.ts';
@@ -144,7 +143,7 @@ export function ConsoleApp() {
   const token = useToken();
   const me = useQuery({
     queryKey: ['console', 'me', token],
-    queryFn: () => cGet<StaffMe>('/api/console/me'),
+    queryFn: () => cGet('/api/console/me'),
     enabled: !!token,
   });
   if (!token) return <LoginPage />;

@@ -72,7 +72,7 @@ function Toolbar({ editor, t }: { editor: Editor; t: (k: string) => string }) {
     if (!f) return;
     const fd = new FormData();
     fd.append('file', f);
-    const { url } = await cUpload<{ url: string }>('/api/console/content-image', fd);
+    const { url } = await cUpload('/api/console/content-image', fd);
     c()
       .setImage({ src: url, alt: f.name.replace(/\.[^.]*$/, '') })
       .run();

@@ -43,7 +43,7 @@ export function TotpEnrolment({
   const confirm = async ({ code }: { code: string }) => {
     setBusy(true);
     try {
-      onDone(await cPost<StaffMe>('/api/console/me/totp/confirm', { code: code.trim() }));
+      onDone(await cPost('/api/console/me/totp/confirm', { code: code.trim() }));
     } catch (e) {
       // The server's message names the field; it stays beside the field too.
       if (e instanceof ApiError) form.setFields([{ name: 'code', errors: [e.message] }]);

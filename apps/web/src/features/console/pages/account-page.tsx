@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Card, Descriptions, Form, Input, Space, Tag, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { StaffMe, TotpEnrolmentInfo } from '@portal/contract/console';
+import type { TotpEnrolmentInfo } from '@portal/contract/console';
 import { ApiError } from '../../../lib/api/core.ts';
 import { cPost } from '../console-api.ts';
 import { useStaff } from '../staff-context.ts';
@@ -21,7 +21,7 @@ export default function AccountPage() {
   const start = async () => {
     setBusy(true);
     try {
-      setEnrolment(await cPost<TotpEnrolmentInfo>('/api/console/me/totp/start'));
+      setEnrolment(await cPost('/api/console/me/totp/start'));
     } catch {
       // The toast has said why.
     } finally {
@@ -31,7 +31,7 @@ export default function AccountPage() {
   const disable = async (v: { code?: string; password?: string }) => {
     setBusy(true);
     try {
-      await cPost<StaffMe>('/api/console/me/totp/disable', v.code ? { code: v.code.trim() } : { password: v.password });
+      await cPost('/api/console/me/totp/disable', v.code ? { code: v.code.trim() } : { password: v.password });
       form.resetFields();
       void message.success(t('console.account.disabled'));
       await refresh();

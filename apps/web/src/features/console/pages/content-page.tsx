@@ -3,13 +3,7 @@ import { Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Switch
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isSafeLink } from '@portal/contract/links';
-import {
-  CONTENT_TYPES,
-  CONTENT_TYPE_NAMES,
-  type ConsoleSettings,
-  type ContentField,
-  type ContentType,
-} from '@portal/contract/console';
+import { CONTENT_TYPES, CONTENT_TYPE_NAMES, type ContentField, type ContentType } from '@portal/contract/console';
 import { QueryState } from '../../../components/query-state.tsx';
 import { QueryTable } from '../query-table.tsx';
 import { SafeHtml } from '../../../components/safe-html.tsx';
@@ -55,7 +49,7 @@ function ContentTable({ type }: { type: ContentType }) {
   const [editing, setEditing] = useState<Row | null>(null);
   const q = useQuery({
     queryKey: ['console', 'content', type],
-    queryFn: () => cGet<Row[]>(`/api/console/content/${type}`),
+    queryFn: () => cGet(`/api/console/content/${type}`),
   });
   const done = () => void qc.invalidateQueries({ queryKey: ['console', 'content', type] });
   const remove = useMutation({
@@ -203,11 +197,11 @@ function SettingsForm() {
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: ['console', 'settings'],
-    queryFn: () => cGet<ConsoleSettings>('/api/console/settings'),
+    queryFn: () => cGet('/api/console/settings'),
   });
   const save = useMutation({
     mutationFn: (v: { on: boolean; zh: string; en: string; phones: string }) =>
-      cPost<ConsoleSettings>('/api/console/settings', {
+      cPost('/api/console/settings', {
         maintenance: { on: v.on, zh: v.zh, en: v.en },
         servicePhones: v.phones.split(/[,，\s]+/).filter(Boolean),
       }),

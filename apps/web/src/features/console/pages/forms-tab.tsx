@@ -38,7 +38,7 @@ export function FormsTab() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [editing, setEditing] = useState<Partial<ConsoleForm> | null>(null);
-  const q = useQuery({ queryKey: KEY, queryFn: () => cGet<ConsoleForm[]>('/api/console/forms') });
+  const q = useQuery({ queryKey: KEY, queryFn: () => cGet('/api/console/forms') });
   const remove = useMutation({
     mutationFn: (id: number) => cPost('/api/console/forms/delete', { id }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: KEY }),
@@ -112,7 +112,7 @@ function FormEditor({
       if (v.source === 'url') fd.append('url', v.url ?? '');
       const file = v.source === 'file' ? v.file?.[0]?.originFileObj : undefined;
       if (file) fd.append('file', file, file.name);
-      return cUpload<ConsoleForm>('/api/console/forms', fd);
+      return cUpload('/api/console/forms', fd);
     },
     onSuccess: onSaved,
   });

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { StaffMe } from '@portal/contract/console';
 import { cPost, setStaffToken } from '../console-api.ts';
 import { ApiError } from '../../../lib/api/core.ts';
 
@@ -16,7 +15,7 @@ export default function LoginPage() {
     setBusy(true);
     setLocked(null);
     try {
-      const r = await cPost<{ token: string; staff: StaffMe }>('/api/console/login', v);
+      const r = await cPost('/api/console/login', v);
       setStaffToken(r.token);
     } catch (e) {
       if (e instanceof ApiError && e.message === t('msg.console.totpRequired')) setNeedTotp(true);
