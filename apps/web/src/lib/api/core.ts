@@ -58,11 +58,13 @@ export async function callApi<T>(
   init: { headers: Record<string, string>; body?: BodyInit },
   opts: CoreOptions,
 ): Promise<Envelope<T>> {
+  let res: Response | undefined;
   const fail = (code: number, text: string, data: unknown = null): never => {
-    if (!opts.silent) toast(text);
+    // The answer's request id (x-request-id) in the toast, so customer service can find its log line.
+    const id = res?.headers.get('x-request-id');
+    if (!opts.silent) toast(id && text ? i18n.t('common.errorWithId', { text, id }) : text);
     throw new ApiError(code, text, data);
   };
-  let res: Response;
   try {
     res = await fetch(url, { method, headers: init.headers, body: init.body, signal: opts.signal });
   } catch (e) {
