@@ -100,6 +100,14 @@ describe('import fences (eslint.config.js)', () => {
     expect(found.map((f) => f.message).join('\n')).toMatch(/Apps never import each other/);
   });
 
+  it('refuse import cycles in the web and the contract', async () => {
+    // A cycle needs two files on disk, so this checks the rule is on where it must be.
+    for (const file of [ORDERS_PAGE, 'apps/web/src/lib/fence-probe.ts', 'packages/contract/src/fence-probe.ts']) {
+      const config = await eslint.calculateConfigForFile(path.join(ROOT, file));
+      expect([file, config.rules['import-x/no-cycle']?.[0]]).toEqual([file, 2]);
+    }
+  });
+
   it('let legal imports through', async () => {
     const page = await errorsOf(
       ORDERS_PAGE,
