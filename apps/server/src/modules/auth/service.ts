@@ -11,6 +11,7 @@ import { countLookup, sendCode, verifyCode } from './codes.ts';
 import { endAllSessions, startSession } from './sessions.ts';
 import * as repo from '../member/repo.ts';
 import { eraseOutbox } from '../../providers/outbox.ts';
+import { withTx } from '../../db/tx.ts';
 import { memberPhotoKeys } from '../photos/photo-service.ts';
 import { deleteMemberCandidates } from '../photos/correction-offer.ts';
 
@@ -244,10 +245,10 @@ export async function deactivate(ctx: AppContext, member: MemberContext, message
   // then the bytes deleted from storage once nothing refers to them any more.
   // The originals kept beside automatically corrected photos are among the keys.
   const keys = await memberPhotoKeys(ctx, m.id);
-  await ctx.db.transaction(async (tx) => {
-    await repo.eraseMember(tx as unknown as typeof ctx.db, m);
+  await withTx(ctx, async (t) => {
+    await repo.eraseMember(t.db, m);
     // Demo mode's outbox holds the member's codes in clear: they go with the rest (PIPL).
-    if (ctx.config.demo) await eraseOutbox(tx, [m.mobile, m.mail]);
+    if (t.config.demo) await eraseOutbox(t.db, [m.mobile, m.mail]);
   });
   for (const k of keys) await ctx.storage.delete(k);
   // Corrected versions still waiting for the member's choice: their bytes and rows.

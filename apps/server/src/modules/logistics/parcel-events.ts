@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { OutsideTx } from '../../db/tx.ts';
 import { parcels, traceEvents } from '../../db/schema.ts';
 import { orderById } from '../orders/repo.ts';
 import { deliverByCarrier } from './shipping.ts';
@@ -16,9 +16,15 @@ export interface Applied {
 /**
  * Stores what the carrier said of one parcel, in one transaction: its new events (a push repeats
  * the earlier ones; the unique waybill + time + text index drops them), its latest state, and,
- * when signed for, the order's deliver transition with its audit row.
+ * when signed for, the order's deliver transition with its audit row. It opens its own
+ * transaction, so it takes the database outside one (`OutsideTx`).
  */
-export async function applyTrack(db: Db, parcelId: number, track: CarrierTrack, now = new Date()): Promise<Applied> {
+export async function applyTrack(
+  db: OutsideTx,
+  parcelId: number,
+  track: CarrierTrack,
+  now = new Date(),
+): Promise<Applied> {
   return db.transaction(async (tx) => {
     // Rows are locked in the one order of ARCHITECTURE.md, "Data": the order, then its parcel
     // (a parcel's order never changes, so it is read unlocked first).

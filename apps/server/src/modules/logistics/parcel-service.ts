@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { OutsideTxCtx } from '../../db/tx.ts';
 import { orders, parcels, traceEvents } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
@@ -40,7 +41,11 @@ const PARALLEL = 4;
  * a refusal or an unreachable party is kept on the parcel, the staff queue shows it and the sweep
  * tries again; shipping itself never fails for it.
  */
-export async function subscribeParcels(ctx: AppContext, orderIds: number[], log?: FastifyBaseLogger): Promise<void> {
+export async function subscribeParcels(
+  ctx: OutsideTxCtx<AppContext>,
+  orderIds: number[],
+  log?: FastifyBaseLogger,
+): Promise<void> {
   const run = subscribeDue(ctx, orderIds, log).catch((err: unknown) =>
     log?.error({ err }, 'parcel subscription failed'),
   );
@@ -50,7 +55,11 @@ export async function subscribeParcels(ctx: AppContext, orderIds: number[], log?
 }
 
 /** Subscribes the parcels of these orders not yet subscribed with the party, a few at a time; resolves when all are done. */
-export async function subscribeDue(ctx: AppContext, orderIds: number[], log?: FastifyBaseLogger): Promise<void> {
+export async function subscribeDue(
+  ctx: OutsideTxCtx<AppContext>,
+  orderIds: number[],
+  log?: FastifyBaseLogger,
+): Promise<void> {
   const { tracking } = ctx;
   if (tracking.kind === 'none' || !orderIds.length) return;
   const due = await ctx.db

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { forgetMemberSessions, type SessionOwner } from '../../http/session-cache.ts';
 import { nationalRejections } from '../orders/photo-issues.ts';
 import { anonymiseOrders } from '../orders/repo.ts';
@@ -109,7 +109,7 @@ export async function rejectedFlag(db: Db, memberId: number): Promise<number> {
  * Deactivation: personal data erased, orders kept for accounting with their people
  * anonymised, photos and bindings removed. Runs inside the caller's transaction.
  */
-export async function eraseMember(tx: Db, m: MemberRow): Promise<void> {
+export async function eraseMember(tx: DbOrTx, m: MemberRow): Promise<void> {
   const own = await tx.select({ id: orders.id }).from(orders).where(eq(orders.memberId, m.id));
   const ids = own.map((o) => o.id);
   if (ids.length) {
