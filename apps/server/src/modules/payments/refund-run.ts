@@ -36,17 +36,19 @@ export async function recordRefundOutcome(
 ): Promise<boolean> {
   if (outcome.state === 'processing' || outcome.state === 'unknown') return false;
   const moved = await db.transaction(async (tx) => {
+    // Rows are locked in the one order of ARCHITECTURE.md, "Data": the order, then its refund
+    // (a refund's order never changes, so it is read unlocked first).
+    const [seen] = await tx.select({ orderId: refunds.orderId }).from(refunds).where(eq(refunds.id, refundId));
+    if (!seen) return false;
+    const o = await orderById(tx, seen.orderId, true);
     const r = await lockRefund(tx, refundId);
     if (!r || r.status !== REFUND_STATUS.PASSED) return false;
     const status = outcome.state === 'success' ? REFUND_STATUS.REFUNDED : REFUND_STATUS.FAILED;
     const failReason = outcome.state === 'failed' ? outcome.reason.slice(0, 500) : null;
     await tx.update(refunds).set({ status, failReason }).where(eq(refunds.id, r.id));
     // An automatic refund gives back a second charge: the order keeps the charge that paid it.
-    if (status === REFUND_STATUS.REFUNDED && r.origin === 'member') {
-      const o = await orderById(tx, r.orderId, true);
-      if (o && mayTransition(o, 'closeRefunded'))
-        await transition(tx, o, 'closeRefunded', orderActor(actor), { auditAfter: { refundId: r.id } });
-    }
+    if (status === REFUND_STATUS.REFUNDED && r.origin === 'member' && o && mayTransition(o, 'closeRefunded'))
+      await transition(tx, o, 'closeRefunded', orderActor(actor), { auditAfter: { refundId: r.id } });
     await recordAudit(tx, orderActor(actor), {
       action: status === REFUND_STATUS.REFUNDED ? 'refund.refunded' : 'refund.failed',
       targetKind: 'refund',
