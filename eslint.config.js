@@ -68,6 +68,12 @@ const zones = [
   { target: 'apps/server', from: 'apps/web', message: MSG.apps },
   // The contract imports neither app nor database code.
   { target: 'packages/contract', from: ['apps', ...DB_FOLDERS], message: MSG.contract },
+  // The photo engine imports no app, no database and no HTTP code.
+  {
+    target: 'packages/photo-check',
+    from: ['apps', ...DB_FOLDERS, 'node_modules/fastify'],
+    message: 'The photo engine imports no app, database or HTTP code.',
+  },
   // A web feature never imports another feature, nor the app above it.
   ...features.map((f) => ({
     target: `${WEB}/features/${f}`,

@@ -8,14 +8,14 @@
  */
 import { createHash } from 'node:crypto';
 import { CheckPool } from '../apps/server/src/modules/photos/check-pool.ts';
-import { loadFaceModel } from '../apps/server/src/modules/photos/face-model.ts';
-import { loadPersonSegmenter } from '../apps/server/src/modules/photos/person-mask.ts';
-import { loadTfCore } from '../apps/server/src/modules/photos/tf-core.ts';
-import { correctFrame } from '../apps/server/src/modules/photos/correction-engine.ts';
-import type { CheckJob, CorrectReply } from '../apps/server/src/modules/photos/check-worker.ts';
+import { loadFaceModel } from '@portal/photo-check/face-model';
+import { loadPersonSegmenter } from '@portal/photo-check/person-mask';
+import { loadTfCore } from '@portal/photo-check/tf-core';
+import { correctFrame } from '@portal/photo-check/correction-engine';
+import type { CheckJob, CorrectReply } from '@portal/photo-check/check-worker';
 import { addStages, stageLines, type StageSamples } from './photo-stages.ts';
 import { normalise } from '../apps/server/src/modules/photos/decode.ts';
-import { DEFAULT_BOUNDS } from '../apps/server/src/config/photo-check.ts';
+import { DEFAULT_BOUNDS } from '@portal/photo-check/bounds';
 import {
   correctIfFixable,
   plainCorrectionContext,
@@ -68,7 +68,7 @@ async function allocations(
       });
       try {
         corrections++;
-        return { id: 0, ok: true, corrected: await correctFrame({ ...job, id: 0 }, job.correct!, model, seg) };
+        return { id: 0, ok: true, corrected: await correctFrame(job, job.correct!, model, seg) };
       } finally {
         TYPED.forEach((k, i) => (g[k] = saved[i]!));
       }
@@ -81,7 +81,7 @@ async function allocations(
   (inThread as unknown as { correct: typeof warm }).correct = async (job) => {
     if (counting) return warm(job);
     counting = true;
-    return { id: 0, ok: true, corrected: await correctFrame({ ...job, id: 0 }, job.correct!, model, seg) };
+    return { id: 0, ok: true, corrected: await correctFrame(job, job.correct!, model, seg) };
   };
   for (const e of eligible) await correctIfFixable(ctx, e.bytes, e.result, { background: 'blue', pool: inThread });
   return bytes / Math.max(1, corrections);

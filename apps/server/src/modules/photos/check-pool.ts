@@ -3,14 +3,15 @@ import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
-import type { CheckJob, CheckReply, CorrectReply } from './check-worker.ts';
-import type { Detector } from './face-model.ts';
+import type { CheckJob, CheckReply, CorrectReply } from '@portal/photo-check/check-worker';
+import type { Detector } from '@portal/photo-check/face-model';
 import { AppError } from '../../lib/errors.ts';
 
 const TSX_API = pathToFileURL(
   path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
 ).href;
-const WORKER_URL = new URL('./check-worker.ts', import.meta.url).href;
+// The worker is the photo engine's (packages/photo-check), found as the server resolves the package.
+const WORKER_URL = pathToFileURL(createRequire(import.meta.url).resolve('@portal/photo-check/check-worker')).href;
 const YOUNG_MB = 4;
 
 /** How long to wait before starting a worker again after one failed to start: doubling between these. */

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_BOUNDS } from '../../config/photo-check.ts';
+import { DEFAULT_BOUNDS } from '@portal/photo-check/bounds';
 import { normalise } from './decode.ts';
 import { CheckPool } from './check-pool.ts';
-import type { Detector } from './face-model.ts';
+import type { Detector } from '@portal/photo-check/face-model';
 import { EXTRA_ITEMS } from '@portal/contract/photos';
-import { failingItems as failing } from './check-result.ts';
+import { failingItems as failing } from '@portal/photo-check/check-result';
 import { photoFixture, SPEC_CHECK_KEYS } from '../../../test/photo-uploads.ts';
 
 const pool = new CheckPool(2, (process.env.PHOTO_DETECTOR as Detector) || 'tiny');

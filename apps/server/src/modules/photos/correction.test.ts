@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_BOUNDS } from '../../config/photo-check.ts';
+import { DEFAULT_BOUNDS } from '@portal/photo-check/bounds';
 import { normalise } from './decode.ts';
 import { CheckPool } from './check-pool.ts';
-import { failingItems } from './check-result.ts';
-import { boxCount, boxSum, guidedFilter, upsample } from './correction-filters.ts';
-import { replaceBackground } from './correction-matte.ts';
+import { failingItems } from '@portal/photo-check/check-result';
+import { boxCount, boxSum, guidedFilter, upsample } from '@portal/photo-check/correction-filters';
+import { replaceBackground } from '@portal/photo-check/correction-matte';
 import {
   correctIfFixable,
   correctionCandidate,

@@ -1,10 +1,11 @@
 import sharp from 'sharp';
-import { loadPhotoConfig, type PhotoCheckBounds } from '../../config/photo-check.ts';
+import { loadPhotoConfig } from '../../config/photo-check.ts';
+import type { PhotoCheckBounds } from '@portal/photo-check/bounds';
 import type { CheckPool } from './check-pool.ts';
 import type { Config } from '../../config.ts';
 import { normalise } from './decode.ts';
-import { failingItems } from './check-result.ts';
-import { stageTimer } from './stage-timer.ts';
+import { failingItems } from '@portal/photo-check/check-result';
+import { stageTimer } from '@portal/photo-check/stage-timer';
 
 /** The background colour a corrected photo gets (the order's school decides; blue by default). */
 export type CorrectionBackground = 'blue' | 'white' | 'grey';

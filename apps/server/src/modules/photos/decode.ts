@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { badRequest } from '../../http/errors.ts';
-import type { PhotoCheckBounds } from '../../config/photo-check.ts';
+import type { PhotoCheckBounds } from '@portal/photo-check/bounds';
 
 // libvips's operation cache serves an image processed twice, which never happens here; and
 // uploads arrive many at a time while the check workers want the other cores, so each image

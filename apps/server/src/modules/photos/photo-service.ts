@@ -6,7 +6,7 @@ import { badRequest, conflict, forbidden, notFound, withCode } from '../../http/
 import { photoCandidates, photoCheckFailures, photos } from '../../db/schema/orders.ts';
 import { normalise, type Flow, type NormalisedPhoto } from './decode.ts';
 import { deleteMemberCandidates, offerCorrection, type CheckAnswer } from './correction-offer.ts';
-import { failingItems, type PhotoCheck } from './check-result.ts';
+import { failingItems, type PhotoCheck } from '@portal/photo-check/check-result';
 import { photoCheckDuration, photoCheckFailures as failuresByItem } from '../../lib/metrics.ts';
 import { isMessageKey, type MessageKey } from '@portal/contract/messages';
 import { StorageUnavailable } from '../../providers/storage.ts';

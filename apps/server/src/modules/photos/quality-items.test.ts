@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_BOUNDS } from '../../config/photo-check.ts';
+import { DEFAULT_BOUNDS } from '@portal/photo-check/bounds';
 import { normalise } from './decode.ts';
 import { CheckPool } from './check-pool.ts';
-import { failingItems } from './check-result.ts';
+import { failingItems } from '@portal/photo-check/check-result';
 
 // Synthetic variants of the project's own compliant fixture, each breaking one of the added items.
 const dir = path.resolve(import.meta.dirname, '../../../test/fixtures/photos');

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { CheckPool } from './check-pool.ts';
-import { DEFAULT_BOUNDS } from '../../config/photo-check.ts';
+import { DEFAULT_BOUNDS } from '@portal/photo-check/bounds';
 import { normalise } from './decode.ts';
 import { correctIfFixable, plainCorrectionContext, unfixableItems, type CheckOutcome } from './correction.ts';
-import { writePair } from './correction-pairs.ts';
+import { writePair } from '@portal/photo-check/correction-pairs';
 import { realworldBytes, realworldSet, type RealworldPhoto } from './realworld-set.ts';
 
 const set = realworldSet();

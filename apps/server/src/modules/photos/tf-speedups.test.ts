@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadFaceModel } from './face-model.ts';
-import { loadTfCore } from './tf-core.ts';
-import { resizeBilinear } from './person-mask.ts';
+import { loadFaceModel } from '@portal/photo-check/face-model';
+import { loadTfCore } from '@portal/photo-check/tf-core';
+import { resizeBilinear } from '@portal/photo-check/person-mask';
 
 // The check's shortcuts around the runtime's slow paths must give the runtime's own numbers.
 const tf = loadTfCore();

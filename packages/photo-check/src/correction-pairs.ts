@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { PhotoCheckBounds } from '../../config/photo-check.ts';
+import type { PhotoCheckBounds } from './bounds.ts';
 
 /** Where the before/after pairs go for a person to look at (not committed). */
-export const PAIRS_DIR = path.resolve(import.meta.dirname, '../../../../../test-results/corrections');
+export const PAIRS_DIR = path.resolve(import.meta.dirname, '../../../test-results/corrections');
 
 /** The guide the student sees: head-top, eye-line and face-width bands, drawn as thin lines. */
 function guide(b: PhotoCheckBounds): Buffer {

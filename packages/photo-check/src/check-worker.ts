@@ -6,7 +6,7 @@ import { loadTfCore } from './tf-core.ts';
 import { measure } from './measure.ts';
 import { checkPasses } from './check-result.ts';
 import { stageTimer } from './stage-timer.ts';
-import type { PhotoCheckBounds } from '../../config/photo-check.ts';
+import type { PhotoCheckBounds } from './bounds.ts';
 import { correctFrame, type CorrectionSpec, type CorrectedFrame } from './correction-engine.ts';
 
 /** A job for a check worker: a 480 x 640 RGB frame. */

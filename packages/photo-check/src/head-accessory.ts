@@ -1,4 +1,4 @@
-import type { Frame } from './measure.ts';
+import type { Frame } from './frame.ts';
 import type { PersonMask } from './person-mask.ts';
 
 type Pt = { x: number; y: number };

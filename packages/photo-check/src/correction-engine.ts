@@ -1,7 +1,6 @@
 import type { FaceModel } from './face-model.ts';
 import type { PersonSegmenter } from './person-mask.ts';
-import type { CheckJob } from './check-worker.ts';
-import type { PhotoCheckBounds } from '../../config/photo-check.ts';
+import type { PhotoCheckBounds } from './bounds.ts';
 import { maskHeadTop } from './measure.ts';
 import { replaceBackground, smoothContinued } from './correction-matte.ts';
 import { bytePlane } from './correction-filters.ts';
@@ -28,6 +27,14 @@ export interface CorrectionSpec {
   /** The check's landmarks and head top on the frame, when it gave them (CheckReply.landmarks, topSide). */
   landmarks?: Pt[];
   headTop?: number;
+}
+
+/** The original a correction works from (a CheckJob carrying a correction): upright RGB at any size. */
+export interface OriginalFrame {
+  rgb: Uint8Array;
+  width: number;
+  height: number;
+  bounds: PhotoCheckBounds;
 }
 
 export interface CorrectedFrame {
@@ -271,7 +278,7 @@ async function findHead(spec: CorrectionSpec, b: PhotoCheckBounds, model: FaceMo
  * through the person matte (correction-matte.ts). Null when the head cannot be placed.
  */
 export async function correctFrame(
-  job: CheckJob,
+  job: OriginalFrame,
   spec: CorrectionSpec,
   model: FaceModel,
   seg: PersonSegmenter,

@@ -1,16 +1,10 @@
-import type { PhotoCheckBounds, Range } from '../../config/photo-check.ts';
+import type { PhotoCheckBounds, Range } from './bounds.ts';
+import type { Frame } from './frame.ts';
 import type { FaceFinding, PhotoCheck, SideItem } from './check-result.ts';
 import { maskAt, type PersonMask } from './person-mask.ts';
 import { backgroundStats } from './background-measures.ts';
 import { qualityItems } from './quality-items.ts';
 import { noLap, type Lap } from './stage-timer.ts';
-
-/** An RGB frame (3 bytes a pixel, rows top to bottom). */
-export interface Frame {
-  data: Uint8Array;
-  width: number;
-  height: number;
-}
 
 const BLUE = [100, 197, 255] as const;
 const PATCH = 32;

@@ -1,7 +1,7 @@
-import type { PhotoCheckBounds, Range } from '../../config/photo-check.ts';
+import type { PhotoCheckBounds, Range } from './bounds.ts';
 import type { FaceFinding, SideItem } from './check-result.ts';
 import type { BackgroundStats } from './background-measures.ts';
-import type { Frame } from './measure.ts';
+import type { Frame } from './frame.ts';
 import type { PersonMask } from './person-mask.ts';
 import { headAccessory } from './head-accessory.ts';
 import { noLap, type Lap } from './stage-timer.ts';

@@ -1,4 +1,4 @@
-import type { Frame } from './measure.ts';
+import type { Frame } from './frame.ts';
 import { maskAt, type PersonMask } from './person-mask.ts';
 
 const CELL = 24;
