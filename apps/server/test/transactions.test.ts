@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../src/context.ts';
 import type { DbOrTx } from '../src/db/client.ts';
@@ -9,6 +9,7 @@ import type { CarrierTrack } from '../src/providers/tracking.ts';
 import { applyTrack } from '../src/modules/logistics/parcel-events.ts';
 import { subscribeParcels } from '../src/modules/logistics/parcel-service.ts';
 import { createOrder } from '../src/modules/orders/repo.ts';
+import { closeOpenPayments } from '../src/modules/payments/service.ts';
 import { testApp } from './helpers.ts';
 
 /**
@@ -17,12 +18,14 @@ import { testApp } from './helpers.ts';
  * app's database, or calls an outside party) refuses a transaction's database or context, and a
  * helper that may run inside one takes it. An `@ts-expect-error` whose line compiles fails the typecheck.
  */
-export function transactionTypes(ctx: AppContext, track: CarrierTrack): void {
+export function transactionTypes(ctx: AppContext, track: CarrierTrack, log: FastifyBaseLogger): void {
   void withTx(ctx, async (t: TxCtx<AppContext>) => {
     // @ts-expect-error applyTrack opens its own transaction: not with the transaction's database
     await applyTrack(t.db, 1, track);
     // @ts-expect-error subscribing calls the tracking party: not with the transaction's context
     await subscribeParcels(t, [1]);
+    // @ts-expect-error closing open charges asks the payment platform: not inside a transaction
+    await closeOpenPayments(t, 1, log);
     const inside: DbOrTx = t.db;
     await createOrder(inside, 'individual', { memberId: 1, type: 1, unitPriceFen: 0, totalFen: 0 }, []);
   });
@@ -33,6 +36,7 @@ export function transactionTypes(ctx: AppContext, track: CarrierTrack): void {
   // Outside any transaction both are fine.
   void applyTrack(ctx.db, 1, track);
   void subscribeParcels(ctx, [1]);
+  void closeOpenPayments(ctx, 1, log);
   // @ts-expect-error the state of a new order is createOrder's to decide
   void createOrder(ctx.db, 'task', { memberId: 1, type: 3, unitPriceFen: 0, totalFen: 0, state: 115 }, []);
 }

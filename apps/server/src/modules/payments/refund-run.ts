@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { isRefundPending, REFUND_STATUS } from '@portal/contract/payments';
 import type { AppContext } from '../../context.ts';
+import type { OutsideTxCtx } from '../../db/tx.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { payments, refunds } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -69,7 +70,7 @@ export async function recordRefundOutcome(
  * approvals make one provider call. The answer is then recorded; PROCESSING stays at 3.
  */
 export async function executeRefund(
-  ctx: AppContext,
+  ctx: OutsideTxCtx<AppContext>,
   refundId: number,
   actor: RefundActor,
   log: FastifyBaseLogger,
@@ -144,6 +145,10 @@ export async function runAutoRefunds(ctx: AppContext, log: FastifyBaseLogger): P
 }
 
 /** After a settlement outside any transaction: a charge that arrived for an order it cannot pay goes back now. */
-export async function afterSettle(ctx: AppContext, outcome: string, log: FastifyBaseLogger): Promise<void> {
+export async function afterSettle(
+  ctx: OutsideTxCtx<AppContext>,
+  outcome: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
   if (outcome === 'refunding') await runAutoRefunds(ctx, log);
 }

@@ -5,6 +5,7 @@ import { REFUND_STATUS } from '@portal/contract/payments';
 import type { PayInfoResponse, PayStatusResponse } from '@portal/contract/payments';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { OutsideTxCtx } from '../../db/tx.ts';
 import { payments, refunds } from '../../db/schema.ts';
 import { paymentOutcomes } from '../../lib/metrics.ts';
 import { afterSettle } from './refund-run.ts';
@@ -64,7 +65,7 @@ export interface StartPaymentInput {
  * counts as paid without a provider; otherwise a payment row and the provider's QR or form.
  */
 export async function startPayment(
-  ctx: AppContext,
+  ctx: OutsideTxCtx<AppContext>,
   input: StartPaymentInput,
   log: FastifyBaseLogger,
 ): Promise<PayInfoResponse> {
@@ -141,7 +142,7 @@ export async function startPayment(
  * and the payment stays open (a charge on it would be refunded automatically anyway).
  */
 export async function closeOpenPayments(
-  ctx: AppContext,
+  ctx: OutsideTxCtx<AppContext>,
   orderId: number,
   log: FastifyBaseLogger,
 ): Promise<'closed' | 'paid' | 'unknown'> {
