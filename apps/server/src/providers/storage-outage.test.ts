@@ -11,7 +11,7 @@ import type { PhotoRefusal } from '@portal/contract/photos';
 import { call, memberSession, testApp, type Session } from '../../test/helpers.ts';
 import { photoFixture, uploadPhoto } from '../../test/photo-uploads.ts';
 import { loadConfig } from '../config.ts';
-import { photoCandidates, photos } from '../db/schema/orders.ts';
+import { photoCandidates, photos } from '../db/schema/photos.ts';
 import { photoCheckDuration, registry } from '../lib/metrics.ts';
 import { S3Storage, StorageUnavailable, type CircuitOptions, type S3Options } from './storage.ts';
 

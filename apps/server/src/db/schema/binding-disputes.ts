@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 import { members } from './members.ts';
-import { bindings } from './orders.ts';
+import { bindings } from './reprint.ts';
 import { staffUsers } from './staff.ts';
 
 /**

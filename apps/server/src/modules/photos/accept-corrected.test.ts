@@ -5,7 +5,7 @@ import { count, eq } from 'drizzle-orm';
 import { call, memberSession, type Session } from '../../../test/helpers.ts';
 import { useAppWithMembers } from '../../../test/member-apps.ts';
 import { photoFixture, uploadPhoto } from '../../../test/photo-uploads.ts';
-import { photoCandidates, photos } from '../../db/schema/orders.ts';
+import { photoCandidates, photos } from '../../db/schema/photos.ts';
 import type { PhotoRefusal } from '@portal/contract/photos';
 import { deleteMemberPhotos, memberPhotoKeys, readOriginalBytes } from './photo-service.ts';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { photoCandidates } from '../../db/schema/orders.ts';
+import { photoCandidates } from '../../db/schema/photos.ts';
 import { notFound } from '../../http/errors.ts';
 import type { CorrectionBackground, PhotoCandidate } from '@portal/contract/photos';
 import type { CheckPool } from './check-pool.ts';

@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, forbidden, notFound, withCode } from '../../http/errors.ts';
-import { photoCandidates, photoCheckFailures, photos } from '../../db/schema/orders.ts';
+import { photoCandidates, photoCheckFailures, photos } from '../../db/schema/photos.ts';
 import { normalise, type Flow, type NormalisedPhoto } from './decode.ts';
 import { deleteMemberCandidates, offerCorrection, type CheckAnswer } from './correction-offer.ts';
 import { failingItems, type PhotoCheck } from '@portal/photo-check/check-result';

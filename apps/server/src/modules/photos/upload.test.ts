@@ -5,7 +5,7 @@ import { count, eq } from 'drizzle-orm';
 import { call, memberSession, type Session } from '../../../test/helpers.ts';
 import { useAppWithMembers } from '../../../test/member-apps.ts';
 import { photoFixture, SPEC_CHECK_KEYS, uploadPhoto } from '../../../test/photo-uploads.ts';
-import { photos } from '../../db/schema/orders.ts';
+import { photos } from '../../db/schema/photos.ts';
 import { MemoryStorage } from '../../providers/storage.ts';
 import { EXTRA_ITEMS } from '@portal/contract/photos';
 import { deleteMemberPhotos, faceDistance, photoIdFromUrl, readPhotoBytes, storePhotoBytes } from './photo-service.ts';
