@@ -76,6 +76,24 @@ describe('import fences (eslint.config.js)', () => {
     expect(app.map((f) => f.message).join('\n')).toMatch(/The contract imports neither app nor database code/);
   });
 
+  it('refuse the photo engine importing app, database or HTTP code', async () => {
+    const probe = 'packages/photo-check/src/fence-probe.ts';
+    for (const code of [
+      "export { pgTable } from 'drizzle-orm/pg-core';\n",
+      "export { default as Fastify } from 'fastify';\n",
+      "export { ok } from '../../../apps/server/src/http/envelope.ts';\n",
+      "export type { Config } from '../../../apps/server/src/config.ts';\n",
+    ]) {
+      const found = fences(await errorsOf(probe, code));
+      expect(found.map((f) => f.message).join('\n'), code).toMatch(
+        /The photo engine imports no app, database or HTTP code/,
+      );
+    }
+    // Its own files and the contract it may use.
+    expect(fences(await errorsOf(probe, "export { measure } from './measure.ts';\n"))).toEqual([]);
+    expect(fences(await errorsOf(probe, "export { photoProblems } from '@portal/contract/photos';\n"))).toEqual([]);
+  });
+
   it('refuse a provider importing a module, and the database layer importing http', async () => {
     const provider = fences(
       await errorsOf(
