@@ -2,11 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { ORDER_STATE } from '@portal/contract/order-states';
+import { REFUND_STATUS } from '@portal/contract/payments';
 import { staffCall, staffSession, testApp } from '../../../test/helpers.ts';
 import { auditLog, orders, parcels, payments, refunds } from '../../db/schema.ts';
 import { createDevOrder } from '../dev/dev-orders.ts';
 import { newTradeNo } from '../payments/repo.ts';
 import { settlePayment } from '../payments/service.ts';
+import { recordRefundOutcome } from '../payments/refund-run.ts';
+import { requestRefund } from '../payments/refund-service.ts';
+import { AppError } from '../../lib/errors.ts';
 import { applyTrack } from './parcel-events.ts';
 
 /**
@@ -120,6 +124,66 @@ describe.skipIf(!onPostgres)('row locks on one order, in one order (PostgreSQL)'
         'payment.unmatched',
         'payment.unmatched',
       ]);
+    }
+  }, 120_000);
+
+  it("a refund's outcome racing the member's request on the same orders never deadlocks", async () => {
+    const made = await Promise.all(
+      Array.from({ length: ORDERS }, async (_, i) => {
+        const o = await createDevOrder(app.ctx, {
+          mobile: `1370001${String(i).padStart(4, '0')}`,
+          kind: 'reprint',
+          state: ORDER_STATE.PAID,
+        });
+        const [row] = await app.ctx.db.select().from(orders).where(eq(orders.id, o.id));
+        const [p] = await app.ctx.db
+          .insert(payments)
+          .values({
+            paymentNo: newTradeNo('P'),
+            orderId: o.id,
+            provider: 'wechat',
+            payType: 1,
+            amountFen: row.totalFen,
+            state: 'paid',
+            paidAt: new Date(),
+            expiresAt: new Date(),
+          })
+          .returning();
+        // The member's refund, approved and at the platform: its outcome closes the order.
+        const [r] = await app.ctx.db
+          .insert(refunds)
+          .values({
+            refundNo: newTradeNo('R'),
+            orderId: o.id,
+            paymentId: p.id,
+            amountFen: p.amountFen,
+            status: REFUND_STATUS.PASSED,
+            origin: 'member',
+          })
+          .returning();
+        return { id: o.id, memberId: row.memberId, refundId: r.id };
+      }),
+    );
+    const results = await Promise.allSettled(
+      made.flatMap((m, i) => [
+        // The request reads the order before its transaction: the outcome starts a moment later,
+        // a different moment for each order, so the two meet in every interleaving.
+        requestRefund(app.ctx, m.memberId, m.id, 'any', null),
+        new Promise((r) => setTimeout(r, i % 4)).then(() =>
+          recordRefundOutcome(app.ctx.db, m.refundId, { state: 'success' }, 'notify'),
+        ),
+      ]),
+    );
+    const unexpected = results
+      .map((r) => (r.status === 'rejected' ? r.reason : null))
+      .filter((e) => e !== null && !(e instanceof AppError && e.status === 409))
+      .map(String);
+    expect(unexpected).toEqual([]);
+    for (const m of made) {
+      const [row] = await app.ctx.db.select().from(orders).where(eq(orders.id, m.id));
+      expect(row.state).toBe(ORDER_STATE.CLOSED);
+      const [r] = await app.ctx.db.select().from(refunds).where(eq(refunds.id, m.refundId));
+      expect(r.status).toBe(REFUND_STATUS.REFUNDED);
     }
   }, 120_000);
 });
