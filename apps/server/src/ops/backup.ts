@@ -92,17 +92,21 @@ function openBucket(t: StorageTarget): Bucket {
   });
   return {
     async *keys() {
-      let token: string | undefined;
-      do {
+      // Paged by start-after (the last key of the page before), which every S3-compatible service
+      // takes, rather than by continuation token.
+      let after: string | undefined;
+      for (;;) {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket: t.bucket, Prefix: t.prefix, ContinuationToken: token }),
+          new ListObjectsV2Command({ Bucket: t.bucket, Prefix: t.prefix, StartAfter: after }),
         );
-        for (const o of page.Contents ?? []) {
+        const contents = page.Contents ?? [];
+        for (const o of contents) {
           const key = o.Key!.slice(t.prefix.length);
           if (KEY.test(key)) yield key;
         }
-        token = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (token);
+        if (!page.IsTruncated || !contents.length) return;
+        after = contents[contents.length - 1]!.Key;
+      }
     },
     async get(key) {
       const r = await client.send(new GetObjectCommand({ Bucket: t.bucket, Key: t.prefix + key }));
