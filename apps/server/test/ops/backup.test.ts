@@ -16,7 +16,7 @@ import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { orderDetails, payments, refunds } from '../../src/db/schema.ts';
 import { photoUrl, storePhotoBytes } from '../../src/modules/photos/photo-service.ts';
-import type { S3Options } from '../../src/providers/storage.ts';
+import { DiskStorage, type S3Options } from '../../src/providers/storage.ts';
 import { call, createDatabase, memberSession, testApp, type Session } from '../helpers.ts';
 import { insertOrder } from '../order-rows.ts';
 
@@ -207,6 +207,35 @@ describe.skipIf(!BASE)('backup and restore (PostgreSQL, a local S3-compatible se
       env: { ...process.env, DATABASE_URL: target.url, ...s3env('portal-live') },
     });
     await expect(tampered).rejects.toThrow(/does not match its checksum/);
+  }, 60_000);
+
+  it('with STORAGE_DRIVER=disk: the uploads folder is backed up and restored as DiskStorage lays it out', async () => {
+    const live = new DiskStorage(path.join(dir, 'live-data', 'uploads'));
+    const files: Record<string, Buffer> = {};
+    for (let i = 0; i < 5; i++) {
+      const key = `d${i}${Math.random().toString(36).slice(2, 10)}.jpg`;
+      files[key] = Buffer.from(`photo bytes ${i} ${key}`);
+      await live.put(key, files[key]!);
+    }
+    const out = path.join(dir, 'disk-backups');
+    await sh('bash', [path.join(root, 'scripts/backup.sh'), out], {
+      env: { ...process.env, DATABASE_URL: sourceUrl, STORAGE_DRIVER: 'disk', DATA_DIR: path.join(dir, 'live-data') },
+    });
+    const [folder] = await readdir(out);
+    const second = await createDatabase(BASE!, 'restore');
+    try {
+      await sh('bash', [path.join(root, 'scripts/restore.sh'), path.join(out, folder!)], {
+        env: { ...process.env, DATABASE_URL: second.url, STORAGE_DRIVER: 'disk', DATA_DIR: path.join(dir, 'new-data') },
+      });
+      const back = new DiskStorage(path.join(dir, 'new-data', 'uploads'));
+      for (const [key, bytes] of Object.entries(files)) expect(await back.get(key)).toEqual(bytes);
+      expect((await fingerprints(second.url)).orders).toEqual((await fingerprints(sourceUrl)).orders);
+    } finally {
+      const c = new pg.Client({ connectionString: BASE });
+      await c.connect();
+      await c.query(`drop database if exists ${second.name} with (force)`);
+      await c.end();
+    }
   }, 60_000);
 
   it('a new app runs on the restored database and bucket: a member reads an order and its photo', async () => {
