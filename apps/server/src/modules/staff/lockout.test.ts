@@ -230,7 +230,8 @@ describe('staff login timing', () => {
       unknown.push(await time(`nobody-${i}`));
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    // Before the dummy hash: about 17 ms against 2 ms (a ratio near 0.1).
-    expect(median(unknown) / median(known)).toBeGreaterThan(0.6);
+    // Before the dummy hash: about 17 ms against 2 ms (a ratio near 0.1). Alike, the ratio is near 1;
+    // on a machine loaded by other suites it was seen at 0.57, so the bound sits between the two.
+    expect(median(unknown) / median(known)).toBeGreaterThan(0.4);
   }, 60_000);
 });
