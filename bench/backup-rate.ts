@@ -1,10 +1,11 @@
+/// <reference path="../apps/server/test/s3rver.d.ts" />
 /**
  * Measures the backup's two rates on data made here (README, "Backups"): pg_dump -Fc of a
  * generated database (BENCH_ORDERS orders, 3 persons each, a payment each, a photo row for every
  * tenth order's persons, a refund in fifty) and the copy of BENCH_OBJECTS photo objects of ~40 KB
  * from a local S3-compatible server (s3rver), then a restore of both. Prints the rates and the
  * extrapolation to a season; `BENCH_DATABASE_URL` to point it elsewhere. Run it with
- * `node --openssl-legacy-provider --import tsx bench/backup-rate.ts`: s3rver's continuation tokens use DES.
+ * `npm run bench:backup` (Node's legacy OpenSSL provider on: s3rver's continuation tokens use DES).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
