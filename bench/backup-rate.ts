@@ -1,4 +1,3 @@
-/// <reference path="../apps/server/test/s3rver.d.ts" />
 /**
  * Measures the backup's two rates on data made here (README, "Backups"): pg_dump -Fc of a
  * generated database (BENCH_ORDERS orders, 3 persons each, a payment each, a photo row for every
