@@ -1,3 +1,4 @@
+import { createElement, Fragment, type ReactNode } from 'react';
 import { message } from 'antd';
 import { isSuccessCode, responseSign, type Envelope } from '@portal/contract/envelope';
 import { currentLang, i18n } from '../i18n.ts';
@@ -34,8 +35,22 @@ export function buildUrl(path: string, query?: Query, dropEmpty = false): string
   return s ? `${path}?${s}` : path;
 }
 
-export function toast(text: string) {
-  if (text) void message.error(text, TOAST_SECONDS);
+export function toast(text: string, requestId?: string | null) {
+  if (!text) return;
+  void message.error(requestId ? withErrorId(text, requestId) : text, TOAST_SECONDS);
+}
+
+/**
+ * The server's message in an element of its own and the answer's request id beside it, so the
+ * message reads (and is found) as the server wrote it, and customer service can find the log line.
+ */
+function withErrorId(text: string, id: string): ReactNode {
+  return createElement(
+    Fragment,
+    null,
+    createElement('span', null, text),
+    createElement('span', { className: 'toast-error-id' }, i18n.t('common.errorId', { id })),
+  );
 }
 
 /** The headers every call carries: the caller's language, JSON answers. */
@@ -62,7 +77,7 @@ export async function callApi<T>(
   const fail = (code: number, text: string, data: unknown = null): never => {
     // The answer's request id (x-request-id) in the toast, so customer service can find its log line.
     const id = res?.headers.get('x-request-id');
-    if (!opts.silent) toast(id && text ? i18n.t('common.errorWithId', { text, id }) : text);
+    if (!opts.silent) toast(text, id);
     throw new ApiError(code, text, data);
   };
   try {

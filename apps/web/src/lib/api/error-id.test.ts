@@ -1,4 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { message } from 'antd';
 import { responseSign } from '@portal/contract/envelope';
 import { request } from './client.ts';
@@ -13,6 +15,14 @@ vi.mock('antd', async (original) => ({
 }));
 
 const SECRET = import.meta.env.VITE_RESPONSE_SECRET as string;
+
+/** The last toast as the page shows it: its markup, and its text as a reader sees it. */
+function lastToast(): { html: string; text: string } {
+  const [content, seconds] = vi.mocked(message.error).mock.lastCall as [ReactNode, number];
+  expect(seconds).toBe(1);
+  const html = typeof content === 'string' ? content : renderToStaticMarkup(content);
+  return { html, text: html.replace(/<[^>]+>/g, '') };
+}
 
 function failing(code: number, msg: string, requestId?: string) {
   const timestamp = Date.now();
@@ -35,14 +45,17 @@ describe('the red toast names the error id', () => {
       code: 409,
       message: '当前状态不允许此操作',
     });
-    expect(vi.mocked(message.error)).toHaveBeenLastCalledWith('当前状态不允许此操作（错误编号 3fa9c2e110-1k）', 1);
+    const t = lastToast();
+    expect(t.text).toBe('当前状态不允许此操作（错误编号 3fa9c2e110-1k）');
+    // The server's message stands in an element of its own, so it reads (and is found) as written.
+    expect(t.html).toContain('<span>当前状态不允许此操作</span>');
   });
 
   it('en: Error ID and the id', async () => {
     await i18n.changeLanguage('en');
     fetchMock.mockResolvedValueOnce(failing(500, 'Server error', 'lb-7f3a9c2e11'));
     await expect(request('GET', '/api/baseInfo/settings')).rejects.toMatchObject({ code: 500 });
-    expect(vi.mocked(message.error)).toHaveBeenLastCalledWith('Server error (Error ID lb-7f3a9c2e11)', 1);
+    expect(lastToast().text).toBe('Server error (Error ID lb-7f3a9c2e11)');
   });
 
   it('without the header the toast is the message alone', async () => {
