@@ -18,10 +18,10 @@ test('a refused call shows its error id in the red toast, the x-request-id of th
   await page.getByRole('button', { name: /获取验证码/ }).click();
   const id = (await answer).headers()['x-request-id'];
   expect(id).toMatch(/^[0-9a-f]{10}-[0-9a-z]+$/);
+  // The toast shows for one second: its words are checked first, then it is photographed.
   const toast = page.locator('.ant-message-error');
-  await expect(toast).toBeVisible();
-  await page.screenshot({ path: 'test-results/screens/error-id-zh.png' });
   await expect(toast).toContainText(`错误编号 ${id}`);
+  await page.screenshot({ path: 'test-results/screens/error-id-zh.png' });
 
   await page.evaluate(() => localStorage.setItem('lang', 'en'));
   cap = page.waitForResponse((r) => r.url().includes('/api/login/getImageCode'));
