@@ -126,7 +126,13 @@ describe('national photo report runs', () => {
     expect(retry).toMatchObject({ total: 1, accepted: 1 });
   });
 
+  // A run started by an earlier test marks its job done before its runner lets the lock go: on a
+  // loaded machine the lock tests below found it still held. They start once it is free.
+  const lockFree = () =>
+    expect.poll(() => app.ctx.heldLocks.has(NATIONAL_REPORT_LOCK_KEY), { timeout: 10_000 }).toBe(false);
+
   it('sends under the advisory lock: a second sender finds it held', async () => {
+    await lockFree();
     let inner: { ran: boolean } | null = null;
     const outer = await runNationalReports(app.ctx, app.log, {
       onLocked: async () => void (inner = await runNationalReports(app.ctx, app.log)),
@@ -137,6 +143,7 @@ describe('national photo report runs', () => {
 
   it('on PostgreSQL, another instance (its own connection) cannot take the sending lock while it is held', async () => {
     if (app.ctx.dbKind !== 'postgres') return;
+    await lockFree();
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const other = drizzle({
       client: (app.ctx.db as unknown as { $client: never }).$client,
