@@ -63,6 +63,8 @@ export const tasks = pgTable(
     endTime: timestamp({ withTimezone: true }).notNull(),
     /** Needs the national collection code from the app (mosaic flag). */
     mosaic: boolean().notNull().default(false),
+    /** The school asks for a live photo: uploads for this task must come from the camera capture (a capture token). */
+    captureOnly: boolean().notNull().default(false),
     fy: text().notNull(),
     active: boolean().notNull().default(true),
     ...timestamps,

@@ -1,0 +1,1 @@
+ALTER TABLE "tasks" ADD COLUMN "capture_only" boolean DEFAULT false NOT NULL;
