@@ -14,3 +14,4 @@ export * from './schema/staff.ts';
 export * from './schema/binding-disputes.ts';
 export * from './schema/addresses.ts';
 export * from './schema/sandbox-pay.ts';
+export * from './schema/review.ts';
