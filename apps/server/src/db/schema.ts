@@ -15,3 +15,4 @@ export * from './schema/binding-disputes.ts';
 export * from './schema/addresses.ts';
 export * from './schema/sandbox-pay.ts';
 export * from './schema/review.ts';
+export * from './schema/notices.ts';
