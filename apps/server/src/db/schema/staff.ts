@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { STAFF_ROLES } from '@portal/contract/console';
 import { timestamps } from './columns.ts';
 
@@ -74,10 +74,64 @@ export const auditLog = pgTable(
   (t) => [index('audit_target_idx').on(t.targetKind, t.targetId), index('audit_created_idx').on(t.createdAt)],
 );
 
-export const nationalExports = pgTable('national_exports', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  staffId: integer().notNull(),
-  scope: jsonb().notNull(),
-  photoCount: integer().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * A national photo export, run as a background job (modules/national/export-runner.ts): claimed by
+ * one instance (claimToken, heartbeatAt), written to photo storage part by part, and resumed from
+ * its last checkpoint (bytes, parts, cursor) when its instance stops or dies. Rows from before jobs
+ * read as done.
+ */
+export const nationalExports = pgTable(
+  'national_exports',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    staffId: integer().notNull(),
+    scope: jsonb().notNull(),
+    /** Photos in the ZIP. */
+    photoCount: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    state: text({ enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('done'),
+    /** The starting staff's branch: a branch job exports (and shows to) that branch only. */
+    branch: text(),
+    /** Persons in scope when the job started; rows done so far (in the ZIP or left out); left out. */
+    total: integer().notNull().default(0),
+    done: integer().notNull().default(0),
+    leftOut: integer().notNull().default(0),
+    storageKey: text(),
+    uploadId: text(),
+    /** The checkpoint: ZIP bytes written in committed parts, those parts, and the last row in them. */
+    bytes: bigint({ mode: 'number' }).notNull().default(0),
+    parts: jsonb().$type<{ n: number; etag: string }[]>().notNull().default([]),
+    cursorYxdm: text(),
+    cursorId: integer().notNull().default(0),
+    claimToken: text(),
+    heartbeatAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('national_export_state_idx').on(t.state)],
+);
+
+/**
+ * What an export has put in its ZIP (a photo or a school's manifest: name, CRC and place, for the
+ * central directory) or left out (the row and why), written with each checkpoint.
+ */
+export const nationalExportFiles = pgTable(
+  'national_export_files',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    exportId: integer().notNull(),
+    kind: text({ enum: ['photo', 'manifest', 'left-out'] }).notNull(),
+    orderDetailId: integer(),
+    yxdm: text().notNull(),
+    name: text(),
+    crc32: bigint({ mode: 'number' }).notNull().default(0),
+    size: integer().notNull().default(0),
+    offset: bigint({ mode: 'number' }).notNull().default(0),
+    /** The manifest line of a photo, the left-out list's line of a row left out. */
+    line: text(),
+    reason: text(),
+  },
+  (t) => [index('national_export_files_idx').on(t.exportId, t.kind, t.yxdm)],
+);
