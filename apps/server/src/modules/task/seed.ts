@@ -1,9 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { schoolBranches, schools, tasks } from '../../db/schema.ts';
-import { demoSeason } from '../../db/seed/data/demo-season.ts';
-
-const DAY = 24 * 3600_000;
+import { demoSeason, seasonClose } from '../../db/seed/data/demo-season.ts';
 
 const S = demoSeason();
 
@@ -13,8 +11,11 @@ const TASK_SCHOOLS = {
   thu: { yxdm: '10003', code: 'THU', zh: '清华大学', en: 'Tsinghua University', mosaic: true },
 } as const;
 
-/** A school's task for one class year, its deadline `endInDays` from now (negative: past). */
-function demoTask(school: keyof typeof TASK_SCHOOLS, year: number, endInDays: number) {
+/**
+ * A school's task for one class year. It closes when the class's web collection closes, at the
+ * last minute of 31 May in China time: the day the demo notices announce (demo-season.ts).
+ */
+function demoTask(school: keyof typeof TASK_SCHOOLS, year: number) {
   const s = TASK_SCHOOLS[school];
   return {
     yxdm: s.yxdm,
@@ -23,7 +24,7 @@ function demoTask(school: keyof typeof TASK_SCHOOLS, year: number, endInDays: nu
     nameEn: `${s.en} class of ${year} photo collection`,
     mosaic: s.mosaic,
     fy: 'beijing',
-    endInDays,
+    endTime: seasonClose(year),
   };
 }
 
@@ -33,10 +34,10 @@ function demoTask(school: keyof typeof TASK_SCHOOLS, year: number, endInDays: nu
  * answers 400 -> the mini-programme prompt). 45 yuan each. Feature codes carry the class year.
  */
 export const DEMO_TASKS = [
-  demoTask('pku', S.classYear, 365),
-  demoTask('thu', S.classYear, 365),
-  demoTask('pku', S.previousYear, -30),
-  demoTask('thu', S.previousYear, -30),
+  demoTask('pku', S.classYear),
+  demoTask('thu', S.classYear),
+  demoTask('pku', S.previousYear),
+  demoTask('thu', S.previousYear),
 ];
 
 /** The demo feature codes: this season's and last season's, per school. */
@@ -94,7 +95,7 @@ export async function seedTasks(ctx: AppContext): Promise<void> {
       nameZh: t.nameZh,
       nameEn: t.nameEn,
       priceFen: TASK_PRICE_FEN,
-      endTime: new Date(Date.now() + t.endInDays * DAY),
+      endTime: t.endTime,
       mosaic: t.mosaic,
       fy: t.fy,
     });

@@ -13,11 +13,18 @@ export interface DemoSeason {
   deadline: Date;
 }
 
+const CHINA_OFFSET_MS = 8 * 3600_000;
+
 export function demoSeason(now = new Date()): DemoSeason {
-  const y = now.getUTCFullYear();
-  const classYear = now.getUTCMonth() >= 5 ? y + 1 : y;
+  // The season turns on 1 June in Beijing, where the students and the deadline are.
+  const china = new Date(now.getTime() + CHINA_OFFSET_MS);
+  const y = china.getUTCFullYear();
+  const classYear = china.getUTCMonth() >= 5 ? y + 1 : y;
   return { classYear, previousYear: classYear - 1, deadline: new Date(Date.UTC(classYear, 4, 31)) };
 }
+
+/** The last minute of a class's web collection: 31 May, 23:59 in China time (15:59 UTC). */
+export const seasonClose = (classYear: number) => new Date(Date.UTC(classYear, 4, 31, 23, 59) - CHINA_OFFSET_MS);
 
 /** 2027年5月31日 / 31 May 2027 */
 export const deadlineText = (s: DemoSeason) => ({ zh: `${s.classYear}年5月31日`, en: `31 May ${s.classYear}` });
