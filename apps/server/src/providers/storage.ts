@@ -1,7 +1,17 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
-import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rm, stat, writeFile, rename } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, readFile, rm, stat, writeFile, rename } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { AppError } from '../lib/errors.ts';
@@ -22,7 +32,25 @@ export interface Storage {
   assertAvailable(): void;
   /** 'unavailable' while the circuit is open (readiness body, metrics); local drivers are always 'ok'. */
   state(): 'ok' | 'unavailable';
+  /**
+   * A large object written part by part (an export's ZIP), never whole in memory: parts numbered
+   * from 1, each at least PART_MIN_BYTES but the last; a part put again replaces it, so a writer
+   * resuming after a crash puts its uncommitted parts again. The object appears on completion.
+   */
+  startUpload(key: string, contentType: string): Promise<string>;
+  /** The part's tag, to be given back on completion. */
+  putPart(key: string, uploadId: string, n: number, bytes: Buffer): Promise<string>;
+  completeUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<void>;
+  abortUpload(key: string, uploadId: string): Promise<void>;
 }
+
+export interface UploadedPart {
+  n: number;
+  etag: string;
+}
+
+/** S3's smallest part but the last. */
+export const PART_MIN_BYTES = 5 * 1024 * 1024;
 
 /** The photo storage cannot be reached (refused, reset, timed out, failing with 5xx) or is known to be down: 503. */
 export class StorageUnavailable extends AppError {
@@ -186,6 +214,39 @@ export class DiskStorage implements Storage {
     await rm(this.file(key), { force: true });
   }
 
+  /** Parts are files beside the object's, joined in order on completion. */
+  async startUpload(key: string): Promise<string> {
+    await mkdir(path.dirname(this.file(key)), { recursive: true });
+    return 'disk';
+  }
+
+  private partFile(key: string, n: number): string {
+    return `${this.file(key)}.part-${n}`;
+  }
+
+  async putPart(key: string, _uploadId: string, n: number, bytes: Buffer): Promise<string> {
+    const f = this.partFile(key, n);
+    await writeFile(`${f}.tmp`, bytes, { mode: 0o600 });
+    await rename(`${f}.tmp`, f);
+    return String(n);
+  }
+
+  async completeUpload(key: string, _uploadId: string, parts: UploadedPart[]): Promise<void> {
+    const f = this.file(key);
+    const tmp = `${f}.${process.pid}.tmp`;
+    const out = createWriteStream(tmp, { mode: 0o600 });
+    for (const p of parts) await pipeline(createReadStream(this.partFile(key, p.n)), out, { end: false });
+    await new Promise<void>((ok, fail) => out.end((e?: Error | null) => (e ? fail(e) : ok())));
+    await rename(tmp, f);
+    for (const p of parts) await rm(this.partFile(key, p.n), { force: true });
+  }
+
+  async abortUpload(key: string): Promise<void> {
+    const dir = path.dirname(this.file(key));
+    const names = await readdir(dir).catch(() => [] as string[]);
+    for (const n of names) if (n.startsWith(`${checkKey(key)}.part-`)) await rm(path.join(dir, n), { force: true });
+  }
+
   async stream(key: string): Promise<{ body: Readable; size: number } | null> {
     const f = this.file(key);
     try {
@@ -217,6 +278,24 @@ export class MemoryStorage implements Storage {
   async stream(key: string): Promise<{ body: Readable; size: number } | null> {
     const b = this.objects.get(checkKey(key));
     return b ? { body: Readable.from([b]), size: b.length } : null;
+  }
+  readonly uploads = new Map<string, Map<number, Buffer>>();
+  async startUpload(key: string): Promise<string> {
+    const id = `${checkKey(key)}:${this.uploads.size + 1}`;
+    this.uploads.set(id, new Map());
+    return id;
+  }
+  async putPart(_key: string, uploadId: string, n: number, bytes: Buffer): Promise<string> {
+    this.uploads.get(uploadId)!.set(n, Buffer.from(bytes));
+    return String(n);
+  }
+  async completeUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<void> {
+    const got = this.uploads.get(uploadId)!;
+    this.objects.set(checkKey(key), Buffer.concat(parts.map((p) => got.get(p.n)!)));
+    this.uploads.delete(uploadId);
+  }
+  async abortUpload(_key: string, uploadId: string): Promise<void> {
+    this.uploads.delete(uploadId);
   }
 }
 
@@ -328,6 +407,58 @@ export class S3Storage implements Storage {
         if (!isMissing(e)) throw e;
       }
     });
+  }
+
+  async startUpload(key: string, contentType: string): Promise<string> {
+    const Key = this.key(key);
+    const r = await this.circuit.run((abortSignal) =>
+      this.client.send(new CreateMultipartUploadCommand({ Bucket: this.o.bucket, Key, ContentType: contentType }), {
+        abortSignal,
+      }),
+    );
+    return r.UploadId!;
+  }
+
+  async putPart(key: string, uploadId: string, n: number, bytes: Buffer): Promise<string> {
+    const Key = this.key(key);
+    const r = await this.circuit.run((abortSignal) =>
+      this.client.send(
+        new UploadPartCommand({
+          Bucket: this.o.bucket,
+          Key,
+          UploadId: uploadId,
+          PartNumber: n,
+          Body: bytes,
+          ContentLength: bytes.length,
+        }),
+        { abortSignal },
+      ),
+    );
+    return r.ETag!;
+  }
+
+  async completeUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<void> {
+    const Key = this.key(key);
+    await this.circuit.run((abortSignal) =>
+      this.client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: this.o.bucket,
+          Key,
+          UploadId: uploadId,
+          MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.n, ETag: p.etag })) },
+        }),
+        { abortSignal },
+      ),
+    );
+  }
+
+  async abortUpload(key: string, uploadId: string): Promise<void> {
+    const Key = this.key(key);
+    await this.circuit.run((abortSignal) =>
+      this.client.send(new AbortMultipartUploadCommand({ Bucket: this.o.bucket, Key, UploadId: uploadId }), {
+        abortSignal,
+      }),
+    );
   }
 
   /** Closes the client's connections (app shutdown, tests). */
