@@ -49,6 +49,7 @@ export function OrderPhotoTable({ rows, actions, loading }: OrderPhotoTableProps
               {
                 title: t('orders.col.actions'),
                 key: 'actions',
+                fixed: 'right' as const,
                 render: (_v: unknown, r: OrderDetailAnswer) => actions(r),
               },
             ]

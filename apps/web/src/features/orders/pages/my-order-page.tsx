@@ -81,6 +81,7 @@ export default function MyOrderPage() {
             {
               title: t('orders.col.actions'),
               key: 'a',
+              fixed: 'right',
               render: (_v, o) => {
                 const f = factsOfItem(o);
                 return (

@@ -67,6 +67,7 @@ export default function MyRollOrderPage() {
           rowKey="id"
           dataSource={list.data ?? []}
           pagination={{ pageSize: 10, hideOnSinglePage: true }}
+          scroll={{ x: 'max-content' }}
           columns={[
             { title: t('reprint.list.col.no'), dataIndex: 'orderNo' },
             {
@@ -85,6 +86,7 @@ export default function MyRollOrderPage() {
             {
               title: t('reprint.list.col.actions'),
               key: 'actions',
+              fixed: 'right',
               render: (_: unknown, o: OrderAnswer) => {
                 const f = facts(o);
                 return (

@@ -148,6 +148,7 @@ export function PhotoTable(props: {
               {
                 title: t('task.actions'),
                 key: 'actions',
+                fixed: 'right' as const,
                 render: (_v: unknown, d: TaskOrderDetail) => (
                   <>
                     {props.action?.(d)}

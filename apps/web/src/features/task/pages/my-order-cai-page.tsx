@@ -65,6 +65,7 @@ export default function MyOrderCaiPage() {
             {
               title: t('task.actions'),
               key: 'actions',
+              fixed: 'right',
               render: (_v, o) => (
                 <Space wrap>
                   <Link to={`/home/orderDetailCai?orderId=${o.id}&type=${o.state}&con=xiangqing`}>
