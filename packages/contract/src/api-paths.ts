@@ -80,6 +80,7 @@ export const PORTAL_API = [
   'POST /api/code/sendEmailCode',
   'POST /api/code/sendMobileCode',
   'POST /api/img/accept-corrected',
+  'POST /api/img/capture-token',
   'POST /api/img/decodeQrcode',
   'POST /api/img/getStudentInfoByImg',
   'POST /api/img/upload',

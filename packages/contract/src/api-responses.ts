@@ -54,7 +54,7 @@ import {
   refundView,
 } from './payments.ts';
 import { parcelProblemRowSchema, parcelRefreshSchema } from './parcels.ts';
-import { photoRefusalSchema } from './photos.ts';
+import { captureTokenSchema, photoRefusalSchema } from './photos.ts';
 import { bindingDisputeRow, bindStatusSchema, washOrderAndDetailsSchema, washStudentRow } from './reprint.ts';
 import { publicSettingsSchema } from './settings.ts';
 import { matchStudentData, taskOrderListItem, taskOrderWithDetails, taskPrefill } from './task.ts';
@@ -178,6 +178,7 @@ export const PORTAL_RESPONSES = {
   'POST /api/code/sendEmailCode': z.null(),
   'POST /api/code/sendMobileCode': z.null(),
   'POST /api/img/accept-corrected': photoAnswer,
+  'POST /api/img/capture-token': captureTokenSchema,
   'POST /api/img/decodeQrcode': decodedCodeSchema,
   'POST /api/img/getStudentInfoByImg': studentByImageSchema,
   'POST /api/img/upload': photoAnswer,

@@ -490,6 +490,8 @@ export const consoleTaskBody = z.object({
   priceFen: z.number().int().min(0).max(100_000),
   endTime: z.iso.datetime({ offset: true }),
   mosaic: z.boolean(),
+  /** The photo must be taken live with the camera capture (no file from the album). */
+  captureOnly: z.boolean().default(false),
   fy: z.string().trim().min(1).max(40),
   active: z.boolean(),
 });

@@ -138,3 +138,12 @@ export type PhotoRefusal = z.infer<typeof photoRefusalSchema>;
 export const acceptCorrectedBody = z.object({
   candidateId: z.string({ error: 'photo.candidate.required' }).regex(/^[a-f0-9]{32}$/, 'photo.candidate.required'),
 });
+
+/**
+ * POST /api/img/capture-token: the camera capture asks for a short-lived signed token before it
+ * opens the camera and sends it with the photo it took; a task that requires live capture
+ * (captureOnly) refuses an upload without a valid one.
+ */
+export const captureTokenBody = z.object({ taskId: z.number().int().positive().optional() });
+export const captureTokenSchema = z.object({ token: z.string(), expiresAt: z.string() });
+export type CaptureToken = z.infer<typeof captureTokenSchema>;

@@ -104,6 +104,8 @@ export const taskPrefill = z.object({
   endTime: z.string(),
   fy: z.string(),
   mosaic: z.number(),
+  /** The task takes only a photo taken live with the camera capture. */
+  captureOnly: z.boolean().optional(),
   yxdm: z.string(),
   yxmc: z.string(),
   xm: z.string().nullable(),

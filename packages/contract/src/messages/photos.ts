@@ -119,6 +119,14 @@ export const photosMessages = {
     zh: '这张修正后的照片已经使用过了',
     en: 'This corrected photo has already been used',
   },
+  'photo.captureOnly': {
+    zh: '本次采集要求现场拍照，请使用“拍照”按钮用摄像头拍摄，不能上传相册中的照片',
+    en: 'This collection needs a photo taken live: use "Take a photo" with your camera, not a picture from your album',
+  },
+  'photo.taskIdInvalid': {
+    zh: '任务编号无效（taskId 须为正整数）',
+    en: 'The task id is not valid (taskId must be a positive whole number)',
+  },
   'photo.candidate.refused': {
     zh: '修正后的照片未通过检测，请重新拍摄照片',
     en: 'The corrected photo did not pass the check: please take a new photo',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { acceptCorrectedBody, photoRefusalSchema } from '@portal/contract/photos';
+import { acceptCorrectedBody, captureTokenBody, captureTokenSchema, photoRefusalSchema } from '@portal/contract/photos';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptUploads } from '../../http/uploads.ts';
 import { envelope, ok } from '../../http/envelope.ts';
@@ -9,6 +9,7 @@ import { acceptCorrected, checkAndStore, viewPhoto, warmPhotoCheck } from './pho
 import { candidateBytes } from './correction-offer.ts';
 import type { Flow } from './decode.ts';
 import { sendJpeg } from './send-jpeg.ts';
+import { assertCaptureAllowed, issueCaptureToken } from './capture-token.ts';
 
 /** Photo upload with the compliance check, and the signed photo URLs. */
 export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,9 +36,17 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
       const member = memberOf(req);
       let flow: Flow = 'individual';
       let bytes: Buffer | null = null;
+      // A task's upload names the task; the camera capture adds its token (capture-token.ts).
+      let taskId: number | undefined;
+      let captureToken: string | undefined;
       for await (const part of req.parts()) {
         if (part.type === 'field') {
           if (part.fieldname === 'flow' && (part.value === 'individual' || part.value === 'task')) flow = part.value;
+          if (part.fieldname === 'taskId') {
+            if (!/^[1-9]\d{0,8}$/.test(String(part.value))) throw badRequest('photo.taskIdInvalid');
+            taskId = Number(part.value);
+          }
+          if (part.fieldname === 'captureToken') captureToken = String(part.value);
         } else if (part.fieldname === 'file' && !bytes) {
           bytes = await part.toBuffer();
           if (part.file.truncated) throw badRequest('photo.tooLarge');
@@ -46,8 +55,19 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       if (!bytes || bytes.length === 0) throw badRequest('photo.uploadFirst');
+      await assertCaptureAllowed(ctx, member.memberId, taskId, captureToken);
       return ok(await checkAndStore(ctx, member.memberId, bytes, flow));
     },
+  );
+
+  // The camera capture's token, asked for before the camera opens (capture-token.ts).
+  app.post(
+    '/api/img/capture-token',
+    {
+      config: { auth: 'member' },
+      schema: { body: captureTokenBody, response: { 200: envelope(captureTokenSchema) } },
+    },
+    async (req) => ok(issueCaptureToken(ctx, memberOf(req).memberId)),
   );
 
   // The member chooses the corrected photo: checked again, then kept as an accepted upload (its URL).

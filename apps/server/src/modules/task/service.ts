@@ -117,6 +117,7 @@ export async function matchStudent(
       endTime: task.endTime.toISOString(),
       fy: task.fy,
       mosaic: task.mosaic ? 1 : 0,
+      captureOnly: task.captureOnly,
       yxdm: task.yxdm,
       yxmc,
       xm: s?.xm ?? null,
