@@ -67,6 +67,16 @@ describe('the first console admin', () => {
     expect(again.stderr).toContain('A staff account named "ops-admin" already exists; nothing was changed.');
     expect(adminCreate([]).status).toBe(2);
 
+    // A forgotten password: --reset sets a new one on the existing account, audited, and the old one stops working.
+    const newPassword = 'Reset-by-operator-3';
+    const noSuch = adminCreate(['--username', 'nobody', '--reset'], `${newPassword}\n`);
+    expect(noSuch.status).toBe(1);
+    expect(noSuch.stderr).toContain('No staff account named "nobody"; nothing was changed.');
+    const reset = adminCreate(['--username', 'ops-admin', '--reset'], `${newPassword}\n`);
+    expect(reset.stderr).toBe('');
+    expect(reset.stdout).toContain('New password set for "ops-admin"');
+    expect(reset.stdout).not.toContain(newPassword);
+
     const database = await openDatabase({ pgliteDir: path.join(dir, 'db') });
     const config = loadConfig(
       { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
@@ -79,15 +89,16 @@ describe('the first console admin', () => {
       expect(
         (await app.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'staff.create'))).map((a) => a.after),
       ).toEqual([{ username: 'ops-admin', name: '运维管理员', role: 'admin', by: 'admin:create' }]);
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/console/login',
-        payload: { username: 'ops-admin', password },
-      });
-      expect(login.json().code).toBe(200);
+      expect(
+        (await app.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'staff.update'))).map((a) => a.after),
+      ).toEqual([{ username: 'ops-admin', passwordChanged: true, by: 'admin:create --reset' }]);
+      const login = (pw: string) =>
+        app.inject({ method: 'POST', url: '/api/console/login', payload: { username: 'ops-admin', password: pw } });
+      expect((await login(password)).json().code).not.toBe(200);
+      expect((await login('Reset-by-operator-3')).json().code).toBe(200);
     } finally {
       await app.close();
       await database.close();
     }
-  }, 240_000);
+  }, 360_000);
 });

@@ -6,19 +6,22 @@ import { staffSaveBody } from '@portal/contract/console';
 import { MESSAGES, type MessageKey } from '@portal/contract/messages';
 import { message } from './http/lang.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, type Database } from './db/client.ts';
 import { staffUsers } from './db/schema.ts';
 import { hashPassword } from './modules/staff/auth-service.ts';
 import { writeAudit } from './modules/staff/audit.ts';
 
 /**
- * `npm run admin:create -- --username <name> [--name <display name>] [--password-file <file>]`
+ * `npm run admin:create -- --username <name> [--name <display name>] [--password-file <file>] [--reset]`
  *
- * Creates a console admin in the configured database (production creates none by itself).
+ * Creates a console admin in the configured database (production creates none by itself). With
+ * `--reset`, sets a new password on an existing account instead (a forgotten demo or admin
+ * password; the account keeps its role and two-step verification).
  * The password is read from the file's first line, else typed twice at a hidden prompt, else
  * (piped) from the first line of standard input. Nothing secret is printed.
  */
-const USAGE = 'usage: npm run admin:create -- --username <name> [--name <display name>] [--password-file <file>]';
+const USAGE =
+  'usage: npm run admin:create -- --username <name> [--name <display name>] [--password-file <file>] [--reset]';
 
 function fail(message: string, code = 1): never {
   console.error(message);
@@ -52,7 +55,12 @@ async function readPassword(file: string | undefined): Promise<string> {
 
 async function main() {
   const { values } = parseArgs({
-    options: { username: { type: 'string' }, name: { type: 'string' }, 'password-file': { type: 'string' } },
+    options: {
+      username: { type: 'string' },
+      name: { type: 'string' },
+      'password-file': { type: 'string' },
+      reset: { type: 'boolean' },
+    },
   });
   if (!values.username) fail(USAGE, 2);
   let config;
@@ -77,6 +85,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   try {
     const { username, name } = input.data;
+    if (values.reset) return await resetPassword(database.db, username, password);
     const created = await database.db.transaction(async (tx) => {
       const [same] = await tx
         .select({ id: staffUsers.id })
@@ -103,6 +112,27 @@ async function main() {
   } finally {
     await database.close();
   }
+}
+
+/** `--reset`: the account's new password, audited like an edit on the staff page; nothing secret printed. */
+async function resetPassword(db: Database['db'], username: string, password: string) {
+  const changed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(staffUsers)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(staffUsers.username, username))
+      .returning({ id: staffUsers.id });
+    if (!row) return null;
+    await writeAudit(tx, null, {
+      action: 'staff.update',
+      targetKind: 'staff',
+      targetId: row.id,
+      after: { username, passwordChanged: true, by: 'admin:create --reset' },
+    });
+    return row.id;
+  });
+  if (changed === null) fail(`No staff account named "${username}"; nothing was changed.`);
+  console.log(`New password set for "${username}" (id ${changed}). Log in at /console.`);
 }
 
 main().catch((e) => fail(e instanceof Error ? e.message : String(e)));

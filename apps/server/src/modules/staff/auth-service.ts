@@ -186,7 +186,13 @@ export async function seedConsole(ctx: AppContext): Promise<void> {
     .from(staffUsers)
     .where(eq(staffUsers.username, 'admin'))
     .limit(1);
-  if (any) return;
+  if (any) {
+    // The password was printed at the first start only; a newcomer restarting needs the way back.
+    process.stdout.write(
+      'Demo console: user "admin" at /console (password printed at first start; forgot it? npm run admin:create -- --username admin --reset)\n',
+    );
+    return;
+  }
   const password = randomToken(6);
   await ctx.db
     .insert(staffUsers)
