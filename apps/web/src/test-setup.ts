@@ -1,3 +1,6 @@
+// Every test sees the desktop portal's words, as the portal's entry loads them first.
+import './lib/i18n.ts';
+
 // jsdom lacks matchMedia, which antd's responsive components read.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>

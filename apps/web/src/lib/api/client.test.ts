@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { base64DecodeUtf8, bodySign } from '@portal/contract/envelope';
+import './antd-toaster.ts';
 import { request, ApiError } from './client.ts';
 import { reply, stubFetch } from './envelope.testkit.ts';
 import { setNavigator } from '../navigation.ts';

@@ -1,7 +1,7 @@
 import { createElement, Fragment, type ReactNode } from 'react';
-import { message } from 'antd';
 import { isSuccessCode, responseSign, type Envelope } from '@portal/contract/envelope';
-import { currentLang, i18n } from '../i18n.ts';
+import { currentLang, i18n } from '../i18n-core.ts';
+import { showToast } from './toaster.ts';
 
 /**
  * The one HTTP core of the portal (client.ts) and the console (features/console/console-api.ts):
@@ -37,7 +37,7 @@ export function buildUrl(path: string, query?: Query, dropEmpty = false): string
 
 export function toast(text: string, requestId?: string | null) {
   if (!text) return;
-  void message.error(requestId ? withErrorId(text, requestId) : text, TOAST_SECONDS);
+  showToast(requestId ? withErrorId(text, requestId) : text, TOAST_SECONDS);
 }
 
 /**

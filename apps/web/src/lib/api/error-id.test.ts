@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { message } from 'antd';
 import { responseSign } from '@portal/contract/envelope';
+import './antd-toaster.ts';
 import { request } from './client.ts';
 import { stubFetch } from './envelope.testkit.ts';
 import { i18n } from '../i18n.ts';
