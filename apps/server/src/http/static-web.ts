@@ -3,8 +3,13 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 
+/** /phoneModify and its child paths: the phone portal (ARCHITECTURE.md, "The phone portal"). */
+export function isPhonePath(url: string): boolean {
+  return /^\/phoneModify(?:[/?#]|$)/.test(url);
+}
+
 /**
- * Serves the built web app: the portal at / and the console at /console, with
+ * Serves the built web app: the portal at /, the phone portal at /phoneModify and the console at /console, with
  * history fallback. Hashed assets are cached for a year; the HTML never.
  */
 export const staticWebPlugin = fp(
@@ -23,9 +28,15 @@ export const staticWebPlugin = fp(
         },
       });
     }
+    // The phone portal has a page of its own (a build without it falls back to the portal's).
+    const hasPhone = hasDist && fs.existsSync(path.join(opts.dist, 'phone.html'));
     app.decorate('webDistReady', hasDist);
     app.decorate('sendAppShell', (url: string, reply: import('fastify').FastifyReply) => {
-      const file = url.startsWith('/console') ? 'console.html' : 'index.html';
+      const file = url.startsWith('/console')
+        ? 'console.html'
+        : hasPhone && isPhonePath(url)
+          ? 'phone.html'
+          : 'index.html';
       if (!hasDist) {
         return reply
           .code(503)
