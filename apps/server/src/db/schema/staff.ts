@@ -12,6 +12,8 @@ export const staffUsers = pgTable(
     role: text({ enum: STAFF_ROLES }).notNull(),
     /** The branch office (fy) a branch account is limited to. */
     branch: text(),
+    /** The school codes (yxdm) a school account is limited to; null for every other role. */
+    schools: text().array(),
     /** The active TOTP secret; never returned by the API once active. */
     totpSecret: text(),
     /** A secret generated for enrolment, active only after its first code is confirmed. */
