@@ -67,7 +67,6 @@ const FENCE_PENDING = new Set([
   'member',
   'photos',
   'content',
-  'staff',
   'orders',
   'system',
   'national',

@@ -8,8 +8,7 @@ import { message } from './http/lang.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { staffUsers } from './db/schema.ts';
-import { hashPassword } from './modules/staff/auth-service.ts';
-import { writeAudit } from './modules/staff/audit.ts';
+import { hashPassword, writeAudit } from './modules/staff/public.ts';
 
 /**
  * `npm run admin:create -- --username <name> [--name <display name>] [--password-file <file>] [--reset]`

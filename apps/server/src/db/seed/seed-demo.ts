@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { seedCatalog } from '../../modules/catalog/seed.ts';
 import { seedContent } from '../../modules/content/seed.ts';
 import { seedTasks } from '../../modules/task/seed.ts';
-import { seedConsole } from '../../modules/staff/auth-service.ts';
+import { seedConsole } from '../../modules/staff/public.ts';
 import { seedNationalDemo } from '../../modules/national/seed.ts';
 
 type Step = [string, (ctx: AppContext) => Promise<unknown>];

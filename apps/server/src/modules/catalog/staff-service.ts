@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { schoolBranches, schools, tasks } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
-import { writeAudit } from '../staff/audit.ts';
+import { writeAudit } from '../staff/public.ts';
 
 /** Parses the national list (the Ministry's CSV columns); a wrong header or row is a 400. */
 export function parseSchoolsCsv(text: string) {

@@ -11,7 +11,7 @@ import type { StaffContext } from '../../http/staff-auth.ts';
 import { invalidateContentCache } from './content-cache.ts';
 import { sanitizePlain, sanitizeRich } from './sanitize.ts';
 import { publicSettings, writeSetting } from '../system/settings-service.ts';
-import { writeAudit } from '../staff/audit.ts';
+import { writeAudit } from '../staff/public.ts';
 
 const TABLES: Record<ContentType, PgTable> = { banners, notices, news, faqs, collectionCentres, staticPages };
 /** Static pages are keyed by their key; the rest by id. */

@@ -9,7 +9,7 @@ import type { StaffContext } from '../../http/staff-auth.ts';
 import { invalidateContentCache } from './content-cache.ts';
 import { checkFormFile } from './form-file.ts';
 import { sanitizePlain } from './sanitize.ts';
-import { writeAudit } from '../staff/audit.ts';
+import { writeAudit } from '../staff/public.ts';
 
 type FormRow = typeof forms.$inferSelect;
 

@@ -15,7 +15,7 @@ import {
 } from '../../providers/tracking.ts';
 import { findOrder } from '../orders/staff-repo.ts';
 import { ORDER_STATE } from '@portal/contract/order-states';
-import { writeAudit } from '../staff/audit.ts';
+import { writeAudit } from '../staff/public.ts';
 import { applyTrack, type Applied } from './parcel-events.ts';
 import { registerParcel } from './shipping.ts';
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { orderDetails, orders, photos } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
-import { writeAudit } from '../staff/audit.ts';
+import { writeAudit } from '../staff/public.ts';
 import { branchScope } from './staff-repo.ts';
 import { readOriginalBytes, readPhotoBytes } from '../photos/photo-service.ts';
 import { lineToOrder } from './conditions.ts';

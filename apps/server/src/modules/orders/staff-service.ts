@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { orderDetails, orders, payments, refunds, traceEvents } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
-import { auditOf, writeAudit } from '../staff/audit.ts';
+import { auditOf, writeAudit } from '../staff/public.ts';
 import { findOrder, findOrders, searchConditions, toOrderRow, type SearchQuery } from './staff-repo.ts';
 import { personsOf } from './staff-persons.ts';
 import { reprintPhotoRefusal } from '../reprint/live-binding.ts';

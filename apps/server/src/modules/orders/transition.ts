@@ -3,7 +3,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { CLOSING_EVENTS, nextState, type OrderEvent, type OrderState } from '@portal/contract/order-states';
 import type { DbOrTx } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
-import { recordAudit, type AuditActor } from '../staff/audit.ts';
+import { recordAudit, type AuditActor } from '../staff/public.ts';
 import { conflict } from '../../http/errors.ts';
 import type { OrderRow } from './repo.ts';
 

@@ -9,7 +9,7 @@ import { conflict, notFound } from '../../http/errors.ts';
 import type { RefundResult, RefundState } from '../../providers/pay/types.ts';
 import { refundOutcomes } from '../../lib/metrics.ts';
 import { lockRefund } from './repo.ts';
-import { recordAudit } from '../staff/audit.ts';
+import { recordAudit } from '../staff/public.ts';
 import { orderById } from '../orders/repo.ts';
 import { mayTransition, transition, type OrderActor } from '../orders/transition.ts';
 

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { refunds } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { executeRefund } from './refund-run.ts';
-import { recordAudit } from '../staff/audit.ts';
+import { recordAudit } from '../staff/public.ts';
 import { consoleRefunds, latestPaidPayment, liveRefund, lockRefund, newTradeNo, type RefundRow } from './repo.ts';
 import { memberOrderIn, type PayScope } from './service.ts';
 import { factsOf } from '../orders/present.ts';

@@ -20,7 +20,7 @@ import { factsOf } from '../orders/present.ts';
 import { orderById } from '../orders/repo.ts';
 import { transition, type OrderActor } from '../orders/transition.ts';
 import { ORDER_PRODUCT } from '@portal/contract/orders';
-import { recordAudit } from '../staff/audit.ts';
+import { recordAudit } from '../staff/public.ts';
 import { countPersons, findPaymentByNo, lockPaymentByNo, newTradeNo, type OrderRow } from './repo.ts';
 
 /** /api/pay/* serves individual and reprint orders; /api/taskPay/* centralised ones. */

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { tooMany } from '../../http/errors.ts';
 import { bump, unbump } from '../auth/counters.ts';
-import { writeAudit } from '../staff/audit.ts';
+import { writeAudit } from '../staff/public.ts';
 
 /**
  * Identity proofs when binding, counted per member and per student record in a one-day

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.ts';
 import { BIND_STATUS } from '@portal/contract/enums';
 import type { BindingBody } from '@portal/contract/reprint';
 import { badRequest, conflict } from '../../http/errors.ts';
-import { writeAudit } from '../staff/audit.ts';
+import { writeAudit } from '../staff/public.ts';
 import * as repo from './repo.ts';
 import * as bindingRepo from './binding-repo.ts';
 import { failedTry, giveBackTry, startTry, type BindTry } from './binding-attempts.ts';

@@ -8,7 +8,7 @@ import { bindings, orders, refunds } from '../../db/schema.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import { updateOrderFields } from '../orders/repo.ts';
 import { transition } from '../orders/transition.ts';
-import { recordAudit } from '../staff/audit.ts';
+import { recordAudit } from '../staff/public.ts';
 import { latestPaidPayment, liveRefund, lockRefund, newTradeNo } from '../payments/repo.ts';
 import { executeRefund } from '../payments/refund-run.ts';
 import { CLOSED_BINDING_LOST } from './live-binding.ts';

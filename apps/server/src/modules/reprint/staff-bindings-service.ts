@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { bindingDisputes, bindings, members, schools } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
-import { writeAudit } from '../staff/audit.ts';
+import { writeAudit } from '../staff/public.ts';
 import { closeLostBindingOrders, sendDisputeRefunds } from './dispute-orders.ts';
 
 /** Binding states: 1 bound, 2 unbind pending, 3 unbound (approved). */

@@ -6,7 +6,7 @@ import { taskStudentProofs } from '../../db/schema.ts';
 import { badRequest, tooMany } from '../../http/errors.ts';
 import type { NationalStudent } from '../../providers/national.ts';
 import { bump, unbump } from '../auth/counters.ts';
-import { writeAudit } from '../staff/audit.ts';
+import { writeAudit } from '../staff/public.ts';
 
 /**
  * The identity proof of the centralised flow: before the form opens (and before an order is
