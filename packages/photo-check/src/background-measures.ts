@@ -1,5 +1,5 @@
 import type { Frame } from './frame.ts';
-import { maskAt, type PersonMask } from './person-mask.ts';
+import { maskAt, type PersonMask } from './mask-grid.ts';
 
 const CELL = 24;
 /** Mask below this is background; cells need most of their pixels there. */

@@ -4,6 +4,13 @@ import type { FaceFinding } from './check-result.ts';
 import { FACE_API, loadTfCore, useFastConcat } from './tf-core.ts';
 import { useFrugalForward } from './tiny-forward.ts';
 import { noLap, type Lap } from './stage-timer.ts';
+import {
+  LOW_SCORE,
+  MIN_SECOND_FACE,
+  SECOND_SCORE,
+  STRONG_SCORE,
+  TINY_INPUT as DEFAULT_TINY_INPUT,
+} from './face-scores.ts';
 
 type FaceApi = typeof import('@vladmandic/face-api/dist/face-api.node-wasm.js');
 
@@ -31,14 +38,7 @@ export interface FaceModel {
  * the same face count and verdict, and landmarks move by 2 px (4 at most). At 256 a photo of
  * three people was seen as none. PHOTO_TINY_INPUT (a multiple of 32, read by config.ts) overrides it.
  */
-const TINY_INPUT = 320;
-/** A face at this detector score is a face (the score the check has always used). */
-const STRONG_SCORE = 0.4;
-/** The detector runs at this lower bar; what scores between the two is kept only as a possible second face. */
-const LOW_SCORE = 0.2;
-const SECOND_SCORE = 0.25;
-/** A second face narrower than this (px on the 480 x 640 frame) is taken for noise. */
-const MIN_SECOND_FACE = 40;
+const TINY_INPUT = DEFAULT_TINY_INPUT;
 
 /**
  * Loads TensorFlow.js on the WASM backend and the face-api models shipped in the

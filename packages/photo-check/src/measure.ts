@@ -1,7 +1,7 @@
 import type { PhotoCheckBounds, Range } from './bounds.ts';
 import type { Frame } from './frame.ts';
 import type { FaceFinding, PhotoCheck, SideItem } from './check-result.ts';
-import { maskAt, type PersonMask } from './person-mask.ts';
+import { maskAt, type PersonMask } from './mask-grid.ts';
 import { backgroundStats } from './background-measures.ts';
 import { qualityItems } from './quality-items.ts';
 import { noLap, type Lap } from './stage-timer.ts';

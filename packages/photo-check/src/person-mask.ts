@@ -1,18 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { PersonMask } from './mask-grid.ts';
+
+export { maskAt, type PersonMask } from './mask-grid.ts';
 
 type TfCore = typeof import('@tensorflow/tfjs-core');
 type Converter = typeof import('@tensorflow/tfjs-converter');
 
 const require = createRequire(import.meta.url);
-
-/** A person mask on a coarse grid: 1 where the model sees the person (hair and shoulders included). */
-export interface PersonMask {
-  data: Float32Array;
-  width: number;
-  height: number;
-}
 
 export interface PersonSegmenter {
   /** The mask of a 480 x 640 RGB frame, at the model's own resolution. */
@@ -98,11 +94,4 @@ export function resizeBilinear(rgb: Uint8Array, width: number, height: number, o
       }
     }
   }
-}
-
-/** The mask's value at a pixel of the width x height frame (nearest cell). */
-export function maskAt(m: PersonMask, x: number, y: number, width: number, height: number): number {
-  const mx = Math.min(m.width - 1, Math.max(0, Math.floor((x / width) * m.width)));
-  const my = Math.min(m.height - 1, Math.max(0, Math.floor((y / height) * m.height)));
-  return m.data[my * m.width + mx]!;
 }
