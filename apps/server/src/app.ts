@@ -9,7 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { AppContext, CoreContext } from './context.ts';
+import { awaitingModuleState, type CoreContext } from './context.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { SESSION_CHANNEL, SessionCache } from './http/session-cache.ts';
 import { securityHeadersPlugin } from './http/security-headers.ts';
@@ -25,7 +25,6 @@ import { langPlugin, message } from './http/lang.ts';
 import { envelopePlugin, signedEnvelope } from './http/envelope.ts';
 import { errorHandlerPlugin } from './http/error-handler.ts';
 import { authPlugin, prepareSessionLookup } from './http/auth.ts';
-import { ordersState } from './modules/orders/state.ts';
 import { signedBodyPlugin } from './http/signed-body.ts';
 import { staffAuthPlugin } from './http/staff-auth.ts';
 import { staticWebPlugin } from './http/static-web.ts';
@@ -44,7 +43,6 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { taskRoutes } from './modules/task/routes.ts';
 import { consoleRoutes } from './modules/console/routes.ts';
 import { logisticsRoutes } from './modules/logistics/routes.ts';
-import { photosState } from './modules/photos/state.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { memberRoutes } from './modules/member/routes.ts';
 import { reprintRoutes } from './modules/reprint/routes.ts';
@@ -93,14 +91,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     heldLocks: new Set(),
     sessionCache: new SessionCache(),
     sessionLookup: prepareSessionLookup(database.db),
+    dbPool: database.pool,
   };
-  // The outside parties (providers/index.ts), then each module's own state, declared by the module.
-  const ctx: AppContext = {
+  // The outside parties (providers/index.ts); each module puts its own state on the context as its
+  // plugin registers below (context.ts, ModuleState).
+  const ctx = awaitingModuleState({
     ...core,
     ...buildParties(core),
-    ...ordersState(database.db, database.pool),
-    photos: photosState(config, pii),
-  };
+  });
 
   const logStream = opts.logStream ?? stdoutLines();
   const app = Fastify({

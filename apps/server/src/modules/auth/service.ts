@@ -9,11 +9,11 @@ import { checkCaptcha } from './captcha.ts';
 import { captchaOf, type Meta } from './request-meta.ts';
 import { countLookup, sendCode, verifyCode } from './codes.ts';
 import { endAllSessions, startSession } from './sessions.ts';
-import * as repo from '../member/repo.ts';
+import { memberRepo as repo } from '../member/public.ts';
 import { eraseOutbox } from '../../providers/outbox.ts';
 import { withTx } from '../../db/tx.ts';
-import { memberPhotoKeys } from '../photos/photo-service.ts';
-import { deleteMemberCandidates } from '../photos/correction-offer.ts';
+import { memberPhotoKeys } from '../photos/public.ts';
+import { deleteMemberCandidates } from '../photos/public.ts';
 
 export interface LoginAnswer {
   token: string;

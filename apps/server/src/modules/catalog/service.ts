@@ -3,7 +3,7 @@ import { SCHOOL_SEARCH_LIMIT, foldSearchText } from '@portal/contract/catalog';
 import type { Lang } from '@portal/contract/i18n';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
-import { cached } from '../content/content-cache.ts';
+import { cached } from '../content/public.ts';
 import { catalogRepo, type SchoolCols } from './repo.ts';
 import { regionNameEn } from './region-names.ts';
 

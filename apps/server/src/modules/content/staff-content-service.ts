@@ -10,7 +10,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import { invalidateContentCache } from './content-cache.ts';
 import { sanitizePlain, sanitizeRich } from './sanitize.ts';
-import { publicSettings, writeSetting } from '../system/settings-service.ts';
+import { publicSettings, writeSetting } from '../system/public.ts';
 import { writeAudit } from '../staff/public.ts';
 
 const TABLES: Record<ContentType, PgTable> = { banners, notices, news, faqs, collectionCentres, staticPages };

@@ -6,12 +6,12 @@ import { maskIdNumber } from '@portal/contract/validation';
 import type { AppContext } from '../../context.ts';
 import { members, nationalStudents, orderDetails } from '../../db/schema.ts';
 import { envelope, ok } from '../../http/envelope.ts';
-import { writeSetting } from '../system/settings-service.ts';
+import { writeSetting } from '../system/public.ts';
 import { createOrder } from '../orders/repo.ts';
 import { forceStateForDemo } from '../orders/transition.ts';
 import { ORDER_STATE } from '@portal/contract/order-states';
-import { storePhotoBytes } from '../photos/photo-service.ts';
-import { makeIdNumber } from '../national/seed.ts';
+import { storePhotoBytes } from '../photos/public.ts';
+import { makeIdNumber } from '../national/public.ts';
 import { SANDBOX_SETTING } from '../../providers/national-sandbox-report.ts';
 
 export const devApprovedBody = z.object({

@@ -6,7 +6,7 @@ import { envelope, ok } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
 import { captchas } from '../../db/schema.ts';
 import { ensureOutbox, outbox } from '../../providers/outbox.ts';
-import { writeSetting } from '../system/settings-service.ts';
+import { writeSetting } from '../system/public.ts';
 import { devMemberSession, devStaffSession } from './dev-login.ts';
 import { devOrderRoutes } from './dev-orders.ts';
 import { devNationalReportRoutes } from './dev-national-report.ts';

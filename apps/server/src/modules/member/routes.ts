@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { envelope, ok } from '../../http/envelope.ts';
 import { memberOf } from '../../http/auth.ts';
 import { message } from '../../http/lang.ts';
-import * as f from '../auth/fields.ts';
+import { authFields as f } from '../auth/public.ts';
 import * as svc from './service.ts';
-import { metaOf as meta } from '../auth/request-meta.ts';
+import { metaOf as meta } from '../auth/public.ts';
 import { rejectedFlag, unshippedPaidOrders } from './repo.ts';
 
 const info = z.object({

@@ -2,10 +2,10 @@ import { maskIdNumber } from '@portal/contract/validation';
 import type { AppContext } from '../../context.ts';
 import type { MemberContext } from '../../http/auth.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
-import { checkCaptcha } from '../auth/captcha.ts';
-import { captchaOf, type Captcha, type Meta } from '../auth/request-meta.ts';
-import { sendCode, verifyCode } from '../auth/codes.ts';
-import { endAllSessions } from '../auth/sessions.ts';
+import { checkCaptcha } from '../auth/public.ts';
+import { captchaOf, type Captcha, type Meta } from '../auth/public.ts';
+import { sendCode, verifyCode } from '../auth/public.ts';
+import { endAllSessions } from '../auth/public.ts';
 import * as repo from './repo.ts';
 
 export async function memberInfo(ctx: AppContext, me: MemberContext) {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import { storePhotoBytes } from '../photos/photo-service.ts';
+import { storePhotoBytes } from '../photos/public.ts';
 import type { AppContext } from '../../context.ts';
 import { nationalStudents } from '../../db/schema.ts';
 import type { NationalStudent } from '../../providers/national.ts';

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { nationalExports, orderDetails, orders } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
-import { readPhotoBytes } from '../photos/photo-service.ts';
+import { readPhotoBytes } from '../photos/public.ts';
 import { writeAudit } from '../staff/public.ts';
 import { branchScope } from '../orders/staff-repo.ts';
 import { APPROVED_STATES } from '@portal/contract/order-states';

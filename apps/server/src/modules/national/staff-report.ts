@@ -7,7 +7,7 @@ import { nationalPhotoReports, nationalReportJobs, orderDetails, orders, staffUs
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import type { PhotoReportItem, PhotoReportOutcome } from '../../providers/national-report.ts';
-import { readPhotoBytes } from '../photos/photo-service.ts';
+import { readPhotoBytes } from '../photos/public.ts';
 import { writeAudit } from '../staff/public.ts';
 import { approvedPhotoRows, nationalJpeg } from './staff-export.ts';
 import { branchScope } from '../orders/staff-repo.ts';

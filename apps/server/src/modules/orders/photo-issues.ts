@@ -3,7 +3,7 @@ import type { FaceMatch, NationalRejection, PhotoIssues } from '@portal/contract
 import type { DbOrTx } from '../../db/client.ts';
 import { nationalPhotoReports, orderDetails, orders, photos } from '../../db/schema.ts';
 import { conflict } from '../../http/errors.ts';
-import { faceDistance } from '../photos/photo-service.ts';
+import { faceDistance } from '../photos/public.ts';
 import { lineToOrder, liveOrder } from './conditions.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { photos } from '../../db/schema.ts';
-import { photoIdFromUrl, photoLinkHour, photoUrl, readPhotoBytes } from '../photos/photo-service.ts';
+import { photoIdFromUrl, photoLinkHour, photoUrl, readPhotoBytes } from '../photos/public.ts';
 
 export { photoLinkHour };
 

@@ -20,6 +20,7 @@ import * as svc from './service.ts';
 import { orderListJson, orderPageJson } from './list-cache.ts';
 import { photoBytes } from './photo-link.ts';
 import { nationalRejections } from './photo-issues.ts';
+import { ordersState } from './state.ts';
 
 const member = { auth: 'member' } as const;
 const idQuery = z.object({ id: z.coerce.number().int().positive() });
@@ -29,6 +30,8 @@ const consentSchema = photoConsentSchema;
 /** Individual photo orders (document 2, section 7), also serving reprint orders where the calls are generic. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  // The area's own state (state.ts): the member's order reads, prepared once, and the list cache.
+  Object.assign(ctx, ordersState(ctx.db, ctx.dbPool));
 
   app.get(
     '/api/order/photoConsent',

@@ -30,7 +30,7 @@ import { nationalRejections, photoIssues } from './photo-issues.ts';
 import { orderTimeline } from './timeline.ts';
 import { ANY_KIND, ownOrder, ownedOrder } from './ownership.ts';
 import { mayTransition, transition } from './transition.ts';
-import { assertReprintPhotoLive, reprintPhotoLinks } from '../reprint/live-binding.ts';
+import { assertReprintPhotoLive, reprintPhotoLinks } from '../reprint/public.ts';
 
 async function ownedDetail(db: DbOrTx, memberId: number, detailId: number, forUpdate = false) {
   const d = await repo.detailById(db, detailId);

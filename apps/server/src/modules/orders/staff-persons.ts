@@ -5,9 +5,9 @@ import { nationalStudents, orderDetails, orders, photos } from '../../db/schema.
 import type { Person } from '@portal/contract/console';
 import { staffMay } from '@portal/contract/staff-access';
 import type { StaffContext } from '../../http/staff-auth.ts';
-import { FACE_MISMATCH_THRESHOLD, faceDistance } from '../photos/photo-service.ts';
+import { FACE_MISMATCH_THRESHOLD, faceDistance } from '../photos/public.ts';
 import { staffLinePhotoUrl } from './photo-link.ts';
-import { reprintPhotoRefusal } from '../reprint/live-binding.ts';
+import { reprintPhotoRefusal } from '../reprint/public.ts';
 import { sameFaceMatches } from './photo-issues.ts';
 
 type PhotoRow = typeof photos.$inferSelect;

@@ -6,7 +6,7 @@ import { notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import { writeAudit } from '../staff/public.ts';
 import { branchScope } from './staff-repo.ts';
-import { readOriginalBytes, readPhotoBytes } from '../photos/photo-service.ts';
+import { readOriginalBytes, readPhotoBytes } from '../photos/public.ts';
 import { lineToOrder } from './conditions.ts';
 
 /**

@@ -9,10 +9,10 @@ import type { StaffContext } from '../../http/staff-auth.ts';
 import { auditOf, writeAudit } from '../staff/public.ts';
 import { findOrder, findOrders, searchConditions, toOrderRow, type SearchQuery } from './staff-repo.ts';
 import { personsOf } from './staff-persons.ts';
-import { reprintPhotoRefusal } from '../reprint/live-binding.ts';
+import { reprintPhotoRefusal } from '../reprint/public.ts';
 import { transition as moveOrder } from './transition.ts';
-import { subscribeParcels } from '../logistics/parcel-service.ts';
-import { deliverOrder, shipOrder } from '../logistics/shipping.ts';
+import { subscribeParcels } from '../logistics/public.ts';
+import { deliverOrder, shipOrder } from '../logistics/public.ts';
 
 export async function searchOrders(ctx: AppContext, staff: StaffContext, q: SearchQuery) {
   const idNumber = q.idNumber?.toUpperCase();

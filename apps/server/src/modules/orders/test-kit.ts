@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { carriers, schools } from '../../db/schema.ts';
-import { photoUrl, storePhotoBytes } from '../photos/photo-service.ts';
+import { photoUrl, storePhotoBytes } from '../photos/public.ts';
 import { PHOTO_CONSENT_VERSION } from '@portal/contract/orders';
 import { call, type Session } from '../../../test/helpers.ts';
 

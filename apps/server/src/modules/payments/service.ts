@@ -14,7 +14,7 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { channelOf } from '../../providers/pay/pay-parties.ts';
 import type { QueryResult, VerifiedNotify } from '../../providers/pay/types.ts';
 import { assertDistinctFaces } from '../orders/photo-issues.ts';
-import { assertReprintPhotoLive } from '../reprint/live-binding.ts';
+import { assertReprintPhotoLive } from '../reprint/public.ts';
 import { ANY_KIND, ownedOrder } from '../orders/ownership.ts';
 import { factsOf } from '../orders/present.ts';
 import { orderById } from '../orders/repo.ts';

@@ -9,11 +9,14 @@ import { acceptCorrected, checkAndStore, viewPhoto, warmPhotoCheck } from './pho
 import { candidateBytes } from './correction-offer.ts';
 import type { Flow } from './decode.ts';
 import { sendJpeg } from './send-jpeg.ts';
+import { photosState } from './state.ts';
 import { assertCaptureAllowed, issueCaptureToken } from './capture-token.ts';
 
 /** Photo upload with the compliance check, and the signed photo URLs. */
 export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
+  // The area's own state (state.ts): the URL signing key and the check pool, made as it registers.
+  ctx.photos = photosState(ctx.config, ctx.pii);
   await acceptUploads(app);
   // The app's check workers end with it (state.ts).
   app.addHook('onClose', () => ctx.photos.pool.close());

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { tooMany } from '../../http/errors.ts';
-import { bump, unbump } from '../auth/counters.ts';
+import { bump, unbump } from '../auth/public.ts';
 import { writeAudit } from '../staff/public.ts';
 
 /**

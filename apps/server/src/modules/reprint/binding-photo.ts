@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { BIND_STATUS } from '@portal/contract/enums';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { readPhotoBytes } from '../photos/photo-service.ts';
+import { readPhotoBytes } from '../photos/public.ts';
 import { bindingById } from './binding-repo.ts';
 
 /**

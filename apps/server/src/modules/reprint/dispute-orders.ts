@@ -9,8 +9,8 @@ import type { StaffContext } from '../../http/staff-auth.ts';
 import { updateOrderFields } from '../orders/repo.ts';
 import { transition } from '../orders/transition.ts';
 import { recordAudit } from '../staff/public.ts';
-import { latestPaidPayment, liveRefund, lockRefund, newTradeNo } from '../payments/repo.ts';
-import { executeRefund } from '../payments/refund-run.ts';
+import { latestPaidPayment, liveRefund, lockRefund, newTradeNo } from '../payments/public.ts';
+import { executeRefund } from '../payments/public.ts';
 import { CLOSED_BINDING_LOST } from './live-binding.ts';
 
 /**

@@ -14,7 +14,7 @@ import { message } from '../../http/lang.ts';
 import * as service from './service.ts';
 import * as binding from './binding-service.ts';
 import { bindingPhotoBytes } from './binding-photo.ts';
-import { sendJpeg } from '../photos/send-jpeg.ts';
+import { sendJpeg } from '../photos/public.ts';
 
 const member = { auth: 'member' } as const;
 const idQuery = z.object({ id: z.coerce.number().int().positive() });

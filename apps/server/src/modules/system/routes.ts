@@ -5,7 +5,7 @@ import { envelope, ok, signedJsonEnvelope } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { migrationsApplied, pingDatabase } from '../../db/client.ts';
 import { publicSettings } from './settings-service.ts';
-import { photoCheckReady } from '../photos/photo-service.ts';
+import { photoCheckReady } from '../photos/public.ts';
 
 const health = z.object({
   status: z.string(),

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { taskStudentProofs } from '../../db/schema.ts';
 import { badRequest, tooMany } from '../../http/errors.ts';
 import type { NationalStudent } from '../../providers/national.ts';
-import { bump, unbump } from '../auth/counters.ts';
+import { bump, unbump } from '../auth/public.ts';
 import { writeAudit } from '../staff/public.ts';
 
 /**

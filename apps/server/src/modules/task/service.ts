@@ -19,13 +19,13 @@ import { badRequest, conflict, forbidden, notFound, withCode } from '../../http/
 import type { NationalStudent } from '../../providers/national.ts';
 import * as repo from './repo.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import { closeOpenPayments } from '../payments/service.ts';
-import { quietLog } from '../payments/quiet-log.ts';
+import { closeOpenPayments } from '../payments/public.ts';
+import { quietLog } from '../payments/public.ts';
 import { presentDetail, presentOrder } from './present.ts';
 import { linePhotoId } from '../orders/photo-link.ts';
 import { ownedOrder } from '../orders/ownership.ts';
 import { createOrder as startOrder, updateOrderFields } from '../orders/repo.ts';
-import { settleZeroAmount } from '../payments/zero.ts';
+import { settleZeroAmount } from '../payments/public.ts';
 import { paymentOutcomes } from '../../lib/metrics.ts';
 import { forceStateForDemo, mayTransition, transition } from '../orders/transition.ts';
 import { factsOf } from '../orders/present.ts';

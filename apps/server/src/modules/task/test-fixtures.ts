@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { nationalStudents, photos, schools, tasks } from '../../db/schema.ts';
 import { DEMO_CODES, seedTasks } from './seed.ts';
-import { photoUrl } from '../photos/photo-service.ts';
+import { photoUrl } from '../photos/public.ts';
 
 /** Test data of the task module: pilot schools, the demo tasks, platform students, photos. */
 export async function seedTaskFixtures(app: FastifyInstance) {
