@@ -39,6 +39,7 @@ import { decodedCodeSchema, qrCodeSchema, studentByImageSchema } from './nationa
 import { orderListItemSchema, photoConsentSchema } from './order-lists.ts';
 import {
   nationalPersonSchema,
+import { claimAnswerSchema, decideAnswerSchema } from './review.ts';
   nationalRejectionSchema,
   orderDetailAnswerSchema,
   orderTimelineSchema,
@@ -248,6 +249,9 @@ export const CONSOLE_RESPONSES = {
   'GET /api/console/refunds': z.array(consoleRefundRow),
   'POST /api/console/refunds/:id/approve': consoleRefundRow,
   'POST /api/console/refunds/:id/refuse': consoleRefundRow,
+  'POST /api/console/review/claim': claimAnswerSchema,
+  'POST /api/console/review/decide': decideAnswerSchema,
+  'POST /api/console/review/reset': z.object({ state: z.number() }),
 
   'GET /api/console/bindings': z.array(bindingRowSchema),
   'POST /api/console/bindings/:id/approve': bindingDecision,

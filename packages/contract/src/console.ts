@@ -285,6 +285,8 @@ export type TraceItem = z.infer<typeof traceItemSchema>;
 
 /** Content the console edits: each type's fields, one descriptor list for the server's checks and the web's form. */
 /** `link`: an address a reader opens, http or https only (links.ts). */
+  /** The caller's own review decisions (per person): last hour, today, and today's per-hour rate. */
+  reviewPace: z.object({ lastHour: z.number(), today: z.number(), perHourToday: z.number() }),
 export type ContentFieldKind = 'text' | 'textarea' | 'html' | 'int' | 'bool' | 'link';
 export interface ContentField {
   name: string;

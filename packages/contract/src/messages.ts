@@ -8,6 +8,7 @@ import { taskMessages } from './messages/task.ts';
 import { reprintMessages } from './messages/reprint.ts';
 import { consoleMessages } from './messages/console.ts';
 import { logisticsMessages } from './messages/logistics.ts';
+import { reviewMessages } from './messages/review.ts';
 
 /**
  * Every message the server may send and the web may show for a rule, in both
@@ -140,6 +141,7 @@ export const MESSAGES = {
   ...reprintMessages,
   ...consoleMessages,
   ...logisticsMessages,
+  ...reviewMessages,
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -143,8 +143,10 @@ export type StaffTransitionName = 'approve' | 'reject' | 'produce' | 'ship' | 'd
  * - closeUnpaid: an unpaid order that had a payment started is closed instead of deleted,
  *   by the member or by the clock.
  * - closeRefunded: the member's refund came back.
+ * - resetPhoto: staff send an approved photo back for a new one (before production) -> rejected;
+ *   the member's fix is a resubmit, paid already, so nothing is paid again.
  */
-export type OrderEvent = StaffTransitionName | 'pay' | 'resubmit' | 'closeUnpaid' | 'closeRefunded';
+export type OrderEvent = StaffTransitionName | 'pay' | 'resubmit' | 'closeUnpaid' | 'closeRefunded' | 'resetPhoto';
 
 const OPEN_STATES = Object.values(S).filter((s) => s !== S.CLOSED);
 
@@ -157,6 +159,7 @@ const EVENT_FROM: Record<OrderEvent, readonly number[]> = {
   resubmit: [S.REJECTED],
   closeUnpaid: [S.PENDING_PAYMENT],
   closeRefunded: OPEN_STATES,
+  resetPhoto: [S.TO_BE_MADE],
 };
 
 /** Events that close the order (the order's closed time is written with the state). */
@@ -168,6 +171,7 @@ export function nextState(o: Pick<OrderFacts, 'kind' | 'state'>, event: OrderEve
   if (event === 'pay') return paidStateFor(o.kind);
   if (event === 'resubmit') return o.kind === 'reprint' ? null : paidStateFor(o.kind);
   if (CLOSING_EVENTS.includes(event)) return S.CLOSED;
+  if (event === 'resetPhoto') return o.kind === 'reprint' ? null : S.REJECTED;
   return STAFF_TRANSITIONS[event as StaffTransitionName].to;
 }
 

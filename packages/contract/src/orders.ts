@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { School } from './catalog.ts';
 import type { MessageKey } from './messages.ts';
+import { reviewRefusalSchema } from './review.ts';
 import {
   PATTERNS,
   isValidIdCard,
@@ -302,6 +303,12 @@ export type NationalRejection = z.infer<typeof nationalRejectionSchema>;
 export const photoIssuesSchema = z.object({
   sameFace: z.array(faceMatchSchema),
   nationalRejected: z.array(nationalRejectionSchema),
+  /**
+   * The persons whose photo review refused (or staff later sent back) while the order waits for
+   * the member, each with the reason in both languages: the order page offers "replace this photo"
+   * per person. A line leaves the list once its photo is replaced.
+   */
+  reviewRefused: z.array(reviewRefusalSchema),
 });
 export type PhotoIssues = z.infer<typeof photoIssuesSchema>;
 

@@ -6,6 +6,8 @@ import { dashboardStaffRoutes } from '../orders/staff-dashboard-routes.ts';
 import { contentStaffRoutes } from '../content/staff-routes.ts';
 import { catalogStaffRoutes } from '../catalog/staff-routes.ts';
 import { nationalStaffRoutes } from '../national/staff-routes.ts';
+import { reviewStaffRoutes } from '../review/public.ts';
+import { cohortStaffRoutes } from '../cohort/public.ts';
 
 /**
  * The staff console's API under /api/console (staff tokens only, never a member's): each area's
@@ -19,4 +21,6 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(contentStaffRoutes);
   await app.register(catalogStaffRoutes);
   await app.register(nationalStaffRoutes);
+  await app.register(reviewStaffRoutes);
+  await app.register(cohortStaffRoutes);
 };

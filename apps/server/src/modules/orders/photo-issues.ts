@@ -5,6 +5,7 @@ import { nationalPhotoReports, orderDetails, orders, photos } from '../../db/sch
 import { conflict } from '../../http/errors.ts';
 import { faceDistance } from '../photos/public.ts';
 import { lineToOrder, liveOrder } from './conditions.ts';
+import { reviewRefusals } from '../review/public.ts';
 
 /**
  * Two photos of different students closer than this are the same face. Measured on the stored
@@ -117,9 +118,10 @@ export async function photoIssues(
   db: DbOrTx,
   order: { id: number; memberId: number; kind: string },
 ): Promise<PhotoIssues> {
-  const [sameFace, nationalRejected] = await Promise.all([
+  const [sameFace, nationalRejected, reviewRefused] = await Promise.all([
     order.kind === 'reprint' ? Promise.resolve([]) : sameFaceMatches(db, order),
     nationalRejections(db, order.memberId, order.id),
+    reviewRefusals(db, order.id),
   ]);
-  return { sameFace, nationalRejected };
+  return { sameFace, nationalRejected, reviewRefused };
 }

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { orders, payments, photoCheckFailures, refunds } from '../../db/schema.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import { branchScope } from './staff-repo.ts';
+import { reviewPace } from '../review/public.ts';
 
 function startOfTodayChina(): Date {
   const now = new Date(Date.now() + 8 * 3600_000);
@@ -53,5 +54,6 @@ export async function dashboard(ctx: AppContext, staff: StaffContext): Promise<D
     todayRefunds: ref,
     reviewBacklog: { count: backlog.count, oldest: backlog.oldest ? new Date(backlog.oldest).toISOString() : null },
     failingItems: [...counts.entries()].map(([item, count]) => ({ item, count })).sort((a, b) => b.count - a.count),
+    reviewPace: await reviewPace(db, staff.staffId),
   };
 }

@@ -13,6 +13,8 @@ import { reprintPhotoRefusal } from '../reprint/public.ts';
 import { transition as moveOrder } from './transition.ts';
 import { subscribeParcels } from '../logistics/public.ts';
 import { deliverOrder, shipOrder } from '../logistics/public.ts';
+import { assertNotClaimedByOther } from '../review/public.ts';
+import { noticeReviewRefused } from '../notices/public.ts';
 
 export async function searchOrders(ctx: AppContext, staff: StaffContext, q: SearchQuery) {
   const idNumber = q.idNumber?.toUpperCase();
@@ -119,6 +121,8 @@ export async function transition(
     for (const id of ids) if (!(await findOrder(tx, id, staff))) throw notFound();
     const rows = await tx.select().from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.id)).for('update');
     for (const o of rows) if (!rule.from.includes(o.state)) throw conflict('console.stateChanged');
+    // One reviewer per order: an order another reviewer has claimed in the review queue is theirs to decide.
+    if (body.action === 'approve' || body.action === 'reject') await assertNotClaimedByOther(tx, ids, staff.staffId);
     // A member's open refund request blocks review, production and shipping (one rule, in the contract).
     const openRefunds = await tx
       .select({ status: refunds.status })

@@ -13,7 +13,7 @@ export type OrderActor = AuditActor;
 export interface TransitionDetails {
   /** pay: how it was paid (1 WeChat, 2 Alipay). */
   payType?: number;
-  /** reject: the reason the member reads. */
+  /** reject, resetPhoto: the reason the member reads. */
   refuseReason?: string;
   /** ship: the waybill and, when given, the carrier's name. */
   shippingOrderNo?: string;
@@ -47,7 +47,7 @@ export async function transition(
   const set: PgUpdateSetSource<typeof orders> = { state: to };
   if (event === 'pay') Object.assign(set, { payTime: sql`now()`, payType: details.payType ?? order.payType });
   if (CLOSING_EVENTS.includes(event)) set.closedAt = sql`now()`;
-  if (event === 'reject') set.refuseReason = details.refuseReason ?? null;
+  if (event === 'reject' || event === 'resetPhoto') set.refuseReason = details.refuseReason ?? null;
   if (event === 'approve' || event === 'resubmit') set.refuseReason = null;
   if (event === 'ship' && details.shippingOrderNo) {
     set.shippingOrderNo = details.shippingOrderNo;

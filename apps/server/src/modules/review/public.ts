@@ -1,0 +1,5 @@
+// What other modules use of the review area (see ARCHITECTURE.md, "Review").
+export { reviewRefusals } from './refusals.ts';
+export { reviewPace } from './pace.ts';
+export { assertNotClaimedByOther } from './claims.ts';
+export { reviewStaffRoutes } from './staff-routes.ts';
