@@ -58,6 +58,7 @@ export const PORTAL_API = [
   'GET /api/order/photoRejections',
   'GET /api/order/timeline',
   'GET /api/pay/latestPayment',
+  'GET /api/pay/phoneOptions',
   'GET /api/pay/refund',
   'GET /api/pay/status',
   'GET /api/refund/status',
@@ -101,6 +102,7 @@ export const PORTAL_API = [
   'POST /api/order/updatePerson',
   'POST /api/order/updateShipping',
   'POST /api/pay/getPayInfo',
+  'POST /api/pay/phonePay',
   'POST /api/qrCode/getQrCode',
   'POST /api/qrCode/getQrCodeInfo',
   'POST /api/refund/cancelRefund',
@@ -110,6 +112,11 @@ export const PORTAL_API = [
   'POST /api/taskOrder/updateShipping',
   'POST /api/taskPay/getPayInfo',
   'POST /api/wayBillTraceReceive/call',
+  'GET /api/notices/list',
+  'GET /api/notices/unread',
+  'GET /api/notices/prefs',
+  'POST /api/notices/read',
+  'POST /api/notices/prefs',
 ] as const;
 
 export type PortalRoute = (typeof PORTAL_API)[number];

@@ -1,6 +1,8 @@
+import { cohortEntrySchema, cohortPageSchema, cohortTaskSchema } from './cohort.ts';
 import { z } from 'zod';
 import { deactivationCheckSchema } from './account.ts';
 import { addressSchema } from './addresses.ts';
+import { consoleNoticeRowSchema, noticeListSchema, noticePrefsSchema, staffNoticeOverviewSchema } from './notices.ts';
 import type { ConsoleRoute, Filled, Method, PortalRoute } from './api-paths.ts';
 import { areaSchema, carrierSchema, schoolSchema } from './catalog.ts';
 import {
@@ -37,9 +39,9 @@ import {
 } from './content.ts';
 import { decodedCodeSchema, qrCodeSchema, studentByImageSchema } from './national-codes.ts';
 import { orderListItemSchema, photoConsentSchema } from './order-lists.ts';
+import { claimAnswerSchema, decideAnswerSchema } from './review.ts';
 import {
   nationalPersonSchema,
-import { claimAnswerSchema, decideAnswerSchema } from './review.ts';
   nationalRejectionSchema,
   orderDetailAnswerSchema,
   orderTimelineSchema,
@@ -54,6 +56,7 @@ import {
   payTypeResponse,
   refundView,
 } from './payments.ts';
+import { phonePayOptionsResponse, phonePayResponse } from './phone-pay.ts';
 import { parcelProblemRowSchema, parcelRefreshSchema } from './parcels.ts';
 import { captureTokenSchema, photoRefusalSchema } from './photos.ts';
 import { bindingDisputeRow, bindStatusSchema, washOrderAndDetailsSchema, washStudentRow } from './reprint.ts';
@@ -157,6 +160,7 @@ export const PORTAL_RESPONSES = {
   'GET /api/order/photoRejections': z.array(nationalRejectionSchema),
   'GET /api/order/timeline': orderTimelineSchema,
   'GET /api/pay/latestPayment': latestPaymentResponse,
+  'GET /api/pay/phoneOptions': phonePayOptionsResponse,
   'GET /api/pay/refund': refundView,
   'GET /api/pay/status': payStatusResponse,
   'GET /api/refund/status': refundView.nullable(),
@@ -200,6 +204,7 @@ export const PORTAL_RESPONSES = {
   'POST /api/order/updatePerson': z.null(),
   'POST /api/order/updateShipping': z.null(),
   'POST /api/pay/getPayInfo': payInfoResponse,
+  'POST /api/pay/phonePay': phonePayResponse,
   'POST /api/qrCode/getQrCode': qrCodeSchema,
   'POST /api/qrCode/getQrCodeInfo': nationalPersonSchema.nullable(),
   'POST /api/refund/cancelRefund': refundView,
@@ -210,6 +215,11 @@ export const PORTAL_RESPONSES = {
   'POST /api/taskOrder/updateShipping': z.null(),
   'POST /api/taskPay/getPayInfo': payInfoResponse,
   'POST /api/wayBillTraceReceive/call': traceAnswerSchema,
+  'GET /api/notices/list': noticeListSchema,
+  'GET /api/notices/unread': z.object({ unread: z.number() }),
+  'GET /api/notices/prefs': noticePrefsSchema,
+  'POST /api/notices/read': z.object({ unread: z.number() }),
+  'POST /api/notices/prefs': noticePrefsSchema,
 } satisfies Record<PortalRoute, z.ZodType>;
 
 export type PortalResponses = typeof PORTAL_RESPONSES;
@@ -239,19 +249,22 @@ export const CONSOLE_RESPONSES = {
   'GET /api/console/orders': pageOf(orderRowSchema),
   'GET /api/console/orders/:id': orderPageSchema,
   'GET /api/console/review': pageOf(reviewItemSchema),
+  'POST /api/console/review/claim': claimAnswerSchema,
+  'POST /api/console/review/decide': decideAnswerSchema,
+  'POST /api/console/review/reset': z.object({ state: z.number() }),
   'POST /api/console/orders/transition': z.object({ changed: z.number() }),
   'GET /api/console/packing-list': z.array(z.object({ order: orderRowSchema, persons: z.array(personSchema) })),
   'GET /api/console/parcels/problems': pageOf(parcelProblemRowSchema),
   'POST /api/console/parcels/:id/refresh': parcelRefreshSchema,
+  'GET /api/console/orders/:id/notices': z.array(consoleNoticeRowSchema),
+  'POST /api/console/notices/:id/resend': consoleNoticeRowSchema,
+  'GET /api/console/notices/overview': staffNoticeOverviewSchema,
   'GET /api/console/photos/:id': NOT_JSON,
   'GET /api/console/photos/:id/original': NOT_JSON,
 
   'GET /api/console/refunds': z.array(consoleRefundRow),
   'POST /api/console/refunds/:id/approve': consoleRefundRow,
   'POST /api/console/refunds/:id/refuse': consoleRefundRow,
-  'POST /api/console/review/claim': claimAnswerSchema,
-  'POST /api/console/review/decide': decideAnswerSchema,
-  'POST /api/console/review/reset': z.object({ state: z.number() }),
 
   'GET /api/console/bindings': z.array(bindingRowSchema),
   'POST /api/console/bindings/:id/approve': bindingDecision,
@@ -282,6 +295,12 @@ export const CONSOLE_RESPONSES = {
   'GET /api/console/national-report': z.array(nationalReportJobSchema),
   'POST /api/console/national-report': nationalReportJobSchema,
   'GET /api/console/national-report/:id/items': z.array(nationalReportItemSchema),
+
+  'GET /api/console/cohort/tasks': z.array(cohortTaskSchema),
+  'GET /api/console/cohort': cohortPageSchema,
+  /** An Excel file (downloaded, not read as JSON). */
+  'POST /api/console/cohort/export': NOT_JSON,
+  'GET /api/console/cohort/entry': cohortEntrySchema,
 
   'GET /api/console/staff': z.array(staffUserSchema),
   'POST /api/console/staff': z.object({ id: z.number() }),

@@ -27,12 +27,26 @@ const payEnv = z.object({
   ALIPAY_PUBLIC_KEY: z.string().optional(),
   ALIPAY_SELLER_ID: z.string().optional(),
   ALIPAY_GATEWAY: z.string().url().optional(),
+  /**
+   * WeChat Pay JSAPI, paying inside WeChat's browser. Unset: on in the sandbox, and with real payments
+   * wherever the official account's settings (WECHAT_MP_*) are given; 'on': required (production
+   * refuses to start without WECHAT_MP_*); 'off': never.
+   */
+  PAY_WECHAT_JSAPI: z.enum(['on', 'off']).optional(),
+  /** The official account (公众号) whose snsapi_base authorisation gives the payer's openid; bound to the merchant. */
+  WECHAT_MP_APP_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).max(64).optional()),
+  WECHAT_MP_APP_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).max(128).optional()),
+  /** The API base of the code -> openid exchange; tests point it at a local server. */
+  WECHAT_MP_API_URL: z.string().url().default('https://api.weixin.qq.com'),
+  WECHAT_MP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 export type PayEnv = z.infer<typeof payEnv>;
 
 /** The payment settings of an environment (called by loadConfig only); a malformed value stops start-up naming it. */
 export function loadPayConfig(env: Record<string, string | undefined>): PayEnv {
   const parsed = payEnv.safeParse(env);
+  if (parsed.success && !parsed.data.WECHAT_MP_APP_ID !== !parsed.data.WECHAT_MP_APP_SECRET)
+    throw new Error('Invalid payment configuration: WECHAT_MP_APP_ID and WECHAT_MP_APP_SECRET go together');
   if (!parsed.success)
     throw new Error(
       `Invalid payment configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,

@@ -12,6 +12,7 @@ import { SandboxOAuth, type OAuthParty } from './oauth.ts';
 import { WechatOAuth } from './oauth-wechat.ts';
 import { NoTracking, SandboxTracking, type TrackingParty } from './tracking.ts';
 import { Kuaidi100Tracking } from './tracking-kuaidi100.ts';
+import { buildWechatMp, wechatMpGap, type WechatMpAuth } from './wechat-mp-auth.ts';
 
 /**
  * Every outside party of an app, built in this one place from configuration: a reader finds here
@@ -26,6 +27,7 @@ import { Kuaidi100Tracking } from './tracking-kuaidi100.ts';
  * | national | sandbox platform          | the platform's API (NATIONAL_API_URL, _KEY, _SECRET)          |
  * | tracking | sandbox (staff + fake)    | Kuaidi100, or none: staff-written events only (allowed)       |
  * | oauth    | sandbox consent page      | WeChat website login, or none: third-party login off (allowed)|
+ * | wechatMp | sandbox authorisation     | official account snsapi_base (WECHAT_MP_*), or none: no JSAPI  |
  */
 export interface Parties {
   sms: SmsProvider;
@@ -39,6 +41,8 @@ export interface Parties {
   oauth: OAuthParty | null;
   /** Parcel tracking: subscription, pushes and real-time queries. */
   tracking: TrackingParty;
+  /** The official account's web authorisation (payer openid for WeChat Pay JSAPI); null: no JSAPI. */
+  wechatMp: WechatMpAuth | null;
 }
 
 /** What the parties are built on: the one configuration (config.ts), the database and the PII cipher. */
@@ -64,6 +68,7 @@ export function buildParties(base: PartyBase): Parties {
     national: config.demo ? new SandboxNational(base) : new RealNational(nationalOptions(config.national)),
     oauth: config.wechat ? new WechatOAuth(config.wechat) : config.demo ? new SandboxOAuth(db) : null,
     tracking: buildTracking(config),
+    wechatMp: buildWechatMp(config, base.pii),
   };
   if (config.env === 'production') {
     const gaps = productionGaps(config, parties);
@@ -89,6 +94,8 @@ export function productionGaps(config: Config, p: Parties): string[] {
   if (p.national instanceof SandboxNational || !n.url || !n.appKey || !n.appSecret)
     gaps.push('national platform: set NATIONAL_API_URL, NATIONAL_API_KEY and NATIONAL_API_SECRET');
   if (p.oauth instanceof SandboxOAuth) gaps.push('WeChat login: the sandbox consent page');
+  const mpGap = wechatMpGap(config, p.wechatMp);
+  if (mpGap) gaps.push(mpGap);
   if (p.tracking.kind === 'sandbox')
     gaps.push('tracking: the sandbox (TRACKING_PROVIDER=sandbox); use kuaidi100 or none');
   return gaps;

@@ -9,6 +9,15 @@ export const paymentsMessages = {
     en: 'The payment service is unavailable, please try again later',
   },
   'pay.wxpayUnavailable': { zh: '该订单暂不支持微信支付', en: 'WeChat Pay is not available for this order' },
+  'pay.wayUnavailable': { zh: '该支付方式暂不可用', en: 'This way of paying is not available' },
+  'pay.wechatAuthRequired': {
+    zh: '请在微信中重新打开支付页面',
+    en: 'Please open the pay page again in WeChat',
+  },
+  'pay.wechatAuthFailed': {
+    zh: '微信授权已失效，请重新打开支付页面',
+    en: 'The WeChat authorisation has expired, please open the pay page again',
+  },
   'refund.notAllowed': { zh: '当前订单状态不允许退款', en: 'This order cannot be refunded in its current state' },
   'refund.exists': { zh: '退款申请已提交，请勿重复申请', en: 'A refund request already exists for this order' },
   'refund.notPending': {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   orderIdQuery,
@@ -20,16 +19,9 @@ import { notifyRoutes } from './notify-routes.ts';
 import { sandboxRoutes } from './sandbox-routes.ts';
 import { consoleRefundRoutes } from './staff-routes.ts';
 import { reconcilePayments } from './reconcile.ts';
-
-/**
- * PUBLIC_URL: the base of notify URLs, QR payloads and return URLs. Only the demo sandbox
- * falls back to the request's origin: real payments refuse to start without PUBLIC_URL,
- * so a forged Host header never chooses where a platform sends its notifications.
- */
-export function baseUrlOf(req: FastifyRequest): string {
-  const configured = req.server.ctx.config.publicUrl;
-  return configured ? configured.replace(/\/+$/, '') : `${req.protocol}://${req.host}`;
-}
+import { baseUrlOf } from './base-url.ts';
+import { phonePayRoutes } from './phone-routes.ts';
+import { sandboxPhoneRoutes } from './sandbox-phone-routes.ts';
 
 const member = { auth: 'member' as const };
 
@@ -125,7 +117,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(notifyRoutes);
+  await app.register(phonePayRoutes);
   if (parties.sandbox) await app.register(sandboxRoutes);
+  if (ctx.wechatMp?.kind === 'sandbox') await app.register(sandboxPhoneRoutes);
   await app.register(consoleRefundRoutes);
 
   const every = parties.settings.reconcileSeconds;

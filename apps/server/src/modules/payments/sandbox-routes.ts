@@ -3,9 +3,7 @@ import { signedEnvelope } from '../../http/envelope.ts';
 import { message } from '../../http/lang.ts';
 import type { SandboxTrade } from '../../providers/pay/sandbox.ts';
 import { fenToYuan } from '@portal/contract/prices';
-
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { esc, flowOf, phoneCashier, phoneResult, returnsToPortal, type CashierFlow } from './sandbox-phone-pages.ts';
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="zh"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title>
@@ -30,9 +28,10 @@ function cashier(t: SandboxTrade, flow: string): string {
   );
 }
 
-function result(t: SandboxTrade, flow: string): string {
+function result(t: SandboxTrade, flow: CashierFlow): string {
+  if (flow === 'jsapi' || flow === 'h5' || flow === 'wap') return phoneResult(t, flow);
   const paid = t.state === 'paid';
-  const back = flow === 'page' ? `<p><a href="${esc(t.returnUrl)}">返回商户 / Back to the portal</a></p>` : '';
+  const back = returnsToPortal(flow) ? `<p><a href="${esc(t.returnUrl)}">返回商户 / Back to the portal</a></p>` : '';
   return page(
     paid ? '支付成功' : '支付失败',
     `<h1 data-testid="sandbox-result">${paid ? '支付成功 / Payment succeeded' : t.state === 'closed' ? '交易已关闭 / Trade closed' : '支付失败 / Payment failed'}</h1>
@@ -75,8 +74,11 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
     async (req, reply) => {
       const t = await sandbox.trade(req.params.paymentNo);
       if (!t) return notFoundPage(req, reply);
-      const flow = req.query.flow === 'page' ? 'page' : 'qr';
-      return reply.type('text/html').send(t.state === 'pending' ? cashier(t, flow) : result(t, flow));
+      const flow = flowOf(req.query.flow);
+      const open = t.state === 'pending';
+      if (open && (flow === 'jsapi' || flow === 'h5' || flow === 'wap'))
+        return reply.type('text/html').send(phoneCashier(t, flow));
+      return reply.type('text/html').send(open ? cashier(t, flow) : result(t, flow));
     },
   );
 
@@ -87,13 +89,14 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
       async (req, reply) => {
         const t = await sandbox.complete(req.params.paymentNo, outcome === 'pay' ? 'paid' : 'failed');
         if (!t) return notFoundPage(req, reply);
-        const flow = req.body?.flow === 'page' ? 'page' : 'qr';
+        const flow = flowOf(req.body?.flow);
         if (!wantsHtml(req))
           return reply.send(
             signedEnvelope(200, 'success', { paymentNo: t.paymentNo, state: t.state }, ctx.config.responseSecret),
           );
-        // The page flow returns to the portal after paying, as the real page payment does.
-        if (flow === 'page' && t.state === 'paid') return reply.redirect(t.returnUrl, 303);
+        // The page flow and a phone's ways return to the portal after paying, as the real platforms
+        // do (WeChat H5 to its redirect_url, Alipay to return_url): never proof of payment there.
+        if (returnsToPortal(flow) && t.state === 'paid') return reply.redirect(t.returnUrl, 303);
         return reply.type('text/html').send(result(t, flow));
       },
     );

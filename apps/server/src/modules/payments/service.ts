@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { canPay, ORDER_STATE, type OrderKind } from '@portal/contract/order-states';
 import { REFUND_STATUS } from '@portal/contract/payments';
 import type { PayInfoResponse, PayStatusResponse } from '@portal/contract/payments';
+import type { PhonePayResponse } from '@portal/contract/phone-pay';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { OutsideTxCtx } from '../../db/tx.ts';
@@ -12,16 +13,21 @@ import { afterSettle } from './refund-run.ts';
 import { settleZeroAmount } from './zero.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { channelOf } from '../../providers/pay/pay-parties.ts';
-import type { QueryResult, VerifiedNotify } from '../../providers/pay/types.ts';
-import { assertDistinctFaces } from '../orders/photo-issues.ts';
+import type { PhoneWay, QueryResult, VerifiedNotify } from '../../providers/pay/types.ts';
+import { assertDistinctFaces } from '../orders/public.ts';
 import { assertReprintPhotoLive } from '../reprint/public.ts';
-import { ANY_KIND, ownedOrder } from '../orders/ownership.ts';
-import { factsOf } from '../orders/present.ts';
-import { orderById } from '../orders/repo.ts';
-import { transition, type OrderActor } from '../orders/transition.ts';
+import { ANY_KIND, ownedOrder } from '../orders/public.ts';
+import { factsOf } from '../orders/public.ts';
+import { orderById } from '../orders/public.ts';
+import { transition, type OrderActor } from '../orders/public.ts';
 import { ORDER_PRODUCT } from '@portal/contract/orders';
 import { recordAudit } from '../staff/public.ts';
 import { countPersons, findPaymentByNo, lockPaymentByNo, newTradeNo, type OrderRow } from './repo.ts';
+
+/** The phone portal's pay page and the page a phone payment returns to (never proof of payment). */
+export const phonePayUrl = (base: string, orderId: number) => `${base}/phoneModify/orders/${orderId}/pay`;
+export const phoneReturnUrl = (base: string, orderId: number, paymentNo: string) =>
+  `${base}/phoneModify/pay/return?id=${orderId}&paymentNo=${encodeURIComponent(paymentNo)}`;
 
 /** /api/pay/* serves individual and reprint orders; /api/taskPay/* centralised ones. */
 export type PayScope = 'pay' | 'taskPay';
@@ -54,10 +60,13 @@ async function moveOrderToPaid(tx: DbOrTx, order: OrderRow, payType: number, act
 
 export interface StartPaymentInput {
   memberId: number;
-  scope: PayScope;
+  /** 'any': the phone portal pays every kind through one call. */
+  scope: PayScope | 'any';
   id: number;
   payType: 1 | 2;
   baseUrl: string;
+  /** A phone's way (phone-pay.ts): its platform call, and the phone pages to return and quit to. */
+  phone?: { way: PhoneWay; openid?: string; clientIp?: string };
 }
 
 /**
@@ -68,7 +77,7 @@ export async function startPayment(
   ctx: OutsideTxCtx<AppContext>,
   input: StartPaymentInput,
   log: FastifyBaseLogger,
-): Promise<PayInfoResponse> {
+): Promise<PayInfoResponse & PhonePayResponse> {
   const order = await memberOrderIn(ctx, input.memberId, input.id, input.scope);
   if (!canPay(factsOf(order))) throw conflict('pay.notPayable');
   // A reprint prints a photo on file: only while the member's binding to the record may see it.
@@ -119,16 +128,29 @@ export async function startPayment(
   });
   if (!inserted) throw conflict('pay.notPayable');
   try {
+    const phone = input.phone;
     const created = await provider.createPayment({
       paymentNo,
       amountFen,
       subject: `${ORDER_PRODUCT[order.kind].zh} ${order.orderNo}`,
       notifyUrl: `${input.baseUrl}/api/pay/notify/${channel}`,
-      returnUrl: `${input.baseUrl}/home/submitPhoto/pay?id=${order.id}&type=${order.type}&kind=${order.kind}`,
+      returnUrl: phone
+        ? phoneReturnUrl(input.baseUrl, order.id, paymentNo)
+        : `${input.baseUrl}/home/submitPhoto/pay?id=${order.id}&type=${order.type}&kind=${order.kind}`,
       baseUrl: input.baseUrl,
       expiresAt,
+      ...(phone ? { ...phone, quitUrl: phonePayUrl(input.baseUrl, order.id) } : {}),
     });
-    return { paid: false, amountFen, paymentNo, wxPayQrcodeUrl: created.qrUrl, aliPayHtml: created.html };
+    return {
+      paid: false,
+      amountFen,
+      paymentNo,
+      wxPayQrcodeUrl: created.qrUrl,
+      aliPayHtml: created.html,
+      jsapi: created.jsapi,
+      h5Url: created.h5Url,
+      cashierUrl: created.cashierUrl,
+    };
   } catch (e) {
     log.error({ err: e, paymentNo }, 'payment provider refused to create a payment');
     await ctx.db.update(payments).set({ state: 'failed' }).where(eq(payments.paymentNo, paymentNo));

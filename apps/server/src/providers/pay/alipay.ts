@@ -25,7 +25,7 @@ function chinaTime(s: string): number {
   return Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4] - 8, +m[5], +m[6]);
 }
 
-/** Alipay page pay (alipay.trade.page.pay) with the official SDK. */
+/** Alipay page pay (alipay.trade.page.pay) and phone website pay (alipay.trade.wap.pay) with the official SDK. */
 export class AlipayPage implements pay.PayProvider {
   readonly channel = 'alipay' as const;
   readonly mode = 'real' as const;
@@ -44,13 +44,17 @@ export class AlipayPage implements pay.PayProvider {
   }
 
   async createPayment(input: pay.CreatePaymentInput): Promise<pay.CreatePaymentResult> {
-    const html = this.sdk.pageExecute('alipay.trade.page.pay', 'POST', {
+    // A phone browser gets the phone website payment (alipay.trade.wap.pay, QUICK_WAP_WAY), whose
+    // cashier's "back" leads to quit_url; the desktop the page payment.
+    const wap = input.way === 'wap';
+    const html = this.sdk.pageExecute(wap ? 'alipay.trade.wap.pay' : 'alipay.trade.page.pay', 'POST', {
       bizContent: {
         out_trade_no: input.paymentNo,
-        product_code: 'FAST_INSTANT_TRADE_PAY',
+        product_code: wap ? 'QUICK_WAP_WAY' : 'FAST_INSTANT_TRADE_PAY',
         total_amount: fenToYuan(input.amountFen),
         subject: input.subject,
         time_expire: chinaTimestamp(input.expiresAt),
+        ...(wap && input.quitUrl ? { quit_url: input.quitUrl } : {}),
       },
       // The SDK stamps the process's local time; Alipay reads Beijing time.
       timestamp: chinaTimestamp(),

@@ -88,6 +88,8 @@ export function createPayParties(
         platformPublicKey: e.WXPAY_PUBLIC_KEY ? pem(e.WXPAY_PUBLIC_KEY) : undefined,
         platformPublicKeyId: e.WXPAY_PUBLIC_KEY_ID,
         baseUrl: e.WXPAY_BASE_URL,
+        // JSAPI orders inside WeChat name the official account (wechat-mp-auth.ts) bound to the merchant.
+        mpAppId: e.WECHAT_MP_APP_ID,
       })
     : null;
   const alipay = !missing(aliAll).length

@@ -4,6 +4,23 @@ import { SandboxTradeStore, type TradeChange, type TradeRow } from './sandbox-st
 import { header, NotifyRejected, refuseStale, unixSecondsMs } from './types.ts';
 import type * as pay from './types.ts';
 import { transactionNotify, type WechatTransaction } from './wechat-v3.ts';
+import { h5UrlWithReturn } from './wechat-phone.ts';
+
+/** The sandbox official account's app id and its prepay ids (prepay_id=sbx_<paymentNo>). */
+export const SANDBOX_MP_APP_ID = 'wxsandbox00000000';
+export const SANDBOX_PREPAY_PREFIX = 'sbx_';
+
+/** The sandbox's bridge parameters: paySign is an HMAC with its own key (no merchant key exists here). */
+function sandboxJsapiParams(key: string, paymentNo: string): pay.JsapiPayParams {
+  const timeStamp = String(Math.floor(Date.now() / 1000));
+  const nonceStr = crypto.randomBytes(16).toString('hex');
+  const pkg = `prepay_id=${SANDBOX_PREPAY_PREFIX}${paymentNo}`;
+  const paySign = crypto
+    .createHmac('sha256', key)
+    .update(`${SANDBOX_MP_APP_ID}\n${timeStamp}\n${nonceStr}\n${pkg}\n`)
+    .digest('base64');
+  return { appId: SANDBOX_MP_APP_ID, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign };
+}
 
 /** Sends one notification to the server; resolves with the HTTP status it answered. */
 export type Deliver = (path: string, headers: Record<string, string>, body: string) => Promise<number>;
@@ -287,6 +304,17 @@ class SandboxChannel implements pay.PayProvider {
       notifiedAt: null,
     });
     const cashier = `${input.baseUrl}/sandbox/pay/${encodeURIComponent(input.paymentNo)}`;
+    // Phones: the way's own cashier page (sandbox-routes.ts), returning to the portal as the platform does.
+    if (input.way === 'jsapi')
+      return {
+        jsapi: sandboxJsapiParams(this.party.key, input.paymentNo),
+        cashierUrl: `${cashier}?flow=jsapi`,
+      };
+    if (input.way === 'h5') return { h5Url: h5UrlWithReturn(`${cashier}?flow=h5`, input.returnUrl) };
+    if (input.way === 'wap')
+      return {
+        html: `<form id="alipaySubmit" name="alipaySubmit" action="${cashier}" method="get"><input type="hidden" name="flow" value="wap"/></form>`,
+      };
     if (this.channel === 'wechat') return { qrUrl: cashier };
     // Page payment: a plain form the web inserts and submits (no inline script: the CSP forbids it).
     return {

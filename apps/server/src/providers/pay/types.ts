@@ -16,13 +16,43 @@ export interface CreatePaymentInput {
   /** Absolute base URL of the portal (PUBLIC_URL or the request origin). */
   baseUrl: string;
   expiresAt: Date;
+  /**
+   * How the payer pays (default: the desktop's, Native QR for WeChat Pay and page pay for Alipay).
+   * Phones: 'jsapi' inside WeChat (needs `openid`), 'h5' in another phone browser (needs `clientIp`),
+   * 'wap' Alipay's phone website payment (returns to `returnUrl`, gives up to `quitUrl`).
+   */
+  way?: 'desktop' | PhoneWay;
+  /** JSAPI: the payer's openid at the official account (snsapi_base). */
+  openid?: string;
+  /** H5: the payer's IP address (scene_info.payer_client_ip). */
+  clientIp?: string;
+  /** WAP: where the cashier's "back" leads (the pay page). */
+  quitUrl?: string;
+}
+
+export type PhoneWay = 'jsapi' | 'h5' | 'wap';
+
+/** The parameters WeixinJSBridge.invoke('getBrandWCPayRequest', ...) takes. */
+export interface JsapiPayParams {
+  appId: string;
+  timeStamp: string;
+  nonceStr: string;
+  package: string;
+  signType: 'RSA';
+  paySign: string;
 }
 
 export interface CreatePaymentResult {
   /** QR payload (payType 2). */
   qrUrl?: string;
-  /** Auto-submitting form without inline scripts (payType 1). */
+  /** Auto-submitting form without inline scripts (payType 1, and Alipay WAP). */
   html?: string;
+  /** JSAPI: the bridge's parameters, paySign by the merchant key. */
+  jsapi?: JsapiPayParams;
+  /** H5: WeChat's cashier URL with redirect_url appended. */
+  h5Url?: string;
+  /** Sandbox only: its phone cashier for this payment. */
+  cashierUrl?: string;
 }
 
 export type RemoteState = 'paid' | 'pending' | 'failed' | 'closed' | 'unknown';

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { PlatformCertificates, PublicKeyMode, type PlatformKeys } from './wechat-platform-keys.ts';
-import { chinaRfc3339, header, NotifyRejected, refuseStale, unixSecondsMs } from './types.ts';
+import { header, NotifyRejected, refuseStale, unixSecondsMs } from './types.ts';
+import { h5UrlWithReturn, jsapiPayParams, wechatOrderCall } from './wechat-phone.ts';
 import type * as pay from './types.ts';
 
 export interface WechatPayConfig {
@@ -17,6 +18,8 @@ export interface WechatPayConfig {
   platformPublicKeyId?: string;
   /** WXPAY_BASE_URL; tests point it at a local gateway. */
   baseUrl?: string;
+  /** The official account's app id (WECHAT_MP_APP_ID): JSAPI orders inside WeChat name it. */
+  mpAppId?: string;
 }
 
 type Fetch = typeof fetch;
@@ -142,15 +145,18 @@ export class WechatPayV3 implements pay.PayProvider {
   }
 
   async createPayment(input: pay.CreatePaymentInput): Promise<pay.CreatePaymentResult> {
-    const r = await this.call('POST', '/v3/pay/transactions/native', {
-      appid: this.cfg.appId,
-      mchid: this.cfg.mchId,
-      description: input.subject.slice(0, 127),
-      out_trade_no: input.paymentNo,
-      time_expire: chinaRfc3339(input.expiresAt),
-      notify_url: input.notifyUrl,
-      amount: { total: input.amountFen, currency: 'CNY' },
-    });
+    const order = wechatOrderCall(this.cfg, input);
+    const r = await this.call('POST', order.path, order.body);
+    if (order.way === 'jsapi') {
+      if (r.status !== 200 || typeof r.json.prepay_id !== 'string')
+        throw new Error(`wechat jsapi order failed: ${r.status} ${String(r.json.code ?? '')}`);
+      return { jsapi: jsapiPayParams(this.cfg.mpAppId!, r.json.prepay_id, this.cfg.privateKey) };
+    }
+    if (order.way === 'h5') {
+      if (r.status !== 200 || typeof r.json.h5_url !== 'string')
+        throw new Error(`wechat h5 order failed: ${r.status} ${String(r.json.code ?? '')}`);
+      return { h5Url: h5UrlWithReturn(r.json.h5_url, input.returnUrl) };
+    }
     if (r.status !== 200 || typeof r.json.code_url !== 'string')
       throw new Error(`wechat native order failed: ${r.status} ${String(r.json.code ?? '')}`);
     return { qrUrl: r.json.code_url };
@@ -269,7 +275,9 @@ export class WechatPayV3 implements pay.PayProvider {
       };
     }
     const tx = res as WechatTransaction;
-    if (tx.mchid !== this.cfg.mchId || tx.appid !== this.cfg.appId)
+    // Native and H5 orders name WXPAY_APP_ID, JSAPI orders the official account's.
+    const apps = [this.cfg.appId, this.cfg.mpAppId].filter(Boolean);
+    if (tx.mchid !== this.cfg.mchId || !tx.appid || !apps.includes(tx.appid))
       throw new NotifyRejected('merchant or app mismatch');
     const state =
       tx.trade_state === 'SUCCESS'
