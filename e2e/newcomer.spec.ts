@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect as baseExpect, loginAs } from './fixtures.ts';
 import { shot } from './console-kit.ts';
-import { PHOTOS, idNumber, memberApi } from './order-kit.ts';
+import { PHOTOS, chooseSchool, idNumber, memberApi, toSchool } from './order-kit.ts';
 
 /** Issue 38: the rough edges a newcomer met walking the portal at 1366 × 768, in Chinese and English. */
 
@@ -69,4 +69,43 @@ test('item 1: the actions column stays in sight at 1280 and 1366 px, in Chinese 
       await insideTable(del);
     }
   }
+});
+
+test('items 2 and 13: the wizard keeps its step and entries across a reload, Back moves between steps, the skipped scan says so', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  page.on('dialog', (d) => void d.accept());
+  await loginAs(page, '13800003802', { name: '王同学', isFirst: false });
+  await toSchool(page);
+  await expect(page).toHaveURL(/step=school/);
+  await chooseSchool(page, '10002', '10002', '本科');
+  await expect(page).toHaveURL(/step=form/);
+  const qrStep = page.locator('.ant-steps-item').nth(2);
+  await expect(qrStep).toContainText('已跳过');
+  await expect(qrStep).not.toHaveClass(/ant-steps-item-finish/);
+  await page.getByLabel('专业', { exact: true }).fill('汉语言文学');
+  await page.getByLabel('证件号码', { exact: true }).fill(idNumber(802));
+
+  await page.reload();
+  await expect(page.getByLabel('专业', { exact: true })).toHaveValue('汉语言文学');
+  await expect(page.getByLabel('学校', { exact: true })).toHaveValue(/10002|大学/);
+  const stored = await page.evaluate(() => JSON.stringify(sessionStorage));
+  expect(stored).toContain('汉语言文学');
+  expect(stored).not.toContain(idNumber(802));
+
+  await page.goBack();
+  await expect(page).toHaveURL(/step=school/);
+  await expect(page.getByRole('heading', { name: '选择院校' })).toBeVisible();
+  await page.goForward();
+  await expect(page.getByLabel('专业', { exact: true })).toHaveValue('汉语言文学');
+  await setLang(page, 'en');
+  await expect(page.locator('.ant-steps-item').nth(2)).toContainText('Skipped');
+  await shot(page, 'newcomer-wizard-en');
+
+  // Leaving the wizard with entries asks first.
+  await page.getByRole('link', { name: 'Home' }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Leave the photo submission?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page).toHaveURL(/uploadPhoto/);
 });

@@ -44,6 +44,10 @@ export function PersonForm(props: {
   onBack?: () => void;
   /** The first person of a new order starts from the logged-in member's name, mobile and e-mail. */
   prefillMember?: boolean;
+  /** What the member typed before a reload (never the ID number). */
+  initialValues?: Partial<PersonValues>;
+  /** Every change the member makes, with all the form's values. */
+  onValuesChange?: (all: Partial<PersonValues>) => void;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PersonValues>();
@@ -69,8 +73,8 @@ export function PersonForm(props: {
 
   useEffect(() => {
     form.setFieldsValue({
-      id_type: 1,
-      school_type: 1,
+      id_type: form.getFieldValue('id_type') ?? 1,
+      school_type: form.getFieldValue('school_type') ?? 1,
       ...(props.school ? { school_name: props.school.name, daima: props.school.yxdm } : {}),
       ...(props.education ? { education: props.education } : {}),
     });
@@ -112,6 +116,8 @@ export function PersonForm(props: {
         wrapperCol={{ span: 12 }}
         onFinish={submit}
         scrollToFirstError
+        initialValues={props.initialValues}
+        onValuesChange={() => props.onValuesChange?.(form.getFieldsValue(true) as Partial<PersonValues>)}
       >
         <Form.Item name="name" label={t('orders.form.name')} rules={[zodRule(nameField)]}>
           <Input disabled={locked} maxLength={40} />

@@ -7,10 +7,18 @@ import { pick } from '../../../lib/i18n.ts';
 import { SchoolPicker } from './school-picker.tsx';
 
 /** Step 2: school from the suggestions and education level; pilot schools offer 4 and 5 (the app QR flow). */
-export function PilotStep({ onConfirm }: { onConfirm: (school: SchoolSuggestion, education: number) => void }) {
+export function PilotStep({
+  onConfirm,
+  initial,
+}: {
+  onConfirm: (school: SchoolSuggestion, education: number) => void;
+  /** What the member chose before (kept across a reload or Back). */
+  initial?: { school: SchoolSuggestion | null; education?: number };
+}) {
   const { t } = useTranslation();
-  const [school, setSchool] = useState<SchoolSuggestion | null>(null);
-  const [education, setEducation] = useState<number | undefined>();
+  const [school, setSchool] = useState<SchoolSuggestion | null>(initial?.school ?? null);
+  const [education, setEducation] = useState<number | undefined>(initial?.education);
+  const [initialText] = useState(initial?.school?.schoolname);
   const levels = school ? school.educations.filter((n) => n >= 1 && n <= 3) : [1, 2, 3];
   const options = [
     ...levels.map((n) => ({ value: n, label: pick(EDUCATION_LEVELS[n]) })),
@@ -30,6 +38,7 @@ export function PilotStep({ onConfirm }: { onConfirm: (school: SchoolSuggestion,
         <Form.Item label={t('orders.school.label')} htmlFor="pilot-school" required>
           <SchoolPicker
             id="pilot-school"
+            value={initialText}
             onPick={(s) => {
               setSchool(s);
               setEducation(undefined);
