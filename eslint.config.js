@@ -60,14 +60,11 @@ const SERVER_MODULES = fs
   .readdirSync(`${ROOT}/${SERVER}/modules`, { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
-// Areas whose fence is being put up: the others still import their inner files (emptied as each
-// area's public.ts takes over).
-const FENCE_PENDING = new Set(['orders']);
 const ASSEMBLY = ['app.ts', 'db/seed/seed-demo.ts', 'modules/console/routes.ts'];
 const notTest = '!(*.test|*.testkit).ts';
 function serverModuleZones() {
   const src = `${ROOT}/${SERVER}`;
-  return SERVER_MODULES.filter((m) => !FENCE_PENDING.has(m)).flatMap((m) => [
+  return SERVER_MODULES.flatMap((m) => [
     {
       target: [
         `${src}/!(app|*.test|*.testkit).ts`,
@@ -140,6 +137,11 @@ const zones = [
   },
   // Server module fences: see serverModuleZones above.
   ...serverModuleZones(),
+  {
+    target: `${ROOT}/${SERVER}/modules/*/public.ts`,
+    from: [`${ROOT}/${SERVER}/modules/*/routes.ts`, `${ROOT}/${SERVER}/modules/*/*-routes.ts`],
+    message: "An area's public.ts leaves its plugins out: the app's assembly imports routes.ts and *-routes.ts itself.",
+  },
 ];
 
 /** Package names fenced per app (one entry per app; the file sets do not overlap). */
@@ -218,9 +220,9 @@ export default tseslint.config(
   ),
   packageFence(['apps/server/**/*.ts'], [{ group: ['@portal/web*'], message: MSG.apps }]),
   packageFence(['apps/web/**/*.{ts,tsx}'], [{ group: ['@portal/server*', ...DB_NAMES], message: MSG.apps }]),
-  // No import cycles in the web and the contract.
+  // No import cycles in the web, the contract and the server.
   {
-    files: ['apps/web/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
+    files: ['apps/web/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts', 'apps/server/src/**/*.ts'],
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {

@@ -12,7 +12,7 @@ import {
   photos,
   staticPages,
 } from '../../db/schema.ts';
-import { lineToOrder, liveOrder } from '../orders/conditions.ts';
+import { lineToOrder, liveOrder } from '../orders/public.ts';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 

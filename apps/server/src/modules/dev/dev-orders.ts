@@ -5,8 +5,8 @@ import { individualTotalFen, reprintTotalFen } from '@portal/contract/prices';
 import type { AppContext } from '../../context.ts';
 import { members, orderDetails } from '../../db/schema.ts';
 import { envelope, ok } from '../../http/envelope.ts';
-import { createOrder } from '../orders/repo.ts';
-import { forceStateForDemo } from '../orders/transition.ts';
+import { createOrder } from '../orders/public.ts';
+import { forceStateForDemo } from '../orders/public.ts';
 
 export const devOrderBody = z.object({
   mobile: z.string().regex(/^1\d{10}$/),

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { OutsideTx } from '../../db/tx.ts';
 import { parcels, traceEvents } from '../../db/schema.ts';
-import { orderById } from '../orders/repo.ts';
+import { orderById } from '../orders/public.ts';
 import { deliverByCarrier } from './shipping.ts';
 import type { CarrierTrack, ParcelState, TraceEvent } from '../../providers/tracking.ts';
 

@@ -4,7 +4,7 @@ import { STALLED_DAYS, type ParcelProblemRow } from '@portal/contract/parcels';
 import type { Db } from '../../db/client.ts';
 import { orders, parcels, traceEvents } from '../../db/schema.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
-import { branchScope } from '../orders/staff-repo.ts';
+import { branchScope } from '../orders/public.ts';
 
 const CARRIER_PROBLEMS = ['returned', 'refused', 'problem'] as const;
 

@@ -13,7 +13,7 @@ import {
   type TraceEvent,
   type TrackingParty,
 } from '../../providers/tracking.ts';
-import { findOrder } from '../orders/staff-repo.ts';
+import { findOrder } from '../orders/public.ts';
 import { ORDER_STATE } from '@portal/contract/order-states';
 import { writeAudit } from '../staff/public.ts';
 import { applyTrack, type Applied } from './parcel-events.ts';

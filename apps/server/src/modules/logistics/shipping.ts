@@ -1,8 +1,8 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { parcels, traceEvents } from '../../db/schema.ts';
 import type { TrackingParty } from '../../providers/tracking.ts';
-import { mayTransition, transition, type OrderActor, type TransitionDetails } from '../orders/transition.ts';
-import type { OrderRow } from '../orders/repo.ts';
+import { mayTransition, transition, type OrderActor, type TransitionDetails } from '../orders/public.ts';
+import type { OrderRow } from '../orders/public.ts';
 import { SHIP_EVENTS } from './trace-events.ts';
 
 /**

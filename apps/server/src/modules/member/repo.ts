@@ -2,8 +2,8 @@ import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { forgetMemberSessions, type SessionOwner } from '../../http/session-cache.ts';
-import { nationalRejections } from '../orders/photo-issues.ts';
-import { anonymiseOrders } from '../orders/repo.ts';
+import { nationalRejections } from '../orders/public.ts';
+import { anonymiseOrders } from '../orders/public.ts';
 import { ORDER_STATE, UNSHIPPED_PAID_STATES } from '@portal/contract/order-states';
 import {
   bindings,

@@ -7,9 +7,9 @@ import { badRequest } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import { readPhotoBytes } from '../photos/public.ts';
 import { writeAudit } from '../staff/public.ts';
-import { branchScope } from '../orders/staff-repo.ts';
+import { branchScope } from '../orders/public.ts';
 import { APPROVED_STATES } from '@portal/contract/order-states';
-import { lineToOrder } from '../orders/conditions.ts';
+import { lineToOrder } from '../orders/public.ts';
 
 const MIN_BYTES = 20 * 1024;
 const MAX_BYTES = 40 * 1024;

@@ -10,8 +10,8 @@ import type { PhotoReportItem, PhotoReportOutcome } from '../../providers/nation
 import { readPhotoBytes } from '../photos/public.ts';
 import { writeAudit } from '../staff/public.ts';
 import { approvedPhotoRows, nationalJpeg } from './staff-export.ts';
-import { branchScope } from '../orders/staff-repo.ts';
-import { lineToOrder } from '../orders/conditions.ts';
+import { branchScope } from '../orders/public.ts';
+import { lineToOrder } from '../orders/public.ts';
 
 /** The advisory lock of report sending: one instance sends at a time (see ARCHITECTURE.md, "Growing past one machine"). */
 export const NATIONAL_REPORT_LOCK_KEY = 7_700_002;

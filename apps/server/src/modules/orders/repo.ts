@@ -5,7 +5,8 @@ import { carriers, consents, orderDetails, orders, payments, schools, tasks } fr
 import { newOrderNo } from './order-no.ts';
 import { transition, type OrderActor } from './transition.ts';
 
-export type OrderRow = typeof orders.$inferSelect;
+import type { OrderRow } from './order-row.ts';
+export type { OrderRow };
 export type DetailRow = typeof orderDetails.$inferSelect;
 
 /**

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { recordAudit, type AuditActor } from '../staff/public.ts';
 import { conflict } from '../../http/errors.ts';
-import type { OrderRow } from './repo.ts';
+import type { OrderRow } from './order-row.ts';
 
 /** Who moved an order, as the audit row records it. */
 export type OrderActor = AuditActor;

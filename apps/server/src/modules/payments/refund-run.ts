@@ -10,8 +10,8 @@ import type { RefundResult, RefundState } from '../../providers/pay/types.ts';
 import { refundOutcomes } from '../../lib/metrics.ts';
 import { lockRefund } from './repo.ts';
 import { recordAudit } from '../staff/public.ts';
-import { orderById } from '../orders/repo.ts';
-import { mayTransition, transition, type OrderActor } from '../orders/transition.ts';
+import { orderById } from '../orders/public.ts';
+import { mayTransition, transition, type OrderActor } from '../orders/public.ts';
 
 export interface RefundActor {
   kind: 'staff' | 'system';

@@ -10,8 +10,8 @@ import { executeRefund } from './refund-run.ts';
 import { recordAudit } from '../staff/public.ts';
 import { consoleRefunds, latestPaidPayment, liveRefund, lockRefund, newTradeNo, type RefundRow } from './repo.ts';
 import { memberOrderIn, type PayScope } from './service.ts';
-import { factsOf } from '../orders/present.ts';
-import { orderById } from '../orders/repo.ts';
+import { factsOf } from '../orders/public.ts';
+import { orderById } from '../orders/public.ts';
 
 export function refundView(r: RefundRow): RefundView {
   return {

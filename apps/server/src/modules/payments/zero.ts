@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
-import { transition, type OrderActor } from '../orders/transition.ts';
+import { transition, type OrderActor } from '../orders/public.ts';
 import { newTradeNo, type OrderRow } from './repo.ts';
 
 /**

@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx as Q, Tx } from '../../db/client.ts';
 import { bindingDisputes, bindings } from '../../db/schema.ts';
-import { HOLDING_STATES } from './repo.ts';
+
+/** States in which a binding holds its student identity (bound, unbind pending). */
+export const HOLDING_STATES: number[] = [1, 2];
 
 /** SQL of identity binding beyond the basic rows: the holder of a record, suspension, disputes. */
 

@@ -1,12 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx as Q, Tx } from '../../db/client.ts';
 import { bindings, members, nationalStudents, orderDetails } from '../../db/schema.ts';
-import { updateOrderFieldsIn } from '../orders/repo.ts';
+import { updateOrderFieldsIn } from '../orders/public.ts';
 
 /** SQL of the reprint area: bindings, the national records they point at, reprint orders. */
 
-/** States in which a binding holds its student identity (bound, unbind pending). */
-export const HOLDING_STATES: number[] = [1, 2];
+export { HOLDING_STATES } from './binding-repo.ts';
 
 export async function memberName(db: Q, memberId: number): Promise<string | null> {
   const [m] = await db.select({ name: members.name }).from(members).where(eq(members.id, memberId)).limit(1);

@@ -20,9 +20,9 @@ import type {
 } from '@portal/contract/reprint';
 import { ORDER_TYPE } from '@portal/contract/enums';
 import { badRequest, conflict, forbidden } from '../../http/errors.ts';
-import { ownedOrder } from '../orders/ownership.ts';
-import { createOrder } from '../orders/repo.ts';
-import { factsOf } from '../orders/present.ts';
+import { ownedOrder } from '../orders/public.ts';
+import { createOrder } from '../orders/public.ts';
+import { factsOf } from '../orders/public.ts';
 import * as repo from './repo.ts';
 import { bindingPhotoUrl } from './binding-photo.ts';
 import { CLOSED_BINDING_LOST, reprintPhotoLinks, reprintPhotoRefusal } from './live-binding.ts';

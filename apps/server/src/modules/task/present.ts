@@ -5,8 +5,8 @@ import { shippingComplete, shippingOf } from '@portal/contract/orders';
 import type { TaskOrder, TaskOrderDetail } from '@portal/contract/task';
 import type { AppContext } from '../../context.ts';
 import type { DetailRow, OrderRow, TaskRow } from './repo.ts';
-import { linePhotoUrl } from '../orders/photo-link.ts';
-import { personAnswer } from '../orders/present.ts';
+import { linePhotoUrl } from '../orders/public.ts';
+import { personAnswer } from '../orders/public.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 

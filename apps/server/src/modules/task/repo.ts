@@ -2,10 +2,10 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { canDelete } from '@portal/contract/order-states';
 import type { Db, Tx } from '../../db/client.ts';
 import { carriers, orderDetails, orders, payments, photos, schools, tasks } from '../../db/schema.ts';
-import { orderById as anyOrderById, removeUnpaidOrder } from '../orders/repo.ts';
-import { factsOf } from '../orders/present.ts';
-import type { OrderActor } from '../orders/transition.ts';
-import { liveOrder } from '../orders/conditions.ts';
+import { orderById as anyOrderById, removeUnpaidOrder } from '../orders/public.ts';
+import { factsOf } from '../orders/public.ts';
+import type { OrderActor } from '../orders/public.ts';
+import { liveOrder } from '../orders/public.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;

@@ -22,13 +22,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { closeOpenPayments } from '../payments/public.ts';
 import { quietLog } from '../payments/public.ts';
 import { presentDetail, presentOrder } from './present.ts';
-import { linePhotoId } from '../orders/photo-link.ts';
-import { ownedOrder } from '../orders/ownership.ts';
-import { createOrder as startOrder, updateOrderFields } from '../orders/repo.ts';
+import { linePhotoId } from '../orders/public.ts';
+import { ownedOrder } from '../orders/public.ts';
+import { createOrder as startOrder, updateOrderFields } from '../orders/public.ts';
 import { settleZeroAmount } from '../payments/public.ts';
 import { paymentOutcomes } from '../../lib/metrics.ts';
-import { forceStateForDemo, mayTransition, transition } from '../orders/transition.ts';
-import { factsOf } from '../orders/present.ts';
+import { forceStateForDemo, mayTransition, transition } from '../orders/public.ts';
+import { factsOf } from '../orders/public.ts';
 import { hasProof, proveRecord } from './proof.ts';
 
 /**
