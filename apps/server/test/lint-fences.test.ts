@@ -126,6 +126,46 @@ describe('import fences (eslint.config.js)', () => {
     }
   });
 
+  it("refuse another area, or a layer below, importing past a server module's public.ts", async () => {
+    const probes: [string, string][] = [
+      ['apps/server/src/modules/payments/fence-probe.ts', "export { orderById } from '../orders/repo.ts';\n"],
+      ['apps/server/src/modules/payments/fence-probe.ts', "export { writeAudit } from '../staff/audit.ts';\n"],
+      ['apps/server/src/admin-fence-probe.ts', "export { orderById } from './modules/orders/repo.ts';\n"],
+      ['apps/server/src/db/seed/fence-probe.ts', "export { photoUrl } from '../../modules/photos/photo-service.ts';\n"],
+    ];
+    for (const [file, code] of probes) {
+      const found = fences(await errorsOf(file, code));
+      expect(found.map((f) => f.message).join('\n'), `${file}: ${code}`).toMatch(/only through its public\.ts/);
+    }
+    // Through the face it passes; the app's assembly may also take the area's plugins, nothing else.
+    const face = await errorsOf(
+      'apps/server/src/modules/payments/fence-probe.ts',
+      "export { orderById } from '../orders/public.ts';\nexport { writeAudit } from '../staff/public.ts';\n",
+    );
+    expect(fences(face)).toEqual([]);
+    const assembly = 'apps/server/src/modules/console/routes.ts';
+    expect(
+      fences(await errorsOf(assembly, "export { consoleOrderRoutes } from '../orders/staff-routes.ts';\n")),
+    ).toEqual([]);
+    const inner = fences(await errorsOf(assembly, "export { orderById } from '../orders/repo.ts';\n"));
+    expect(inner.map((f) => f.message).join('\n')).toMatch(/assembly takes modules\/orders's public\.ts/);
+  });
+
+  it("refuse a server module's public.ts re-exporting its plugins", async () => {
+    const found = fences(
+      await errorsOf('apps/server/src/modules/orders/public.ts', "export { ordersRoutes } from './routes.ts';\n"),
+    );
+    expect(found.map((f) => f.message).join('\n')).toMatch(/public\.ts leaves its plugins out/);
+  });
+
+  it('refuse an import cycle in the server', async () => {
+    // orders/repo.ts imports order-no.ts: order-no.ts importing repo.ts back closes a circle.
+    const found = fences(
+      await errorsOf('apps/server/src/modules/orders/order-no.ts', "export { createOrder } from './repo.ts';\n"),
+    );
+    expect(found.map((f) => `${f.ruleId}: ${f.message}`).join('\n')).toMatch(/import-x\/no-cycle: Dependency cycle/);
+  });
+
   it('let legal imports through', async () => {
     const page = await errorsOf(
       ORDERS_PAGE,
