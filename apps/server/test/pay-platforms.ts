@@ -11,6 +11,8 @@ import { WechatPayV3 } from '../src/providers/pay/wechat-v3.ts';
 export const MCH = '1900000001';
 export const APPID = 'wx0000000000000001';
 export const ALI_APP = '2021000000000001';
+/** The official account bound to the merchant: JSAPI orders (inside WeChat) name it. */
+export const MP_APPID = 'wx00000000000000mp';
 
 /**
  * The merchant's keys and both platforms (WeChat Pay, Alipay) behind one in-process gateway;
@@ -32,6 +34,7 @@ export function platformsBehindGateway(apiV3Key: string) {
       platformPublicKey: wx.platform.publicPem,
       platformPublicKeyId: wx.keyId,
       baseUrl: gateway.url,
+      mpAppId: MP_APPID,
     }),
     alipay: new AlipayPage({
       appId: ALI_APP,
