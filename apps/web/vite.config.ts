@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { DEFAULT_RESPONSE_SECRET } from '@portal/contract/defaults';
 
-// Two entries: the portal (/) and the staff console (/console).
+// Three entries: the portal (/), the phone portal (/phoneModify) and the staff console (/console).
 export default defineConfig({
   plugins: [react()],
   define: {
@@ -18,6 +18,7 @@ export default defineConfig({
       input: {
         index: path.resolve(import.meta.dirname, 'index.html'),
         console: path.resolve(import.meta.dirname, 'console.html'),
+        phone: path.resolve(import.meta.dirname, 'phone.html'),
       },
     },
   },

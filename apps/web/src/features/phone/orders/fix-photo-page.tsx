@@ -1,0 +1,204 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
+import { failingItems } from '@portal/contract/check-items';
+import type { PhotoCandidate } from '@portal/contract/photos';
+import { addLocales } from '../../../lib/i18n-core.ts';
+import { acceptCorrected, updatePersonPhoto, uploadPhoto, useOrderWithPersons } from '../api.ts';
+import { phonePaths } from '../paths.ts';
+import { toastFail, toastOk } from '../phone-toast.ts';
+import { fileRuleError, toStandardJpeg } from './to-jpeg.ts';
+import { useOrderParams } from './use-order-params.ts';
+
+type Refusal = { items: string[]; msg: string; src: string; candidate?: PhotoCandidate };
+
+// The check's item names are the photo area's words: loaded with this screen only.
+const photoWords = import('../../../locales/photos.ts').then((m) => addLocales(m.default));
+
+/**
+ * Fix a refused photo: take a new one (or choose a file), see the check and, when the machine
+ * could correct it, the pair to choose from; then resubmit, and the order goes back to review.
+ */
+export default function PhoneFixPhotoPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const { id, detailId } = useOrderParams();
+  const q = useOrderWithPersons('individual', id);
+  const [busy, setBusy] = useState(false);
+  const [accepted, setAccepted] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [, setWordsReady] = useState(false);
+  const camera = useRef<HTMLInputElement>(null);
+  const album = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    void photoWords.then(() => setWordsReady(true));
+  }, []);
+
+  if (q.isPending)
+    return (
+      <div className="phone-loading">
+        <DotLoading color="primary" />
+      </div>
+    );
+  const person = q.data?.persons.find((p) => p.id === detailId);
+  if (q.isError || !person) return <ErrorBlock status="default" title={t('phone.loadFailed')} description="" />;
+
+  const take = async (file: File | undefined) => {
+    if (!file) return;
+    const rule = await fileRuleError(file);
+    if (rule) return toastFail(t(rule));
+    setBusy(true);
+    setAccepted(null);
+    setRefusal(null);
+    try {
+      const jpeg = await toStandardJpeg(file);
+      const fd = new FormData();
+      fd.append('flow', 'individual');
+      fd.append('file', jpeg, 'photo.jpg');
+      const env = await uploadPhoto(fd);
+      if ((env.code === 200 || env.code === 0) && typeof env.data === 'string') {
+        setAccepted(env.data);
+        toastOk(t('msg.photo.accepted'));
+      } else if (env.data && typeof env.data === 'object') {
+        const { corrected, ...check } = env.data;
+        setRefusal({ items: failingItems(check), msg: env.msg, src: URL.createObjectURL(jpeg), candidate: corrected });
+      } else toastFail(env.msg);
+    } catch (e) {
+      toastFail((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const chooseCorrected = async (c: PhotoCandidate) => {
+    setBusy(true);
+    try {
+      const env = await acceptCorrected(c.id);
+      if ((env.code === 200 || env.code === 0) && typeof env.data === 'string') {
+        setAccepted(env.data);
+        setRefusal(null);
+        toastOk(t('msg.photo.accepted'));
+      } else toastFail(env.msg);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resubmit = async () => {
+    if (!accepted) return;
+    setBusy(true);
+    try {
+      const msg = await updatePersonPhoto({
+        id: person.id,
+        mobile: person.mobile ?? '',
+        mail: person.mail ?? '',
+        picUrl: accepted,
+      });
+      toastOk(msg || t('phone.fix.done'));
+      await client.invalidateQueries({ queryKey: ['phone'] });
+      navigate(phonePaths.order(id), { replace: true });
+    } catch {
+      // the client has shown the server's message
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <h1 className="phone-title">{t('phone.fix.title', { name: person.name })}</h1>
+      <div className="phone-card">
+        <p style={{ marginTop: 0 }}>{t('phone.fix.how')}</p>
+        <ul className="phone-muted" style={{ paddingInlineStart: 20 }}>
+          <li>{t('phone.fix.tip1')}</li>
+          <li>{t('phone.fix.tip2')}</li>
+          <li>{t('phone.fix.tip3')}</li>
+        </ul>
+        <input
+          ref={camera}
+          type="file"
+          accept="image/jpeg,image/png"
+          capture="user"
+          hidden
+          data-testid="camera-input"
+          onChange={(e) => void take(e.target.files?.[0]).finally(() => (e.target.value = ''))}
+        />
+        <input
+          ref={album}
+          type="file"
+          accept="image/jpeg"
+          hidden
+          data-testid="file-input"
+          onChange={(e) => void take(e.target.files?.[0]).finally(() => (e.target.value = ''))}
+        />
+        <div className="phone-actions">
+          <Button color="primary" size="large" loading={busy} onClick={() => camera.current?.click()}>
+            {t('phone.fix.camera')}
+          </Button>
+          <Button size="large" disabled={busy} onClick={() => album.current?.click()}>
+            {t('phone.fix.file')}
+          </Button>
+        </div>
+      </div>
+
+      {refusal && (
+        <section className="phone-card" role="alert" aria-labelledby="check-title">
+          <h2 id="check-title" className="phone-section-title" style={{ marginTop: 0 }}>
+            {t('phone.fix.refused')}
+          </h2>
+          <p>{refusal.msg}</p>
+          <ul>
+            {refusal.items.map((k) => (
+              <li key={k}>{t(`photos.item.${k}`, { defaultValue: k })}</li>
+            ))}
+          </ul>
+          {refusal.candidate ? (
+            <>
+              <p>{t('phone.fix.correctedHow')}</p>
+              <div style={{ display: 'flex', gap: 12, justifyContent: 'center' }}>
+                <figure style={{ margin: 0, textAlign: 'center' }}>
+                  <img className="phone-photo" src={refusal.src} alt={t('phone.fix.yours')} />
+                  <figcaption className="phone-muted">{t('phone.fix.yours')}</figcaption>
+                </figure>
+                <figure style={{ margin: 0, textAlign: 'center' }}>
+                  <img className="phone-photo" src={refusal.candidate.url} alt={t('phone.fix.corrected')} />
+                  <figcaption className="phone-muted">{t('phone.fix.corrected')}</figcaption>
+                </figure>
+              </div>
+              <div className="phone-actions">
+                <Button color="primary" loading={busy} onClick={() => void chooseCorrected(refusal.candidate!)}>
+                  {t('phone.fix.useCorrected')}
+                </Button>
+                <Button onClick={() => camera.current?.click()}>{t('phone.fix.another')}</Button>
+              </div>
+            </>
+          ) : (
+            <p className="phone-muted">{t('phone.fix.tryAgain')}</p>
+          )}
+        </section>
+      )}
+
+      {accepted && (
+        <section className="phone-card" aria-labelledby="ok-title">
+          <h2 id="ok-title" className="phone-section-title" style={{ marginTop: 0 }}>
+            {t('phone.fix.passed')}
+          </h2>
+          <img className="phone-photo" src={accepted} alt={t('phone.fix.newPhoto')} />
+          <Button
+            block
+            color="primary"
+            size="large"
+            style={{ marginTop: 12 }}
+            loading={busy}
+            onClick={() => void resubmit()}
+          >
+            {t('phone.fix.resubmit')}
+          </Button>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { ConfigProvider } from 'antd-mobile';
+import zhCN from 'antd-mobile/es/locales/zh-CN';
+import enUS from 'antd-mobile/es/locales/en-US';
+import { addLocales, currentLang, i18n } from '../../lib/i18n-core.ts';
+import { setNavigator } from '../../lib/navigation.ts';
+import phoneLocale from '../../locales/phone.ts';
+import phonePayLocale from '../../locales/phone-pay.ts';
+import { phoneRoutes } from './phone-routes.tsx';
+import { phonePathFor } from './paths.ts';
+import './phone-toast.ts';
+import './phone.css';
+
+addLocales(phoneLocale, phonePayLocale);
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false }, mutations: { retry: false } },
+});
+const router = createBrowserRouter(phoneRoutes);
+// The API client (700 -> /login) and other shared code navigate within the phone portal.
+setNavigator((to, o) => void router.navigate(phonePathFor(to), o));
+
+/** The phone portal: antd-mobile's locale and the page language follow i18next's. */
+export function PhoneApp() {
+  const [lang, setLang] = useState(currentLang());
+  useEffect(() => {
+    const on = () => setLang(currentLang());
+    i18n.on('languageChanged', on);
+    return () => i18n.off('languageChanged', on);
+  }, []);
+  useEffect(() => {
+    document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+    document.title = i18n.t('phone.brand');
+  }, [lang]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ConfigProvider locale={lang === 'zh' ? zhCN : enUS}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </ConfigProvider>
+    </I18nextProvider>
+  );
+}

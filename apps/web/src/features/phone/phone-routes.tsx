@@ -1,0 +1,39 @@
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { isLoggedIn } from '../../lib/session.ts';
+import { PhoneLayout } from './shell/phone-layout.tsx';
+import { RequirePhoneMember } from './shell/require-member.tsx';
+import { PHONE, phonePaths } from './paths.ts';
+
+// Each screen is its own chunk: the first load carries the frame and the screen it opens on.
+const p = (load: () => Promise<{ default: ComponentType }>) => {
+  const Page = lazy(load);
+  return <Page />;
+};
+const member = (el: ReactNode) => <RequirePhoneMember>{el}</RequirePhoneMember>;
+
+function PhoneStart() {
+  return <Navigate to={isLoggedIn() ? phonePaths.orders : phonePaths.login} replace />;
+}
+
+export const phoneRoutes: RouteObject[] = [
+  {
+    path: PHONE,
+    element: <PhoneLayout />,
+    children: [
+      { index: true, element: <PhoneStart /> },
+      { path: 'login', element: p(() => import('./auth/login-page.tsx')) },
+      { path: 'firstIn', element: member(p(() => import('./auth/first-in-page.tsx'))) },
+      { path: 'orders', element: member(p(() => import('./orders/orders-page.tsx'))) },
+      { path: 'orders/:id', element: member(p(() => import('./orders/order-page.tsx'))) },
+      { path: 'orders/:id/fix/:detailId', element: member(p(() => import('./orders/fix-photo-page.tsx'))) },
+      { path: 'orders/:id/track', element: member(p(() => import('./orders/track-page.tsx'))) },
+      { path: 'orders/:id/refund', element: member(p(() => import('./orders/refund-page.tsx'))) },
+      { path: 'help', element: p(() => import('./help/help-page.tsx')) },
+      { path: 'me', element: member(p(() => import('./auth/me-page.tsx'))) },
+      { path: 'desktop', element: p(() => import('./help/desktop-only-page.tsx')) },
+      { path: '*', element: <Navigate to={PHONE} replace /> },
+    ],
+  },
+  { path: '*', element: <Navigate to={PHONE} replace /> },
+];
