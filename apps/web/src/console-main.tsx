@@ -5,11 +5,13 @@ import consoleLocale from './locales/console.ts';
 import consoleOps from './locales/console-ops.ts';
 import consoleParcels from './locales/console-parcels.ts';
 import consoleWords from './locales/console-words.ts';
+import consoleReview from './locales/console-review.ts';
+import consoleCohort from './locales/console-cohort.ts';
 import './styles.css';
 import { AppProviders } from './app/providers.tsx';
 import { ConsoleApp } from './features/console/console-app.tsx';
 
-addLocales(consoleLocale, consoleOps, consoleParcels, consoleWords);
+addLocales(consoleLocale, consoleOps, consoleParcels, consoleWords, consoleReview, consoleCohort);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -3,6 +3,9 @@ import { Alert, Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { NationalRejection } from '@portal/contract/orders';
+import type { ReviewRefusal } from '@portal/contract/review';
+import { addLocales, pick } from '../../lib/i18n.ts';
+import reviewRefusalWords from '../../locales/review-refusals.ts';
 import { apiGet } from '../../lib/api/client.ts';
 
 export const photoIssuesKey = (orderId: number) => ['orders', 'order', orderId, 'photoIssues'] as const;
@@ -59,20 +62,62 @@ function IssueAlert({ title, children }: { title: string; children: ReactNode })
   );
 }
 
-/** Alerts above an order: a face used for several students (pay is refused) and photos the national platform refused. */
+// The words of the review refusals travel with the component that shows them.
+addLocales(reviewRefusalWords);
+
+/** The persons whose photo review refused or staff sent back, each with the reason and a replace button. */
+function ReviewRefusalList({
+  items,
+  onReplace,
+}: {
+  items: ReviewRefusal[];
+  onReplace?: (r: { detailId: number }) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ul style={{ margin: '4px 0', paddingInlineStart: 20 }}>
+        {items.map((r) => (
+          <li key={r.detailId} data-testid={`review-refused-${r.detailId}`}>
+            {t(`photoIssues.review.${r.verdict}`, {
+              name: r.name,
+              reason: r.reason ? pick(r.reason) : t('photoIssues.review.noReason'),
+            })}{' '}
+            {onReplace && (
+              <Button size="small" type="link" onClick={() => onReplace(r)}>
+                {t('photoIssues.review.replace')}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {t('photoIssues.review.free')}
+    </>
+  );
+}
+
+/**
+ * Alerts above an order: a face used for several students (pay is refused), photos review refused
+ * or sent back (per person, with the reason) and photos the national platform refused.
+ */
 export function OrderPhotoIssues({
   orderId,
   onReplace,
 }: {
   orderId: number;
-  onReplace?: (r: NationalRejection) => void;
+  onReplace?: (r: { detailId: number }) => void;
 }) {
   const { t } = useTranslation();
   const q = usePhotoIssues(orderId);
   if (!q.data) return null;
-  const { sameFace, nationalRejected } = q.data;
+  const { sameFace, nationalRejected, reviewRefused } = q.data;
   return (
     <>
+      {reviewRefused.length > 0 && (
+        <IssueAlert title={t('photoIssues.review.title')}>
+          <ReviewRefusalList items={reviewRefused} onReplace={onReplace} />
+        </IssueAlert>
+      )}
       {sameFace.length > 0 && (
         <IssueAlert title={t('msg.order.sameFace')}>
           <ul style={{ margin: '4px 0', paddingInlineStart: 20 }}>

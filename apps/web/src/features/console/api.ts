@@ -1,5 +1,6 @@
 import type { ConsoleTaskBody, NationalReportBody, StaffSaveBody, TransitionBody } from '@portal/contract/console';
 import type { ResolveDisputeBody } from '@portal/contract/reprint';
+import type { DecideBody, ResetBody } from '@portal/contract/review';
 import type { z } from 'zod';
 import type { orderSearchQuery } from '@portal/contract/console';
 import { cGet, cPost, downloadStaffFile } from './console-api.ts';
@@ -21,6 +22,9 @@ export const searchOrders = (query: OrderSearch) => cGet('/api/console/orders', 
 export const fetchOrderPage = (id: number | string) => cGet(`/api/console/orders/${id}`);
 export const fetchReviewQueue = (size: number) => cGet('/api/console/review', { size });
 export const transition = (body: TransitionBody) => cPost('/api/console/orders/transition', body);
+export const claimReview = (size?: number) => cPost('/api/console/review/claim', size ? { size } : {});
+export const decideReview = (body: DecideBody) => cPost('/api/console/review/decide', body);
+export const resetReviewPhoto = (body: ResetBody) => cPost('/api/console/review/reset', body);
 export const fetchPackingList = (ids: number[]) => cGet('/api/console/packing-list', { ids: ids.join(',') });
 
 export const fetchParcelProblems = (size: number) => cGet('/api/console/parcels/problems', { size });

@@ -49,6 +49,14 @@ export default function DashboardPage() {
               />
             </Row>
             <Row gutter={16} style={{ marginTop: 16 }}>
+              <Stat
+                title={t('review.pace')}
+                value={d.reviewPace.lastHour}
+                suffix="/ h"
+                note={t('review.pace.today', { n: d.reviewPace.today, rate: d.reviewPace.perHourToday })}
+              />
+            </Row>
+            <Row gutter={16} style={{ marginTop: 16 }}>
               <Col span={14}>
                 <CardTable
                   title={t('console.dash.byState')}

@@ -1,51 +1,86 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Descriptions, Input, List, Modal, Radio, Space, Tag, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { App, Button, Card, Descriptions, List, Space, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { REJECT_REASONS, type Person } from '@portal/contract/console';
-import { pick } from '../../../lib/i18n.ts';
+import { REJECT_REASONS } from '@portal/contract/console';
+import { ORDER_STATE } from '@portal/contract/order-states';
+import { REVIEW_RENEW_SECONDS, type ClaimedOrder, type DecideBody } from '@portal/contract/review';
 import { QueryState } from '../../../components/query-state.tsx';
-import { fetchReviewQueue, transition } from '../api.ts';
-import { failingItems } from '@portal/contract/check-items';
-import { KindText, StaffPhoto, when } from '../ui.tsx';
+import { claimReview, decideReview } from '../api.ts';
+import { KindText, when } from '../ui.tsx';
 import { yuanLabel } from '@portal/contract/prices';
+import { PersonReview } from './review-person.tsx';
+import { RefuseDialog } from './review-refuse-dialog.tsx';
+import { ResetPhotoCard } from './review-reset.tsx';
 
-/** The photo review queue: A approve, R reject, J / K next and previous. */
+const claimKey = ['console', 'review', 'claim'] as const;
+/** Today in Beijing (YYYY-MM-DD), against the promised review day. */
+const todayChina = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+
+/** Every person of the batch in order: the cursor J / K moves along. */
+const flatten = (rows: ClaimedOrder[]) => rows.flatMap((o) => o.persons.map((p) => ({ order: o, person: p })));
+type Target = ReturnType<typeof flatten>[number];
+
+/**
+ * The shared review queue: opening it claims a batch for this reviewer (renewed while the page is
+ * open), each person's photo is decided on its own, all by keyboard (see review.keys).
+ */
 export default function ReviewPage() {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const qc = useQueryClient();
-  const [index, setIndex] = useState(0);
-  const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState<string>(REJECT_REASONS[0].zh);
-  const [typed, setTyped] = useState('');
+  const [cursor, setCursor] = useState<number | null>(null);
+  const [refusing, setRefusing] = useState(false);
   const q = useQuery({
-    queryKey: ['console', 'review'],
-    queryFn: () => fetchReviewQueue(50),
+    queryKey: claimKey,
+    queryFn: () => claimReview(),
+    refetchInterval: REVIEW_RENEW_SECONDS * 1000,
   });
-  const rows = q.data?.rows ?? [];
-  const current = rows[Math.min(index, rows.length - 1)];
-  const act = useMutation({
-    mutationFn: (v: { action: 'approve' | 'reject'; reason?: string }) =>
-      transition({
-        ids: [current.order.id],
-        // The server refuses the decision if the student changed a photo after it was shown here.
-        seenPhotoIds: current.persons.flatMap((p) => (p.photo ? [p.photo.id] : [])),
+  const rows = useMemo(() => q.data?.rows ?? [], [q.data]);
+  const flat = useMemo(() => flatten(rows), [rows]);
+  // The cursor follows a person by id across refetches; by default the first undecided one.
+  const at = Math.max(
+    0,
+    flat.findIndex((x) => (cursor === null ? !x.person.decision : x.person.id === cursor)),
+  );
+  const current = flat[at];
+  const move = (step: number) => {
+    const next = flat[Math.min(Math.max(at + step, 0), flat.length - 1)];
+    if (next) setCursor(next.person.id);
+  };
+
+  type Verdict = Pick<DecideBody, 'verdict' | 'reasonIndex' | 'reasonText'>;
+  const decide = useMutation({
+    mutationFn: ({ target, ...v }: Verdict & { target: Target }) =>
+      decideReview({
+        orderId: target.order.order.id,
+        personId: target.person.id,
+        photoId: target.person.photo!.id,
         ...v,
       }),
-    onSuccess: () => {
-      setRejecting(false);
-      setTyped('');
-      void qc.invalidateQueries({ queryKey: ['console'] });
+    onSuccess: (res, { target }) => {
+      setRefusing(false);
+      if (res.pending === 0)
+        void message.success(
+          t(res.state === ORDER_STATE.TO_BE_MADE ? 'review.orderMoved.approve' : 'review.orderMoved.refuse', {
+            orderNo: target.order.order.orderNo,
+          }),
+        );
+      // On to the next person not yet decided after this one.
+      const from = flat.findIndex((x) => x.person.id === target.person.id);
+      const next = flat.slice(from + 1).find((x) => !x.person.decision);
+      setCursor(next ? next.person.id : null);
+      void qc.invalidateQueries({ queryKey: claimKey });
     },
-    onError: () => void qc.invalidateQueries({ queryKey: ['console', 'review'] }),
+    onError: () => void qc.invalidateQueries({ queryKey: claimKey }),
   });
-  const reject = () => act.mutate({ action: 'reject', reason: reason === 'other' ? typed.trim() : reason });
+  const blocked = !current || !current.person.photo || current.order.refundOpen || decide.isPending;
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const el = e.target as HTMLElement;
       if (
-        rejecting ||
+        refusing ||
         !current ||
         el.closest('input, textarea, [contenteditable="true"], [role="dialog"]') ||
         e.ctrlKey ||
@@ -54,205 +89,144 @@ export default function ReviewPage() {
       )
         return;
       const k = e.key.toLowerCase();
-      if (k === 'j') setIndex((i) => Math.min(i + 1, rows.length - 1));
-      else if (k === 'k') setIndex((i) => Math.max(i - 1, 0));
-      else if (k === 'a' && !act.isPending) act.mutate({ action: 'approve' });
-      else if (k === 'r') setRejecting(true);
+      const n = Number(k);
+      if (k === 'j' || k === 'arrowdown') move(1);
+      else if (k === 'k' || k === 'arrowup') move(-1);
+      else if (k === 'a' && !blocked) decide.mutate({ target: current, verdict: 'approve' });
+      else if ((k === 'r' || k === '0') && !blocked) setRefusing(true);
+      else if (n >= 1 && n <= REJECT_REASONS.length && !blocked)
+        decide.mutate({ target: current, verdict: 'refuse', reasonIndex: n - 1 });
       else return;
       e.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [rejecting, current, rows.length, act]);
+  });
 
+  const today = todayChina();
   return (
     <section>
       <Typography.Title level={2}>{t('console.menu.review')}</Typography.Title>
-      <Typography.Paragraph type="secondary">{t('console.review.keys')}</Typography.Paragraph>
-      <QueryState loading={q.isLoading} error={q.error} empty={!rows.length} onRetry={() => void q.refetch()}>
-        {current && (
-          <div style={{ display: 'grid', gridTemplateColumns: '260px 1fr', gap: 16 }}>
+      <Typography.Paragraph type="secondary">{t('review.keys')}</Typography.Paragraph>
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Tag color="blue">{t('review.waiting', { count: q.data?.waiting ?? 0 })}</Tag>
+        {q.data?.expiresAt && (
+          <Typography.Text>{t('review.claimUntil', { time: when(q.data.expiresAt) })}</Typography.Text>
+        )}
+        <Button onClick={() => void q.refetch()} loading={q.isFetching}>
+          {t('review.claimMore')}
+        </Button>
+      </Space>
+      <QueryState loading={q.isLoading} error={q.error} onRetry={() => void q.refetch()}>
+        <div style={{ display: 'grid', gridTemplateColumns: '280px 1fr', gap: 16 }}>
+          <div>
             <List
               bordered
               size="small"
-              header={t('console.review.waiting', { count: q.data?.total ?? 0 })}
+              header={t('review.myBatch', { count: rows.length })}
+              locale={{ emptyText: t('review.empty') }}
               dataSource={rows}
-              renderItem={(r, i) => (
-                <List.Item
-                  onClick={() => setIndex(i)}
-                  style={{ cursor: 'pointer', background: r === current ? '#e6f4ff' : undefined }}
-                  aria-current={r === current}
-                >
-                  <div>
-                    <div>{r.order.orderNo}</div>
-                    <small>
-                      {r.order.names} · {when(r.waitingSince)}
-                    </small>
-                    {r.persons.some((p) => p.photo?.autoCorrected) && (
+              renderItem={(r) => {
+                const done = r.persons.filter((p) => p.decision).length;
+                const isCurrent = r === current?.order;
+                return (
+                  <List.Item
+                    onClick={() => r.persons[0] && setCursor(r.persons[0].id)}
+                    style={{ cursor: 'pointer', background: isCurrent ? '#e6f4ff' : undefined }}
+                    aria-current={isCurrent}
+                    data-testid={`review-order-${r.order.orderNo}`}
+                  >
+                    <div>
+                      <div>{r.order.orderNo}</div>
+                      <small>
+                        {r.order.names} · {when(r.waitingSince)}
+                      </small>
                       <div>
-                        <Tag color="blue">{t('console.review.autoCorrected')}</Tag>
+                        <Tag color={r.dueDay < today ? 'red' : undefined}>
+                          {r.dueDay < today ? t('review.overdue') + ' · ' : ''}
+                          {t('review.dueDay', { day: r.dueDay })}
+                        </Tag>
+                        <Tag>{t('review.progress', { done, all: r.persons.length })}</Tag>
+                        {r.refundOpen && <Tag color="orange">{t('review.refundOpen')}</Tag>}
+                        {r.persons.some((p) => p.photo?.autoCorrected) && (
+                          <Tag color="blue">{t('console.review.autoCorrected')}</Tag>
+                        )}
                       </div>
-                    )}
-                  </div>
-                </List.Item>
-              )}
+                    </div>
+                  </List.Item>
+                );
+              }}
             />
-            <Card
-              title={`${current.order.orderNo} · ${current.order.names}`}
-              extra={
-                <Space>
-                  <Button type="primary" onClick={() => act.mutate({ action: 'approve' })} loading={act.isPending}>
-                    {t('console.review.approve')} (A)
-                  </Button>
-                  <Button danger onClick={() => setRejecting(true)}>
-                    {t('console.review.reject')} (R)
-                  </Button>
-                </Space>
-              }
-            >
-              <Descriptions size="small" column={3}>
-                <Descriptions.Item label={t('console.col.kind')}>
-                  <KindText kind={current.order.kind} />
-                </Descriptions.Item>
-                <Descriptions.Item label={t('console.col.amount')}>
-                  {yuanLabel(current.order.totalFen)}
-                </Descriptions.Item>
-                <Descriptions.Item label={t('console.col.school')}>{current.order.schoolName ?? '—'}</Descriptions.Item>
-              </Descriptions>
-              {current.persons.map((p) => (
-                <PersonReview key={p.id} person={p} />
-              ))}
-            </Card>
-          </div>
-        )}
-      </QueryState>
-      <Modal
-        open={rejecting}
-        title={t('console.review.rejectTitle')}
-        onCancel={() => setRejecting(false)}
-        onOk={reject}
-        okText={t('console.review.reject')}
-        okButtonProps={{ danger: true, disabled: reason === 'other' && !typed.trim() }}
-        confirmLoading={act.isPending}
-      >
-        <Radio.Group
-          value={reason}
-          onChange={(e) => setReason(e.target.value as string)}
-          style={{ display: 'grid', gap: 8 }}
-          aria-label={t('console.col.reason')}
-        >
-          {REJECT_REASONS.map((r) => (
-            <Radio key={r.zh} value={r.zh}>
-              {pick(r)}
-            </Radio>
-          ))}
-          <Radio value="other">{t('console.review.other')}</Radio>
-        </Radio.Group>
-        {reason === 'other' && (
-          <Input.TextArea
-            aria-label={t('console.review.typedReason')}
-            style={{ marginTop: 8 }}
-            value={typed}
-            maxLength={200}
-            onChange={(e) => setTyped(e.target.value)}
-            autoFocus
-          />
-        )}
-      </Modal>
-    </section>
-  );
-}
-
-function PersonReview({ person }: { person: Person }) {
-  const { t } = useTranslation();
-  const failed = failingItems(person.photo?.checkResult);
-  const [original, setOriginal] = useState(false);
-  return (
-    <Card
-      type="inner"
-      size="small"
-      title={[person.name, person.idNumMask, person.studentId, person.schoolName].filter(Boolean).join(' · ')}
-      style={{ marginTop: 12 }}
-    >
-      <Space align="start" size="large" wrap>
-        <figure style={{ margin: 0 }}>
-          <StaffPhoto src={person.photo?.url} alt={t('console.review.photoOf', { name: person.name })} />
-          <figcaption>{t('console.review.submitted')}</figcaption>
-        </figure>
-        {person.compare && (
-          <figure style={{ margin: 0 }}>
-            <StaffPhoto src={person.compare.url} alt={t(`console.review.compare.${person.compare.source}`)} />
-            <figcaption>{t(`console.review.compare.${person.compare.source}`)}</figcaption>
-          </figure>
-        )}
-        <div style={{ minWidth: 240 }}>
-          <Typography.Text strong>{t('console.review.check')}</Typography.Text>
-          <div style={{ margin: '8px 0' }}>
-            {!person.photo ? (
-              <Tag>{t('console.noPhoto')}</Tag>
-            ) : failed.length === 0 ? (
-              <Tag color="green">{t('console.review.checkPassed')}</Tag>
-            ) : (
-              failed.map((f) => (
-                <Tag color="red" key={f}>
-                  {t(`console.check.${f}`, { defaultValue: f })}
-                </Tag>
-              ))
+            {!!q.data?.refundHeld.length && (
+              <List
+                style={{ marginTop: 12 }}
+                bordered
+                size="small"
+                header={t('review.refundHeld', { count: q.data.refundHeld.length })}
+                dataSource={q.data.refundHeld}
+                renderItem={(r) => (
+                  <List.Item>
+                    <div>
+                      <div>{r.order.orderNo}</div>
+                      <small>{r.order.names}</small> <Tag color="orange">{t('review.refundOpen')}</Tag>
+                    </div>
+                  </List.Item>
+                )}
+              />
             )}
           </div>
-          {person.photo?.autoCorrected && (
-            <Space size="small" style={{ marginBottom: 8 }}>
-              <Tag color="blue" title={t('console.review.autoCorrectedHint')}>
-                {t('console.review.autoCorrected')}
-              </Tag>
-              <Button size="small" onClick={() => setOriginal(true)}>
-                {t('console.review.viewOriginal')}
-              </Button>
-              <Modal
-                open={original}
-                title={t('console.review.original')}
-                onCancel={() => setOriginal(false)}
-                footer={null}
-                width={320}
-              >
-                <Typography.Paragraph type="secondary">{t('console.review.autoCorrectedHint')}</Typography.Paragraph>
-                {original && (
-                  <StaffPhoto
-                    src={`/api/console/photos/${person.photo.id}/original`}
-                    alt={t('console.review.original')}
-                    width={240}
-                  />
+          <div>
+            {current ? (
+              <Card title={`${current.order.order.orderNo} · ${current.order.order.names}`}>
+                {current.order.refundOpen && (
+                  <Typography.Paragraph type="warning">{t('review.refundOpenHint')}</Typography.Paragraph>
                 )}
-              </Modal>
-            </Space>
-          )}
-          {person.sameFace.length > 0 && (
-            <Alert
-              type="error"
-              style={{ marginBottom: 8 }}
-              message={t('console.review.sameFace', {
-                names: person.sameFace
-                  .map((m) =>
-                    m.orderNo ? t('console.review.sameFaceOther', { name: m.name, orderNo: m.orderNo }) : m.name,
-                  )
-                  .join(t('console.review.listSep')),
-              })}
-            />
-          )}
-          {person.compare && (
-            <Alert
-              type={person.compare.same === false ? 'error' : person.compare.same ? 'success' : 'info'}
-              message={
-                person.compare.distance === null
-                  ? t('console.review.noScore')
-                  : t('console.review.score', { distance: person.compare.distance.toFixed(3) }) +
-                    ' · ' +
-                    t(person.compare.same ? 'console.review.same' : 'console.review.different')
-              }
-            />
-          )}
+                <Descriptions size="small" column={3}>
+                  <Descriptions.Item label={t('console.col.kind')}>
+                    <KindText kind={current.order.order.kind} />
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('console.col.amount')}>
+                    {yuanLabel(current.order.order.totalFen)}
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('console.col.school')}>
+                    {current.order.order.schoolName ?? '—'}
+                  </Descriptions.Item>
+                </Descriptions>
+                {current.order.persons.map((p, i) => (
+                  <PersonReview
+                    key={p.id}
+                    person={p}
+                    index={i}
+                    active={p.id === current.person.id}
+                    disabled={current.order.refundOpen || decide.isPending}
+                    onSelect={() => setCursor(p.id)}
+                    onApprove={() => {
+                      setCursor(p.id);
+                      decide.mutate({ target: { order: current.order, person: p }, verdict: 'approve' });
+                    }}
+                    onRefuse={() => {
+                      setCursor(p.id);
+                      setRefusing(true);
+                    }}
+                  />
+                ))}
+              </Card>
+            ) : (
+              <Card>
+                <Typography.Text type="secondary">{t('review.empty')}</Typography.Text>
+              </Card>
+            )}
+            <ResetPhotoCard />
+          </div>
         </div>
-      </Space>
-    </Card>
+      </QueryState>
+      <RefuseDialog
+        open={refusing && !!current}
+        name={current?.person.name ?? ''}
+        pending={decide.isPending}
+        onCancel={() => setRefusing(false)}
+        onRefuse={(r) => current && decide.mutate({ target: current, verdict: 'refuse', ...r })}
+      />
+    </section>
   );
 }
