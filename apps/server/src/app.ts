@@ -47,6 +47,8 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { memberRoutes } from './modules/member/routes.ts';
 import { reprintRoutes } from './modules/reprint/routes.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
+import { exportDownloadRoutes } from './modules/national/export-download-routes.ts';
+import { nationalExportWorker } from './modules/national/export-worker.ts';
 
 export interface RouteEntry {
   method: string;
@@ -166,6 +168,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(logisticsRoutes);
   await app.register(reprintRoutes);
   await app.register(addressRoutes);
+  await app.register(exportDownloadRoutes);
   if (config.demo) {
     await app.register(devRoutes);
     app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
@@ -194,6 +197,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await shutdown.settled(10_000);
     if (!opts.database) await database.close();
   });
+
+  // Background work claimed in the database and drained on close: national exports.
+  await app.register(nationalExportWorker);
 
   if (!opts.skipSeed) {
     await seedReference(ctx, app.log);

@@ -36,6 +36,7 @@ export const PORTAL_API = [
   'GET /api/img/candidate/:id',
   'GET /api/img/downloadPhoto',
   'GET /api/img/view/:key',
+  'GET /api/export-file/:id',
   'GET /api/login/auth',
   'GET /api/login/callback',
   'GET /api/login/getImageCode',

@@ -13,7 +13,6 @@ import {
   consoleSettingsSchema,
   consoleTaskRowSchema,
   dashboardSchema,
-  nationalExportRowSchema,
   nationalReportItemSchema,
   nationalReportJobSchema,
   orderPageSchema,
@@ -39,6 +38,7 @@ import {
 } from './content.ts';
 import { decodedCodeSchema, qrCodeSchema, studentByImageSchema } from './national-codes.ts';
 import { orderListItemSchema, photoConsentSchema } from './order-lists.ts';
+import { exportLeftOutRowSchema, exportLinkSchema, nationalExportJobSchema } from './national-export.ts';
 import { claimAnswerSchema, decideAnswerSchema } from './review.ts';
 import {
   nationalPersonSchema,
@@ -136,6 +136,8 @@ export const PORTAL_RESPONSES = {
   'GET /api/img/candidate/:id': NOT_JSON,
   'GET /api/img/downloadPhoto': NOT_JSON,
   'GET /api/img/view/:key': NOT_JSON,
+  /** A finished national export's ZIP through its signed link (downloaded, not read as JSON). */
+  'GET /api/export-file/:id': NOT_JSON,
   'GET /api/login/auth': loginAnswerSchema,
   /** Code 0: logged in; 201: an openId to bind on /selectStudent (read raw). */
   'GET /api/login/callback': typed<LoginAnswer & { openId?: string; nickname?: string }>(),
@@ -289,9 +291,10 @@ export const CONSOLE_RESPONSES = {
   'POST /api/console/schools/:yxdm/pilot': z.null(),
   'POST /api/console/schools/:yxdm/branch': z.null(),
 
-  /** The export itself answers a zip (downloaded, not read as JSON). */
-  'POST /api/console/national-export': NOT_JSON,
-  'GET /api/console/national-export': z.array(nationalExportRowSchema),
+  'POST /api/console/national-export': nationalExportJobSchema,
+  'GET /api/console/national-export': z.array(nationalExportJobSchema),
+  'GET /api/console/national-export/:id/left-out': z.array(exportLeftOutRowSchema),
+  'GET /api/console/national-export/:id/link': exportLinkSchema,
   'GET /api/console/national-report': z.array(nationalReportJobSchema),
   'POST /api/console/national-report': nationalReportJobSchema,
   'GET /api/console/national-report/:id/items': z.array(nationalReportItemSchema),

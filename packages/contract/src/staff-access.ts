@@ -85,6 +85,8 @@ export const CONSOLE_API = {
   'GET /api/console/national-report': 'national.export',
   'POST /api/console/national-report': 'national.export',
   'GET /api/console/national-report/:id/items': 'national.export',
+  'GET /api/console/national-export/:id/left-out': 'national.export',
+  'GET /api/console/national-export/:id/link': 'national.export',
 
   'GET /api/console/staff': 'staff.manage',
   'POST /api/console/staff': 'staff.manage',

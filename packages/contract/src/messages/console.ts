@@ -30,6 +30,13 @@ export const consoleMessages = {
   'console.passwordRequired': { zh: '请输入密码', en: 'Please enter the password' },
   'console.passwordWeak': { zh: '密码至少8位', en: 'The password needs at least 8 characters' },
   'console.branchRequired': { zh: '分公司账号必须填写分公司', en: 'A branch account needs its branch' },
+  'console.schoolsRequired': { zh: '学校账号必须选择至少一所学校', en: 'A school account needs at least one school' },
+  'console.schoolCodeFormat': { zh: '学校代码为5位数字', en: 'A school code has 5 digits' },
+  'console.schoolUnknown': { zh: '学校代码不在学校名单中', en: 'The school code is not on the list of schools' },
+  'console.cohortTaskForbidden': {
+    zh: '该采集任务不属于您的学校',
+    en: 'This collection task is not one of your schools',
+  },
   'console.reasonRequired': { zh: '请填写驳回原因', en: 'Please give the reason for rejecting' },
   'console.waybillRequired': { zh: '请填写快递公司和运单号', en: 'Please enter the carrier and the waybill number' },
   'console.stateChanged': {
@@ -44,6 +51,28 @@ export const consoleMessages = {
   'console.selectOrders': { zh: '请选择订单', en: 'Please select orders' },
   'console.csvInvalid': { zh: 'CSV文件格式有误', en: 'The CSV file is not in the expected format' },
   'console.nothingToExport': { zh: '没有可导出的照片', en: 'There are no photos to export' },
+  'console.yxdmInvalid': { zh: '院校代码为5位数字', en: 'The school code is 5 digits' },
+  'console.exportNotReady': {
+    zh: '导出尚未完成，暂不能下载',
+    en: 'The export is not finished yet; it cannot be downloaded',
+  },
+  'console.exportLinkInvalid': {
+    zh: '下载链接无效或已过期，请回到导出页重新下载',
+    en: 'The download link is invalid or has expired; download again from the export page',
+  },
+  'console.exportLeftOut.photoMissing': { zh: '照片文件不存在', en: 'The photo file is missing from storage' },
+  'console.exportLeftOut.photoUnreadable': {
+    zh: '照片无法转换为国家标准格式',
+    en: 'The photo could not be converted to the national format',
+  },
+  'console.exportLeftOut.noIdNumber': {
+    zh: '没有证件号码，无法按证件号码命名',
+    en: 'There is no ID number to name the file by',
+  },
+  'console.exportLeftOut.duplicateId': {
+    zh: '同一学校中证件号码重复，已导出第一张',
+    en: 'The ID number appears twice in the school; the first photo was exported',
+  },
   'console.nothingToReport': { zh: '范围内没有审核通过的照片', en: 'There are no approved photos in this scope' },
   'console.allReported': { zh: '范围内的照片均已上报成功', en: 'Every photo in this scope has already been accepted' },
   'console.reportRunning': {

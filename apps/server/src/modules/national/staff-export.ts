@@ -1,12 +1,8 @@
 import { and, asc, eq, gte, inArray, isNotNull, lte, ne } from 'drizzle-orm';
 import sharp from 'sharp';
-import { ZipArchive } from 'archiver';
 import type { AppContext } from '../../context.ts';
-import { nationalExports, orderDetails, orders } from '../../db/schema.ts';
-import { badRequest } from '../../http/errors.ts';
+import { orderDetails, orders } from '../../db/schema.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
-import { readPhotoBytes } from '../photos/public.ts';
-import { writeAudit } from '../staff/public.ts';
 import { branchScope } from '../orders/public.ts';
 import { APPROVED_STATES } from '@portal/contract/order-states';
 import { lineToOrder } from '../orders/public.ts';
@@ -74,53 +70,4 @@ export function approvedPhotoRows(ctx: AppContext, staff: StaffContext, scope: E
     )
     .orderBy(asc(orderDetails.id))
     .limit(5000);
-}
-
-/** The approved photos of a school or date range as a ZIP with a CSV manifest; recorded and audited. */
-export async function nationalExport(
-  ctx: AppContext,
-  staff: StaffContext,
-  scope: ExportScope,
-): Promise<{ zip: ZipArchive; count: number }> {
-  const rows = await approvedPhotoRows(ctx, staff, scope);
-  if (!rows.length) throw badRequest('console.nothingToExport');
-  const zip = new ZipArchive({ zlib: { level: 0 } });
-  const manifest = ['file,name,yxdm,school,studentId,orderNo'];
-  const used = new Set<string>();
-  let count = 0;
-  for (const { d, orderNo } of rows) {
-    const id = d.idNumEnc ? ctx.pii.decrypt(d.idNumEnc) : null;
-    const base = (id || d.studentId || `detail-${d.id}`).replace(/[^0-9A-Za-z-]/g, '');
-    let file = `${base}.jpg`;
-    for (let i = 2; used.has(file); i++) file = `${base}-${i}.jpg`;
-    let bytes: Buffer;
-    try {
-      bytes = await nationalJpeg(await readPhotoBytes(ctx, d.photoId!));
-    } catch {
-      continue;
-    }
-    used.add(file);
-    zip.append(bytes, { name: `photos/${file}` });
-    manifest.push([file, d.name, d.yxdm ?? '', d.schoolName ?? '', d.studentId ?? '', orderNo].map(csvCell).join(','));
-    count++;
-  }
-  if (!count) throw badRequest('console.nothingToExport');
-  zip.append(`\uFEFF${manifest.join('\r\n')}\r\n`, { name: 'manifest.csv' });
-  await ctx.db.insert(nationalExports).values({ staffId: staff.staffId, scope, photoCount: count });
-  await writeAudit(ctx.db, staff, { action: 'national.export', targetKind: 'export', after: { ...scope, count } });
-  void zip.finalize();
-  return { zip, count };
-}
-
-const csvCell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-
-export async function exportHistory(ctx: AppContext) {
-  const rows = await ctx.db.select().from(nationalExports).orderBy(asc(nationalExports.id)).limit(200);
-  return rows.map((r) => ({
-    id: r.id,
-    staffId: r.staffId,
-    scope: r.scope,
-    photoCount: r.photoCount,
-    createdAt: r.createdAt.toISOString(),
-  }));
 }

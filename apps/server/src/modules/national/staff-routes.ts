@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  nationalExportRowSchema,
   nationalReportBody,
   nationalReportItemSchema,
   nationalReportJobSchema,
@@ -9,56 +8,19 @@ import {
 } from '@portal/contract/console';
 import { envelope, ok } from '../../http/envelope.ts';
 import { staffOf } from '../../http/staff-auth.ts';
-import { exportHistory, nationalExport } from './staff-export.ts';
+import { exportStaffRoutes } from './export-staff-routes.ts';
 import { listNationalReports, reportItems, runNationalReports, startNationalReport } from './staff-report.ts';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-
-/** The same staff as the national export. */
-
 /**
- * The national area's staff routes: the photo export (a zip of 480 x 640 JPEGs) and its history, and
+ * The national area's staff routes: the photo export (a background job, export-staff-routes.ts), and
  * photo reports to the national platform: staff start a run (a school or a date range), batches go
  * out at once and then on a timer under the sending lock, and the console polls the progress.
  */
 export const nationalStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.post(
-    '/api/console/national-export',
-    {
-      schema: {
-        body: z.object({
-          yxdm: z
-            .string()
-            .regex(/^\d{5}$/)
-            .optional(),
-          from: day.optional(),
-          to: day.optional(),
-        }),
-      },
-    },
-    async (req, reply) => {
-      const { zip } = await nationalExport(ctx, staffOf(req), req.body);
-      const name = `national-${req.body.yxdm ?? 'all'}-${new Date().toISOString().slice(0, 10)}.zip`;
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .send(zip);
-    },
-  );
+  await app.register(exportStaffRoutes);
 
-  app.get(
-    '/api/console/national-export',
-    {
-      schema: {
-        response: {
-          200: envelope(z.array(nationalExportRowSchema)),
-        },
-      },
-    },
-    async () => ok(await exportHistory(ctx)),
-  );
   let inFlight: Promise<unknown> = Promise.resolve();
   let closing = false;
   const kick = () => {
