@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { MAX_ADDRESSES, type Address, type AddressSave } from '@portal/contract/addresses';
+import { withTx } from '../../db/tx.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { carriers, memberAddresses } from '../../db/schema.ts';
@@ -65,7 +66,7 @@ export async function saveAddress(ctx: AppContext, memberId: number, body: Addre
     districtName: body.shippingDistrictName,
     address: body.shippingAddress,
   };
-  return ctx.db.transaction(async (tx) => {
+  return withTx(ctx, async ({ db: tx }) => {
     let row: Row;
     if (body.id) {
       const own = await ownAddress(tx, memberId, body.id);
@@ -93,7 +94,7 @@ export async function saveAddress(ctx: AppContext, memberId: number, body: Addre
 }
 
 export async function setDefaultAddress(ctx: AppContext, memberId: number, id: number): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  await withTx(ctx, async ({ db: tx }) => {
     const own = await ownAddress(tx, memberId, id);
     await tx.update(memberAddresses).set({ isDefault: true }).where(eq(memberAddresses.id, own.id));
     await clearDefault(tx, memberId, own.id);
@@ -102,7 +103,7 @@ export async function setDefaultAddress(ctx: AppContext, memberId: number, id: n
 
 /** Deletes one of the member's addresses; when it was the default, the newest left takes over. */
 export async function deleteAddress(ctx: AppContext, memberId: number, id: number): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  await withTx(ctx, async ({ db: tx }) => {
     const own = await ownAddress(tx, memberId, id);
     await tx.delete(memberAddresses).where(eq(memberAddresses.id, own.id));
     if (!own.isDefault) return;

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { foldSearchText } from '@portal/contract/catalog';
 import type { ConsoleTaskBody } from '@portal/contract/console';
+import { withTx } from '../../db/tx.ts';
 import type { AppContext } from '../../context.ts';
 import { schoolBranches, schools, tasks } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
@@ -44,7 +45,7 @@ export async function importSchools(
   csv: string,
 ): Promise<{ created: number; updated: number }> {
   const rows = parseSchoolsCsv(csv);
-  return ctx.db.transaction(async (tx) => {
+  return withTx(ctx, async ({ db: tx }) => {
     const existing = new Set((await tx.select({ yxdm: schools.yxdm }).from(schools)).map((r) => r.yxdm));
     for (let i = 0; i < rows.length; i += 500) {
       const chunk = rows.slice(i, i + 500);
@@ -92,7 +93,7 @@ export async function findSchools(ctx: AppContext, q: string | undefined) {
 }
 
 export async function setPilot(ctx: AppContext, staff: StaffContext, yxdm: string, testPoint: number) {
-  await ctx.db.transaction(async (tx) => {
+  await withTx(ctx, async ({ db: tx }) => {
     const [s] = await tx.select().from(schools).where(eq(schools.yxdm, yxdm));
     if (!s) throw notFound();
     await tx.update(schools).set({ testPoint }).where(eq(schools.yxdm, yxdm));
@@ -148,7 +149,7 @@ function isOpenCodeClash(e: unknown): boolean {
 export async function saveTask(ctx: AppContext, staff: StaffContext, input: ConsoleTaskBody) {
   if (staff.role === 'branch' && input.fy !== staff.branch) throw forbidden();
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await withTx(ctx, async ({ db: tx }) => {
       const [school] = await tx
         .select({ yxdm: schools.yxdm, fy: schoolBranches.fy })
         .from(schools)
@@ -204,7 +205,7 @@ export async function saveTask(ctx: AppContext, staff: StaffContext, input: Cons
 
 /** Gives a school to a branch office (null: to none), audited; admins only (the role table). */
 export async function setSchoolBranch(ctx: AppContext, staff: StaffContext, yxdm: string, fy: string | null) {
-  await ctx.db.transaction(async (tx) => {
+  await withTx(ctx, async ({ db: tx }) => {
     const [s] = await tx
       .select({ yxdm: schools.yxdm, fy: schoolBranches.fy })
       .from(schools)

@@ -1,5 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { withTx } from '../../db/tx.ts';
 import type { AppContext } from '../../context.ts';
 import { banners, collectionCentres, faqs, forms, news, notices, staticPages } from '../../db/schema.ts';
 import {
@@ -18,7 +19,7 @@ const rich = (s: string | null | undefined) => (s ? sanitizeRich(s) : null);
 
 /** Demo banners, notices, news, forms, FAQ, collection centres and static pages; idempotent per table. */
 export async function seedContent(ctx: AppContext): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  await withTx(ctx, async ({ db: tx }) => {
     const empty = async (t: PgTable) => (await tx.select({ n: count() }).from(t))[0].n === 0;
     if (await empty(banners))
       await tx.insert(banners).values(

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CONTENT_TYPES, type ConsoleSettings, type ContentField, type ContentType } from '@portal/contract/console';
 import { linkField } from '@portal/contract/links';
 import { isMessageKey } from '@portal/contract/messages';
+import { withTx } from '../../db/tx.ts';
 import type { AppContext } from '../../context.ts';
 import { banners, collectionCentres, faqs, news, notices, staticPages } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -73,7 +74,7 @@ export async function saveContent(
   const row = cleanRow(type, values);
   const table = TABLES[type];
   const col = keyColumn(type);
-  const saved = await ctx.db.transaction(async (tx) => {
+  const saved = await withTx(ctx, async ({ db: tx }) => {
     const [before] =
       id === null
         ? []
@@ -110,7 +111,7 @@ export async function saveContent(
 export async function deleteContent(ctx: AppContext, staff: StaffContext, type: ContentType, id: string | number) {
   const table = TABLES[type];
   const col = keyColumn(type);
-  await ctx.db.transaction(async (tx) => {
+  await withTx(ctx, async ({ db: tx }) => {
     const [before] = await tx
       .select()
       .from(table)

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { formSaveFields, type ConsoleForm } from '@portal/contract/console';
 import { isMessageKey } from '@portal/contract/messages';
+import { withTx } from '../../db/tx.ts';
 import type { AppContext } from '../../context.ts';
 import { forms } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -86,7 +87,7 @@ export async function saveForm(
   let before: FormRow | undefined;
   let after: FormRow;
   try {
-    ({ before, after } = await ctx.db.transaction(async (tx) => {
+    ({ before, after } = await withTx(ctx, async ({ db: tx }) => {
       const [prev] = v.id ? await tx.select().from(forms).where(eq(forms.id, v.id)) : [];
       if (v.id && !prev) throw notFound('content.formNotFound');
       if (!upload && !url && !prev?.storageKey) throw badRequest('content.formFileOrUrl');
@@ -135,7 +136,7 @@ export async function saveForm(
 
 /** Deletes a form and its stored file. */
 export async function deleteForm(ctx: AppContext, staff: StaffContext, id: number): Promise<void> {
-  const before = await ctx.db.transaction(async (tx) => {
+  const before = await withTx(ctx, async ({ db: tx }) => {
     const [prev] = await tx.select().from(forms).where(eq(forms.id, id));
     if (!prev) throw notFound('content.formNotFound');
     await tx.delete(forms).where(eq(forms.id, id));

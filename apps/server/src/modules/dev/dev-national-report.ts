@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { maskIdNumber } from '@portal/contract/validation';
+import { withTx } from '../../db/tx.ts';
 import type { AppContext } from '../../context.ts';
 import { members, nationalStudents, orderDetails } from '../../db/schema.ts';
 import { envelope, ok } from '../../http/envelope.ts';
@@ -61,7 +62,7 @@ export async function createApprovedPhotos(
       .toBuffer();
     photoIds.push((await storePhotoBytes(ctx, null, jpeg, 'seed')).id);
   }
-  return ctx.db.transaction(async (tx) => {
+  return withTx(ctx, async ({ db: tx }) => {
     let [m] = await tx.select().from(members).where(eq(members.mobile, input.mobile)).limit(1);
     if (!m)
       [m] = await tx.insert(members).values({ mobile: input.mobile, name: '测试学生', isFirst: false }).returning();

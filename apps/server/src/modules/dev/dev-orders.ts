@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { individualTotalFen, reprintTotalFen } from '@portal/contract/prices';
+import { withTx } from '../../db/tx.ts';
 import type { AppContext } from '../../context.ts';
 import { members, orderDetails } from '../../db/schema.ts';
 import { envelope, ok } from '../../http/envelope.ts';
@@ -26,7 +27,7 @@ export type DevOrderInput = z.infer<typeof devOrderBody>;
  * persons and shipping, so journeys need not click through the order wizard.
  */
 export async function createDevOrder(ctx: AppContext, input: DevOrderInput): Promise<{ id: number; orderNo: string }> {
-  return ctx.db.transaction(async (tx) => {
+  return withTx(ctx, async ({ db: tx }) => {
     let [m] = await tx.select().from(members).where(eq(members.mobile, input.mobile)).limit(1);
     if (!m)
       [m] = await tx

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { NationalReportBody, NationalReportItem, NationalReportJob, ReportStatus } from '@portal/contract/console';
+import { withTx } from '../../db/tx.ts';
 import type { AppContext } from '../../context.ts';
 import { withSessionAdvisoryLock } from '../../db/client.ts';
 import { nationalPhotoReports, nationalReportJobs, orderDetails, orders, staffUsers } from '../../db/schema.ts';
@@ -51,7 +52,7 @@ export async function startNationalReport(
   const rows = await approvedPhotoRows(ctx, staff, scope);
   if (!rows.length) throw badRequest('console.nothingToReport');
   const pairs = new Set(rows.map((r) => `${r.d.id}:${r.d.photoId}`));
-  const job = await ctx.db.transaction(async (tx) => {
+  const job = await withTx(ctx, async ({ db: tx }) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${START_LOCK_KEY})`);
     const [running] = await tx
       .select({ id: nationalReportJobs.id })
@@ -318,7 +319,7 @@ async function settle(
   at: Date,
 ): Promise<void> {
   const count = { accepted: 0, rejected: 0, failed: 0 };
-  await ctx.db.transaction(async (tx) => {
+  await withTx(ctx, async ({ db: tx }) => {
     for (const o of outcomes) {
       const status = as ?? (o.accepted ? 'accepted' : 'rejected');
       count[status]++;

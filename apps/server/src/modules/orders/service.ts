@@ -18,6 +18,7 @@ import {
   type ShippingForm,
 } from '@portal/contract/orders';
 import type { Lang } from '@portal/contract/i18n';
+import { withTx } from '../../db/tx.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderDetails } from '../../db/schema.ts';
@@ -86,7 +87,7 @@ async function lineValues(ctx: AppContext, memberId: number, f: PersonForm) {
 export async function createOrder(ctx: AppContext, memberId: number, f: PersonForm): Promise<number> {
   const line = await lineValues(ctx, memberId, f);
   const unit = individualTotalFen(1, PRICE_TYPE);
-  return ctx.db.transaction(async (tx) => {
+  return withTx(ctx, async ({ db: tx }) => {
     const o = await repo.createOrder(
       tx,
       'individual',
@@ -106,7 +107,7 @@ export async function createOrder(ctx: AppContext, memberId: number, f: PersonFo
 /** addPerson2Order: the order row is locked, so two tabs cannot pass 30 together. */
 export async function addPerson(ctx: AppContext, memberId: number, orderId: number, f: PersonForm): Promise<number> {
   const line = await lineValues(ctx, memberId, f);
-  return ctx.db.transaction(async (tx) => {
+  return withTx(ctx, async ({ db: tx }) => {
     const o = await ownedOrder(tx, memberId, orderId, ['individual'], { forUpdate: true });
     if (!canAddPerson(factsOf(o))) throw conflict('order.stateNoAdd');
     const existing = await repo.detailsOf(tx, [o.id]);
@@ -124,7 +125,7 @@ export async function addPerson(ctx: AppContext, memberId: number, orderId: numb
 /** Modify a person: mobile, mail and photo only; the rest stays locked. */
 export async function updatePerson(ctx: AppContext, memberId: number, u: PersonUpdate): Promise<void> {
   const photoId = await linePhotoId(ctx, memberId, u.picUrl);
-  await ctx.db.transaction(async (tx) => {
+  await withTx(ctx, async ({ db: tx }) => {
     const { d, o } = await ownedDetail(tx, memberId, u.id, true);
     // A photo the national platform refused may be replaced whatever the order's state: it is reported again.
     const refused = async () => (await nationalRejections(tx, memberId, o.id)).some((r) => r.detailId === d.id);
@@ -149,7 +150,7 @@ export async function deletePerson(
   detailId: number,
   orderId?: number,
 ): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  await withTx(ctx, async ({ db: tx }) => {
     const { d, o } = await ownedDetail(tx, memberId, detailId, true);
     if (orderId !== undefined && d.orderId !== orderId) throw notFound('order.personNotFound');
     if (!canAddPerson(factsOf(o))) throw conflict('order.stateNoAdd');
@@ -160,7 +161,7 @@ export async function deletePerson(
 
 /** Delete an order (only at 110). One that already started a payment is closed instead, for accounting. */
 export async function deleteOrder(ctx: AppContext, memberId: number, id: number): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  await withTx(ctx, async ({ db: tx }) => {
     const o = await ownedOrder(tx, memberId, id, ['individual'], { forUpdate: true });
     if (!canDelete(factsOf(o))) throw conflict('order.stateNoDelete');
     await repo.removeUnpaidOrder(tx, o, { kind: 'member', memberId });
@@ -171,7 +172,7 @@ export async function deleteOrder(ctx: AppContext, memberId: number, id: number)
 export async function updateShipping(ctx: AppContext, memberId: number, id: number, s: ShippingForm): Promise<void> {
   const carrier = await repo.carrierById(ctx.db, s.shippingType);
   if (!carrier) throw badRequest('shipping.carrierRequired');
-  await ctx.db.transaction(async (tx) => {
+  await withTx(ctx, async ({ db: tx }) => {
     const o = await ownedOrder(tx, memberId, id, ['individual', 'reprint'], { forUpdate: true });
     if (!canEditShipping(factsOf(o))) throw conflict('order.stateNoShipping');
     await repo.updateOrderFields(tx, o.id, { ...s, shippingTypeName: carrier.nameZh });

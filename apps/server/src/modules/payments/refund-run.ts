@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { isRefundPending, REFUND_STATUS } from '@portal/contract/payments';
+import { withTx } from '../../db/tx.ts';
 import type { AppContext } from '../../context.ts';
 import type { OutsideTxCtx } from '../../db/tx.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -75,7 +76,7 @@ export async function executeRefund(
   actor: RefundActor,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  const passed = await ctx.db.transaction(async (tx) => {
+  const passed = await withTx(ctx, async ({ db: tx }) => {
     const r = await lockRefund(tx, refundId);
     if (!r || r.cancelled) throw notFound('refund.notFound');
     if (!(isRefundPending(r.status) || r.status === REFUND_STATUS.FAILED)) throw conflict('refund.notApprovable');

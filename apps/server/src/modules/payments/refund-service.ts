@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { canRefund } from '@portal/contract/order-states';
 import { isRefundPending, REFUND_STATUS, type ConsoleRefundRow, type RefundView } from '@portal/contract/payments';
 import { maskMobile } from '@portal/contract/validation';
+import { withTx } from '../../db/tx.ts';
 import type { AppContext } from '../../context.ts';
 import { refunds } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -45,7 +46,7 @@ export async function requestRefund(
 ): Promise<RefundView> {
   const reason = { reasonCode: why.reasonCode ?? null, reason: why.reasonText?.trim() || null };
   const order = await memberOrderIn(ctx, memberId, orderId, scope);
-  return ctx.db.transaction(async (tx) => {
+  return withTx(ctx, async ({ db: tx }) => {
     const o = await orderById(tx, order.id, true);
     if (!o) throw notFound();
     if (!canRefund(factsOf(o))) throw conflict('refund.notAllowed');
@@ -99,7 +100,7 @@ export async function cancelRefund(
   ip: string | null,
 ): Promise<RefundView> {
   const order = await memberOrderIn(ctx, memberId, orderId, 'any');
-  return ctx.db.transaction(async (tx) => {
+  return withTx(ctx, async ({ db: tx }) => {
     const live = await liveRefund(tx, order.id);
     if (!live) throw notFound('refund.notFound');
     const r = await lockRefund(tx, live.id);
@@ -180,7 +181,7 @@ export async function refuseRefund(
   reason: string,
   actor: StaffActor,
 ): Promise<ConsoleRefundRow> {
-  await ctx.db.transaction(async (tx) => {
+  await withTx(ctx, async ({ db: tx }) => {
     const r = await lockRefund(tx, refundId);
     if (!r || r.cancelled) throw notFound('refund.notFound');
     if (!isRefundPending(r.status)) throw conflict('refund.notApprovable');

@@ -4,6 +4,7 @@ import { canPay, ORDER_STATE, type OrderKind } from '@portal/contract/order-stat
 import { REFUND_STATUS } from '@portal/contract/payments';
 import type { PayInfoResponse, PayStatusResponse } from '@portal/contract/payments';
 import type { PhonePayResponse } from '@portal/contract/phone-pay';
+import { withTx } from '../../db/tx.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { OutsideTxCtx } from '../../db/tx.ts';
@@ -90,7 +91,7 @@ export async function startPayment(
   const amountFen = order.totalFen;
 
   if (amountFen === 0) {
-    const settled = await ctx.db.transaction(async (tx) => {
+    const settled = await withTx(ctx, async ({ db: tx }) => {
       const locked = await orderById(tx, order.id, true);
       if (!locked || !canPay(factsOf(locked))) return false;
       await settleZeroAmount(tx, locked, input.payType, { kind: 'member', memberId: input.memberId });
@@ -111,7 +112,7 @@ export async function startPayment(
   if (previous === 'unknown') throw new AppError(503, 'pay.providerUnavailable');
   const paymentNo = newTradeNo('P');
   const expiresAt = new Date(Date.now() + parties.settings.expireMinutes * 60_000);
-  const inserted = await ctx.db.transaction(async (tx) => {
+  const inserted = await withTx(ctx, async ({ db: tx }) => {
     const locked = await orderById(tx, order.id, true);
     if (!locked || !canPay(factsOf(locked))) return false;
     // Another open payment appeared meanwhile (a parallel click): this one is not issued.

@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
+import { withTx } from '../../db/tx.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, forbidden, notFound, withCode } from '../../http/errors.ts';
 import { photoCandidates, photoCheckFailures, photos } from '../../db/schema/photos.ts';
@@ -282,7 +283,7 @@ export async function acceptCorrected(ctx: AppContext, memberId: number, id: str
     autoCorrected: true,
   };
   await insertOrUnput(ctx, storageKey, () =>
-    ctx.db.transaction(async (tx) => {
+    withTx(ctx, async ({ db: tx }) => {
       const [p] = await tx.insert(photos).values(row).returning({ id: photos.id });
       const claimed = await tx
         .update(photoCandidates)

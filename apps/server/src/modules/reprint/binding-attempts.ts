@@ -1,3 +1,4 @@
+import { withTx } from '../../db/tx.ts';
 import type { AppContext } from '../../context.ts';
 import { tooMany } from '../../http/errors.ts';
 import { bump, unbump } from '../auth/public.ts';
@@ -37,7 +38,7 @@ export interface TryCount {
 /** Counts the try; 429 when the member or the record had already used up the day's failures. */
 export async function startTry(ctx: AppContext, t: BindTry): Promise<TryCount> {
   const [memberKey, studentKey] = keysOf(ctx, t);
-  const n = await ctx.db.transaction(async (tx) => ({
+  const n = await withTx(ctx, async ({ db: tx }) => ({
     member: await bump(tx, memberKey!, DAY, t.now),
     student: await bump(tx, studentKey!, DAY, t.now),
   }));
@@ -63,7 +64,7 @@ export async function failedTry(
   const { member: m, student: s } = n;
   if (m !== BIND_FAILURES_PER_DAY && s !== BIND_FAILURES_PER_DAY) return;
   const where = { yxdm: t.yxdm, studentId: t.studentId, nationalStudentId };
-  await ctx.db.transaction(async (tx) => {
+  await withTx(ctx, async ({ db: tx }) => {
     if (m === BIND_FAILURES_PER_DAY)
       await writeAudit(tx, null, {
         action: 'binding.locked',

@@ -1,3 +1,4 @@
+import { withTx } from '../../db/tx.ts';
 import type { AppContext } from '../../context.ts';
 import { BIND_STATUS } from '@portal/contract/enums';
 import type { BindingBody } from '@portal/contract/reprint';
@@ -55,7 +56,7 @@ export async function bind(ctx: AppContext, memberId: number, body: BindingBody,
   const student = found.student;
   if (!student.hasPhoto) throw badRequest('reprint.noPhotoOnFile');
 
-  const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
+  const outcome = await withTx(ctx, async ({ db: tx }): Promise<Outcome> => {
     await repo.lockIdentity(tx, student.yxdm, student.xh);
     const again = await repo.latestBinding(tx, memberId);
     if (again && repo.HOLDING_STATES.includes(again.state)) throw conflict('reprint.alreadyBound');

@@ -1,3 +1,4 @@
+import { withTx } from '../../db/tx.ts';
 import type { AppContext } from '../../context.ts';
 import { BIND_STATUS, EDUCATION_LEVELS } from '@portal/contract/enums';
 import { reprintTotalFen, fenToYuan, REPRINT_SHEET_FEN } from '@portal/contract/prices';
@@ -83,7 +84,7 @@ async function boundStudentFor(ctx: AppContext, memberId: number, thirdStudentId
 export async function createWashOrder(ctx: AppContext, memberId: number, body: CreateWashOrderBody): Promise<number> {
   const s = await boundStudentFor(ctx, memberId, body.thirdStudentId);
   const name = (await repo.memberName(ctx.db, memberId)) ?? s.xm;
-  const o = await ctx.db.transaction((tx) =>
+  const o = await withTx(ctx, ({ db: tx }) =>
     createOrder(
       tx,
       'reprint',
@@ -125,7 +126,7 @@ export async function modifyWashOrder(ctx: AppContext, memberId: number, body: M
   if (String(o.thirdStudentId) !== body.thirdStudentId) throw forbidden('reprint.notYourStudent');
   if (!canEditQuantity(factsOf(o))) throw conflict();
   const totalFen = reprintTotalFen(body.num, body.dist === 1);
-  const done = await ctx.db.transaction((tx) =>
+  const done = await withTx(ctx, ({ db: tx }) =>
     repo.updateWashQuantity(tx, o.id, o.state, { num: body.num, dist: body.dist, totalFen }),
   );
   if (!done) throw conflict();

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { BindingRow } from '@portal/contract/console';
 import type { BindingDisputeRow, ResolveDisputeBody } from '@portal/contract/reprint';
 import { maskMobile } from '@portal/contract/validation';
+import { withTx } from '../../db/tx.ts';
 import type { AppContext } from '../../context.ts';
 import { bindingDisputes, bindings, members, schools } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -43,7 +44,7 @@ export async function decideBinding(
   approve: boolean,
 ): Promise<{ state: number }> {
   const to = approve ? BINDING.UNBOUND : BINDING.BOUND;
-  return ctx.db.transaction(async (tx) => {
+  return withTx(ctx, async ({ db: tx }) => {
     const [b] = await tx.select().from(bindings).where(eq(bindings.id, id)).for('update');
     if (!b) throw notFound();
     if (b.state !== BINDING.UNBIND_PENDING) throw conflict('console.bindingNotPending');
@@ -113,7 +114,7 @@ export async function resolveDispute(
   outcome: ResolveDisputeBody['outcome'],
   log: FastifyBaseLogger,
 ): Promise<{ state: number }> {
-  const { state, refundIds } = await ctx.db.transaction(async (tx) => {
+  const { state, refundIds } = await withTx(ctx, async ({ db: tx }) => {
     const [d] = await tx.select().from(bindingDisputes).where(eq(bindingDisputes.id, id)).for('update');
     if (!d) throw notFound();
     if (d.state !== DISPUTE.OPEN) throw conflict('reprint.disputeNotOpen');

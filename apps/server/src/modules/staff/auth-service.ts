@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
+import { withTx } from '../../db/tx.ts';
 import type { AppContext } from '../../context.ts';
 import { staffSessions, staffUsers } from '../../db/schema.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
@@ -96,7 +97,7 @@ export async function listStaff(ctx: AppContext): Promise<StaffUser[]> {
 export async function saveStaff(ctx: AppContext, actor: StaffContext, body: StaffSaveBody): Promise<{ id: number }> {
   if (body.role === 'branch' && !body.branch) throw badRequest('console.branchRequired');
   const branch = body.role === 'branch' ? body.branch! : null;
-  return ctx.db.transaction(async (tx) => {
+  return withTx(ctx, async ({ db: tx }) => {
     const [same] = await tx.select().from(staffUsers).where(eq(staffUsers.username, body.username)).limit(1);
     if (same && same.id !== body.id) throw conflict('console.usernameTaken');
     let id: number;

@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, like, lt, or, sql } from 'drizzle-orm';
+import { withTx } from '../../db/tx.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { staffLoginGuards, staffUsers } from '../../db/schema.ts';
@@ -201,7 +202,7 @@ export async function auditFailure(
 
 /** An admin lifts a lock-out (and clears the count). */
 export async function unlockStaff(ctx: AppContext, actor: StaffContext, id: number, ip: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  await withTx(ctx, async ({ db: tx }) => {
     const [before] = await tx.select().from(staffUsers).where(eq(staffUsers.id, id)).limit(1);
     if (!before) throw notFound();
     const state = (await nameStates({ pii: ctx.pii, db: tx }, [before.username])).get(before.username);

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
+import { withTx } from '../../db/tx.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { taskStudentProofs } from '../../db/schema.ts';
@@ -55,7 +56,7 @@ export async function proveRecord(
   idLast4: string,
 ): Promise<void> {
   const [memberKey, studentKey] = keysOf(ctx, t);
-  const n = await ctx.db.transaction(async (tx) => ({
+  const n = await withTx(ctx, async ({ db: tx }) => ({
     member: await bump(tx, memberKey!, DAY, t.now),
     student: await bump(tx, studentKey!, DAY, t.now),
   }));
@@ -67,7 +68,7 @@ export async function proveRecord(
   }
   if (n.member !== PROOF_FAILURES_PER_DAY && n.student !== PROOF_FAILURES_PER_DAY) throw badRequest('task.proofWrong');
   const where = { yxdm: t.yxdm, xh: t.xh, taskId };
-  await ctx.db.transaction(async (tx) => {
+  await withTx(ctx, async ({ db: tx }) => {
     if (n.member === PROOF_FAILURES_PER_DAY)
       await writeAudit(tx, null, {
         action: 'task.proofLocked',

@@ -13,6 +13,7 @@ import {
 import type { z } from 'zod';
 import type { taskShippingBody, taskUpdatePersonBody } from '@portal/contract/task';
 import { and, eq } from 'drizzle-orm';
+import { withTx } from '../../db/tx.ts';
 import type { AppContext } from '../../context.ts';
 import { nationalStudents } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound, withCode } from '../../http/errors.ts';
@@ -175,7 +176,7 @@ export async function createOrder(
   const photoId = await linePhotoId(ctx, memberId, b.picUrl);
   const now = new Date();
   const schoolName = s?.schoolName ?? (await repo.schoolName(ctx.db, task.yxdm)) ?? b.schoolName ?? null;
-  const created = await ctx.db.transaction(async (tx) => {
+  const created = await withTx(ctx, async ({ db: tx }) => {
     const o = await startOrder(
       tx,
       'task',
@@ -260,7 +261,7 @@ export async function updatePerson(ctx: AppContext, memberId: number, b: z.infer
   if (!d) throw notFound();
   await ownOrder(ctx, memberId, d.orderId);
   const photoId = await linePhotoId(ctx, memberId, b.picUrl);
-  await ctx.db.transaction(async (tx) => {
+  await withTx(ctx, async ({ db: tx }) => {
     // The order row is locked, so a staff review cannot decide between this check and the write.
     const o = await ownedOrder(tx, memberId, d.orderId, ['task'], { forUpdate: true });
     const [details, task] = await Promise.all([
