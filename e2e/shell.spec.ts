@@ -52,10 +52,12 @@ test.describe('phones', () => {
     userAgent:
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
   });
-  test('an iPhone lands on /phoneModify outside the layout', async ({ page }) => {
+  test('an iPhone lands on /phoneModify outside the layout: the phone portal, which starts at its login', async ({
+    page,
+  }) => {
     await page.goto('/home/newsList');
-    await expect(page).toHaveURL(/\/phoneModify$/);
-    await expect(page.getByRole('heading', { name: '请使用电脑浏览器访问' })).toBeVisible();
+    await expect(page).toHaveURL(/\/phoneModify\/login$/);
+    await expect(page.getByRole('heading', { name: '手机号登录 / 注册' })).toBeVisible();
     await expect(page.getByRole('button', { name: '登录/注册' })).toHaveCount(0);
   });
 });

@@ -9,6 +9,22 @@ export function isPhoneUserAgent(ua: string = navigator.userAgent): boolean {
   return /iPhone|Android/i.test(ua);
 }
 
+/** The phone portal's addresses: /phoneModify and its child paths, which phones may visit. */
+export function isPhonePortalPath(pathname: string): boolean {
+  return pathname === '/phoneModify' || pathname.startsWith('/phoneModify/');
+}
+
+/**
+ * Sends a phone to the phone portal by loading it afresh: the phone portal is its own page
+ * (phone.html), so the desktop bundle hands over instead of rendering it.
+ */
+export function ToPhonePortal({ to = '/phoneModify' }: { to?: string }) {
+  useEffect(() => {
+    window.location.replace(to);
+  }, [to]);
+  return null;
+}
+
 /**
  * Protected routes: a visitor goes to /login (the return path kept in `url`);
  * a member with an incomplete profile is confined to /firstIn with 请先完善信息.

@@ -11,7 +11,7 @@ import {
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MainLayout } from './layouts/main-layout.tsx';
-import { ConfineIncomplete, isPhoneUserAgent, RequireMember } from './guards.tsx';
+import { ConfineIncomplete, isPhonePortalPath, isPhoneUserAgent, RequireMember, ToPhonePortal } from './guards.tsx';
 import { setNavigator } from '../lib/navigation.ts';
 
 // Every screen is its own chunk, so the home route loads only what it shows.
@@ -26,14 +26,15 @@ const HomePageLazy = lazy(() => import('../features/home/pages/home-page.tsx'));
 const HomePage = () => <HomePageLazy />;
 
 /**
- * Phone user agents always go to /phoneModify; the API client navigates through the router.
+ * Phone user agents always go to /phoneModify (its child paths too are theirs); the API client
+ * navigates through the router.
  * Every new page starts at the top; back and forward restore where the reader was.
  */
 function Root() {
   const navigate = useNavigate();
   const location = useLocation();
   useEffect(() => setNavigator((to, o) => navigate(to, o)), [navigate]);
-  if (isPhoneUserAgent() && location.pathname !== '/phoneModify') return <Navigate to="/phoneModify" replace />;
+  if (isPhoneUserAgent() && !isPhonePortalPath(location.pathname)) return <ToPhonePortal />;
   return (
     <>
       <ScrollRestoration />
@@ -127,7 +128,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <Navigate to="/index" replace /> },
       { path: '/index', element: <Navigate to="/home" replace /> },
-      { path: '/phoneModify', element: p(() => import('../features/system/pages/phone-modify-page.tsx')) },
+      // The phone portal is its own page (phone.html); this route only hands over to it.
+      { path: '/phoneModify/*', element: p(() => import('../features/system/pages/phone-modify-page.tsx')) },
       {
         element: (
           <ConfineIncomplete>

@@ -29,6 +29,9 @@ export const phoneRoutes: RouteObject[] = [
       { path: 'orders/:id/fix/:detailId', element: member(p(() => import('./orders/fix-photo-page.tsx'))) },
       { path: 'orders/:id/track', element: member(p(() => import('./orders/track-page.tsx'))) },
       { path: 'orders/:id/refund', element: member(p(() => import('./orders/refund-page.tsx'))) },
+      // The phone payment screens (pay/, their own folder): pay an order, and the platform's return.
+      { path: 'orders/:orderId/pay', element: member(p(() => import('./pay/pay-page.tsx'))) },
+      { path: 'pay/return', element: member(p(() => import('./pay/pay-return-page.tsx'))) },
       { path: 'help', element: p(() => import('./help/help-page.tsx')) },
       { path: 'me', element: member(p(() => import('./auth/me-page.tsx'))) },
       { path: 'desktop', element: p(() => import('./help/desktop-only-page.tsx')) },

@@ -1,10 +1,28 @@
+import { useEffect, useState } from 'react';
 import { Button, Result, Typography, message } from 'antd';
 import { DesktopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { setLang, currentLang } from '../../../lib/i18n.ts';
 
-/** Phones land here, outside the layout: the portal needs a desktop browser. */
+const TRIED = 'phonePortal.loadTried';
+
+/**
+ * /phoneModify inside the desktop bundle: the phone portal is its own page (phone.html, served for
+ * /phoneModify/*), so this loads it afresh, once. Where no phone page answers (a build without
+ * it, the development server), the address to open on a computer is shown as before.
+ */
 export default function PhoneModifyPage() {
+  const here = window.location.pathname + window.location.search;
+  const [handOver] = useState(() => sessionStorage.getItem(TRIED) !== here);
+  useEffect(() => {
+    if (!handOver) return;
+    sessionStorage.setItem(TRIED, here);
+    window.location.replace(here);
+  }, [handOver, here]);
+  return handOver ? null : <DesktopNote />;
+}
+
+function DesktopNote() {
   const { t } = useTranslation();
   const address = `${window.location.origin}/home`;
   return (
