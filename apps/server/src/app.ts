@@ -47,6 +47,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { memberRoutes } from './modules/member/routes.ts';
 import { reprintRoutes } from './modules/reprint/routes.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
+import { noticeRoutes } from './modules/notices/routes.ts';
 import { exportDownloadRoutes } from './modules/national/export-download-routes.ts';
 import { nationalExportWorker } from './modules/national/export-worker.ts';
 
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(logisticsRoutes);
   await app.register(reprintRoutes);
   await app.register(addressRoutes);
+  await app.register(noticeRoutes);
   await app.register(exportDownloadRoutes);
   if (config.demo) {
     await app.register(devRoutes);

@@ -8,6 +8,7 @@ import type { HttpTimeouts } from './http/request-timeouts.ts';
 import { loadMessagingConfig, type CodeShares, type MailSettings, type SmsSettings } from './providers/messaging.ts';
 import { loadSiteInfo, type SiteInfo } from './site-info-config.ts';
 import { loadPayConfig, type PayEnv } from './config/pay.ts';
+import { loadNoticeConfig, type NoticeConfig } from './config/notices.ts';
 
 /** An empty setting (as container templates often leave it) counts as unset. */
 const blankIsUnset = <T extends z.ZodType>(t: T) => z.preprocess((v) => (v === '' ? undefined : v), t);
@@ -154,6 +155,8 @@ export interface Config {
   codeShares: CodeShares;
   /** Payment mode, timings and channel keys (PAY_*, WXPAY_*, ALIPAY_*; providers/pay/pay-parties.ts). */
   pay: PayEnv;
+  /** SMS templates, quiet hours and limits of the notices (NOTICE_*; config/notices.ts). */
+  notices: NoticeConfig;
   /** The face detector of the photo check and the tiny detector's input square (PHOTO_DETECTOR, PHOTO_TINY_INPUT). */
   faceModel: { detector: 'tiny' | 'ssd'; tinyInput: number };
 }
@@ -266,6 +269,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(
       'Invalid configuration:\n  RESPONSE_SECRET: the built-in demo value is refused in production; set a secret of your own (and build the web with it)',
     );
+  const notices = loadNoticeConfig(env, messaging.sms.provider, !demo);
+  if ('errors' in notices)
+    throw new ConfigError(`Invalid configuration:\n${notices.errors.map((l) => `  ${l}`).join('\n')}`);
   const site = loadSiteInfo(env, demo);
   if ('errors' in site) throw new ConfigError(`Invalid configuration:\n${site.errors.map((l) => `  ${l}`).join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
@@ -319,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mail: messaging.mail,
     codeShares: messaging.codeShares,
     pay: loadPayConfig(env),
+    notices,
     faceModel: { detector: e.PHOTO_DETECTOR, tinyInput: e.PHOTO_TINY_INPUT },
     ...overrides,
   };

@@ -8,6 +8,7 @@ import { taskMessages } from './messages/task.ts';
 import { reprintMessages } from './messages/reprint.ts';
 import { consoleMessages } from './messages/console.ts';
 import { logisticsMessages } from './messages/logistics.ts';
+import { noticesMessages } from './messages/notices.ts';
 import { reviewMessages } from './messages/review.ts';
 
 /**
@@ -141,6 +142,7 @@ export const MESSAGES = {
   ...reprintMessages,
   ...consoleMessages,
   ...logisticsMessages,
+  ...noticesMessages,
   ...reviewMessages,
 } as const satisfies Record<string, Text>;
 

@@ -50,6 +50,9 @@ export const CONSOLE_API = {
   'POST /api/console/review/reset': 'orders.review',
   'GET /api/console/parcels/problems': 'orders.produce',
   'POST /api/console/parcels/:id/refresh': 'orders.produce',
+  'GET /api/console/orders/:id/notices': 'orders.read',
+  'POST /api/console/notices/:id/resend': 'orders.read',
+  'GET /api/console/notices/overview': 'orders.read',
   'GET /api/console/photos/:id': 'photos.view',
   'GET /api/console/photos/:id/original': 'photos.view',
 

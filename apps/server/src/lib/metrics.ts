@@ -45,3 +45,11 @@ export const storageCircuitOpen = new client.Gauge({
   help: 'Whether the photo storage circuit breaker is open (1) or closed (0)',
   registers: [registry],
 });
+
+/** Notices by kind, channel (sms, mail, portal) and state (pending, sent, failed, skipped), counted from the database by the notice sender (modules/notices/sender.ts). */
+export const noticeCounts = new client.Gauge({
+  name: 'notices',
+  help: 'Notices by kind, channel and state',
+  labelNames: ['kind', 'channel', 'state'] as const,
+  registers: [registry],
+});

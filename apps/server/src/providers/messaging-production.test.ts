@@ -11,6 +11,7 @@ import { call } from '../../test/helpers.ts';
 import { PRODUCTION_SITE_ENV } from '../site-info-config.ts';
 import { realWechatPayEnv } from '../../test/pay-platforms.ts';
 import { startSmsImitation } from './sms-imitation.testkit.ts';
+import { NOTICE_TEMPLATE_ENV } from '../config/notices.testkit.ts';
 
 /**
  * Issue 18, production wiring: a production start with the Alibaba Cloud or Tencent Cloud
@@ -26,6 +27,7 @@ const others = {
   METRICS_TOKEN: 'a-metrics-token-of-this-deployment',
   LOG_LEVEL: 'silent',
   ...PRODUCTION_SITE_ENV,
+  ...NOTICE_TEMPLATE_ENV,
   PUBLIC_URL: 'https://photo.example.edu.cn',
   STORAGE_DRIVER: 's3',
   S3_ENDPOINT: 'http://127.0.0.1:9',

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
-import type { SmsProvider } from './sms.ts';
+import type { SmsProvider, SmsTemplateMessage } from './sms.ts';
 import type { MailProvider, MailMessage } from './mail.ts';
 
 /**
@@ -48,12 +48,18 @@ export class SandboxSms implements SmsProvider {
   async send(to: string, text: string, code: string): Promise<void> {
     await this.db.insert(outbox).values({ channel: 'sms', to, text, code });
   }
+  /** A notice: the filled-in template text, no code (the login pages read only rows with one). */
+  async sendTemplate(to: string, m: SmsTemplateMessage): Promise<void> {
+    await this.db.insert(outbox).values({ channel: 'sms', to, text: m.text, code: null });
+  }
 }
 
 export class SandboxMail implements MailProvider {
   readonly kind = 'sandbox' as const;
   constructor(private readonly db: Db) {}
   async send(m: MailMessage): Promise<void> {
-    await this.db.insert(outbox).values({ channel: 'mail', to: m.to, text: `${m.subject}\n${m.text}`, code: m.code });
+    await this.db
+      .insert(outbox)
+      .values({ channel: 'mail', to: m.to, text: `${m.subject}\n${m.text}`, code: m.code || null });
   }
 }

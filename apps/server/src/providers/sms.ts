@@ -6,6 +6,20 @@ import * as tencent from 'tencentcloud-sdk-nodejs-sms';
 export interface SmsProvider {
   readonly kind: 'sandbox' | 'aliyun' | 'tencent';
   send(to: string, text: string, code: string): Promise<void>;
+  /** Sends a notice through its filed template (modules/notices); `ref` is the notice's idempotency key. */
+  sendTemplate(to: string, m: SmsTemplateMessage): Promise<void>;
+}
+
+/** A notice by template: the provider's template code, its parameters and their order, the text as filed. */
+export interface SmsTemplateMessage {
+  templateCode: string;
+  params: Record<string, string>;
+  /** The parameters' order (Tencent's TemplateParamSet is a list). */
+  paramOrder: readonly string[];
+  /** The filled-in text (the sandbox's outbox shows it). */
+  text: string;
+  /** The notice's idempotency key, passed as the provider's own reference (OutId, SessionContext). */
+  ref: string;
 }
 
 /**
@@ -81,6 +95,20 @@ export class AliyunSms implements SmsProvider {
       templateCode: this.cfg.templateCode,
       templateParam: JSON.stringify({ code }),
     });
+    await this.call(req);
+  }
+  async sendTemplate(to: string, m: SmsTemplateMessage): Promise<void> {
+    await this.call(
+      new ali.SendSmsRequest({
+        phoneNumbers: to,
+        signName: this.cfg.signName,
+        templateCode: m.templateCode,
+        templateParam: JSON.stringify(Object.fromEntries(m.paramOrder.map((k) => [k, m.params[k] ?? '']))),
+        outId: m.ref,
+      }),
+    );
+  }
+  private async call(req: ali.SendSmsRequest): Promise<void> {
     let answer: { code?: string; message?: string };
     try {
       answer = (await this.client.sendSms(req)).body ?? {};
@@ -144,14 +172,26 @@ export class TencentSms implements SmsProvider {
     });
   }
   async send(to: string, _text: string, code: string): Promise<void> {
+    await this.call(to, this.cfg.templateId, [code]);
+  }
+  async sendTemplate(to: string, m: SmsTemplateMessage): Promise<void> {
+    await this.call(
+      to,
+      m.templateCode,
+      m.paramOrder.map((k) => m.params[k] ?? ''),
+      m.ref,
+    );
+  }
+  private async call(to: string, templateId: string, params: string[], ref?: string): Promise<void> {
     let status: { Code?: string; Message?: string } | undefined;
     try {
       const r = await this.client.SendSms({
         PhoneNumberSet: [`+86${to}`],
         SmsSdkAppId: this.cfg.sdkAppId,
         SignName: this.cfg.signName,
-        TemplateId: this.cfg.templateId,
-        TemplateParamSet: [code],
+        TemplateId: templateId,
+        TemplateParamSet: params,
+        ...(ref ? { SessionContext: ref } : {}),
       });
       status = r.SendStatusSet?.[0];
     } catch (e) {

@@ -3,6 +3,7 @@ import type { OutsideTx } from '../../db/tx.ts';
 import { parcels, traceEvents } from '../../db/schema.ts';
 import { orderById } from '../orders/public.ts';
 import { deliverByCarrier } from './shipping.ts';
+import { noticeParcelState } from '../notices/public.ts';
 import type { CarrierTrack, ParcelState, TraceEvent } from '../../providers/tracking.ts';
 
 export interface Applied {
@@ -54,6 +55,7 @@ export async function applyTrack(
     const state = p.state === 'signed' ? 'signed' : (track.state ?? p.state);
     await tx.update(parcels).set({ state, lastEventAt, checkedAt: now }).where(eq(parcels.id, p.id));
     const delivered = state === 'signed' ? await deliverByCarrier(tx, order, p.waybillNo) : false;
+    await noticeParcelState(tx, order, p.waybillNo, p.state, state);
     return { added: inserted.length, state, delivered };
   });
 }

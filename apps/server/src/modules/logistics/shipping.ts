@@ -4,6 +4,7 @@ import type { TrackingParty } from '../../providers/tracking.ts';
 import { mayTransition, transition, type OrderActor, type TransitionDetails } from '../orders/public.ts';
 import type { OrderRow } from '../orders/public.ts';
 import { SHIP_EVENTS } from './trace-events.ts';
+import { noticeShipped } from '../notices/public.ts';
 
 /**
  * Shipping and delivery belong to logistics (see ARCHITECTURE.md, "Where each rule lives"): the
@@ -67,6 +68,7 @@ export async function shipOrder(
   const carrier = s.carrier ?? o.shippingTypeName;
   await registerParcel(tx, tracking, { orderId: o.id, waybillNo: s.waybillNo, carrier });
   await staffTraceEvent(tx, 'ship', s.waybillNo, carrier, at);
+  await noticeShipped(tx, o, s.waybillNo, carrier);
 }
 
 /** Staff confirm delivery of an order the caller has locked: the deliver transition and its trace event. */

@@ -13,6 +13,7 @@ import { writeAudit } from '../staff/public.ts';
 import { approvedPhotoRows, nationalJpeg } from './staff-export.ts';
 import { branchScope } from '../orders/public.ts';
 import { lineToOrder } from '../orders/public.ts';
+import { noticeNationalRefused } from '../notices/public.ts';
 
 /** The advisory lock of report sending: one instance sends at a time (see ARCHITECTURE.md, "Growing past one machine"). */
 export const NATIONAL_REPORT_LOCK_KEY = 7_700_002;
@@ -327,6 +328,7 @@ async function settle(
         .update(nationalPhotoReports)
         .set({ status, reason: o.accepted ? null : o.reason, reportedAt: as ? null : at, nextAttemptAt: null })
         .where(eq(nationalPhotoReports.id, Number(o.ref)));
+      if (status === 'rejected') await noticeNationalRefused(tx, Number(o.ref), o.reason ?? '', at);
     }
     await tx
       .update(nationalReportJobs)

@@ -188,6 +188,8 @@ export async function transition(
           auditBefore,
           auditAfter,
         });
+      // The student is told with the decision (SMS, e-mail and in-portal message; modules/notices).
+      if (body.action === 'reject') await noticeReviewRefused(tx, o, body.reason!, now);
     }
     return { changed: rows.length };
   });

@@ -11,6 +11,7 @@ import type { RefundResult, RefundState } from '../../providers/pay/types.ts';
 import { refundOutcomes } from '../../lib/metrics.ts';
 import { lockRefund } from './repo.ts';
 import { recordAudit } from '../staff/public.ts';
+import { noticeRefund } from '../notices/public.ts';
 import { orderById } from '../orders/public.ts';
 import { mayTransition, transition, type OrderActor } from '../orders/public.ts';
 
@@ -48,6 +49,7 @@ export async function recordRefundOutcome(
     const status = outcome.state === 'success' ? REFUND_STATUS.REFUNDED : REFUND_STATUS.FAILED;
     const failReason = outcome.state === 'failed' ? outcome.reason.slice(0, 500) : null;
     await tx.update(refunds).set({ status, failReason }).where(eq(refunds.id, r.id));
+    await noticeRefund(tx, r, status === REFUND_STATUS.REFUNDED ? 'paid' : 'failed', failReason);
     // An automatic refund gives back a second charge: the order keeps the charge that paid it.
     if (status === REFUND_STATUS.REFUNDED && r.origin === 'member' && o && mayTransition(o, 'closeRefunded'))
       await transition(tx, o, 'closeRefunded', orderActor(actor), { auditAfter: { refundId: r.id } });

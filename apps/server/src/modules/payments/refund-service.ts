@@ -9,6 +9,7 @@ import { refunds } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { executeRefund } from './refund-run.ts';
 import { recordAudit } from '../staff/public.ts';
+import { noticeRefund } from '../notices/public.ts';
 import { consoleRefunds, latestPaidPayment, liveRefund, lockRefund, newTradeNo, type RefundRow } from './repo.ts';
 import { memberOrderIn, type PayScope } from './service.ts';
 import { factsOf } from '../orders/public.ts';
@@ -189,6 +190,7 @@ export async function refuseRefund(
       .update(refunds)
       .set({ status: REFUND_STATUS.FAILED, failReason: reason, staffId: actor.staffId })
       .where(eq(refunds.id, r.id));
+    await noticeRefund(tx, r, 'refused', reason);
     await recordAudit(
       tx,
       { kind: 'staff', staffId: actor.staffId },
