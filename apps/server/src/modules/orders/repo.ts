@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ORDER_STATE, type OrderKind } from '@portal/contract/order-states';
 import type { DbOrTx } from '../../db/client.ts';
-import { carriers, consents, orderDetails, orders, payments, schools, tasks } from '../../db/schema.ts';
+import { carriers, consents, orderDetails, orders, payments, schools } from '../../db/schema.ts';
 import { newOrderNo } from './order-no.ts';
 import { transition, type OrderActor } from './transition.ts';
 
@@ -98,7 +98,7 @@ export async function detailById(db: DbOrTx, id: number): Promise<DetailRow | nu
   return d ?? null;
 }
 
-export async function countDetails(db: DbOrTx, orderId: number): Promise<number> {
+async function countDetails(db: DbOrTx, orderId: number): Promise<number> {
   const [r] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(orderDetails)
@@ -113,14 +113,6 @@ export async function recomputeTotal(db: DbOrTx, order: OrderRow): Promise<void>
     .update(orders)
     .set({ totalFen: n * order.unitPriceFen })
     .where(eq(orders.id, order.id));
-}
-
-export async function taskEndTimes(db: DbOrTx, taskIds: number[]): Promise<Map<number, Date>> {
-  const out = new Map<number, Date>();
-  if (!taskIds.length) return out;
-  const rows = await db.select({ id: tasks.id, endTime: tasks.endTime }).from(tasks).where(inArray(tasks.id, taskIds));
-  for (const r of rows) out.set(r.id, r.endTime);
-  return out;
 }
 
 export async function schoolByCode(db: DbOrTx, yxdm: string) {
