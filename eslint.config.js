@@ -135,6 +135,34 @@ const zones = [
     from: [`${SERVER}/modules`, `${SERVER}/http`, `${SERVER}/providers`, `${SERVER}/app.ts`, `${SERVER}/context.ts`],
     message: MSG.bottom,
   },
+  // The HTTP plumbing knows no area and no outside party; configuration and the context import no
+  // module (a module declares its own part of the context); backups run without the app.
+  {
+    target: code(`${SERVER}/http`),
+    from: [`${SERVER}/modules`, `${SERVER}/providers`, `${SERVER}/app.ts`, `${SERVER}/context.ts`, `${SERVER}/main.ts`],
+    message: 'The HTTP plumbing knows no area and no outside party.',
+  },
+  {
+    target: [
+      `${ROOT}/${SERVER}/config.ts`,
+      code(`${SERVER}/config`),
+      `${ROOT}/${SERVER}/security-config.ts`,
+      `${ROOT}/${SERVER}/site-info-config.ts`,
+      `${ROOT}/${SERVER}/config-error.ts`,
+    ],
+    from: [`${SERVER}/modules`, `${SERVER}/app.ts`, `${SERVER}/context.ts`, `${SERVER}/main.ts`],
+    message: 'Configuration imports no module: the sections parsed elsewhere live below it in config/.',
+  },
+  {
+    target: `${ROOT}/${SERVER}/context.ts`,
+    from: [`${SERVER}/modules`, `${SERVER}/app.ts`, `${SERVER}/main.ts`],
+    message: 'context.ts names no module: each module declares its own part of ModuleState.',
+  },
+  {
+    target: code(`${SERVER}/ops`),
+    from: [`${SERVER}/modules`, `${SERVER}/http`, `${SERVER}/providers`, `${SERVER}/app.ts`],
+    message: 'Backups import no module, http or provider code.',
+  },
   // Server module fences: see serverModuleZones above.
   ...serverModuleZones(),
   {

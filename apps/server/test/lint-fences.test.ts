@@ -32,7 +32,9 @@ const fences = (found: Found[]) =>
 
 const ORDERS_PAGE = 'apps/web/src/features/orders/pages/fence-probe-page.tsx';
 
-describe('import fences (eslint.config.js)', () => {
+// Linting a server file follows its whole import graph (no-cycle), which takes a loaded machine
+// well past the default time limit.
+describe('import fences (eslint.config.js)', { timeout: 180_000 }, () => {
   it('refuse a feature page importing another feature by a relative path', async () => {
     const found = fences(await errorsOf(ORDERS_PAGE, "export { useWashOrder } from '../../reprint/api.ts';\n"));
     expect(found.length).toBeGreaterThan(0);
@@ -149,6 +151,36 @@ describe('import fences (eslint.config.js)', () => {
     ).toEqual([]);
     const inner = fences(await errorsOf(assembly, "export { orderById } from '../orders/repo.ts';\n"));
     expect(inner.map((f) => f.message).join('\n')).toMatch(/assembly takes modules\/orders's public\.ts/);
+  });
+
+  it('refuse http, configuration, the context and backups importing a module', async () => {
+    const probes: [string, string, RegExp][] = [
+      [
+        'apps/server/src/http/fence-probe.ts',
+        "export { photoUrl } from '../modules/photos/public.ts';\n",
+        /HTTP plumbing/,
+      ],
+      [
+        'apps/server/src/http/fence-probe.ts',
+        "export { buildParties } from '../providers/index.ts';\n",
+        /HTTP plumbing/,
+      ],
+      [
+        'apps/server/src/config/fence-probe.ts',
+        "export type { OrderRow } from '../modules/orders/public.ts';\n",
+        /Configuration imports no module/,
+      ],
+      [
+        'apps/server/src/context.ts',
+        "export type { OrdersState } from './modules/orders/state.ts';\n",
+        /context\.ts names no module/,
+      ],
+      ['apps/server/src/ops/fence-probe.ts', "export { ok } from '../http/envelope.ts';\n", /Backups import no module/],
+    ];
+    for (const [file, code, message] of probes) {
+      const found = fences(await errorsOf(file, code));
+      expect(found.map((f) => f.message).join('\n'), `${file}: ${code}`).toMatch(message);
+    }
   });
 
   it("refuse a server module's public.ts re-exporting its plugins", async () => {
