@@ -58,6 +58,7 @@ import {
 } from './payments.ts';
 import { phonePayOptionsResponse, phonePayResponse } from './phone-pay.ts';
 import { parcelProblemRowSchema, parcelRefreshSchema } from './parcels.ts';
+import { bulkShipResultSchema } from './bulk-shipping.ts';
 import { captureTokenSchema, photoRefusalSchema } from './photos.ts';
 import { bindingDisputeRow, bindStatusSchema, washOrderAndDetailsSchema, washStudentRow } from './reprint.ts';
 import { publicSettingsSchema } from './settings.ts';
@@ -258,6 +259,7 @@ export const CONSOLE_RESPONSES = {
   'GET /api/console/packing-list': z.array(z.object({ order: orderRowSchema, persons: z.array(personSchema) })),
   'GET /api/console/parcels/problems': pageOf(parcelProblemRowSchema),
   'POST /api/console/parcels/:id/refresh': parcelRefreshSchema,
+  'POST /api/console/shipping/bulk': bulkShipResultSchema,
   'GET /api/console/orders/:id/notices': z.array(consoleNoticeRowSchema),
   'POST /api/console/notices/:id/resend': consoleNoticeRowSchema,
   'GET /api/console/notices/overview': staffNoticeOverviewSchema,

@@ -50,6 +50,7 @@ export const CONSOLE_API = {
   'POST /api/console/review/reset': 'orders.review',
   'GET /api/console/parcels/problems': 'orders.produce',
   'POST /api/console/parcels/:id/refresh': 'orders.produce',
+  'POST /api/console/shipping/bulk': 'orders.produce',
   'GET /api/console/orders/:id/notices': 'orders.read',
   'POST /api/console/notices/:id/resend': 'orders.read',
   'GET /api/console/notices/overview': 'orders.read',

@@ -6,11 +6,14 @@ import { envelope, ok } from '../../http/envelope.ts';
 import { staffOf } from '../../http/staff-auth.ts';
 import { parcelProblems } from './parcel-queue.ts';
 import { refreshParcel } from './parcel-service.ts';
+import { bulkShipRoutes } from './bulk-ship-routes.ts';
 
 /** Staff who ship (orders.produce in the contract's staff-access table) see the parcels with a problem and may ask the carrier now. */
 
 export const consoleParcelRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+
+  await app.register(bulkShipRoutes);
 
   app.get(
     '/api/console/parcels/problems',
