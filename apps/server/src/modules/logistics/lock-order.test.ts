@@ -24,6 +24,12 @@ import { applyTrack } from './parcel-events.ts';
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 const ORDERS = 24;
 
+/** A failure as the database gave it: drizzle's "Failed query" hides the cause (40P01 is a deadlock). */
+function why(e: unknown): string {
+  const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ? `${cause.code} ${cause.message}` : String(e);
+}
+
 describe.skipIf(!onPostgres)('row locks on one order, in one order (PostgreSQL)', () => {
   let app: FastifyInstance;
   let staff: { token: string };
@@ -102,7 +108,7 @@ describe.skipIf(!onPostgres)('row locks on one order, in one order (PostgreSQL)'
       return { shipped, first, later };
     });
     const results = await Promise.allSettled(runs);
-    const failures = results.filter((r) => r.status === 'rejected').map((r) => String(r.reason));
+    const failures = results.filter((r) => r.status === 'rejected').map((r) => why(r.reason));
     expect(failures).toEqual([]);
     for (const [i, r] of results.entries()) {
       if (r.status !== 'fulfilled') continue;
@@ -177,7 +183,7 @@ describe.skipIf(!onPostgres)('row locks on one order, in one order (PostgreSQL)'
     const unexpected = results
       .map((r) => (r.status === 'rejected' ? r.reason : null))
       .filter((e) => e !== null && !(e instanceof AppError && e.status === 409))
-      .map(String);
+      .map(why);
     expect(unexpected).toEqual([]);
     for (const m of made) {
       const [row] = await app.ctx.db.select().from(orders).where(eq(orders.id, m.id));
