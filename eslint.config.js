@@ -53,9 +53,9 @@ const MSG = {
 // here as the config loads, so a new area is fenced without anyone listing it. Another area (and
 // every server file outside the area) reaches it only through its `public.ts`; the app's assembly
 // (app.ts, the console's mount of the staff routes, the demo seed) also registers its plugins
-// (`routes.ts`, `*-routes.ts`, `seed.ts`), which public.ts leaves out: a plugin imports its whole
-// area, so an area re-exporting its routes would close a circle with every area it calls that
-// calls it back. Tests and test kits may reach in.
+// (`routes.ts`, `*-routes.ts`, `*-worker.ts`, `seed.ts`), which public.ts leaves out: a plugin
+// imports its whole area, so an area re-exporting its routes would close a circle with every area
+// it calls that calls it back. Tests and test kits may reach in.
 const SERVER_MODULES = fs
   .readdirSync(`${ROOT}/${SERVER}/modules`, { withFileTypes: true })
   .filter((d) => d.isDirectory())
@@ -83,8 +83,8 @@ function serverModuleZones() {
     {
       target: ASSEMBLY.filter((f) => !f.startsWith(`modules/${m}/`)).map((f) => `${src}/${f}`),
       from: `${src}/modules/${m}/**`,
-      except: [`${src}/modules/${m}/{public,routes,*-routes,seed}.ts`],
-      message: `The app's assembly takes modules/${m}'s public.ts and its plugins (routes.ts, *-routes.ts, seed.ts) only.`,
+      except: [`${src}/modules/${m}/{public,routes,*-routes,*-worker,seed}.ts`],
+      message: `The app's assembly takes modules/${m}'s public.ts and its plugins (routes.ts, *-routes.ts, *-worker.ts, seed.ts) only.`,
     },
   ]);
 }
