@@ -121,8 +121,14 @@ export async function memberSession(
 }
 
 /** A staff session of a role; pass it as the x-staff-token header. */
-export async function staffSession(app: FastifyInstance, role: StaffRole, branch: string | null = null) {
-  return devStaffSession(app.ctx, role, branch);
+/** A staff session; a school account is limited to `schools` (default: the demo pilot school 10001). */
+export async function staffSession(
+  app: FastifyInstance,
+  role: StaffRole,
+  branch: string | null = null,
+  schools: string[] | null = null,
+) {
+  return devStaffSession(app.ctx, role, branch, schools);
 }
 
 /** A multipart/form-data body: text fields, then an optional `file` part (as a browser sends an upload). */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /** Shared shapes of the staff console (server schemas and web types). */
-export const STAFF_ROLES = ['admin', 'reviewer', 'production', 'finance', 'editor', 'branch'] as const;
+/** `school`: a school's own account, limited to the school codes an admin gives it (its cohort only). */
+export const STAFF_ROLES = ['admin', 'reviewer', 'production', 'finance', 'editor', 'branch', 'school'] as const;
 export const staffRoleSchema = z.enum(STAFF_ROLES);
 export type StaffRoleName = z.infer<typeof staffRoleSchema>;
 
@@ -11,6 +12,8 @@ export const staffMeSchema = z.object({
   name: z.string(),
   role: staffRoleSchema,
   branch: z.string().nullable(),
+  /** A school account's school codes (yxdm); null for every other role. */
+  schools: z.array(z.string()).nullable(),
   totp: z.boolean(),
 });
 export type StaffMe = z.infer<typeof staffMeSchema>;
@@ -37,6 +40,11 @@ export const staffSaveBody = z.object({
   name: z.string().trim().min(1).max(40),
   role: staffRoleSchema,
   branch: z.string().trim().max(40).nullable().optional(),
+  /** A school account's schools: 5-digit national school codes (yxdm). */
+  schools: z
+    .array(z.string().trim().regex(/^\d{5}$/, 'console.schoolCodeFormat'))
+    .max(20)
+    .optional(),
   password: z.string().min(8, 'console.passwordWeak').max(128).optional(),
   active: z.boolean().optional(),
 });
@@ -277,6 +285,8 @@ export const dashboardSchema = z.object({
   todayRefunds: z.object({ count: z.number(), amountFen: z.number() }),
   reviewBacklog: z.object({ count: z.number(), oldest: z.string().nullable() }),
   failingItems: z.array(z.object({ item: z.string(), count: z.number() })),
+  /** The caller's own review decisions (per person): last hour, today, and today's per-hour rate. */
+  reviewPace: z.object({ lastHour: z.number(), today: z.number(), perHourToday: z.number() }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
@@ -285,8 +295,6 @@ export type TraceItem = z.infer<typeof traceItemSchema>;
 
 /** Content the console edits: each type's fields, one descriptor list for the server's checks and the web's form. */
 /** `link`: an address a reader opens, http or https only (links.ts). */
-  /** The caller's own review decisions (per person): last hour, today, and today's per-hour rate. */
-  reviewPace: z.object({ lastHour: z.number(), today: z.number(), perHourToday: z.number() }),
 export type ContentFieldKind = 'text' | 'textarea' | 'html' | 'int' | 'bool' | 'link';
 export interface ContentField {
   name: string;

@@ -25,6 +25,8 @@ export const STAFF_ABILITIES = {
   'schools.tasks': ['branch'],
   'schools.manage': [],
   'national.export': ['production', 'branch'],
+  /** A school's own cohort against the national list, its export and its collection entry. */
+  'schools.cohort': ['school'],
   'staff.manage': [],
   'audit.read': [],
 } as const satisfies Record<string, readonly StaffRoleName[] | 'any'>;
@@ -43,11 +45,11 @@ export const CONSOLE_API = {
   'GET /api/console/orders': 'orders.read',
   'GET /api/console/orders/:id': 'orders.read',
   'GET /api/console/review': 'orders.review',
-  'POST /api/console/orders/transition': 'orders.transition',
-  'GET /api/console/packing-list': 'orders.produce',
   'POST /api/console/review/claim': 'orders.review',
   'POST /api/console/review/decide': 'orders.review',
   'POST /api/console/review/reset': 'orders.review',
+  'POST /api/console/orders/transition': 'orders.transition',
+  'GET /api/console/packing-list': 'orders.produce',
   'GET /api/console/parcels/problems': 'orders.produce',
   'POST /api/console/parcels/:id/refresh': 'orders.produce',
   'POST /api/console/shipping/bulk': 'orders.produce',
@@ -92,6 +94,11 @@ export const CONSOLE_API = {
   'GET /api/console/national-export/:id/left-out': 'national.export',
   'GET /api/console/national-export/:id/link': 'national.export',
 
+  'GET /api/console/cohort/tasks': 'schools.cohort',
+  'GET /api/console/cohort': 'schools.cohort',
+  'POST /api/console/cohort/export': 'schools.cohort',
+  'GET /api/console/cohort/entry': 'schools.cohort',
+
   'GET /api/console/staff': 'staff.manage',
   'POST /api/console/staff': 'staff.manage',
   'POST /api/console/staff/totp-reset': 'staff.manage',
@@ -126,6 +133,7 @@ export const CONSOLE_PAGES = [
   { path: '/content', ability: 'content.edit' },
   { path: '/schools', ability: 'schools.tasks' },
   { path: '/export', ability: 'national.export' },
+  { path: '/cohort', ability: 'schools.cohort' },
   { path: '/audit', ability: 'audit.read' },
   { path: '/staff', ability: 'staff.manage' },
   { path: '/account', ability: 'console.use' },

@@ -20,6 +20,8 @@ export interface StaffContext {
   role: StaffRole;
   /** A branch account sees only its own branch's tasks and orders. */
   branch: string | null;
+  /** A school account sees only these schools' cohorts (yxdm); absent or null for every other role. */
+  schools?: string[] | null;
 }
 
 type Allowed = ReturnType<typeof allowedBy>;
@@ -48,6 +50,7 @@ export async function resolveStaff(db: Db, token: string | null): Promise<StaffC
       name: staffUsers.name,
       role: staffUsers.role,
       branch: staffUsers.branch,
+      schools: staffUsers.schools,
       active: staffUsers.active,
     })
     .from(staffSessions)
@@ -76,6 +79,7 @@ export async function resolveStaff(db: Db, token: string | null): Promise<StaffC
     name: s.name,
     role: s.role,
     branch: s.branch,
+    schools: s.role === 'school' ? (s.schools ?? []) : null,
   };
 }
 

@@ -7,6 +7,8 @@ export function QueryState(props: {
   loading: boolean;
   error?: unknown;
   empty?: boolean;
+  /** What the empty state says instead of the plain "no data" (what the list is and how to fill it). */
+  emptyText?: ReactNode;
   onRetry?: () => void;
   children: ReactNode;
 }) {
@@ -28,6 +30,6 @@ export function QueryState(props: {
         extra={props.onRetry && <Button onClick={props.onRetry}>{t('common.retry')}</Button>}
       />
     );
-  if (props.empty) return <Empty description={t('common.empty')} />;
+  if (props.empty) return <Empty description={props.emptyText ?? t('common.empty')} />;
   return <>{props.children}</>;
 }

@@ -6,8 +6,8 @@ import { dashboardStaffRoutes } from '../orders/staff-dashboard-routes.ts';
 import { contentStaffRoutes } from '../content/staff-routes.ts';
 import { catalogStaffRoutes } from '../catalog/staff-routes.ts';
 import { nationalStaffRoutes } from '../national/staff-routes.ts';
-import { reviewStaffRoutes } from '../review/public.ts';
-import { cohortStaffRoutes } from '../cohort/public.ts';
+import { reviewStaffRoutes } from '../review/staff-routes.ts';
+import { cohortStaffRoutes } from '../cohort/staff-routes.ts';
 
 /**
  * The staff console's API under /api/console (staff tokens only, never a member's): each area's

@@ -31,13 +31,20 @@ export async function devMemberSession(
   return { token, randomKey, memberId: m.id, isFirst: m.isFirst, name: m.name, mobile: m.mobile, mail: m.mail };
 }
 
-export async function devStaffSession(ctx: AppContext, role: StaffRole, branch: string | null = null) {
-  const username = `dev-${role}-${branch ?? 'all'}`;
+/** A staff session without password; a school account gets `schools` (default: the demo pilot school 10001). */
+export async function devStaffSession(
+  ctx: AppContext,
+  role: StaffRole,
+  branch: string | null = null,
+  schools: string[] | null = null,
+) {
+  const scope = role === 'school' ? (schools ?? ['10001']) : null;
+  const username = `dev-${role}-${branch ?? scope?.join('-') ?? 'all'}`;
   let [s] = await ctx.db.select().from(staffUsers).where(eq(staffUsers.username, username)).limit(1);
   if (!s) {
     [s] = await ctx.db
       .insert(staffUsers)
-      .values({ username, name: `${role} (dev)`, passwordHash: '!', role, branch })
+      .values({ username, name: `${role} (dev)`, passwordHash: '!', role, branch, schools: scope })
       .returning();
   }
   const token = randomToken();

@@ -116,6 +116,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
         body: z.object({
           role: staffRoleSchema,
           branch: z.string().nullable().optional(),
+          schools: z.array(z.string()).optional(),
         }),
         response: {
           200: envelope(
@@ -124,6 +125,6 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (req) => ok(await devStaffSession(app.ctx, req.body.role, req.body.branch ?? null)),
+    async (req) => ok(await devStaffSession(app.ctx, req.body.role, req.body.branch ?? null, req.body.schools ?? null)),
   );
 };

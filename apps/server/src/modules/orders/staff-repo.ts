@@ -11,6 +11,14 @@ type OrderDb = typeof orders.$inferSelect;
 
 /** A branch account sees only orders of its own branch (the fy of its details or task). */
 export function branchScope(staff: StaffContext): SQL | undefined {
+  if (staff.role === 'school') {
+    // A school account's figures (the dashboard) count only its own schools' orders.
+    const codes = staff.schools?.length ? staff.schools : ['\u0000'];
+    return or(
+      sql`exists (select 1 from ${orderDetails} d where d.order_id = ${orders.id} and d.yxdm in ${codes})`,
+      sql`exists (select 1 from ${tasks} t where t.id = ${orders.taskId} and t.yxdm in ${codes})`,
+    );
+  }
   if (staff.role !== 'branch') return undefined;
   const fy = staff.branch ?? '\u0000';
   return or(

@@ -1,8 +1,8 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
 import { withTx } from '../../db/tx.ts';
 import type { AppContext } from '../../context.ts';
-import { staffSessions, staffUsers } from '../../db/schema.ts';
+import { schools, staffSessions, staffUsers } from '../../db/schema.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
@@ -97,7 +97,13 @@ export async function listStaff(ctx: AppContext): Promise<StaffUser[]> {
 export async function saveStaff(ctx: AppContext, actor: StaffContext, body: StaffSaveBody): Promise<{ id: number }> {
   if (body.role === 'branch' && !body.branch) throw badRequest('console.branchRequired');
   const branch = body.role === 'branch' ? body.branch! : null;
+  const schoolCodes = body.role === 'school' ? [...new Set(body.schools ?? [])].sort() : null;
+  if (schoolCodes && !schoolCodes.length) throw badRequest('console.schoolsRequired');
   return withTx(ctx, async ({ db: tx }) => {
+    if (schoolCodes) {
+      const known = await tx.select({ yxdm: schools.yxdm }).from(schools).where(inArray(schools.yxdm, schoolCodes));
+      if (known.length !== schoolCodes.length) throw badRequest('console.schoolUnknown');
+    }
     const [same] = await tx.select().from(staffUsers).where(eq(staffUsers.username, body.username)).limit(1);
     if (same && same.id !== body.id) throw conflict('console.usernameTaken');
     let id: number;
@@ -111,6 +117,7 @@ export async function saveStaff(ctx: AppContext, actor: StaffContext, body: Staf
           name: body.name,
           role: body.role,
           branch,
+          schools: schoolCodes,
           ...(body.active === undefined ? {} : { active: body.active }),
           ...(body.password ? { passwordHash: await hash(body.password) } : {}),
         })
@@ -130,6 +137,7 @@ export async function saveStaff(ctx: AppContext, actor: StaffContext, body: Staf
           name: before.name,
           role: before.role,
           branch: before.branch,
+          ...(before.schools ? { schools: before.schools } : {}),
           active: before.active,
           totp: !!before.totpSecret,
         },
@@ -138,6 +146,7 @@ export async function saveStaff(ctx: AppContext, actor: StaffContext, body: Staf
           name: body.name,
           role: body.role,
           branch,
+          ...(schoolCodes ? { schools: schoolCodes } : {}),
           active: body.active ?? before.active,
           passwordChanged: !!body.password,
         },
@@ -151,6 +160,7 @@ export async function saveStaff(ctx: AppContext, actor: StaffContext, body: Staf
           name: body.name,
           role: body.role,
           branch,
+          schools: schoolCodes,
           passwordHash: await hash(body.password),
           active: body.active ?? true,
         })
@@ -160,7 +170,13 @@ export async function saveStaff(ctx: AppContext, actor: StaffContext, body: Staf
         action: 'staff.create',
         targetKind: 'staff',
         targetId: id,
-        after: { username: body.username, name: body.name, role: body.role, branch },
+        after: {
+          username: body.username,
+          name: body.name,
+          role: body.role,
+          branch,
+          ...(schoolCodes ? { schools: schoolCodes } : {}),
+        },
       });
     }
     return { id };

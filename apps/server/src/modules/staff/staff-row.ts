@@ -9,7 +9,15 @@ export type StaffRow = typeof staffUsers.$inferSelect;
 
 /** One's own account as the console shows it: the TOTP secret only as on or off. */
 export function toMe(s: StaffRow): StaffMe {
-  return { id: s.id, username: s.username, name: s.name, role: s.role, branch: s.branch, totp: !!s.totpSecret };
+  return {
+    id: s.id,
+    username: s.username,
+    name: s.name,
+    role: s.role,
+    branch: s.branch,
+    schools: s.role === 'school' ? (s.schools ?? []) : null,
+    totp: !!s.totpSecret,
+  };
 }
 
 /** A staff account by id; 404 when there is none. */

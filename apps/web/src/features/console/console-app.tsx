@@ -20,6 +20,7 @@ const pages: Record<string, ReturnType<typeof lazy>> = {
   '/content': lazy(() => import('./pages/content-page.tsx')),
   '/schools': lazy(() => import('./pages/schools-page.tsx')),
   '/export': lazy(() => import('./pages/export-page.tsx')),
+  '/cohort': lazy(() => import('./pages/cohort-page.tsx')),
   '/audit': lazy(() => import('./pages/audit-page.tsx')),
   '/staff': lazy(() => import('./pages/staff-page.tsx')),
   '/account': lazy(() => import('./pages/account-page.tsx')),

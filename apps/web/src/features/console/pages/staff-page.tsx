@@ -57,7 +57,11 @@ export default function StaffPage() {
           { title: t('console.login.username'), dataIndex: 'username' },
           { title: t('console.col.name'), dataIndex: 'name' },
           { title: t('console.staff.role'), dataIndex: 'role', render: (r: string) => t(`console.role.${r}`) },
-          { title: t('console.col.branch'), dataIndex: 'branch' },
+          {
+            title: t('console.col.branch'),
+            key: 'scope',
+            render: (_, r) => (r.role === 'school' ? (r.schools ?? []).join('、') : r.branch),
+          },
           {
             title: 'TOTP',
             dataIndex: 'totp',
@@ -85,7 +89,7 @@ export default function StaffPage() {
               <Space>
                 <Button
                   onClick={() => {
-                    form.setFieldsValue({ ...r, password: undefined });
+                    form.setFieldsValue({ ...r, password: undefined, schools: r.schools ?? undefined });
                     setEditing(r);
                   }}
                 >
@@ -148,6 +152,16 @@ export default function StaffPage() {
               rules={[{ required: true, message: t('msg.console.branchRequired') }]}
             >
               <Input />
+            </Form.Item>
+          )}
+          {role === 'school' && (
+            <Form.Item
+              name="schools"
+              label={t('console.staff.schools')}
+              extra={t('console.staff.schoolsHint')}
+              rules={[{ required: true, message: t('msg.console.schoolsRequired') }]}
+            >
+              <Select mode="tags" tokenSeparators={[',', ' ', '，']} open={false} placeholder="10001" />
             </Form.Item>
           )}
           <Form.Item

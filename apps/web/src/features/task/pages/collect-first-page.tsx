@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, AutoComplete, Button, Card, Form, Input, Modal, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { message } from 'antd';
 import { MATCH_CODE, MATCH_STATUS } from '@portal/contract/task';
 import { PATTERNS } from '@portal/contract/validation';
@@ -28,6 +28,15 @@ export default function CollectFirstPage() {
   const [proving, setProving] = useState<{ yxdm: string; signature: string; studentId: string } | null>(null);
   const gate = useLoginGate();
   const schoolText = Form.useWatch('school', form) ?? '';
+  // A school's printed entry (its QR code) opens this page with the school and feature code filled in.
+  const [params] = useSearchParams();
+  useEffect(() => {
+    const code = params.get('yxdm');
+    const school = (schools.data ?? []).find((s) => s.yxdm === code);
+    if (!school) return;
+    form.setFieldsValue({ school: school.name, signature: params.get('code') ?? undefined });
+    setYxdm(school.yxdm);
+  }, [schools.data, params, form]);
 
   const options = useMemo(() => {
     const k = schoolText.trim().toLowerCase();
