@@ -1,11 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
-import { test, expect as baseExpect, loginAs } from './fixtures.ts';
+import { test, expect as baseExpect, apiData, loginAs } from './fixtures.ts';
 import { shot } from './console-kit.ts';
 import { PHOTOS, chooseSchool, idNumber, memberApi, toSchool } from './order-kit.ts';
 
 /** Issue 38: the rough edges a newcomer met walking the portal at 1366 × 768, in Chinese and English. */
 
-test.use({ serverEnv: { RATE_LIMIT_PER_MINUTE: '100000' } });
+// A browser far from Beijing: every time shown is still China time.
+test.use({ serverEnv: { RATE_LIMIT_PER_MINUTE: '100000' }, timezoneId: 'America/New_York' });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 const setLang = async (page: Page, lang: 'zh' | 'en') => {
@@ -48,7 +49,9 @@ async function twoPersonOrder(page: Page, mobile: string) {
   return { me, api, id };
 }
 
-test('item 1: the actions column stays in sight at 1280 and 1366 px, in Chinese and English', async ({ page }) => {
+test('items 1 and 5: the actions column stays in sight at 1280 and 1366 px, times read YYYY-MM-DD HH:mm in China time, in Chinese and English', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const { id } = await twoPersonOrder(page, '13800003801');
   for (const lang of ['zh', 'en'] as const) {
@@ -62,6 +65,10 @@ test('item 1: the actions column stays in sight at 1280 and 1366 px, in Chinese 
       if (width === 1366) await shot(page, `newcomer-order-info-${lang}`);
     }
     await page.goto('/home/myOrder');
+    // Item 5: one format, YYYY-MM-DD HH:mm in China time, as the order number (Beijing time) reads.
+    const orderNo = (await page.locator('tbody tr').first().locator('td').first().innerText()).trim();
+    const ctime = `${orderNo.slice(0, 4)}-${orderNo.slice(4, 6)}-${orderNo.slice(6, 8)} ${orderNo.slice(8, 10)}:${orderNo.slice(10, 12)}`;
+    await expect(page.locator('tbody tr').first()).toContainText(ctime);
     for (const width of [1280, 1366]) {
       await page.setViewportSize({ width, height: 768 });
       const del = page.getByRole('button', { name: lang === 'zh' ? /^删\s*除$/ : 'Delete' }).first();
@@ -108,4 +115,43 @@ test('items 2 and 13: the wizard keeps its step and entries across a reload, Bac
   await expect(page.getByRole('dialog', { name: 'Leave the photo submission?' })).toBeVisible();
   await page.getByRole('button', { name: 'Keep editing' }).click();
   await expect(page).toHaveURL(/uploadPhoto/);
+});
+
+test('item 3: the centralised form asks the separate consent before its photo, as the individual form does', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const now = new Date();
+  const year = now.getUTCMonth() >= 5 ? now.getUTCFullYear() + 1 : now.getUTCFullYear();
+  await loginAs(page, '13800003803');
+  const all = await apiData<{ xh: string; xm: string; zjhm: string; yxdm: string }[]>(
+    page,
+    '/api/dev/national-students',
+  );
+  const student = all.filter((s) => s.yxdm === '10001' && /^\d{17}[\dX]$/.test(s.zjhm))[5];
+  const q = new URLSearchParams({
+    flag: '0',
+    row: '0',
+    bh: '',
+    yxdm: '10001',
+    studentId: student.xh,
+    signature: `PKU${year}`,
+  });
+  await page.goto(`/home/upImg?${q}`);
+  await page.getByLabel('身份证号后4位').fill(student.zjhm.slice(-4));
+  await page.getByRole('button', { name: /^核\s?验$/ }).click();
+  await expect(page.getByLabel('姓名', { exact: true })).toHaveValue(student.xm);
+  const agree = page.getByRole('checkbox', { name: '我已阅读并单独同意上述处理' });
+  await expect(agree).toBeVisible();
+  await expect(page.locator('.photo-upload')).toHaveCount(0);
+  await setLang(page, 'en');
+  await expect(
+    page.getByRole('checkbox', { name: 'I have read and separately agree to this processing' }),
+  ).toBeVisible();
+  await shot(page, 'newcomer-task-consent-en');
+  await setLang(page, 'zh');
+  await agree.check();
+  await page.getByRole('button', { name: /^同\s*意$/ }).click();
+  await expect(page.getByText('已同意人脸照片及身份证件号码处理（版本 2025-01）')).toBeVisible();
+  await expect(page.locator('.photo-upload')).toBeVisible();
 });

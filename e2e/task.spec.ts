@@ -45,6 +45,13 @@ async function matchNumber(page: Page, number: string) {
 }
 
 async function uploadPhoto(page: Page, file: string, scope = page.locator('body')) {
+  // The separate consent comes before the first photo (once per member and wording version).
+  const agree = page.getByRole('checkbox', { name: '我已阅读并单独同意上述处理' });
+  await expect(agree.or(scope.locator('.photo-upload')).first()).toBeVisible();
+  if (await agree.isVisible()) {
+    await agree.check();
+    await page.getByRole('button', { name: /^同\s*意$/ }).click();
+  }
   await scope.locator('.photo-upload input[type=file]').setInputFiles(file);
   await page.getByRole('button', { name: '确定并上传' }).click();
   await expect(page.getByText('照片可用,请继续填写').last()).toBeVisible({ timeout: 30_000 });

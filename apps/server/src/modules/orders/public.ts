@@ -23,3 +23,4 @@ export { ANY_KIND, ownedOrder } from './ownership.ts';
 export { assertDistinctFaces, nationalRejections } from './photo-issues.ts';
 export { branchScope, findOrder, findOrders } from './staff-repo.ts';
 export { personsOf } from './staff-persons.ts';
+export { photoConsent } from './service.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { call, memberSession, testApp, type Session } from '../../../test/helpers.ts';
-import { orderDetails, orders } from '../../db/schema.ts';
+import { consents, orderDetails, orders } from '../../db/schema.ts';
 import { photoOf, seedTaskFixtures, taskEnd } from './test-fixtures.ts';
 import { DEMO_CODES } from './seed.ts';
 
@@ -210,6 +210,25 @@ describe('taskOrder/create validation', () => {
 });
 
 describe('taskOrder/create and reading', () => {
+  it('refuses a centralised order before the separate consent to processing the face photo and ID number, and keeps no order', async () => {
+    const s = await memberSession(app);
+    const payload = await form(s);
+    await app.ctx.db.delete(consents).where(eq(consents.memberId, s.memberId));
+    const r = await create(s, payload);
+    expect(r.code).toBe(400);
+    expect(r.msg).toBe('请先阅读并同意人脸照片及身份证件号码处理说明');
+    expect(await app.ctx.db.select().from(orders).where(eq(orders.memberId, s.memberId))).toHaveLength(0);
+    // Given with its version, the same form goes through.
+    const given = await call<{ given: boolean; version: string }>(app, {
+      method: 'POST',
+      url: '/api/order/photoConsent',
+      session: s,
+      payload: { version: '2025-01' },
+    });
+    expect(given.data).toMatchObject({ given: true, version: '2025-01' });
+    expect((await create(s, payload)).code).toBe(200);
+  });
+
   it('creates a 110 task order of type 3 at the task price, number with six zeros, ID encrypted and masked', async () => {
     const s = await memberSession(app);
     const r = await create(s, await form(s, { idType: 4, idNum: 'T12345678', zjlx: undefined }));

@@ -23,7 +23,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { closeOpenPayments } from '../payments/public.ts';
 import { quietLog } from '../payments/public.ts';
 import { presentDetail, presentOrder } from './present.ts';
-import { linePhotoId } from '../orders/public.ts';
+import { linePhotoId, photoConsent } from '../orders/public.ts';
 import { ownedOrder } from '../orders/public.ts';
 import { createOrder as startOrder, updateOrderFields } from '../orders/public.ts';
 import { settleZeroAmount } from '../payments/public.ts';
@@ -164,6 +164,8 @@ export async function createOrder(
   if (!task || !task.active || task.yxdm !== b.yxdm || task.featureCode.toUpperCase() !== b.signature.toUpperCase())
     throw notFound('task.notFound');
   if (isClosed(task)) throw conflict('task.closed');
+  // The same separate consent as the individual form, with its version, before the photo and ID number are processed.
+  if (!(await photoConsent(ctx, memberId)).given) throw badRequest('order.consentRequired');
   await refuseDuplicate(ctx, memberId, task);
   // Fields the platform knows are locked to its values (shown disabled on the page), and only
   // for a member who proved being that student.

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { nationalStudents, photos, schools, tasks } from '../../db/schema.ts';
+import { PHOTO_CONSENT_KIND, PHOTO_CONSENT_VERSION } from '@portal/contract/orders';
+import { consents, nationalStudents, photos, schools, tasks } from '../../db/schema.ts';
 import { DEMO_CODES, seedTasks } from './seed.ts';
 import { photoUrl } from '../photos/public.ts';
 
@@ -41,8 +42,12 @@ export async function seedTaskFixtures(app: FastifyInstance) {
   return { pku: byCode(DEMO_CODES.pku), thu: byCode(DEMO_CODES.thu), pkuOld: byCode(DEMO_CODES.pkuOld), zjhm };
 }
 
-/** A checked, passed photo of a member, as the upload would leave it; answers its URL. */
+/**
+ * A checked, passed photo of a member, as the upload would leave it; answers its URL. The page asks
+ * the separate consent before the photo, so the member has given it (current version).
+ */
 export async function photoOf(app: FastifyInstance, memberId: number): Promise<string> {
+  await app.ctx.db.insert(consents).values({ memberId, kind: PHOTO_CONSENT_KIND, version: PHOTO_CONSENT_VERSION });
   const key = crypto.randomBytes(12).toString('hex');
   await app.ctx.db.insert(photos).values({
     memberId,

@@ -17,12 +17,14 @@ import { idNumberIssue } from '@portal/contract/orders';
 import { MATCH_CODE, taskCreateFields } from '@portal/contract/task';
 import { fenToYuan } from '@portal/contract/prices';
 import { TaskPhotoField } from '../components/task-photo-field.tsx';
+import { ConsentBox, useConsentGiven } from '../../../components/photo-consent/photo-consent.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { pick } from '../../../lib/i18n.ts';
 import { createTaskOrder, matchStudent, studentInfoByImg } from '../api.ts';
 import { useLoginGate } from '../components/login-gate.tsx';
 import { ProofStep } from '../components/proof-step.tsx';
 import { zodRule } from '../components/zod-rule.ts';
+import { formatChinaTime } from '@portal/contract/time-format';
 
 const options = (rec: Record<number, { zh: string; en: string }>, keys?: readonly number[]) =>
   (keys ?? Object.keys(rec).map(Number)).map((k) => ({ value: k, label: pick(rec[k]) }));
@@ -79,6 +81,7 @@ export default function UpImgPage() {
   const needsProof = info.data?.proof === 'needed';
   const p = needsProof ? undefined : info.data?.prefill;
   const zjlx = Form.useWatch('zjlx', form);
+  const consent = useConsentGiven(gate.loggedIn);
 
   if (!gate.loggedIn)
     return (
@@ -93,6 +96,7 @@ export default function UpImgPage() {
     );
 
   const submit = async () => {
+    if (!consent) return void message.error(t('msg.order.consentRequired'), 1);
     const v = await form.validateFields();
     if (!p) return;
     setBusy(true);
@@ -137,9 +141,7 @@ export default function UpImgPage() {
             <Descriptions size="small" bordered column={3} style={{ marginBottom: 16 }}>
               <Descriptions.Item label={t('task.taskName')}>{pick(p.taskName)}</Descriptions.Item>
               <Descriptions.Item label={t('task.price')}>¥{fenToYuan(p.priceFen)}</Descriptions.Item>
-              <Descriptions.Item label={t('task.deadline')}>
-                {new Date(p.endTime).toLocaleString('zh-CN', { hour12: false })}
-              </Descriptions.Item>
+              <Descriptions.Item label={t('task.deadline')}>{formatChinaTime(p.endTime)}</Descriptions.Item>
             </Descriptions>
             <Form<TaskForm>
               form={form}
@@ -159,7 +161,8 @@ export default function UpImgPage() {
               }}
               onValuesChange={(c) => 'zjlx' in c && form.setFieldValue('sfzh', '')}
             >
-              <TaskPhotoField form={form} />
+              <ConsentBox />
+              {consent && <TaskPhotoField form={form} />}
               {flag && (
                 <Form.Item label={t('task.uploadCode')}>
                   <Upload accept="image/*" showUploadList={false} beforeUpload={(f) => readCode(f)}>
