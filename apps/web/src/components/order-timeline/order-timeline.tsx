@@ -5,6 +5,7 @@ import type { TimelineEvent } from '@portal/contract/orders';
 import { apiGet } from '../../lib/api/client.ts';
 import { QueryState } from '../query-state.tsx';
 import { useNationalReason } from '../order-photo-issues/order-photo-issues.tsx';
+import { formatChinaTime } from '@portal/contract/time-format';
 
 export const timelineKey = (orderId: number) => ['orders', 'order', orderId, 'timeline'] as const;
 
@@ -51,7 +52,7 @@ export function OrderTimeline({ orderId }: { orderId: number }) {
                   })}
                 </div>
                 <time dateTime={e.at} style={{ color: '#888', fontSize: 12 }}>
-                  {new Date(e.at).toLocaleString()}
+                  {formatChinaTime(e.at)}
                 </time>
               </div>
             ),

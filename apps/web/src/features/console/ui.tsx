@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import { Image, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATE_TEXT, type OrderState } from '@portal/contract/order-states';
+import { formatChinaTime } from '@portal/contract/time-format';
 import { pick } from '../../lib/i18n.ts';
 import { fetchStaffImage } from './console-api.ts';
 
-export const when = (iso: string | null | undefined) =>
-  iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—';
+export const when = (iso: string | null | undefined) => (iso ? formatChinaTime(iso) : '—');
 
 const STATE_COLOURS: Record<number, string> = {
   110: 'default',

@@ -5,8 +5,9 @@ import { Link } from 'react-router';
 import { STALLED_DAYS, type ParcelProblemRow } from '@portal/contract/parcels';
 import { QueryState } from '../../../components/query-state.tsx';
 import { fetchParcelProblems, refreshParcel } from '../api.ts';
+import { formatChinaTime } from '@portal/contract/time-format';
 
-const fmt = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });
+const fmt = (iso: string) => formatChinaTime(iso);
 const COLOURS: Record<ParcelProblemRow['problem'], string> = {
   returned: 'red',
   refused: 'red',

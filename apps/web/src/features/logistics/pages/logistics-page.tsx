@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useShippedOrder, useTrace } from '../api.ts';
 import { QueryState } from '../../../components/query-state.tsx';
+import { formatChinaTime } from '@portal/contract/time-format';
 
 /** Centralised orders travel under the task call family. */
 export const isTaskType = (type: string | null) => !!type && ['task', '3', 'cai', 'centralised'].includes(type);
 
-const fmt = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });
+const fmt = (iso: string) => formatChinaTime(iso);
 
 /** Event codes (the server's carrier mapping): a tag colour per kind; unknown codes show no tag. */
 const OP_COLOURS: Record<string, string> = {

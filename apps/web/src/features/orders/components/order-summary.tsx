@@ -2,6 +2,7 @@ import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATE, showsPaymentInfo } from '@portal/contract/order-states';
 import type { OrderAnswer } from '@portal/contract/orders';
+import { formatChinaTime } from '@portal/contract/time-format';
 
 const none = (v: string | null | undefined, dash: string) => (v ? v : dash);
 
@@ -20,7 +21,7 @@ export function OrderSummary({ order: o, logisticsExtra }: { order: OrderAnswer;
         </Descriptions.Item>
         <Descriptions.Item label={t('orders.detail.type')}>{t('orders.detail.typeIndividual')}</Descriptions.Item>
         <Descriptions.Item label={t('orders.info.orderNo')}>{o.orderNo}</Descriptions.Item>
-        <Descriptions.Item label={t('orders.my.ctime')}>{new Date(o.ctime).toLocaleString()}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.my.ctime')}>{formatChinaTime(o.ctime)}</Descriptions.Item>
         <Descriptions.Item label={t('orders.info.unitPrice')}>
           {t('orders.info.yuan', { v: o.unitPrice })}
         </Descriptions.Item>
@@ -53,7 +54,7 @@ export function OrderSummary({ order: o, logisticsExtra }: { order: OrderAnswer;
             {o.payType ? t(`orders.detail.payType.${o.payType}`) : dash}
           </Descriptions.Item>
           <Descriptions.Item label={t('orders.detail.payTime')}>
-            {o.payTime ? new Date(o.payTime).toLocaleString() : dash}
+            {o.payTime ? formatChinaTime(o.payTime) : dash}
           </Descriptions.Item>
         </Descriptions>
       )}

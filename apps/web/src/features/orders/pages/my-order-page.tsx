@@ -17,6 +17,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { RefundAction } from '../../../components/refund-action.tsx';
 import { deleteOrder, orderKeys, useOrderList, type OrderListItem } from '../api.ts';
 import { DownloadButton } from '../components/download-button.tsx';
+import { formatChinaTime } from '@portal/contract/time-format';
 
 const factsOfItem = (o: OrderListItem): OrderFacts => ({
   kind: 'individual',
@@ -65,7 +66,7 @@ export default function MyOrderPage() {
           scroll={{ x: 'max-content' }}
           columns={[
             { title: t('orders.my.orderNo'), dataIndex: 'orderNo' },
-            { title: t('orders.my.ctime'), dataIndex: 'ctime', render: (v: string) => new Date(v).toLocaleString() },
+            { title: t('orders.my.ctime'), dataIndex: 'ctime', render: (v: string) => formatChinaTime(v) },
             { title: t('orders.col.name'), dataIndex: 'names', render: (n: string[]) => n.join('、') },
             { title: t('orders.my.persons'), dataIndex: 'personCount' },
             {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EDUCATION_LEVELS } from '@portal/contract/enums';
 import type { WashOrderAndDetails } from '@portal/contract/reprint';
 import { pick } from '../../../lib/i18n.ts';
+import { formatChinaTime } from '@portal/contract/time-format';
 
 /** Order number, state, time, items and amount of a reprint order; why it is held or was closed, when it is. */
 export function OrderSummary({ data }: { data: WashOrderAndDetails }) {
@@ -26,7 +27,7 @@ export function OrderSummary({ data }: { data: WashOrderAndDetails }) {
           <span data-testid="order-no">{o.orderNo}</span>
         </Descriptions.Item>
         <Descriptions.Item label={t('reprint.order.state')}>{o.stateDesc}</Descriptions.Item>
-        <Descriptions.Item label={t('reprint.order.time')}>{new Date(o.ctime).toLocaleString()}</Descriptions.Item>
+        <Descriptions.Item label={t('reprint.order.time')}>{formatChinaTime(o.ctime)}</Descriptions.Item>
         <Descriptions.Item label={t('reprint.order.total')}>
           <strong data-testid="order-total">¥{o.payTotal}</strong>
         </Descriptions.Item>

@@ -15,6 +15,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { RefundAction } from '../../../components/refund-action.tsx';
 import { fetchCheckStatus, pathForBindStatus, useReprintOrders } from '../api.ts';
 import { ReprintNotes } from '../components/reprint-notes.tsx';
+import { formatChinaTime } from '@portal/contract/time-format';
 
 const facts = (o: OrderAnswer): OrderFacts => ({
   kind: 'reprint',
@@ -73,7 +74,7 @@ export default function MyRollOrderPage() {
             {
               title: t('reprint.list.col.time'),
               dataIndex: 'ctime',
-              render: (c: string) => new Date(c).toLocaleString(),
+              render: (c: string) => formatChinaTime(c),
             },
             { title: t('reprint.list.col.state'), dataIndex: 'stateDesc' },
             { title: t('reprint.list.col.num'), dataIndex: 'num' },

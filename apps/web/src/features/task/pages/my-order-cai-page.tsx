@@ -8,6 +8,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { RefundAction } from '../../../components/refund-action.tsx';
 import { pick } from '../../../lib/i18n.ts';
 import { deleteTaskOrder, taskKeys, useTaskOrders } from '../api.ts';
+import { formatChinaTime } from '@portal/contract/time-format';
 
 /** /home/myOrderCai: the centralised orders list; status 1 / 2 after matching found an existing order. */
 export default function MyOrderCaiPage() {
@@ -52,7 +53,7 @@ export default function MyOrderCaiPage() {
             {
               title: t('task.orderTime'),
               key: 'ctime',
-              render: (_v, o) => new Date(o.ctime).toLocaleString('zh-CN', { hour12: false }),
+              render: (_v, o) => formatChinaTime(o.ctime),
             },
             { title: t('task.taskName'), key: 'task', render: (_v, o) => pick(o.taskName) },
             { title: t('task.xm'), key: 'name', render: (_v, o) => o.orderDetails.map((d) => d.name).join('、') },
