@@ -103,7 +103,7 @@ test('pays by page redirect and returns to the success page; then requests and c
   await page.getByTitle('不再需要').click();
   await page.getByRole('button', { name: /^确\s?定$/ }).click();
   await expect(page.getByText('退款申请已提交')).toBeVisible();
-  await expect(page.getByTestId('refund-status')).toHaveText('待审核');
+  await expect(page.getByTestId('refund-status')).toHaveText('退款审核中');
   await page.screenshot({ path: 'test-results/screens/payments-refund-pending.png', fullPage: true });
   await page.getByRole('button', { name: '取消退款' }).click();
   await expect(page.getByText('已取消退款')).toBeVisible();

@@ -81,7 +81,9 @@ export function RefundAction({ orderId, kind, refund, onDone, statusShown = fals
     );
   if (live && live.status !== 5) return statusShown ? null : <RefundStatusTag status={live.status} />;
   const submit = async () => {
-    const why = await form.validateFields();
+    // A missing reason is shown under its field; nothing is sent.
+    const why = await form.validateFields().catch(() => null);
+    if (!why) return;
     const r = await action.request(orderId, {
       reasonCode: why.reasonCode,
       reasonText: why.reasonText?.trim() || undefined,
@@ -142,7 +144,8 @@ export function RefundStatusTag({ status, failReason }: { status: number; failRe
       title={failReason ? t('refund.failReason', { reason: failReason }) : undefined}
       data-testid="refund-status"
     >
-      {pick(text)}
+      {/* A pending refund reads as the refund's review, not the photo's (待审核 beside 已支付 misled). */}
+      {isRefundPending(status) ? t('refund.underReview') : pick(text)}
       {failReason ? ` (${failReason})` : ''}
     </Tag>
   );
