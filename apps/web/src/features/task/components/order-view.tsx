@@ -9,9 +9,10 @@ import { pick } from '../../../lib/i18n.ts';
 import { getSession } from '../../../lib/session.ts';
 import { saveFile } from '../../../components/save-file.ts';
 import { ShippingModifyButton } from './shipping-modify.tsx';
+import { formatChinaTime } from '@portal/contract/time-format';
 
 const dash = (v: string | null | undefined, none: string) => (v && String(v).trim() ? v : none);
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '');
+const time = (iso: string | null) => formatChinaTime(iso);
 
 /** Order number, type, time, status and amount. */
 export function OrderSummary({ order, extra }: { order: TaskOrder; extra?: ReactNode }) {
@@ -25,9 +26,7 @@ export function OrderSummary({ order, extra }: { order: TaskOrder; extra?: React
       <Descriptions.Item label={t('task.orderNo')}>{order.orderNo}</Descriptions.Item>
       <Descriptions.Item label={t('task.orderTime')}>{time(order.ctime)}</Descriptions.Item>
       <Descriptions.Item label={t('task.taskName')}>{pick(order.taskName)}</Descriptions.Item>
-      <Descriptions.Item label={t('task.amount')}>
-        ¥{order.payTotal} {t('common.yuan')}
-      </Descriptions.Item>
+      <Descriptions.Item label={t('task.amount')}>¥{order.payTotal}</Descriptions.Item>
       {order.state === ORDER_STATE.REJECTED && order.refuseReason && (
         <Descriptions.Item label={t('task.refuseReason')} span={2}>
           <Typography.Text type="danger">{order.refuseReason}</Typography.Text>
