@@ -119,6 +119,8 @@ const zh: Record<string, string> = {
   'phone.fix.newPhoto': '新照片',
   'phone.fix.resubmit': '提交审核',
   'phone.fix.done': '已重新提交审核',
+  'phone.fix.mobile': '手机号',
+  'phone.fix.mail': '邮箱',
 
   'phone.track.title': '物流信息',
   'phone.track.carrier': '快递公司',
@@ -278,6 +280,8 @@ const en: Record<string, string> = {
   'phone.fix.newPhoto': 'New photo',
   'phone.fix.resubmit': 'Submit for review',
   'phone.fix.done': 'Submitted for review again',
+  'phone.fix.mobile': 'Mobile',
+  'phone.fix.mail': 'E-mail',
 
   'phone.track.title': 'Parcel tracking',
   'phone.track.carrier': 'Carrier',

@@ -1,23 +1,16 @@
-import { Toast, unstableSetRender } from 'antd-mobile';
-import { createRoot, type Root } from 'react-dom/client';
+import type { ReactNode } from 'react';
 import { setToaster } from '../../lib/api/toaster.ts';
 
-// antd-mobile's imperative toasts and dialogs render through this on React 19 (no ReactDOM.render).
-unstableSetRender((node, container) => {
-  const c = container as (Element | DocumentFragment) & { phoneRoot?: Root };
-  c.phoneRoot ??= createRoot(c);
-  c.phoneRoot.render(node);
-  return async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    c.phoneRoot?.unmount();
-    c.phoneRoot = undefined;
-  };
-});
+/**
+ * Toasts on the phone: antd-mobile's Toast, loaded with the first toast so that the first load
+ * does not carry it (nor its animation library).
+ */
+const load = () => Promise.all([import('antd-mobile/es/components/toast'), import('./phone-render.ts')]);
+const show = (content: ReactNode, icon: 'success' | 'fail', seconds = 1) =>
+  void load().then(([{ default: Toast }]) => Toast.show({ content, icon, duration: seconds * 1000 }));
 
-/** The API core's red toast on the phone: antd-mobile's Toast, for the same second. */
-setToaster((content, seconds) => {
-  Toast.show({ content, icon: 'fail', duration: seconds * 1000 });
-});
+// The API core's red toast: the server's message for the same second as on the desktop.
+setToaster((content, seconds) => show(content, 'fail', seconds));
 
-export const toastOk = (content: string) => Toast.show({ content, icon: 'success', duration: 1000 });
-export const toastFail = (content: string) => Toast.show({ content, icon: 'fail', duration: 1000 });
+export const toastOk = (content: string) => show(content, 'success');
+export const toastFail = (content: string) => show(content, 'fail');

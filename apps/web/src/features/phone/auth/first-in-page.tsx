@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Input } from 'antd-mobile';
-import { PATTERNS } from '@portal/contract/validation';
+import { PATTERNS } from '@portal/contract/patterns';
 import { apiGet, request } from '../../../lib/api/client.ts';
 import { loadMemberInfo } from '../../../lib/member-info.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';

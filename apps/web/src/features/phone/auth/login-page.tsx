@@ -1,19 +1,20 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Checkbox, Form, Input, NoticeBar, Popup } from 'antd-mobile';
-import { PATTERNS } from '@portal/contract/validation';
+import { Button, Checkbox, Input, NoticeBar } from 'antd-mobile';
+import { PATTERNS } from '@portal/contract/patterns';
 import { apiGet } from '../../../lib/api/client.ts';
 import { storeLogin, getSession, setSession, isFirst } from '../../../lib/session.ts';
 import { loadMemberInfo } from '../../../lib/member-info.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
 import { useSettings } from '../../../lib/settings.ts';
-import { TERMS } from '../../../components/terms-text.ts';
-import { currentLang } from '../../../lib/i18n-core.ts';
 import { isPhonePath, phonePaths } from '../paths.ts';
 import { toastFail, toastOk } from '../phone-toast.ts';
 import { takeInactiveNotice } from '../shell/use-phone-inactivity.ts';
 import { CaptchaImage, usePhoneCaptcha } from './phone-captcha.tsx';
+import { Field } from './field.tsx';
+
+const TermsPopup = lazy(() => import('./terms-popup.tsx'));
 
 interface Values {
   mobile: string;
@@ -33,20 +34,44 @@ function returnPath(): string {
   return url && isPhonePath(url) && !url.startsWith(phonePaths.login) ? url : phonePaths.orders;
 }
 
+type Errors = Partial<Record<keyof Values, string>>;
+
+/** The desktop's rules and messages (document 1, section 5); the server checks them too. */
+function check(v: Values, t: (k: string) => string): Errors {
+  const e: Errors = {};
+  const rule = (k: keyof Values, pattern: RegExp, required: string, invalid: string) => {
+    const x = String(v[k] ?? '').trim();
+    if (!x) e[k] = t(required);
+    else if (!pattern.test(x)) e[k] = t(invalid);
+  };
+  rule('mobile', PATTERNS.mobile, 'msg.mobile.required', 'msg.mobile.invalid');
+  rule('imageCode', PATTERNS.imageCode, 'msg.imageCode.required', 'msg.imageCode.invalid');
+  rule('messageCode', PATTERNS.smsCode, 'msg.smsCode.required', 'msg.smsCode.invalid');
+  if (!v.agree) e.agree = t('msg.terms.required');
+  return e;
+}
+
 /** Log in with mobile, image code and SMS code (document 1, section 4), on a phone. */
 export default function PhoneLoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [form] = Form.useForm<Values>();
+  const [v, setV] = useState<Values>({ mobile: '', imageCode: '', messageCode: '', agree: true });
+  const [errors, setErrors] = useState<Errors>({});
+  const set = (k: keyof Values) => (x: string | boolean) => setV((old) => ({ ...old, [k]: x }));
   const captcha = usePhoneCaptcha();
   const countdown = useCountdown();
   const [busy, setBusy] = useState(false);
   const [termsOpen, setTermsOpen] = useState(false);
   const { data: settings } = useSettings();
 
+  const renewImage = () => {
+    setV((old) => ({ ...old, imageCode: '' }));
+    void captcha.refresh();
+  };
+
   const send = async () => {
-    const mobile = String(form.getFieldValue('mobile') ?? '').trim();
-    const imageCode = String(form.getFieldValue('imageCode') ?? '').trim();
+    const mobile = v.mobile.trim();
+    const imageCode = v.imageCode.trim();
     if (!mobile || !imageCode) return toastFail(t('msg.code.needMobileAndImage'));
     if (!PATTERNS.mobile.test(mobile)) return toastFail(t('msg.mobile.invalid'));
     try {
@@ -54,12 +79,15 @@ export default function PhoneLoginPage() {
       toastOk(t('phone.login.sent'));
       countdown.start(SMS_RESEND_SECONDS);
     } catch {
-      form.setFieldValue('imageCode', '');
-      void captcha.refresh();
+      renewImage();
     }
   };
 
-  const submit = async (v: Values) => {
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = check(v, t);
+    setErrors(found);
+    if (Object.keys(found).length) return;
     setBusy(true);
     try {
       const r = await apiGet('/api/login/auth', {
@@ -75,8 +103,7 @@ export default function PhoneLoginPage() {
       navigate(isFirst() ? phonePaths.firstIn : returnPath(), { replace: true });
     } catch {
       // A failed login draws a new image code (document 1, section 4).
-      form.setFieldValue('imageCode', '');
-      void captcha.refresh();
+      renewImage();
     } finally {
       setBusy(false);
     }
@@ -91,11 +118,6 @@ export default function PhoneLoginPage() {
     }
   };
 
-  const required = (key: string, pattern: RegExp, invalid: string) => [
-    { required: true, message: t(key) },
-    { pattern, message: t(invalid) },
-  ];
-
   return (
     <>
       <h1 className="phone-title">{t('phone.login.title')}</h1>
@@ -104,120 +126,97 @@ export default function PhoneLoginPage() {
           <NoticeBar color="alert" wrap content={t('msg.session.inactive')} />
         </div>
       )}
-      <div className="phone-card" style={{ padding: 0 }}>
-        <Form
-          form={form}
-          layout="vertical"
-          initialValues={{ agree: true }}
-          onFinish={(v) => void submit(v)}
-          footer={
-            <Button block type="submit" color="primary" size="large" loading={busy}>
-              {t('phone.login.submit')}
+      <form className="phone-card" style={{ padding: 0 }} noValidate onSubmit={(e) => void submit(e)}>
+        <Field id="login-mobile" label={t('phone.login.mobile')} error={errors.mobile}>
+          <Input
+            id="login-mobile"
+            type="tel"
+            inputMode="numeric"
+            maxLength={11}
+            autoComplete="tel"
+            value={v.mobile}
+            onChange={set('mobile')}
+            placeholder={t('phone.login.mobilePlaceholder')}
+          />
+        </Field>
+        <Field
+          id="login-image-code"
+          label={t('phone.login.imageCode')}
+          error={errors.imageCode}
+          extra={<CaptchaImage captcha={captcha} />}
+        >
+          <Input
+            id="login-image-code"
+            maxLength={4}
+            autoComplete="off"
+            value={v.imageCode}
+            onChange={set('imageCode')}
+            placeholder={t('phone.login.imageCodePlaceholder')}
+          />
+        </Field>
+        <Field
+          id="login-sms-code"
+          label={t('phone.login.smsCode')}
+          error={errors.messageCode}
+          extra={
+            <Button
+              size="small"
+              color="primary"
+              fill="outline"
+              disabled={countdown.running}
+              onClick={() => void send()}
+            >
+              {countdown.running ? t('phone.login.resendIn', { n: countdown.left }) : t('phone.login.send')}
             </Button>
           }
         >
-          <Form.Item
-            name="mobile"
-            label={t('phone.login.mobile')}
-            rules={required('msg.mobile.required', PATTERNS.mobile, 'msg.mobile.invalid')}
-          >
-            <Input
-              type="tel"
-              inputMode="numeric"
-              maxLength={11}
-              autoComplete="tel"
-              placeholder={t('phone.login.mobilePlaceholder')}
-            />
-          </Form.Item>
-          <Form.Item
-            name="imageCode"
-            label={t('phone.login.imageCode')}
-            rules={required('msg.imageCode.required', PATTERNS.imageCode, 'msg.imageCode.invalid')}
-            extra={<CaptchaImage captcha={captcha} />}
-          >
-            <Input maxLength={4} autoComplete="off" placeholder={t('phone.login.imageCodePlaceholder')} />
-          </Form.Item>
-          <Form.Item
-            name="messageCode"
-            label={t('phone.login.smsCode')}
-            rules={required('msg.smsCode.required', PATTERNS.smsCode, 'msg.smsCode.invalid')}
-            extra={
-              <Button
-                size="small"
-                color="primary"
-                fill="outline"
-                disabled={countdown.running}
-                onClick={() => void send()}
-              >
-                {countdown.running ? t('phone.login.resendIn', { n: countdown.left }) : t('phone.login.send')}
-              </Button>
-            }
-          >
-            <Input
-              type="tel"
-              inputMode="numeric"
-              maxLength={6}
-              autoComplete="one-time-code"
-              placeholder={t('phone.login.smsCodePlaceholder')}
-            />
-          </Form.Item>
-          <Form.Item
-            name="agree"
-            valuePropName="checked"
-            rules={[
-              { validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error(t('msg.terms.required')))) },
-            ]}
-          >
-            <Checkbox>
-              {t('phone.login.agreePrefix')}
-              <button
-                type="button"
-                className="phone-link-button"
-                onClick={(e) => {
-                  e.preventDefault();
-                  e.stopPropagation();
-                  setTermsOpen(true);
-                }}
-              >
-                {t('phone.login.terms')}
-              </button>
-            </Checkbox>
-          </Form.Item>
-        </Form>
-      </div>
+          <Input
+            id="login-sms-code"
+            type="tel"
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="one-time-code"
+            value={v.messageCode}
+            onChange={set('messageCode')}
+            placeholder={t('phone.login.smsCodePlaceholder')}
+          />
+        </Field>
+        <div className="phone-form-row">
+          <Checkbox checked={v.agree} onChange={set('agree')}>
+            {t('phone.login.agreePrefix')}
+          </Checkbox>
+          <button type="button" className="phone-link-button" onClick={() => setTermsOpen(true)}>
+            {t('phone.login.terms')}
+          </button>
+          {errors.agree && (
+            <div className="phone-form-error" role="alert">
+              {errors.agree}
+            </div>
+          )}
+        </div>
+        <div className="phone-form-footer">
+          <Button block type="submit" color="primary" size="large" loading={busy}>
+            {t('phone.login.submit')}
+          </Button>
+        </div>
+      </form>
       {settings?.thirdPartyLogin && (
         <Button block fill="outline" onClick={() => void thirdParty()}>
           {t('phone.login.thirdParty')}
         </Button>
       )}
       <p className="phone-muted">{t('phone.login.hint')}</p>
-      <Popup
-        visible={termsOpen}
-        onMaskClick={() => setTermsOpen(false)}
-        bodyStyle={{ maxHeight: '80vh', overflowY: 'auto', padding: 16 }}
-      >
-        <h2 className="phone-section-title">{t('phone.login.terms')}</h2>
-        {TERMS[currentLang()].map((s) => (
-          <section key={s.title}>
-            <h3 style={{ fontSize: 15 }}>{s.title}</h3>
-            {s.body.map((b) => (
-              <p key={b} className="phone-muted">
-                {b}
-              </p>
-            ))}
-          </section>
-        ))}
-        <Button
-          block
-          color="primary"
-          onClick={() => {
-            form.setFieldValue('agree', true);
-            setTermsOpen(false);
-          }}
-        >
-          {t('phone.login.agree')}
-        </Button>
-      </Popup>
+      {termsOpen && (
+        <Suspense fallback={null}>
+          <TermsPopup
+            onClose={() => setTermsOpen(false)}
+            onAgree={() => {
+              set('agree')(true);
+              setTermsOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { Button, Dialog, List } from 'antd-mobile';
 import { apiPost } from '../../../lib/api/client.ts';
 import { announceSessionChange, clearSession, getSession } from '../../../lib/session.ts';
 import { phonePaths } from '../paths.ts';
+import '../phone-render.ts';
 
 /** Me: who is logged in, the desktop-only account work, and logging out (确认退出吗？). */
 export default function PhoneMePage() {

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
+import { Button, DotLoading, ErrorBlock, Input } from 'antd-mobile';
+import { PATTERNS } from '@portal/contract/patterns';
 import { failingItems } from '@portal/contract/check-items';
 import type { PhotoCandidate } from '@portal/contract/photos';
 import { addLocales } from '../../../lib/i18n-core.ts';
@@ -31,6 +32,8 @@ export default function PhoneFixPhotoPage() {
   const [accepted, setAccepted] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [, setWordsReady] = useState(false);
+  // The resubmission carries the person's mobile and e-mail too (the modify rule): asked when missing.
+  const [contact, setContact] = useState<{ mobile: string; mail: string } | null>(null);
   const camera = useRef<HTMLInputElement>(null);
   const album = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -45,6 +48,8 @@ export default function PhoneFixPhotoPage() {
     );
   const person = q.data?.persons.find((p) => p.id === detailId);
   if (q.isError || !person) return <ErrorBlock status="default" title={t('phone.loadFailed')} description="" />;
+
+  const reach = contact ?? { mobile: person.mobile ?? '', mail: person.mail ?? '' };
 
   const take = async (file: File | undefined) => {
     if (!file) return;
@@ -89,6 +94,9 @@ export default function PhoneFixPhotoPage() {
 
   const resubmit = async () => {
     if (!accepted) return;
+    if (!PATTERNS.mobile.test(reach.mobile))
+      return toastFail(t(reach.mobile ? 'msg.mobile.invalid' : 'msg.mobile.required'));
+    if (!PATTERNS.mail.test(reach.mail)) return toastFail(t(reach.mail ? 'msg.mail.invalid' : 'msg.mail.required'));
     setBusy(true);
     try {
       const msg = await updatePersonPhoto({
@@ -187,6 +195,19 @@ export default function PhoneFixPhotoPage() {
             {t('phone.fix.passed')}
           </h2>
           <img className="phone-photo" src={accepted} alt={t('phone.fix.newPhoto')} />
+          <label className="phone-field">
+            {t('phone.fix.mobile')}
+            <Input
+              type="tel"
+              maxLength={11}
+              value={reach.mobile}
+              onChange={(mobile) => setContact({ ...reach, mobile: mobile.trim() })}
+            />
+          </label>
+          <label className="phone-field">
+            {t('phone.fix.mail')}
+            <Input type="email" value={reach.mail} onChange={(mail) => setContact({ ...reach, mail: mail.trim() })} />
+          </label>
           <Button
             block
             color="primary"

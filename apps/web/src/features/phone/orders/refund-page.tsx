@@ -9,6 +9,7 @@ import { requestRefund } from '../api.ts';
 import { phonePaths } from '../paths.ts';
 import { toastOk } from '../phone-toast.ts';
 import { useOrderParams } from './use-order-params.ts';
+import '../phone-render.ts';
 
 interface Values {
   reasonCode: string;
