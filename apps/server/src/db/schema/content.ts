@@ -82,7 +82,7 @@ export const collectionCentres = pgTable(
     bofficeZh: text().notNull(),
     bofficeEn: text().notNull(),
     cperson: text().notNull(),
-    /** The contact as English pages show it (Mr Wang); empty shows the Chinese one. */
+    /** The contact as English pages show it (Teacher Wang for 王老师); empty shows the Chinese one. */
     cpersonEn: text().notNull().default(''),
     ftelephone: text().notNull(),
     addressZh: text().notNull(),
