@@ -1,7 +1,10 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Checkbox, Input, NoticeBar } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Checkbox from 'antd-mobile/es/components/checkbox';
+import Input from 'antd-mobile/es/components/input';
+import NoticeBar from 'antd-mobile/es/components/notice-bar';
 import { PATTERNS } from '@portal/contract/patterns';
 import { apiGet } from '../../../lib/api/client.ts';
 import { storeLogin, getSession, setSession, isFirst } from '../../../lib/session.ts';

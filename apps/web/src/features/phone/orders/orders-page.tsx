@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { useAllOrders, type PhoneOrder } from '../api.ts';
 import { phonePaths } from '../paths.ts';
 import { hintKey, KIND_KEY, nextSteps } from './order-facts.ts';
@@ -18,11 +19,12 @@ export default function PhoneOrdersPage() {
           <DotLoading color="primary" />
         </div>
       ) : q.isError ? (
-        <ErrorBlock status="default" title={t('phone.loadFailed')} description="">
+        <div className="phone-card" role="alert" style={{ textAlign: 'center' }}>
+          <p>{t('phone.loadFailed')}</p>
           <Button color="primary" onClick={() => void q.refetch()}>
             {t('phone.retry')}
           </Button>
-        </ErrorBlock>
+        </div>
       ) : q.data.length === 0 ? (
         <EmptyOrders />
       ) : (

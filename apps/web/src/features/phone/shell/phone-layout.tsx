@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DotLoading } from 'antd-mobile';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { currentLang, setLang } from '../../../lib/i18n-core.ts';
 import { useSettings, FALLBACK_INACTIVITY } from '../../../lib/settings.ts';
 import { PHONE, phonePaths } from '../paths.ts';
