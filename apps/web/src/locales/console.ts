@@ -187,6 +187,8 @@ const zh: Record<string, string> = {
   'console.schools.price': '价格（元）',
   'console.schools.deadline': '截止时间',
   'console.schools.mosaic': '需要采集码',
+  'console.schools.captureOnly': '仅限现场拍照',
+  'console.schools.captureOnlyHint': '学生只能用摄像头现场拍照，不能上传相册中的照片（服务器同样拒绝）',
   'console.schools.branchSaved': '已保存学校所属分公司',
   'console.schools.branchHint': '分公司账号只能为本分公司的学校创建和修改任务；学校所属分公司由管理员在“学校”页设置。',
   'console.export.hint': '导出审核通过的照片（480×640，20-40KB，以身份证号或学号命名）及清单',
@@ -383,6 +385,9 @@ const en: Record<keyof typeof zh, string> = {
   'console.schools.price': 'Price (yuan)',
   'console.schools.deadline': 'Deadline',
   'console.schools.mosaic': 'Needs the collection code',
+  'console.schools.captureOnly': 'Live photo only',
+  'console.schools.captureOnlyHint':
+    'Students must take the photo live with the camera; a picture from the album is refused (by the server too)',
   'console.schools.branchSaved': 'The school’s branch is saved',
   'console.schools.branchHint':
     'A branch account creates and edits tasks only for its own branch’s schools; admins set each school’s branch on the Schools tab.',

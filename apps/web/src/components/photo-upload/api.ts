@@ -1,4 +1,4 @@
-import { request } from '../../lib/api/client.ts';
+import { apiPost, request } from '../../lib/api/client.ts';
 
 /**
  * The photo calls (the photo area's API): the photo upload is shared by the orders, task and
@@ -13,3 +13,6 @@ export const uploadPhoto = (formData: FormData) =>
 /** Takes the corrected candidate; checked again like an upload. */
 export const acceptCorrected = (candidateId: string) =>
   request('POST', '/api/img/accept-corrected', { body: { candidateId }, raw: true, silent: true });
+
+/** A capture token for the camera capture (asked for before the camera opens; a capture-only task needs it). */
+export const captureToken = () => apiPost('/api/img/capture-token', { body: {} }).then((d) => d.token);

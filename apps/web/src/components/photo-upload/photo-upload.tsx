@@ -1,10 +1,12 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { App, Button, Collapse, Modal, Space, Typography, Upload } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { CameraOutlined, UploadOutlined } from '@ant-design/icons';
 import ImgCrop, { type ImgCropProps } from 'antd-img-crop';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { uploadPhoto } from './api.ts';
+import { captureToken, uploadPhoto } from './api.ts';
+import { addLocales } from '../../lib/i18n-core.ts';
+import cameraWords from '../../locales/camera.ts';
 import { CheckResultTable, isPhotoCheck, ProblemList, type PhotoCheck } from './check-result-table.tsx';
 import { PhotoWithGuide } from './photo-guide.tsx';
 import { CorrectedChoice, type ChoiceOutcome } from './corrected-choice.tsx';
@@ -18,8 +20,16 @@ const MAX_TASK = 5 * 1024 * 1024;
 const OUT_W = 480;
 const OUT_H = 640;
 
+// The camera's words (its button is here); the capture and its face model load only when it opens.
+addLocales(cameraWords);
+const CameraCapture = lazy(() => import('../camera-capture/index.ts').then((m) => ({ default: m.CameraCapture })));
+
 export interface PhotoUploadProps {
   flow: 'individual' | 'task';
+  /** The task of a centralised upload: sent with the photo, so a capture-only task can be enforced. */
+  taskId?: number;
+  /** The task takes only a photo taken live: no file picker, the camera only. */
+  captureOnly?: boolean;
   /** The accepted photo's URL. */
   value?: string;
   onChange: (url: string | undefined) => void;
@@ -68,10 +78,11 @@ const CROP_CSS = `
  */
 const RULE_TOAST = 'photo-rule';
 
-export function PhotoUpload({ flow, value, onChange, disabled }: PhotoUploadProps) {
+export function PhotoUpload({ flow, value, onChange, disabled, taskId, captureOnly }: PhotoUploadProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
+  const [camera, setCamera] = useState(false);
   const [preview, setPreview] = useState<string | undefined>();
   const [refusal, setRefusal] = useState<{ check: PhotoCheck; msg: string; src: string } | null>(null);
   // A refused photo the machine corrected: the student chooses between the two.
@@ -111,7 +122,7 @@ export function PhotoUpload({ flow, value, onChange, disabled }: PhotoUploadProp
     return true;
   };
 
-  const upload = async (file: Blob) => {
+  const upload = async (file: Blob, token?: string) => {
     setBusy(true);
     const jpeg = await toStandardJpeg(file);
     if (lastPreview.current) URL.revokeObjectURL(lastPreview.current);
@@ -119,6 +130,8 @@ export function PhotoUpload({ flow, value, onChange, disabled }: PhotoUploadProp
     setPreview(lastPreview.current);
     const formData = new FormData();
     formData.append('flow', flow);
+    if (taskId !== undefined) formData.append('taskId', String(taskId));
+    if (token) formData.append('captureToken', token);
     formData.append('file', jpeg, 'photo.jpg');
     try {
       const env = await uploadPhoto(formData);
@@ -200,36 +213,47 @@ export function PhotoUpload({ flow, value, onChange, disabled }: PhotoUploadProp
           )}
         </div>
         <Space direction="vertical">
-          <ImgCrop
-            aspect={3 / 4}
-            quality={0.95}
-            fillColor="#ffffff"
-            zoomSlider
-            minZoom={1}
-            maxZoom={2}
-            modalTitle={t('photos.crop.title')}
-            modalOk={t('photos.crop.ok')}
-            modalCancel={t('photos.crop.cancel')}
-            modalClassName="photo-crop-modal"
-            modalWidth={420}
-            cropperProps={CROPPER_PROPS}
-            beforeCrop={(file) => validate(file)}
-          >
-            <Upload
-              accept=".jpg,.jpeg,image/jpeg"
-              showUploadList={false}
-              disabled={disabled || busy}
-              beforeUpload={(file) => {
-                if (refused.current.has(file)) return Upload.LIST_IGNORE;
-                void upload(file);
-                return false;
-              }}
+          {!captureOnly && (
+            <ImgCrop
+              aspect={3 / 4}
+              quality={0.95}
+              fillColor="#ffffff"
+              zoomSlider
+              minZoom={1}
+              maxZoom={2}
+              modalTitle={t('photos.crop.title')}
+              modalOk={t('photos.crop.ok')}
+              modalCancel={t('photos.crop.cancel')}
+              modalClassName="photo-crop-modal"
+              modalWidth={420}
+              cropperProps={CROPPER_PROPS}
+              beforeCrop={(file) => validate(file)}
             >
-              <Button icon={<UploadOutlined />} loading={busy} disabled={disabled}>
-                {value ? t('photos.choose.again') : t('photos.choose')}
-              </Button>
-            </Upload>
-          </ImgCrop>
+              <Upload
+                accept=".jpg,.jpeg,image/jpeg"
+                showUploadList={false}
+                disabled={disabled || busy}
+                beforeUpload={(file) => {
+                  if (refused.current.has(file)) return Upload.LIST_IGNORE;
+                  void upload(file);
+                  return false;
+                }}
+              >
+                <Button icon={<UploadOutlined />} loading={busy} disabled={disabled}>
+                  {value ? t('photos.choose.again') : t('photos.choose')}
+                </Button>
+              </Upload>
+            </ImgCrop>
+          )}
+          <Button
+            icon={<CameraOutlined />}
+            disabled={disabled || busy}
+            type={captureOnly ? 'primary' : 'default'}
+            onClick={() => setCamera(true)}
+          >
+            {t('camera.open')}
+          </Button>
+          {captureOnly && <Typography.Text type="warning">{t('camera.captureOnly')}</Typography.Text>}
           <Typography.Text type="secondary">
             {t(flow === 'individual' ? 'photos.hint.individual' : 'photos.hint.task')}
           </Typography.Text>
@@ -239,6 +263,27 @@ export function PhotoUpload({ flow, value, onChange, disabled }: PhotoUploadProp
           </Link>
         </Space>
       </Space>
+      {camera && (
+        <Suspense fallback={null}>
+          <CameraCapture
+            getToken={captureToken}
+            captureOnly={captureOnly}
+            onClose={() => setCamera(false)}
+            onUseFile={
+              captureOnly
+                ? undefined
+                : () => {
+                    setCamera(false);
+                    root.current?.querySelector<HTMLInputElement>('input[type=file]')?.click();
+                  }
+            }
+            onCapture={(photo, token) => {
+              setCamera(false);
+              void upload(photo, token);
+            }}
+          />
+        </Suspense>
+      )}
       {choice && (
         <CorrectedChoice
           original={{ src: choice.src, check: choice.check }}

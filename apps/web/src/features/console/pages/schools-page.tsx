@@ -162,6 +162,7 @@ function Tasks() {
   const open = (r: Partial<TaskRow>) => {
     form.setFieldsValue({
       mosaic: false,
+      captureOnly: false,
       active: true,
       fy: staff?.branch ?? '',
       ...r,
@@ -247,6 +248,14 @@ function Tasks() {
             <Input disabled={staff?.role === 'branch'} />
           </Form.Item>
           <Form.Item name="mosaic" label={t('console.schools.mosaic')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Form.Item
+            name="captureOnly"
+            label={t('console.schools.captureOnly')}
+            tooltip={t('console.schools.captureOnlyHint')}
+            valuePropName="checked"
+          >
             <Switch />
           </Form.Item>
           <Form.Item name="active" label={t('console.field.active')} valuePropName="checked">

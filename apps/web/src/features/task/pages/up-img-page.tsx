@@ -162,7 +162,7 @@ export default function UpImgPage() {
               onValuesChange={(c) => 'zjlx' in c && form.setFieldValue('sfzh', '')}
             >
               <ConsentBox />
-              {consent && <TaskPhotoField form={form} />}
+              {consent && <TaskPhotoField form={form} taskId={p.taskId} captureOnly={p.captureOnly} />}
               {flag && (
                 <Form.Item label={t('task.uploadCode')}>
                   <Upload accept="image/*" showUploadList={false} beforeUpload={(f) => readCode(f)}>
