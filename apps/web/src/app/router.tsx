@@ -108,6 +108,7 @@ const layoutRoutes: RouteObject[] = [
   { path: '/home/information', element: member(p(() => import('../features/logistics/pages/logistics-page.tsx'))) },
   { path: '/home/logistics', element: member(p(() => import('../features/logistics/pages/logistics-page.tsx'))) },
   { path: '/personalInf', element: member(p(() => import('../features/account/pages/personal-inf-page.tsx'))) },
+  { path: '/home/messages', element: member(p(() => import('../components/notice-bell/messages-page.tsx'))) },
   { path: '/accountNum', element: member(p(() => import('../features/account/pages/account-num-page.tsx'))) },
   { path: '/chanEmali', element: member(p(() => import('../features/account/pages/chan-email-page.tsx'))) },
   { path: '/delUser', element: member(p(() => import('../features/account/pages/del-user-page.tsx'))) },

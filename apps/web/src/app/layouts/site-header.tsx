@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { apiPost } from '../../lib/api/client.ts';
 import { clearSession, getSession, isLoggedIn, SESSION_EVENT, announceSessionChange } from '../../lib/session.ts';
 import { currentLang, setLang } from '../../lib/i18n.ts';
+import { NoticeBell } from '../../components/notice-bell/index.ts';
 
 /** Header: home and login for visitors; home, My orders, Personal centre and logout for members. */
 export function SiteHeader() {
@@ -88,6 +89,7 @@ export function SiteHeader() {
           </>
         )}
         <Space>
+          {loggedIn && <NoticeBell />}
           <Button
             type="text"
             className="nav-button"

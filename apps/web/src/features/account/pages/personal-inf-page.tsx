@@ -8,6 +8,7 @@ import { updateName, useMemberInfo } from '../api.ts';
 import { useMemberSave } from '../components/use-member-save.ts';
 import { AuthCard } from '../../../components/auth-card.tsx';
 import { nameRules } from '../../../components/form-rules.ts';
+import { NoticePrefs } from '../../../components/notice-bell/index.ts';
 
 /** Change name (updateMemberInfo); an e-mail not yet proven by a code is marked, with the way to prove it. */
 export default function PersonalInfPage() {
@@ -55,6 +56,7 @@ export default function PersonalInfPage() {
                 {t('common.save')}
               </Button>
             </Form>
+            <NoticePrefs />
           </>
         )}
       </QueryState>

@@ -6,6 +6,7 @@ import { fetchDashboard } from '../api.ts';
 import { KindText, StateTag, when } from '../ui.tsx';
 import { yuanLabel } from '@portal/contract/prices';
 import { CardTable } from '../card-table.tsx';
+import { NoticeOverview } from './notice-overview.tsx';
 
 /** One of the four figures along the top, with a note under it where there is one. */
 function Stat({ note, ...statistic }: StatisticProps & { note?: string }) {
@@ -92,6 +93,7 @@ export default function DashboardPage() {
           </>
         )}
       </QueryState>
+      <NoticeOverview />
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { AuditTable } from './audit-page.tsx';
 import { CardTable } from '../card-table.tsx';
 import { payStateText, providerText } from '../audit-words.ts';
 import { reasonText } from '../../../lib/i18n.ts';
+import { OrderNotices } from './order-notices.tsx';
 
 /** Everything the student sees plus payments, refunds, trace and the audit history. */
 export default function OrderPage() {
@@ -107,6 +108,7 @@ export default function OrderPage() {
                 <Typography.Text type="secondary">{t('console.none')}</Typography.Text>
               )}
             </Card>
+            <OrderNotices orderId={Number(id)} />
             <Card title={t('console.order.audit')}>
               <AuditTable rows={d.audit} />
             </Card>
