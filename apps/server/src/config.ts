@@ -5,7 +5,7 @@ import { loadPhotoConfig, type PhotoConfig } from './config/photo-check.ts';
 import { checkDataKey, checkMetricsToken, parseTrustProxy, type TrustProxy } from './security-config.ts';
 import { ConfigError } from './config-error.ts';
 import type { HttpTimeouts } from './http/request-timeouts.ts';
-import { loadMessagingConfig, type CodeShares, type MailSettings, type SmsSettings } from './providers/messaging.ts';
+import { loadMessagingConfig, type CodeShares, type MailSettings, type SmsSettings } from './config/messaging.ts';
 import { loadSiteInfo, type SiteInfo } from './site-info-config.ts';
 import { loadPayConfig, type PayEnv } from './config/pay.ts';
 import { loadNoticeConfig, type NoticeConfig } from './config/notices.ts';
