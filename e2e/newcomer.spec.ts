@@ -76,9 +76,20 @@ test('items 1 and 5: the actions column stays in sight at 1280 and 1366 px, time
       await insideTable(del);
     }
   }
+  // Item 12: the next person of the order starts empty (only the first is the account holder).
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await setLang(page, 'zh');
+  await page.goto(`/home/submitPhoto/uploadPhoto?id=${id}&step=form`);
+  await expect(page.getByLabel('专业', { exact: true })).toBeVisible();
+  for (const label of ['姓名', '手机号', '邮箱']) await expect(page.getByLabel(label, { exact: true })).toHaveValue('');
+  // Item 16: another member opening this order is refused, with no retry button that cannot help.
+  await loginAs(page, '13800003804');
+  await page.goto(`/home/orderDetails?id=${id}&type=110&con=xiangqing`);
+  await expect(page.locator('.ant-result-warning')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^重\s?试$/ })).toHaveCount(0);
 });
 
-test('items 2 and 13: the wizard keeps its step and entries across a reload, Back moves between steps, the skipped scan says so', async ({
+test('items 2, 13 and 14: the wizard keeps its step and entries across a reload, Back moves between steps, the skipped scan says so', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -86,6 +97,16 @@ test('items 2 and 13: the wizard keeps its step and entries across a reload, Bac
   await loginAs(page, '13800003802', { name: '王同学', isFirst: false });
   await toSchool(page);
   await expect(page).toHaveURL(/step=school/);
+  // Item 14: each education choice says in one line what it means.
+  await page.getByLabel('学校', { exact: true }).fill('10001');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '10001' }).first().click();
+  await page.getByLabel('学历层次', { exact: true }).click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(options.filter({ hasText: '本科（学信网 App 采集）' }).locator('.edu-hint')).toHaveText(
+    '用学信网 App 扫码，姓名、学号等信息由学信网带入',
+  );
+  await expect(options.filter({ hasText: /^本科自己/ }).locator('.edu-hint')).toHaveText('自己填写信息并上传照片');
+  await page.keyboard.press('Escape');
   await chooseSchool(page, '10002', '10002', '本科');
   await expect(page).toHaveURL(/step=form/);
   const qrStep = page.locator('.ant-steps-item').nth(2);
@@ -154,4 +175,24 @@ test('item 3: the centralised form asks the separate consent before its photo, a
   await page.getByRole('button', { name: /^同\s*意$/ }).click();
   await expect(page.getByText('已同意人脸照片及身份证件号码处理（版本 2025-01）')).toBeVisible();
   await expect(page.locator('.photo-upload')).toBeVisible();
+});
+
+test('items 15 and 17: an empty order list says so and links to starting one; the logistics page has its way back', async ({
+  page,
+}) => {
+  await loginAs(page, '13800003805');
+  await page.goto('/home/myOrder');
+  await expect(page.getByTestId('orders-empty')).toHaveText('您还没有散拍订单。 去提交照片');
+  await page.goto('/home/myOrderCai');
+  await expect(page.getByTestId('orders-empty')).toContainText('您还没有集体订单。');
+  await setLang(page, 'en');
+  await page.goto('/home/myOrder');
+  await page.getByRole('link', { name: 'Submit a photo' }).click();
+  await expect(page).toHaveURL(/submitPhoto\/uploadPhoto/);
+  await page.goto('/home/information?id=1&type=1');
+  const crumb = page.locator('.ant-breadcrumb');
+  await expect(crumb.getByRole('link', { name: 'Individual orders' })).toBeVisible();
+  await shot(page, 'newcomer-logistics-en');
+  await crumb.getByRole('link', { name: 'Individual orders' }).click();
+  await expect(page).toHaveURL(/\/home\/myOrder$/);
 });

@@ -21,15 +21,19 @@ export function QueryState(props: {
         </Spin>
       </div>
     );
-  if (props.error)
+  if (props.error) {
+    // A refusal (another member's order, not found, bad input) stays the same on retry: no retry button then.
+    const code = (props.error as { code?: unknown }).code;
+    const final = typeof code === 'number' && code >= 400 && code < 500;
     return (
       <Result
         status="warning"
         title={t('common.error')}
         subTitle={(props.error as Error).message}
-        extra={props.onRetry && <Button onClick={props.onRetry}>{t('common.retry')}</Button>}
+        extra={props.onRetry && !final && <Button onClick={props.onRetry}>{t('common.retry')}</Button>}
       />
     );
+  }
   if (props.empty) return <Empty description={props.emptyText ?? t('common.empty')} />;
   return <>{props.children}</>;
 }

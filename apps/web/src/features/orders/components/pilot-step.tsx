@@ -52,6 +52,15 @@ export function PilotStep({
             onChange={setEducation}
             options={options}
             aria-label={t('orders.school.education')}
+            // One line under each choice: what the plain and the app-collected ways mean.
+            optionRender={(o) => (
+              <div>
+                <div>{o.label}</div>
+                <div className="edu-hint" style={{ fontSize: 12, color: 'rgba(0,0,0,0.55)', whiteSpace: 'normal' }}>
+                  {t(Number(o.value) >= 4 ? 'orders.edu.hintApp' : 'orders.edu.hintPlain')}
+                </div>
+              </div>
+            )}
           />
         </Form.Item>
         <Form.Item wrapperCol={{ offset: 4 }}>

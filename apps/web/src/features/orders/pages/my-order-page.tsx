@@ -58,7 +58,17 @@ export default function MyOrderPage() {
         <h1 style={{ fontSize: 22 }}>{t('orders.my.title')}</h1>
         <Button onClick={() => setNotes(true)}>{t('orders.my.notes')}</Button>
       </Space>
-      <QueryState loading={q.isLoading} error={q.error} empty={q.data?.length === 0} onRetry={() => void q.refetch()}>
+      <QueryState
+        loading={q.isLoading}
+        error={q.error}
+        empty={q.data?.length === 0}
+        emptyText={
+          <span data-testid="orders-empty">
+            {t('orders.my.empty')} <Link to="/home/submitPhoto/uploadPhoto">{t('orders.my.start')}</Link>
+          </span>
+        }
+        onRetry={() => void q.refetch()}
+      >
         <Table<OrderListItem>
           rowKey="id"
           dataSource={q.data}

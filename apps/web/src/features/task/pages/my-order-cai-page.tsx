@@ -41,6 +41,11 @@ export default function MyOrderCaiPage() {
         loading={list.isLoading}
         error={list.error}
         empty={!list.data?.length}
+        emptyText={
+          <span data-testid="orders-empty">
+            {t('task.listEmpty')} <Link to="/home/collectFirst">{t('task.listStart')}</Link>
+          </span>
+        }
         onRetry={() => void list.refetch()}
       >
         <Table<TaskOrderListItem>
