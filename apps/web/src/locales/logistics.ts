@@ -1,6 +1,10 @@
 // Messages of the logistics feature, flat dotted keys, zh and en.
 const zh: Record<string, string> = {
   'logistics.title': '物流信息',
+  'logistics.carrierText': '快递公司原文：',
+  'logistics.crumb.home': '首页',
+  'logistics.crumb.orders': '散拍订单',
+  'logistics.crumb.taskOrders': '集体订单',
   'logistics.titleTask': '图像采集物流信息',
   'logistics.orderNo': '订单编号',
   'logistics.carrier': '快递类型',
@@ -29,6 +33,10 @@ const zh: Record<string, string> = {
 
 const en: Record<keyof typeof zh, string> = {
   'logistics.title': 'Shipping information',
+  'logistics.carrierText': 'Carrier’s note (as received):',
+  'logistics.crumb.home': 'Home',
+  'logistics.crumb.orders': 'Individual orders',
+  'logistics.crumb.taskOrders': 'Bulk-purchase orders',
   'logistics.titleTask': 'Image collection: shipping information',
   'logistics.orderNo': 'Order number',
   'logistics.carrier': 'Courier',

@@ -1,6 +1,6 @@
-import { Card, Descriptions, Empty, Tag, Timeline, Typography } from 'antd';
+import { Breadcrumb, Card, Descriptions, Empty, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useShippedOrder, useTrace } from '../api.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { formatChinaTime } from '@portal/contract/time-format';
@@ -24,7 +24,7 @@ const OP_COLOURS: Record<string, string> = {
 
 /** The trace page (/home/information, /home/logistics): carrier, waybill, receiver, and the timeline, newest first. */
 export default function LogisticsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const id = params.get('id');
   const task = isTaskType(params.get('type'));
@@ -39,6 +39,21 @@ export default function LogisticsPage() {
     : '';
   return (
     <section style={{ maxWidth: 960, margin: '24px auto', padding: '0 16px' }}>
+      {/* The way back: home, then the list the order belongs to. */}
+      <Breadcrumb
+        style={{ marginBottom: 12 }}
+        items={[
+          { title: <Link to="/home">{t('logistics.crumb.home')}</Link> },
+          {
+            title: (
+              <Link to={task ? '/home/myOrderCai' : '/home/myOrder'}>
+                {t(task ? 'logistics.crumb.taskOrders' : 'logistics.crumb.orders')}
+              </Link>
+            ),
+          },
+          { title: t(task ? 'logistics.titleTask' : 'logistics.title') },
+        ]}
+      />
       <Typography.Title level={2}>{t(task ? 'logistics.titleTask' : 'logistics.title')}</Typography.Title>
       <QueryState
         loading={!!id && order.isLoading}
@@ -78,7 +93,11 @@ export default function LogisticsPage() {
                         {OP_COLOURS[e.opCode] && (
                           <Tag color={OP_COLOURS[e.opCode]}>{t(`logistics.op.${e.opCode}`)}</Tag>
                         )}
-                        {e.opDesc}
+                        {/* The carrier's own words stay as received; outside Chinese they are labelled as such. */}
+                        {!i18n.language.startsWith('zh') && (
+                          <Typography.Text type="secondary">{t('logistics.carrierText')} </Typography.Text>
+                        )}
+                        <span lang="zh">{e.opDesc}</span>
                       </div>
                       <Typography.Text type="secondary">{fmt(e.opTime)}</Typography.Text>
                     </div>
