@@ -2,4 +2,3 @@
 export { reviewRefusals } from './refusals.ts';
 export { reviewPace } from './pace.ts';
 export { assertNotClaimedByOther } from './claims.ts';
-export { reviewStaffRoutes } from './staff-routes.ts';
