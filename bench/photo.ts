@@ -22,6 +22,7 @@ import type { Detector } from '@portal/photo-check/face-model';
 import { realworldBytes, realworldSet, scoreSet } from '../apps/server/src/modules/photos/realworld-set.ts';
 import { addStages, stageLines, type StageSamples } from './photo-stages.ts';
 import { correctionBench, printCorrection, type CorrectionFigures } from './photo-correction.ts';
+import { guidanceAgreement } from '../apps/server/src/modules/photos/guidance-agreement.ts';
 
 const dir = path.resolve(import.meta.dirname, '../apps/server/test/fixtures/photos');
 // The project's fixtures, and the real-world evaluation set beside the repository when present.
@@ -158,7 +159,9 @@ async function main() {
           ? await latency()
           : part === 'realworld'
             ? await realworld()
-            : await throughput(size);
+            : part === 'guidance'
+              ? set && (await guidanceAgreement(set))
+              : await throughput(size);
     clearInterval(rssTimer);
     process.stdout.write(JSON.stringify(result));
     return;
@@ -168,6 +171,7 @@ async function main() {
   const t = await inChild<Awaited<ReturnType<typeof throughput>>>('throughput');
   const w = await inChild<Awaited<ReturnType<typeof realworld>>>('realworld');
   const fix = await inChild<CorrectionFigures>('correction');
+  const guide = await inChild<Awaited<ReturnType<typeof guidanceAgreement>> | null>('guidance');
 
   const md = q(l.check, 0.5);
   const mdDecode = q(l.decode, 0.5);
@@ -189,6 +193,14 @@ async function main() {
     );
     for (const m of w.misnamed) console.log(`       not named: ${m}`);
   } else console.log('set    the real-world set (../shared/data/photos-realworld/) is absent: skipped');
+  // The camera capture's live guidance on the same photos as webcam frames, against the check's verdict.
+  if (guide) {
+    const pct = (a: number, b: number) => (b ? ((100 * a) / b).toFixed(0) : '-');
+    console.log(
+      `guide  live guidance vs the check: all green and accepted ${guide.greensAccepted} of ${guide.greens} = ${pct(guide.greensAccepted, guide.greens)} % (aim ≥ 95 %), ` +
+        `first instruction names the main problem ${guide.refusedNamed} of ${guide.refused} refused = ${pct(guide.refusedNamed, guide.refused)} % (aim ≥ 80 %)`,
+    );
+  }
   console.log(
     `check  median ${md.toFixed(1)} ms (aim ≤ 100)  p95 ${q(l.check, 0.95).toFixed(1)} ms (aim ≤ 150) per photo`,
   );

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
+// WEB_DIST: a build made elsewhere (as the browser journeys take it).
+const dist = path.resolve(process.env.WEB_DIST ?? path.join(import.meta.dirname, '../apps/web/dist'));
 const manifestHtml = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const gz = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, file))).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -43,3 +44,19 @@ for (const f of fs
   .sort()) {
   console.log(`  ${f.padEnd(48)} ${kb(gz(`assets/${f}`))}`);
 }
+
+// The camera capture's split: its component, and the face model with its runtime, load only when
+// the camera opens (never with a page): none of them may be in the initial set above.
+const assets = fs.readdirSync(path.join(dist, 'assets'));
+const part = (prefix: string, ext = '.js') => assets.filter((f) => f.startsWith(prefix) && f.endsWith(ext));
+const size = (files: string[], zip = true) =>
+  files.reduce((a, f) => a + (zip ? gz(`assets/${f}`) : fs.statSync(path.join(dist, 'assets', f)).size), 0);
+const component = part('camera-capture-');
+const runtime = part('face-runtime-');
+const weights = [...part('tiny_face_detector_model-', '.bin'), ...part('face_landmark_68_model-', '.bin')];
+const early = [...component, ...runtime].filter((f) => seen.has(`assets/${f}`));
+console.log('\ncamera capture (loaded when the camera opens):');
+console.log(`  component          ${kb(size(component))} gzip (${component.join(', ') || 'not built'})`);
+console.log(`  face model runtime ${kb(size(runtime))} gzip (${runtime.join(', ') || 'not built'})`);
+console.log(`  model weights      ${kb(size(weights, false))} (${weights.length} files, served by the portal)`);
+console.log(`  in the home route's first load: ${early.length ? `YES (${early.join(', ')})` : 'none (aim: none)'}`);
