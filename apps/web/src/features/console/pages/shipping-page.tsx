@@ -7,6 +7,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { fetchPackingList, searchOrders, transition } from '../api.ts';
 import { PRODUCTION_QUEUES } from '../access.ts';
 import { OrderTable } from './orders-page.tsx';
+import { BulkShipPanel } from './bulk-ship-panel.tsx';
 
 const TABS = PRODUCTION_QUEUES;
 
@@ -17,6 +18,9 @@ export default function ShippingPage() {
   return (
     <section>
       <Typography.Title level={2}>{t('console.menu.shipping')}</Typography.Title>
+      <div style={{ marginBottom: 12 }}>
+        <BulkShipPanel />
+      </div>
       <Tabs
         activeKey={String(tab.state)}
         onChange={(k) => setTab(TABS.find((x) => String(x.state) === k)!)}
