@@ -16,7 +16,8 @@ export const test = base.extend<object, WorkerFixtures>({
       await use(s);
       await s.stop();
     },
-    { scope: 'worker', timeout: 120_000 },
+    // Beyond the server's own start-up wait (E2E_SERVER_START_MS, longer on a loaded machine).
+    { scope: 'worker', timeout: Number(process.env.E2E_SERVER_START_MS ?? 90_000) + 30_000 },
   ],
   baseURL: async ({ server }, use) => use(server.url),
   // The home page's important notice pops up once per browser session; journeys about

@@ -26,10 +26,16 @@ const newMobile = () =>
     11,
   );
 
+/** Logs in from a phone page that stays put (the desktop's /home sends a phone elsewhere mid-login). */
+async function phoneLogin(page: Page, mobile: string) {
+  await page.goto('/phoneModify/help');
+  await loginAs(page, mobile);
+}
+
 /** A new member with an unpaid order of ¥ 45.00, on its phone pay page. */
 async function openPayPage(page: Page): Promise<number> {
   const mobile = newMobile();
-  await loginAs(page, mobile);
+  await phoneLogin(page, mobile);
   const r = await page.request.post('/api/dev/order', { data: { mobile, kind: 'individual' } });
   const order = ((await r.json()) as { data: { id: number; orderNo: string } }).data;
   await page.goto(`/phoneModify/orders/${order.id}/pay`);
@@ -136,7 +142,7 @@ test.describe('English, on an iPhone', () => {
   test('the pay page and the return page in English', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('lang', 'en'));
     const mobile = newMobile();
-    await loginAs(page, mobile);
+    await phoneLogin(page, mobile);
     const r = await page.request.post('/api/dev/order', { data: { mobile, kind: 'individual' } });
     const { id } = ((await r.json()) as { data: { id: number } }).data;
     await page.goto(`/phoneModify/orders/${id}/pay`);

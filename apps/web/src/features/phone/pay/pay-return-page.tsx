@@ -85,13 +85,14 @@ export default function PhonePayReturnPage() {
             <Button color="primary" onClick={() => void check('done')}>
               {t('phonePay.return.again')}
             </Button>
-            <Link
-              to={payLink}
+            {/* A fresh load of the pay page: it reads the order and the ways anew. */}
+            <a
+              href={payLink}
               className="adm-button adm-button-default adm-button-shape-default"
               style={{ textAlign: 'center' }}
             >
               {t('phonePay.return.backToPay')}
-            </Link>
+            </a>
           </div>
         </section>
       ) : (
