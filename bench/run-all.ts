@@ -7,9 +7,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const here = import.meta.dirname;
-const steps = ['web-size.ts', 'photo.ts', 'api.ts', 'season-scale.ts', 'faults.ts', 'lighthouse.ts'].filter((f) =>
-  fs.existsSync(path.join(here, f)),
-);
+const steps = [
+  'web-size.ts',
+  'photo.ts',
+  'api.ts',
+  'season-scale.ts',
+  'review.ts',
+  'faults.ts',
+  'lighthouse.ts',
+].filter((f) => fs.existsSync(path.join(here, f)));
 let failed = 0;
 for (const f of steps) {
   console.log(`\n=== ${f} ===`);

@@ -65,8 +65,8 @@ export const decideBody = z
   .object({
     orderId: z.number().int().positive(),
     personId: z.number().int().positive(),
-    /** The photo the reviewer was shown: a photo changed meanwhile is refused (console.photoChanged). */
-    photoId: z.number().int().positive(),
+    /** The photo the reviewer was shown (0: the person has none): a photo changed meanwhile is refused (console.photoChanged). */
+    photoId: z.number().int().min(0),
     verdict: z.enum(['approve', 'refuse']),
     ...reasonFields,
   })

@@ -1,5 +1,8 @@
 import type { ReviewVerdict } from '@portal/contract/review';
 
+/** A line's photo as decisions name it: 0 for a person without a photo (decided on the record alone). */
+export const photoKey = (line: { photoId: number | null }) => line.photoId ?? 0;
+
 /** The fields of a decision row the rules below read (newest first in every list). */
 export interface DecisionFacts {
   orderDetailId: number;
@@ -17,8 +20,7 @@ export function currentDecision<D extends DecisionFacts>(
   rows: readonly D[],
   line: { id: number; photoId: number | null },
 ): D | null {
-  if (line.photoId === null) return null;
-  const latest = rows.find((r) => r.orderDetailId === line.id && r.photoId === line.photoId);
+  const latest = rows.find((r) => r.orderDetailId === line.id && r.photoId === photoKey(line));
   if (!latest) return null;
   if (latest.verdict === 'approve') return latest;
   return latest.verdict === 'refuse' && !latest.settled ? latest : null;
@@ -30,7 +32,7 @@ export function standingRefusal<D extends DecisionFacts>(
   line: { id: number; photoId: number | null },
 ): D | null {
   const latest = rows.find((r) => r.orderDetailId === line.id && r.verdict !== 'approve');
-  if (!latest || !latest.settled || latest.photoId !== line.photoId) return null;
+  if (!latest || !latest.settled || latest.photoId !== photoKey(line)) return null;
   const newer = rows.find((r) => r.orderDetailId === line.id);
   return newer === latest ? latest : null;
 }
@@ -41,5 +43,5 @@ export function replacedPhoto<D extends DecisionFacts>(
   line: { id: number; photoId: number | null },
 ): D | null {
   const latest = rows.find((r) => r.orderDetailId === line.id && r.verdict !== 'approve');
-  return latest && latest.settled && latest.photoId !== line.photoId ? latest : null;
+  return latest && latest.settled && latest.photoId !== photoKey(line) ? latest : null;
 }

@@ -16,7 +16,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import { branchScope, findOrder } from '../orders/public.ts';
 import { transition as moveOrder } from '../orders/public.ts';
-import { currentDecision } from './decisions.ts';
+import { currentDecision, photoKey } from './decisions.ts';
 import { claimedOrders, heldOrders } from './present.ts';
 import {
   claimMore,
@@ -38,6 +38,21 @@ export interface LeaseOptions {
   leaseSeconds?: number;
 }
 
+/** The claim itself, in one transaction: the reviewer's live claims renewed, then topped up to `size`. */
+export async function claimLeases(
+  ctx: AppContext,
+  staff: StaffContext,
+  size: number,
+  opts: LeaseOptions = {},
+): Promise<number[]> {
+  const seconds = opts.leaseSeconds ?? REVIEW_LEASE_SECONDS;
+  const scope = branchScope(staff);
+  return withTx(ctx, async (t) => {
+    const mine = await renewLeases(t.db, staff.staffId, seconds, scope);
+    return [...mine, ...(await claimMore(t.db, staff.staffId, size - mine.length, seconds, scope))];
+  });
+}
+
 /**
  * Opens (or refreshes) the reviewer's queue: their live claims are renewed and topped up to
  * `size` with the oldest waiting orders nobody holds, in one transaction (see ARCHITECTURE.md, "Review").
@@ -50,10 +65,7 @@ export async function claim(
 ): Promise<ClaimAnswer> {
   const seconds = opts.leaseSeconds ?? REVIEW_LEASE_SECONDS;
   const scope = branchScope(staff);
-  const ids = await withTx(ctx, async (t) => {
-    const mine = await renewLeases(t.db, staff.staffId, seconds, scope);
-    return [...mine, ...(await claimMore(t.db, staff.staffId, size - mine.length, seconds, scope))];
-  });
+  const ids = await claimLeases(ctx, staff, size, opts);
   const [rows, counts] = await Promise.all([claimedOrders(ctx, staff, ids), waitingCounts(ctx.db, scope)]);
   return {
     expiresAt: rows.length ? new Date(Date.now() + seconds * 1000).toISOString() : null,
@@ -98,20 +110,20 @@ export async function decide(
     const line = lines.find((l) => l.id === body.personId);
     if (!line) throw badRequest('review.personNotOnOrder');
     // Never decide on a photo the reviewer did not see (the student may have replaced it).
-    if (line.photoId !== body.photoId) throw conflict('console.photoChanged');
+    if (photoKey(line) !== body.photoId) throw conflict('console.photoChanged');
     if (await hasOpenRefund(tx, o.id)) throw conflict('refund.blocksStaffAction');
     const reason = body.verdict === 'refuse' ? reasonOf(body) : null;
     await insertDecision(tx, {
       orderId: o.id,
       orderDetailId: line.id,
-      photoId: line.photoId,
+      photoId: photoKey(line),
       staffId: staff.staffId,
       verdict: body.verdict,
       reasonZh: reason?.zh ?? null,
       reasonEn: reason?.en ?? null,
     });
     const rows = (await decisionsOf(tx, [o.id])).map((r) => r.d);
-    const decided = lines.filter((l) => l.photoId !== null).map((l) => ({ line: l, d: currentDecision(rows, l) }));
+    const decided = lines.map((l) => ({ line: l, d: currentDecision(rows, l) }));
     const pending = decided.filter((x) => !x.d).length;
     if (pending > 0) {
       await extendLease(tx, o.id, seconds);

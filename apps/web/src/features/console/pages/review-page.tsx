@@ -55,7 +55,7 @@ export default function ReviewPage() {
       decideReview({
         orderId: target.order.order.id,
         personId: target.person.id,
-        photoId: target.person.photo!.id,
+        photoId: target.person.photo?.id ?? 0,
         ...v,
       }),
     onSuccess: (res, { target }) => {
@@ -74,7 +74,7 @@ export default function ReviewPage() {
     },
     onError: () => void qc.invalidateQueries({ queryKey: claimKey }),
   });
-  const blocked = !current || !current.person.photo || current.order.refundOpen || decide.isPending;
+  const blocked = !current || current.order.refundOpen || decide.isPending;
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -75,10 +75,10 @@ export function PersonReview({
       }
       extra={
         <Space>
-          <Button size="small" type="primary" disabled={disabled || !person.photo} onClick={onApprove}>
+          <Button size="small" type="primary" disabled={disabled} onClick={onApprove}>
             {t('review.approve')} (A)
           </Button>
-          <Button size="small" danger disabled={disabled || !person.photo} onClick={onRefuse}>
+          <Button size="small" danger disabled={disabled} onClick={onRefuse}>
             {t('review.refuse')} (R)
           </Button>
         </Space>
