@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NoticePrefs } from '@portal/contract/notices';
 import { apiGet, apiPost } from '../../lib/api/client.ts';
-import { addLocales } from '../../lib/i18n-core.ts';
+import { addLocales, currentLang } from '../../lib/i18n-core.ts';
 import noticesLocale from '../../locales/notices.ts';
 
 // The bell is shown by the desktop portal and the phone portal alike: its words come with it.
@@ -25,7 +25,8 @@ export const useUnread = (enabled: boolean) =>
 
 export const useMessages = (page = 1, size = 20) =>
   useQuery({
-    queryKey: noticeKeys.list(page),
+    // The server words the messages in the caller's language: another language is another answer.
+    queryKey: [...noticeKeys.list(page), currentLang()],
     queryFn: () => apiGet('/api/notices/list', { query: { page, size } }),
   });
 
