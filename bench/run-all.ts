@@ -12,6 +12,7 @@ const steps = [
   'photo.ts',
   'api.ts',
   'season-scale.ts',
+  'export.ts',
   'review.ts',
   'faults.ts',
   'lighthouse.ts',
