@@ -93,11 +93,11 @@ test('review, production, shipping; the student sees the trace', async ({ browse
   await expect(reviewer.getByRole('heading', { name: '照片审核' })).toBeVisible();
   await expect(reviewer.getByText(first.orderNo).first()).toBeVisible();
   await shot(reviewer, 'console-review');
-  // Oldest first: A approves the first order, then R rejects the second with a listed reason.
+  // Oldest first: A approves the first order's one person, then R refuses the second's with a listed reason.
   await reviewer.keyboard.press('a');
   await expect(reviewer.getByRole('listitem').filter({ hasText: first.orderNo })).toHaveCount(0);
   await reviewer.keyboard.press('r');
-  const dialog = reviewer.getByRole('dialog', { name: '驳回原因' });
+  const dialog = reviewer.getByRole('dialog', { name: /驳回.*的照片/ });
   await dialog.getByText('照片不清晰').click();
   await shot(reviewer, 'console-review-reject');
   await dialog.getByRole('button', { name: /驳\s?回/ }).click();
