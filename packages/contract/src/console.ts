@@ -42,7 +42,12 @@ export const staffSaveBody = z.object({
   branch: z.string().trim().max(40).nullable().optional(),
   /** A school account's schools: 5-digit national school codes (yxdm). */
   schools: z
-    .array(z.string().trim().regex(/^\d{5}$/, 'console.schoolCodeFormat'))
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{5}$/, 'console.schoolCodeFormat'),
+    )
     .max(20)
     .optional(),
   password: z.string().min(8, 'console.passwordWeak').max(128).optional(),
