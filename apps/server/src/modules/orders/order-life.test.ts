@@ -9,13 +9,16 @@ import { auditLog, orders, payments, tasks } from '../../db/schema.ts';
 import { photoOf, seedTaskFixtures } from '../task/test-fixtures.ts';
 import { DEMO_CODES } from '../task/seed.ts';
 
-/** Server source files (not tests) whose text matches the pattern. */
+/** Test code: the tests and the kits and fixtures that set their rows up directly. */
+const TEST_CODE = /(\.test\.ts|\.testkit\.ts|\/test-kit\.ts|\/test-fixtures\.ts)$/;
+
+/** Server source files (not test code) whose text matches the pattern. */
 async function filesMatching(re: RegExp): Promise<string[]> {
   const root = new URL('../../', import.meta.url).pathname;
   const out: string[] = [];
   for (const e of await readdir(root, { recursive: true, withFileTypes: true })) {
-    if (!e.isFile() || !e.name.endsWith('.ts') || e.name.endsWith('.test.ts')) continue;
     const path = join(e.parentPath, e.name);
+    if (!e.isFile() || !e.name.endsWith('.ts') || TEST_CODE.test(path)) continue;
     if (re.test(await readFile(path, 'utf8'))) out.push(relative(root, path));
   }
   return out.sort();
