@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { formatChinaTime } from '@portal/contract/time-format';
 import { useTranslation } from 'react-i18next';
 import { Button, DotLoading, ErrorBlock, List } from 'antd-mobile';
 import { canEditPhoto, canModify, ORDER_STATE, showsPaymentInfo } from '@portal/contract/order-states';
@@ -127,9 +128,7 @@ export default function PhoneOrderPage() {
           <h2 className="phone-section-title">{t('phone.order.payment')}</h2>
           <List>
             <List.Item extra={`¥${o.payTotal}`}>{t('phone.order.amount')}</List.Item>
-            <List.Item extra={o.payTime ? new Date(o.payTime).toLocaleString() : '—'}>
-              {t('phone.order.paidAt')}
-            </List.Item>
+            <List.Item extra={o.payTime ? formatChinaTime(o.payTime) : '—'}>{t('phone.order.paidAt')}</List.Item>
             {refund.data && (
               <List.Item extra={pick(REFUND_STATUS_TEXT[refund.data.status])}>{t('phone.order.refund')}</List.Item>
             )}

@@ -1,4 +1,5 @@
 import { Steps } from 'antd-mobile';
+import { formatChinaTime } from '@portal/contract/time-format';
 import { useTranslation } from 'react-i18next';
 import type { TimelineEvent } from '@portal/contract/orders';
 
@@ -21,7 +22,7 @@ export function PhoneTimeline({ events }: { events: TimelineEvent[] }) {
             name: e.name ?? '',
             amount: e.amount ?? '',
           })}
-          description={new Date(e.at).toLocaleString()}
+          description={formatChinaTime(e.at)}
         />
       ))}
     </Steps>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { formatChinaTime } from '@portal/contract/time-format';
 import { DotLoading, ErrorBlock, List, Steps } from 'antd-mobile';
 import { useOrderWithPersons, useTrace } from '../api.ts';
 import { useOrderParams } from './use-order-params.ts';
@@ -44,7 +45,7 @@ export default function PhoneTrackPage() {
                 key={`${e.opTime}-${i}`}
                 status={i === 0 ? 'process' : 'finish'}
                 title={e.opDesc}
-                description={new Date(e.opTime).toLocaleString()}
+                description={formatChinaTime(e.opTime)}
               />
             ))}
           </Steps>
