@@ -69,7 +69,7 @@ test("production staff ship orders from a carrier's file: a dry run first, then 
     mimeType: 'text/csv',
     buffer: Buffer.from(csv),
   });
-  await dialog.getByRole('button', { name: '预检' }).click();
+  await dialog.getByRole('button', { name: /预\s?检/ }).click();
   await expect(dialog.getByText('预检结果：2 个订单将发货，2 行不能发货（见下表原因）')).toBeVisible();
   await expect(dialog.getByRole('row').filter({ hasText: paid.orderNo })).toContainText(
     '订单当前状态不能发货（须为制作中）',
