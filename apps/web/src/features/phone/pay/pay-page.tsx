@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, SpinLoading } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import SpinLoading from 'antd-mobile/es/components/spin-loading';
 import { fenToYuan } from '@portal/contract/prices';
 import { isWechatBrowser, type PhonePayWay } from '@portal/contract/phone-pay';
 import { startPhonePay, usePhonePayOptions } from './api.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { fenToYuan } from '@portal/contract/prices';
 import type { PayStatusResponse } from '@portal/contract/payments';
 import { readPayStatus } from './api.ts';

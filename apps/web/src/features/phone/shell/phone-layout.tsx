@@ -29,7 +29,9 @@ export function PhoneLayout() {
   const { data: settings } = useSettings();
   usePhoneInactivity(settings?.inactivitySeconds ?? FALLBACK_INACTIVITY);
   const top = isTop(location.pathname);
-  useEffect(() => window.scrollTo(0, 0), [location.pathname]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
   const other = currentLang() === 'zh' ? 'en' : 'zh';
   return (
     <div className="phone">
