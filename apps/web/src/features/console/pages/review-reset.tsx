@@ -48,8 +48,13 @@ export function ResetPhotoCard() {
     <Card title={t('review.reset.title')} style={{ marginTop: 16 }} data-testid="review-reset">
       <Typography.Paragraph type="secondary">{t('review.reset.hint')}</Typography.Paragraph>
       <Form layout="inline" onFinish={() => find.mutate()}>
-        <Form.Item label={t('review.reset.orderNo')}>
-          <Input value={orderNo} onChange={(e) => setOrderNo(e.target.value)} style={{ width: 240 }} />
+        <Form.Item label={t('review.reset.orderNo')} htmlFor="review-reset-order">
+          <Input
+            id="review-reset-order"
+            value={orderNo}
+            onChange={(e) => setOrderNo(e.target.value)}
+            style={{ width: 240 }}
+          />
         </Form.Item>
         <Button htmlType="submit" loading={find.isPending} disabled={!orderNo.trim()}>
           {t('review.reset.find')}
@@ -61,15 +66,17 @@ export function ResetPhotoCard() {
             <span>{page.order.orderNo}</span>
             <StateTag state={page.order.state} />
           </Space>
-          <Form.Item label={t('review.reset.person')}>
+          <Form.Item label={t('review.reset.person')} htmlFor="review-reset-person">
             <Select
+              id="review-reset-person"
               value={personId}
               onChange={setPersonId}
               options={page.persons.map((p) => ({ value: p.id, label: p.name }))}
             />
           </Form.Item>
-          <Form.Item label={t('review.reason')}>
+          <Form.Item label={t('review.reason')} htmlFor="review-reset-reason">
             <Select
+              id="review-reset-reason"
               value={reason}
               onChange={setReason}
               options={[
@@ -79,8 +86,13 @@ export function ResetPhotoCard() {
             />
           </Form.Item>
           {reason === 'other' && (
-            <Form.Item label={t('review.typedReason')}>
-              <Input.TextArea value={typed} maxLength={200} onChange={(e) => setTyped(e.target.value)} />
+            <Form.Item label={t('review.typedReason')} htmlFor="review-reset-typed">
+              <Input.TextArea
+                id="review-reset-typed"
+                value={typed}
+                maxLength={200}
+                onChange={(e) => setTyped(e.target.value)}
+              />
             </Form.Item>
           )}
           <Button
