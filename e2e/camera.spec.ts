@@ -82,7 +82,7 @@ test.describe('live capture, a compliant photo', () => {
     const page = await context.newPage();
     const outside: string[] = [];
     page.on('request', (r) => {
-      if (!r.url().startsWith(new URL(page.url() || 'http://127.0.0.1').origin)) outside.push(r.url());
+      if (!r.url().startsWith(new URL(server.url).origin)) outside.push(r.url());
     });
     const dialog = await openCamera(page);
     const shutter = dialog.getByRole('button', { name: '拍照', exact: true });
