@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api/core.ts';
 import { reply, stubFetch } from '../../lib/api/envelope.testkit.ts';
 import { cGet, cPost, getStaffToken, setStaffToken } from './console-api.ts';
+// The console's red toast is antd's message, registered as the app's providers do.
+import '../../lib/api/antd-toaster.ts';
 
 // The red toast is antd's message, which renders after the call returns: recorded here
 // instead, so nothing renders once the file's test environment is gone.
