@@ -543,13 +543,3 @@ export const consoleSchoolRowSchema = z.object({
   fy: z.string().nullable(),
 });
 export type ConsoleSchoolRow = z.infer<typeof consoleSchoolRowSchema>;
-
-/** One past photo export (GET /api/console/national-export). */
-export const nationalExportRowSchema = z.object({
-  id: z.number(),
-  staffId: z.number(),
-  scope: z.unknown(),
-  photoCount: z.number(),
-  createdAt: z.string(),
-});
-export type NationalExportRow = z.infer<typeof nationalExportRowSchema>;

@@ -3,7 +3,7 @@ import type { ResolveDisputeBody } from '@portal/contract/reprint';
 import type { DecideBody, ResetBody } from '@portal/contract/review';
 import type { z } from 'zod';
 import type { orderSearchQuery } from '@portal/contract/console';
-import { cGet, cPost, downloadStaffFile } from './console-api.ts';
+import { cGet, cPost } from './console-api.ts';
 
 /**
  * The console's calls, by area, typed with the contract's request and answer schemas (the staff
@@ -53,8 +53,6 @@ export const importSchools = (csv: string) => cPost('/api/console/schools/import
 export const fetchTasks = () => cGet('/api/console/tasks');
 export const saveTask = (body: ConsoleTaskBody & { id?: number }) => cPost('/api/console/tasks', body);
 
-export const fetchExports = () => cGet('/api/console/national-export');
-export const downloadExport = (scope: NationalReportBody) => downloadStaffFile('/api/console/national-export', scope);
 export const startReport = (scope: NationalReportBody) => cPost('/api/console/national-report', scope);
 export const fetchReports = () => cGet('/api/console/national-report');
 export const fetchReportItems = (jobId: number, status?: string) =>
