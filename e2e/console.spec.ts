@@ -84,6 +84,7 @@ test('a staff member logs in with a password; the menu follows the role', async 
 });
 
 test('review, production, shipping; the student sees the trace', async ({ browser, baseURL, page, request }) => {
+  test.setTimeout(120_000);
   const mobile = '13800000101';
   const first = await paidOrder(request, mobile);
   const second = await paidOrder(request, mobile);
@@ -124,12 +125,14 @@ test('review, production, shipping; the student sees the trace', async ({ browse
   await prod.getByRole('button', { name: /装箱单/ }).click();
   await expect(prod.getByRole('dialog').getByText(first.orderNo)).toBeVisible();
   await shot(prod, 'console-packing-list');
-  await prod
-    .getByRole('dialog')
-    .getByRole('button', { name: 'Close' })
-    .or(prod.getByRole('dialog').getByLabel('Close'))
-    .first()
-    .click();
+  // A click during the dialog's opening animation can be lost; close until it is gone.
+  await expect(async () => {
+    await prod
+      .getByRole('dialog')
+      .getByRole('button', { name: /取\s?消/ })
+      .click({ timeout: 2_000 });
+    await expect(prod.getByRole('dialog')).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await prod.getByRole('button', { name: /^发货/ }).click();
   const ship = prod.getByRole('dialog', { name: '发货' });
   await ship.getByLabel('快递公司').fill('顺丰速运');

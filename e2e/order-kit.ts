@@ -28,6 +28,8 @@ export async function toSchool(page: Page, orderId?: number) {
 
 export async function chooseSchool(page: Page, keyword: string, code: string, education: string) {
   const box = page.getByLabel('学校', { exact: true });
+  // The wizard remembers the last school; emptying the box first makes the search run again.
+  await box.fill('');
   await box.fill(keyword);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: code }).first().click();
   await pick(page, '学历层次', education, false);

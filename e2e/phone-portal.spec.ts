@@ -141,7 +141,7 @@ test.describe('iPhone', () => {
     await expect(page.getByText('您确定申请退款吗？')).toBeVisible();
     await page.getByRole('button', { name: '确定' }).tap();
     await expect(page).toHaveURL(new RegExp(`/phoneModify/orders/${paid.id}$`));
-    await expect(page.getByText('待审核')).toBeVisible();
+    await expect(page.getByText('待审核', { exact: true })).toBeVisible();
     await shot(page, 'order-refund-zh');
   });
 });
