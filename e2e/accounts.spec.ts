@@ -55,6 +55,23 @@ test('login: wrong captcha, wrong and expired SMS codes, then success, isFirst -
   const code = await lastCode(page, mobile);
   await page.screenshot({ path: 'test-results/screens/accounts-login.png', fullPage: true });
 
+  // Back on the page within the minute (as after logging out): the button counts down from the
+  // seconds the server still asks to wait, not a vanished toast alone.
+  cap = nextCaptcha(page);
+  await page.reload();
+  answer = await answerOf(page, await cap);
+  await page.getByLabel('手机号').fill(mobile);
+  await page.getByLabel('图形验证码').fill(answer);
+  cap = nextCaptcha(page);
+  await btn(page, '获取验证码').click();
+  const wait = page.getByRole('button', { name: /^\s*(\d+)\s*秒后重新获取/ });
+  await expect(wait).toBeDisabled();
+  const left = Number((await wait.innerText()).match(/\d+/)![0]);
+  expect(left).toBeGreaterThan(30);
+  expect(left).toBeLessThanOrEqual(60);
+  answer = await answerOf(page, await cap);
+  await page.getByLabel('图形验证码').fill(answer);
+
   // A wrong SMS code: refused, and the failed login refreshes the captcha.
   cap = nextCaptcha(page);
   await page.getByLabel('手机验证码').fill(code === '000000' ? '111111' : '000000');

@@ -5,6 +5,7 @@ import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { PATTERNS } from '@portal/contract/validation';
 import { apiGet } from '../lib/api/client.ts';
+import { ApiError } from '../lib/api/core.ts';
 
 /**
  * An image captcha from GET /api/login/getImageCode; refresh after every failure. One solved
@@ -52,7 +53,8 @@ export function useFormCaptcha(form: FormInstance) {
    * Reads the answer (`needKey` names what is missing), then `request` with it; says "sent" and
    * answers whether a code went out. The picture has then paid: with `keep` (a form whose submit
    * still sends it: login, new mobile) it is marked spent, otherwise a new one is drawn. A refusal,
-   * shown by the client, draws a new picture after `onRefused`.
+   * shown by the client, draws a new picture after `onRefused`; a refusal that names the seconds
+   * still to wait (code.tooSoon) answers them, for the button's countdown.
    */
   const sendCode = async (
     needKey: string,
@@ -63,10 +65,10 @@ export function useFormCaptcha(form: FormInstance) {
     if (!imageCode) return false;
     try {
       await request(imageCode, captcha.token);
-    } catch {
+    } catch (e) {
       opts.onRefused?.();
       renew();
-      return false;
+      return waitSecondsOf(e) ?? false;
     }
     if (opts.keep) captcha.markSpent();
     void message.success(t('msg.code.sent'), 1);
@@ -74,6 +76,13 @@ export function useFormCaptcha(form: FormInstance) {
     return true;
   };
   return { ...captcha, renew, answer, sendCode };
+}
+
+/** The seconds a "too soon" refusal asks to wait, from its answer's data. */
+export function waitSecondsOf(e: unknown): number | undefined {
+  if (!(e instanceof ApiError)) return undefined;
+  const w = (e.data as { waitSeconds?: unknown } | null)?.waitSeconds;
+  return typeof w === 'number' && w > 0 ? w : undefined;
 }
 
 export type FormCaptcha = ReturnType<typeof useFormCaptcha>;

@@ -10,7 +10,7 @@ export function CodeField(props: {
   name: string;
   label: string;
   rules: Rule[];
-  onSend: () => Promise<boolean>;
+  onSend: () => Promise<boolean | number>;
   placeholder?: string;
 }) {
   return (

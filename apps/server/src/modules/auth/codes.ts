@@ -118,7 +118,8 @@ export async function sendCode(ctx: AppContext, log: Log, opts: SendCodeOpts): P
       .limit(1);
     if (last) {
       const wait = CODE_RULES.resendSeconds - Math.floor((Date.now() - last.createdAt.getTime()) / 1000);
-      if (wait > 0) return tooMany('code.tooSoon', { seconds: wait });
+      // The remaining seconds also travel as data, so the form's button counts down from them.
+      if (wait > 0) return new AppError(429, 'code.tooSoon', { seconds: wait }, { waitSeconds: wait });
     }
     if ((await bump(tx, k.ipHour, 3600)) > config.codeIpHourly) return tooMany('code.ipLimit');
     if (opts.memberId !== undefined) {

@@ -160,6 +160,8 @@ describe('abuse limits', () => {
     const r = await send(mobile);
     expect(r.status).toBe(429);
     expect(r.msg).toMatch(/^请(59|60)秒后再获取验证码$/);
+    // The answer carries the seconds left, for the button's countdown.
+    expect([59, 60]).toContain((r.data as { waitSeconds: number }).waitSeconds);
     await backdate(mobile);
     expect((await send(mobile)).code).toBe(200);
   });
