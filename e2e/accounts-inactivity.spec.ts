@@ -9,7 +9,14 @@ test('after the idle timeout the session is cleared, home reloads with the messa
   const s = await loginAs(page, '13912340001', { name: '发呆的人' });
   await page.goto('/home');
   await expect(page.getByRole('button', { name: /个人中心/ })).toBeVisible();
-  await expect(page.getByText('由于长时间未操作，请重新登录')).toBeVisible({ timeout: 15_000 });
+  // The reason waits in a dialog for the student's return (a toast was gone before they were back).
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('由于长时间未操作，请重新登录', { timeout: 15_000 });
+  await page.waitForTimeout(4_000);
+  await expect(dialog).toContainText('由于长时间未操作，请重新登录');
+  await page.screenshot({ path: `${process.env.SCREENS_DIR ?? 'test-results/screens'}/inactivity-dialog.png` });
+  await dialog.getByRole('button', { name: '知道了' }).click();
+  await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: '登录/注册' })).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
   const r = await page.request.get('/api/member/getMemberInfo', {

@@ -1,5 +1,5 @@
-import { Suspense, useEffect } from 'react';
-import { FloatButton, Layout, Result, Spin, message } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
+import { FloatButton, Layout, Modal, Result, Spin } from 'antd';
 import { CustomerServiceOutlined } from '@ant-design/icons';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -25,12 +25,27 @@ export function MainLayout() {
   const { t } = useTranslation();
   const { data: settings } = useSettings();
   useInactivity(settings?.inactivitySeconds ?? FALLBACK_INACTIVITY);
+  // Why they were logged out waits for the student's return: a dialog they close, not a toast
+  // that is gone before they are back.
+  const [inactive, setInactive] = useState(false);
   useEffect(() => {
     if (localStorage.getItem(INACTIVE_FLAG)) {
       localStorage.removeItem(INACTIVE_FLAG);
-      void message.error(t('msg.session.inactive'), 3);
+      setInactive(true);
     }
-  }, [t]);
+  }, []);
+  const inactiveDialog = (
+    <Modal
+      open={inactive}
+      title={t('layout.inactiveTitle')}
+      onOk={() => setInactive(false)}
+      onCancel={() => setInactive(false)}
+      cancelButtonProps={{ style: { display: 'none' } }}
+      okText={t('layout.inactiveOk')}
+    >
+      <p>{t('msg.session.inactive')}</p>
+    </Modal>
+  );
 
   if (settings?.maintenance.on) {
     return (
@@ -51,6 +66,7 @@ export function MainLayout() {
         </div>
       </Layout.Content>
       <SiteFooter />
+      {inactiveDialog}
       {/* Shown once the settings (which hold the chat address) have come: a click before did nothing. */}
       {settings && (
         <FloatButton
