@@ -52,7 +52,11 @@ test('pays an individual order by QR in the sandbox cashier', async ({ page, con
   await phone.screenshot({ path: 'test-results/screens/payments-sandbox-cashier.png', fullPage: true });
   await phone.getByRole('button', { name: '支付 / Pay' }).click();
   await expect(phone.getByTestId('sandbox-result')).toContainText('支付成功');
-  await expect(page.getByText('支付成功').first()).toBeVisible();
+  // The QR ends on the same success page as the page payment (not a toast and the list).
+  await expect(page).toHaveURL(/\/home\/submitPhoto\/pay\?id=\d+&type=1&kind=individual$/);
+  await expect(page.getByRole('heading', { name: '支付成功' })).toBeVisible();
+  await expect(page.getByTestId('pay-success-order')).toBeVisible();
+  await page.getByRole('button', { name: '查看我的订单' }).click();
   await expect(page).toHaveURL(/\/home\/myOrder$/);
 });
 
@@ -114,6 +118,6 @@ test('a zero-amount order counts as paid without a provider', async ({ page }) =
   await openPayPage(page, { amountFen: 0 });
   await expect(page.getByTestId('pay-amount')).toHaveText('¥ 0.00');
   await page.getByRole('button', { name: '立即支付' }).click();
-  await expect(page.getByText('支付成功').first()).toBeVisible();
-  await expect(page).toHaveURL(/\/home\/myOrder$/);
+  await expect(page.getByRole('heading', { name: '支付成功' })).toBeVisible();
+  await expect(page).toHaveURL(/\/home\/submitPhoto\/pay\?id=\d+/);
 });

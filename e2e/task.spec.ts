@@ -137,7 +137,9 @@ test('the whole centralised journey: entry, match, photo, form, order, pay to 11
   const paymentNo = payload.split('/').pop()!;
   const paid = await page.request.post(`/sandbox/pay/${paymentNo}/pay`);
   expect(paid.ok()).toBeTruthy();
-  await expect(page).toHaveURL(/\/home\/myOrderCai$/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: '支付成功' })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: '查看我的订单' }).click();
+  await expect(page).toHaveURL(/\/home\/myOrderCai$/);
   await expect(page.getByTestId(`state-${id}`)).toHaveText('待审核');
   await page.screenshot({ path: 'test-results/screens/task-my-order-cai.png', fullPage: true });
 

@@ -30,6 +30,10 @@ export const isPaidState = (kind: OrderKind, state: number | null | undefined) =
 export const listPathFor = (kind: OrderKind) =>
   kind === 'task' ? '/home/myOrderCai' : kind === 'reprint' ? '/home/myRollOder' : '/home/myOrder';
 
+/** The one page a payment ends on, whichever way it was paid (the page payment's return address). */
+export const paySuccessPathFor = (kind: OrderKind, id: number) =>
+  `/home/submitPhoto/pay?id=${id}&type=${kind === 'reprint' ? 2 : 1}&kind=${kind}`;
+
 /** Where shipping info is completed (请先完善物流信息! returns the user there). */
 export const orderInfoPathFor = (kind: OrderKind, id: number) =>
   kind === 'task'

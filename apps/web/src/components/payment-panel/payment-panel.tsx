@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { Alert, Button, Card, Descriptions, Form, Radio, Typography, message } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Radio, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,7 +7,15 @@ import { canPay, type OrderKind } from '@portal/contract/order-states';
 import { fenToYuan } from '@portal/contract/prices';
 import { ApiError } from '../../lib/api/client.ts';
 import { QueryState } from '../query-state.tsx';
-import { getPayInfo, getPayStatus, getPayType, isPaidState, listPathFor, orderInfoPathFor } from './pay-api.ts';
+import {
+  getPayInfo,
+  getPayStatus,
+  getPayType,
+  isPaidState,
+  listPathFor,
+  orderInfoPathFor,
+  paySuccessPathFor,
+} from './pay-api.ts';
 import { QrDialog } from './qr-dialog.tsx';
 
 export interface PaymentPanelProps {
@@ -41,11 +49,11 @@ export function PaymentPanel({ orderId, kind }: PaymentPanelProps) {
   });
   const wxpay = kind !== 'task' || payType.data?.wxpay !== false;
 
+  // Every way of paying ends on the one success page (the page payment returns there too).
   const paid = useCallback(() => {
     setQr(null);
-    void message.success(t('msg.ok.paid'), 1);
-    void navigate(listPathFor(kind));
-  }, [kind, navigate, t]);
+    void navigate(paySuccessPathFor(kind, orderId));
+  }, [kind, navigate, orderId]);
 
   const start = async (way: 1 | 2) => {
     const info = await getPayInfo(orderId, kind, way);
