@@ -155,7 +155,7 @@ test('reprint: bind, choose, order, confirm, pay, list, unbind, staff approval, 
   await page.getByRole('button', { name: '确认支付' }).click();
   await expect(page).toHaveURL(new RegExp(`/home/submitPhoto/completionPayment\\?id=${id}&type=2$`));
 
-  // pay by QR in the sandbox cashier; the page polls until 120 and returns to the list
+  // pay by QR in the sandbox cashier; the page polls until 120 and ends on the success page, which leads to the list
   await expect(page.getByTestId('pay-amount')).toHaveText('¥ 50.00');
   await page.getByLabel('微信扫码支付').check();
   await page.getByRole('button', { name: '立即支付' }).click();
@@ -163,7 +163,9 @@ test('reprint: bind, choose, order, confirm, pay, list, unbind, staff approval, 
   await expect(img).toBeVisible();
   const paymentNo = (await img.getAttribute('data-qr-payload'))!.split('/').pop()!;
   expect((await page.request.post(`/sandbox/pay/${paymentNo}/pay`)).ok()).toBeTruthy();
-  await expect(page).toHaveURL(/\/home\/myRollOder$/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: '支付成功' })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: '查看我的订单' }).click();
+  await expect(page).toHaveURL(/\/home\/myRollOder$/);
   expect(
     (await memberCall<{ order: { state: number } }>(page, 'GET', `/api/order/findWashOrderAndOrderDetails?id=${id}`))
       .data.order.state,
@@ -201,6 +203,21 @@ test('reprint: bind, choose, order, confirm, pay, list, unbind, staff approval, 
   await expect(page.getByText('解绑申请成功')).toBeVisible();
   await expect(page.getByText(/请拨打客服电话/)).toBeVisible();
   await shot(page, 'reprint-untied-pending');
+
+  // The student changes their mind while it waits: withdraw, bound again, then apply once more.
+  await page.getByRole('button', { name: '撤销解绑申请' }).click();
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(page.getByText('已撤销解绑申请')).toBeVisible();
+  await expect(page.getByText(/请拨打客服电话/)).toBeHidden();
+  await page.getByRole('button', { name: '申请解绑' }).click();
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(page.getByText(/请拨打客服电话/)).toBeVisible();
 
   // customer service approves in the console
   const staff = await page.request.post('/api/dev/staff-login', { data: { role: 'admin' } });

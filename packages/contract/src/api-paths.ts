@@ -79,6 +79,7 @@ export const PORTAL_API = [
   'POST /api/baseinfo/information_list',
   'POST /api/baseinfo/pick_number',
   'POST /api/binding/binding',
+  'POST /api/binding/cancelUnbinding',
   'POST /api/code/sendEmailCode',
   'POST /api/code/sendMobileCode',
   'POST /api/img/accept-corrected',

@@ -183,6 +183,7 @@ export const PORTAL_RESPONSES = {
   'POST /api/baseinfo/information_list': newsListSchema,
   'POST /api/baseinfo/pick_number': pickNumberSchema,
   'POST /api/binding/binding': z.null(),
+  'POST /api/binding/cancelUnbinding': z.null(),
   'POST /api/code/sendEmailCode': z.null(),
   'POST /api/code/sendMobileCode': z.null(),
   'POST /api/img/accept-corrected': photoAnswer,
@@ -306,6 +307,7 @@ export const CONSOLE_RESPONSES = {
   /** An Excel file (downloaded, not read as JSON). */
   'POST /api/console/cohort/export': NOT_JSON,
   'GET /api/console/cohort/entry': cohortEntrySchema,
+  'POST /api/console/cohort/reset': z.object({ state: z.number() }),
 
   'GET /api/console/staff': z.array(staffUserSchema),
   'POST /api/console/staff': z.object({ id: z.number() }),

@@ -50,6 +50,8 @@ const zh: Record<string, string> = {
   'reprint.untied.step3': '审核通过后重新绑定',
   'reprint.untied.pending': '解绑申请已提交，请拨打客服电话 {{phones}} 审核，审核后刷新本页面。',
   'reprint.untied.refresh': '刷新',
+  'reprint.untied.cancel': '撤销解绑申请',
+  'reprint.untied.cancelConfirm': '确认撤销解绑申请？撤销后学籍信息保持绑定。',
   'reprint.untied.notBound': '您尚未绑定学籍信息。',
   'reprint.untied.goBind': '去绑定',
   'reprint.films.title': '选择冲印照片',
@@ -166,6 +168,8 @@ const en: Record<keyof typeof zh, string> = {
   'reprint.untied.pending':
     'Your unbind request is submitted. Please call customer service at {{phones}} for review, then refresh this page.',
   'reprint.untied.refresh': 'Refresh',
+  'reprint.untied.cancel': 'Withdraw the unbind application',
+  'reprint.untied.cancelConfirm': 'Withdraw the unbind application? Your student record stays bound.',
   'reprint.untied.notBound': 'You have not bound a student record.',
   'reprint.untied.goBind': 'Bind now',
   'reprint.films.title': 'Choose photos to reprint',

@@ -19,6 +19,11 @@ export const reprintMessages = {
     en: 'You are already bound to a student record; unbind it first',
   },
   'reprint.notBound': { zh: '请先绑定学籍信息', en: 'Please bind your student record first' },
+  'reprint.noUnbindPending': {
+    zh: '没有待审核的解绑申请',
+    en: 'There is no unbind application waiting for review',
+  },
+  'ok.unbindCancelled': { zh: '已撤销解绑申请', en: 'Unbind application withdrawn' },
   'reprint.unbindPending': {
     zh: '解绑申请审核中，请联系客服',
     en: 'Your unbind application is under review; please call customer service',

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { withTx } from '../../db/tx.ts';
+import { bindings } from '../../db/schema.ts';
 import type { AppContext } from '../../context.ts';
 import { BIND_STATUS } from '@portal/contract/enums';
 import type { BindingBody } from '@portal/contract/reprint';
@@ -96,6 +98,22 @@ export async function bind(ctx: AppContext, memberId: number, body: BindingBody,
 }
 
 /** Applies to unbind: state 1 -> 2; customer service approves (3) or refuses (1) in the console. */
+/**
+ * Withdraws the member's unbind application while it waits for customer service: the binding,
+ * locked, must be the member's latest, still pending and not held by a dispute; it is bound again.
+ */
+export async function cancelUnbind(ctx: AppContext, memberId: number): Promise<void> {
+  await withTx(ctx, async ({ db: tx }) => {
+    const latest = await repo.latestBinding(tx, memberId);
+    if (!latest) throw conflict('reprint.notBound');
+    const [b] = await tx.select().from(bindings).where(eq(bindings.id, latest.id)).for('update');
+    if (b.memberId !== memberId) throw conflict('reprint.notBound');
+    if (b.suspendedAt) throw conflict('reprint.bindingSuspended');
+    if (b.state !== BIND_STATUS.UNBIND_PENDING) throw conflict('reprint.noUnbindPending');
+    await tx.update(bindings).set({ state: BIND_STATUS.BOUND }).where(eq(bindings.id, b.id));
+  });
+}
+
 export async function applyUnbind(ctx: AppContext, memberId: number): Promise<void> {
   const b = await repo.latestBinding(ctx.db, memberId);
   if (!b || b.state === BIND_STATUS.NONE || b.state === BIND_STATUS.UNBOUND) throw conflict('reprint.notBound');

@@ -221,6 +221,31 @@ describe('binding', () => {
     expect(info.data[0]).toMatchObject({ studentId: s.xh, yxdm: '10001', bindingState: 2 });
   });
 
+  it('withdraws a waiting unbind application: bound again; not twice, not without one, not for a dispute', async () => {
+    const s = await nationalStudent();
+    const me = await memberSession(app, undefined, { name: '张三' });
+    const cancel = (session: Session) =>
+      call(app, { method: 'POST', url: '/api/binding/cancelUnbinding', payload: {}, session });
+    await bindProven(me, s);
+    const none = await cancel(me);
+    expect([none.code, none.msg]).toEqual([409, '没有待审核的解绑申请']);
+    await call(app, { url: '/api/binding/unbinding', session: me });
+    expect(await status(me)).toBe(2);
+    const done = await cancel(me);
+    expect([done.code, done.msg]).toEqual([200, '已撤销解绑申请']);
+    expect(await status(me)).toBe(1);
+    expect((await cancel(me)).code).toBe(409);
+    // Another member has nothing to withdraw.
+    const stranger = await memberSession(app, undefined, { name: '李四' });
+    expect((await cancel(stranger)).msg).toBe('请先绑定学籍信息');
+    // A binding held by a dispute stays with customer service.
+    await call(app, { url: '/api/binding/unbinding', session: me });
+    await app.ctx.db.update(bindings).set({ suspendedAt: new Date() }).where(eq(bindings.memberId, me.memberId));
+    expect((await cancel(me)).code).toBe(409);
+    const [row] = await app.ctx.db.select().from(bindings).where(eq(bindings.memberId, me.memberId));
+    expect(row.state).toBe(2);
+  });
+
   it('needs login: 700', async () => {
     const r = await call(app, { url: '/api/binding/findCheckStatus' });
     expect(r.code).toBe(700);

@@ -41,6 +41,15 @@ export const reprintRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/api/binding/cancelUnbinding',
+    { config: member, schema: { body: z.object({}), response: { 200: envelope(z.null()) } } },
+    async (req) => {
+      await binding.cancelUnbind(ctx, memberOf(req).memberId);
+      return ok(null, message(req.lang, 'ok.unbindCancelled'));
+    },
+  );
+
   app.get(
     '/api/binding/findCheckStatus',
     { config: member, schema: { response: { 200: envelope(bindStatusSchema) } } },

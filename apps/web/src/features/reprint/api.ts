@@ -46,6 +46,8 @@ export const bind = (body: BindingBody) => request('POST', '/api/binding/binding
 export const updateWashShipping = (id: number, shipping: ShippingValues) =>
   request('POST', '/api/order/updateShipping', { body: { id, ...shipping } });
 export const applyUnbind = () => request('GET', '/api/binding/unbinding').then((e) => e.msg);
+/** Withdraws the unbind application while customer service has not decided (已撤销解绑申请). */
+export const cancelUnbind = () => request('POST', '/api/binding/cancelUnbinding', { body: {} }).then((e) => e.msg);
 export const createWashOrder = (body: { dist: number; num: number; thirdStudentId: string }) =>
   apiPost('/api/order/createWashOrder', { body });
 export const modifyWashOrder = (body: { id: number; dist: number; num: number; thirdStudentId: string }) =>

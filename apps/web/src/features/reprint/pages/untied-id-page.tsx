@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useSettings } from '../../../lib/settings.ts';
-import { applyUnbind, useCheckStatus, useWashStudent } from '../api.ts';
+import { applyUnbind, cancelUnbind, useCheckStatus, useWashStudent } from '../api.ts';
 
 /** /untiedId: the bound school and student number, apply to unbind, the three-step strip. */
 export default function UntiedIdPage() {
@@ -22,6 +22,16 @@ export default function UntiedIdPage() {
     try {
       const msg = await applyUnbind();
       void message.success(msg || t('msg.ok.unbindApplied'), 1);
+      refresh();
+    } catch {
+      // toast shown by the client
+    }
+  };
+
+  const withdraw = async () => {
+    try {
+      const msg = await cancelUnbind();
+      void message.success(msg || t('msg.ok.unbindCancelled'), 1);
       refresh();
     } catch {
       // toast shown by the client
@@ -84,7 +94,19 @@ export default function UntiedIdPage() {
                 showIcon
                 role="status"
                 message={t('reprint.untied.pending', { phones })}
-                action={<Button onClick={refresh}>{t('reprint.untied.refresh')}</Button>}
+                action={
+                  <Space>
+                    <Button onClick={refresh}>{t('reprint.untied.refresh')}</Button>
+                    <Popconfirm
+                      title={t('reprint.untied.cancelConfirm')}
+                      okText={t('reprint.dialog.ok')}
+                      cancelText={t('reprint.dialog.cancel')}
+                      onConfirm={withdraw}
+                    >
+                      <Button>{t('reprint.untied.cancel')}</Button>
+                    </Popconfirm>
+                  </Space>
+                }
               />
             ) : (
               <Space>
