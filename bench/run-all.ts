@@ -9,6 +9,7 @@ import path from 'node:path';
 const here = import.meta.dirname;
 const steps = [
   'web-size.ts',
+  'startup.ts',
   'photo.ts',
   'api.ts',
   'season-scale.ts',

@@ -70,6 +70,8 @@ export interface ServerOptions {
   /** The same key on every instance and restart: codes and ID numbers are hashed with it. */
   dataKey?: string;
   env?: Record<string, string>;
+  /** What node runs (default the TypeScript server through tsx) and where (default the repository). */
+  command?: { args: string[]; cwd?: string };
 }
 
 export const TEST_DATA_KEY = '22'.repeat(32);
@@ -111,8 +113,8 @@ export class ChildServer {
 
   static async start(opts: ServerOptions, timeoutMs = 120_000): Promise<ChildServer> {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: ROOT,
+    const child = spawn(process.execPath, opts.command?.args ?? ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: opts.command?.cwd ?? ROOT,
       env: {
         ...process.env,
         PORT: String(port),

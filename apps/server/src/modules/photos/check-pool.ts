@@ -7,11 +7,19 @@ import type { CheckJob, CheckReply, CorrectReply } from '@portal/photo-check/che
 import type { Detector } from '@portal/photo-check/face-model';
 import { AppError } from '../../lib/errors.ts';
 
-const TSX_API = pathToFileURL(
-  path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
-).href;
+/**
+ * The production build (scripts/build-server.mjs) sets this: its compiled worker beside the bundle,
+ * started as plain JavaScript. Without it the worker is the TypeScript source, compiled by tsx.
+ */
+const compiledWorker = () => (globalThis as { portalBuild?: { checkWorker: string } }).portalBuild?.checkWorker;
+/** tsx's API, for the TypeScript worker; looked up only when one starts, so production needs no tsx. */
+const tsxApi = () =>
+  pathToFileURL(
+    path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
+  ).href;
 // The worker is the photo engine's (packages/photo-check), found as the server resolves the package.
-const WORKER_URL = pathToFileURL(createRequire(import.meta.url).resolve('@portal/photo-check/check-worker')).href;
+const sourceWorker = () =>
+  pathToFileURL(createRequire(import.meta.url).resolve('@portal/photo-check/check-worker')).href;
 const YOUNG_MB = 4;
 
 /** How long to wait before starting a worker again after one failed to start: doubling between these. */
@@ -96,7 +104,11 @@ export class CheckPool {
     // A TypeScript worker: a two-line bootstrap has tsx compile it, so it runs alike under
     // vitest and under `node --import tsx` (on Node 20 a worker's `--import tsx` does not
     // yet apply to the worker's own entry file).
-    const boot = `import(${JSON.stringify(TSX_API)}).then((a) => a.tsImport(${JSON.stringify(this.opts.workerUrl ?? WORKER_URL)}, ${JSON.stringify(import.meta.url)}))`;
+    // The production build's worker is JavaScript and is imported as it is.
+    const compiled = this.opts.workerUrl ? undefined : compiledWorker();
+    const boot = compiled
+      ? `import(${JSON.stringify(compiled)})`
+      : `import(${JSON.stringify(tsxApi())}).then((a) => a.tsImport(${JSON.stringify(this.opts.workerUrl ?? sourceWorker())}, ${JSON.stringify(import.meta.url)}))`;
     // A small young generation: a worker's own objects are a few MB (the tensors live in its
     // WASM heap), and V8's default semi-spaces would keep some 30 MB per worker resident.
     const w = new Worker(boot, {
