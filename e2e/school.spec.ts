@@ -51,6 +51,13 @@ test('a school account follows its cohort, exports it as Excel and prints the co
   const mine = students.filter((s) => s.yxdm === '10001');
   expect(mine.length).toBeGreaterThan(1);
 
+  // One student's photo is approved, not yet in production: the school may send it back.
+  const approved = mine[2] ?? mine[0];
+  const made = await request.post('/api/dev/order', {
+    data: { mobile: '13700000377', kind: 'task', state: 120, student: approved.xh },
+  });
+  expect(made.ok()).toBe(true);
+
   // The school logs in with its own password and sees only its menu entries.
   const ctx = await browser.newContext({ baseURL, acceptDownloads: true });
   const school = await ctx.newPage();
@@ -61,7 +68,7 @@ test('a school account follows its cohort, exports it as Excel and prints the co
   await school.getByRole('menuitem', { name: '本校采集进度' }).click();
   await expect(school.getByRole('heading', { name: '本校采集进度' })).toBeVisible();
   await expect(school.getByText(`名单人数: ${mine.length}`)).toBeVisible();
-  await expect(school.getByText(`未开始: ${mine.length}`)).toBeVisible();
+  await expect(school.getByText(`未开始: ${mine.length - 1}`)).toBeVisible();
   await expect(school.getByRole('cell', { name: mine[0].xm })).toBeVisible();
   // ID numbers only masked.
   await expect(school.getByRole('cell', { name: /^\d{3}\*+[\dX]{4}$/ }).first()).toBeVisible();
@@ -84,6 +91,20 @@ test('a school account follows its cohort, exports it as Excel and prints the co
   const bytes = fs.readFileSync((await file.path())!);
   expect(bytes.subarray(0, 2).toString()).toBe('PK');
 
+  // Sending an approved photo back: a reason, a confirmation, and the student's row moves to refused.
+  await school.goto('/console/cohort?state=approved');
+  const row = school.locator('tbody tr.ant-table-row').filter({ hasText: approved.xm });
+  await row.getByRole('button', { name: '退回重拍' }).click();
+  const back = school.getByRole('dialog', { name: `退回 ${approved.xm} 的照片` });
+  await expect(back.getByText('学生会收到通知，无需再次支付')).toBeVisible();
+  await shot(school, 'school-reset');
+  await back.getByRole('button', { name: '确认退回' }).click();
+  await expect(school.getByText(`已退回 ${approved.xm} 的照片，学生会收到通知`)).toBeVisible();
+  await school.goto('/console/cohort?state=refused');
+  await expect(
+    school.locator('tbody tr.ant-table-row').filter({ hasText: approved.xm }).getByText('已驳回'),
+  ).toBeVisible();
+
   // The printable entry: QR code, address and feature code; the address opens the collection page filled in.
   await school.getByRole('button', { name: '打印采集入口' }).click();
   await expect(school.getByRole('heading', { name: '北京大学 图像采集入口' })).toBeVisible();
@@ -101,7 +122,7 @@ test('a school account follows its cohort, exports it as Excel and prints the co
   await school.evaluate(() => localStorage.setItem('lang', 'en'));
   await school.goto('/console/cohort');
   await expect(school.getByRole('heading', { name: 'Our collection' })).toBeVisible();
-  await expect(school.getByText(`Not started: ${mine.length}`)).toBeVisible();
+  await expect(school.getByText(`Not started: ${mine.length - 1}`)).toBeVisible();
   await shot(school, 'school-cohort-en');
   await school.getByRole('button', { name: 'Print the collection entry' }).click();
   await expect(school.getByRole('heading', { name: /photo collection entry/ })).toBeVisible();

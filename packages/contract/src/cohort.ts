@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { needsReason, reasonFields } from './review.ts';
 
 /**
  * A school's cohort (the school account, issue "the season's staff"): each student of the national
@@ -60,6 +61,8 @@ export const cohortRowSchema = z.object({
   orderNo: z.string().nullable(),
   refuseReason: z.string().nullable(),
   updatedAt: z.string().nullable(),
+  /** Approved and not yet in production: the school may send the photo back for a new one. */
+  resettable: z.boolean(),
 });
 export type CohortRow = z.infer<typeof cohortRowSchema>;
 
@@ -82,3 +85,12 @@ export const cohortEntrySchema = z.object({
   qrDataUrl: z.string(),
 });
 export type CohortEntry = z.infer<typeof cohortEntrySchema>;
+
+/**
+ * POST /api/console/cohort/reset: a school sends one student's approved photo back for a new one,
+ * with a reason from the list or typed; the student is told and pays nothing again.
+ */
+export const cohortResetBody = z
+  .object({ taskId: z.number().int().positive(), studentId: z.string().trim().min(1).max(40), ...reasonFields })
+  .refine(needsReason, { message: 'review.reasonRequired', path: ['reasonText'] });
+export type CohortResetBody = z.input<typeof cohortResetBody>;

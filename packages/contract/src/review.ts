@@ -36,7 +36,7 @@ export const reasonTextSchema = z.object({ zh: z.string(), en: z.string() });
 export type ReasonText = z.infer<typeof reasonTextSchema>;
 
 /** A reason given by the list's index or typed (a reason from the list wins over a typed one). */
-const reasonFields = {
+export const reasonFields = {
   reasonIndex: z
     .number()
     .int()
@@ -45,7 +45,8 @@ const reasonFields = {
     .optional(),
   reasonText: z.string().trim().max(200).optional(),
 };
-const needsReason = (b: { reasonIndex?: number; reasonText?: string }) => b.reasonIndex !== undefined || !!b.reasonText;
+export const needsReason = (b: { reasonIndex?: number; reasonText?: string }) =>
+  b.reasonIndex !== undefined || !!b.reasonText;
 
 /** The reason's two languages: the list's own texts, or the typed text as typed. */
 export function reasonOf(b: { reasonIndex?: number; reasonText?: string }): ReasonText | null {

@@ -98,6 +98,7 @@ export const CONSOLE_API = {
   'GET /api/console/cohort': 'schools.cohort',
   'POST /api/console/cohort/export': 'schools.cohort',
   'GET /api/console/cohort/entry': 'schools.cohort',
+  'POST /api/console/cohort/reset': 'schools.cohort',
 
   'GET /api/console/staff': 'staff.manage',
   'POST /api/console/staff': 'staff.manage',

@@ -25,6 +25,13 @@ const zh: Record<string, string> = {
   'console.cohort.entryTitle': '{{school}} 图像采集入口',
   'console.cohort.entryScan': '请用手机扫描二维码，或在电脑浏览器中打开下面的网址',
   'console.cohort.entryCode': '特征码',
+  'console.cohort.actions': '操作',
+  'console.cohort.reset': '退回重拍',
+  'console.cohort.resetTitle': '退回 {{name}} 的照片',
+  'console.cohort.resetHint': '已审核通过、尚未制作的照片可退回给学生重新提交，学生会收到通知，无需再次支付。',
+  'console.cohort.resetReason': '退回原因',
+  'console.cohort.resetSubmit': '确认退回',
+  'console.cohort.resetDone': '已退回 {{name}} 的照片，学生会收到通知',
   'console.cohort.entryPrint': '打印',
   'console.cohort.entryBack': '返回',
   'console.cohort.entrySteps':
@@ -57,6 +64,14 @@ const en: Record<string, string> = {
   'console.cohort.entryTitle': '{{school}}: photo collection entry',
   'console.cohort.entryScan': 'Scan the QR code with your phone, or open the address below in a computer browser',
   'console.cohort.entryCode': 'Feature code',
+  'console.cohort.actions': 'Actions',
+  'console.cohort.reset': 'Send back',
+  'console.cohort.resetTitle': "Send {{name}}'s photo back",
+  'console.cohort.resetHint':
+    'An approved photo not yet in production can be sent back for a new one. The student is told and pays nothing again.',
+  'console.cohort.resetReason': 'Reason',
+  'console.cohort.resetSubmit': 'Send back',
+  'console.cohort.resetDone': "{{name}}'s photo was sent back; the student is told",
   'console.cohort.entryPrint': 'Print',
   'console.cohort.entryBack': 'Back',
   'console.cohort.entrySteps':

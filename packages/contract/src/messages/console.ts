@@ -37,8 +37,16 @@ export const consoleMessages = {
     zh: '该采集任务不属于您的学校',
     en: 'This collection task is not one of your schools',
   },
+  'console.cohortNoOrder': {
+    zh: '该学生在此采集任务中没有订单',
+    en: 'This student has no order in this collection task',
+  },
   'console.reasonRequired': { zh: '请填写驳回原因', en: 'Please give the reason for rejecting' },
   'console.waybillRequired': { zh: '请填写快递公司和运单号', en: 'Please enter the carrier and the waybill number' },
+  'console.waybillFormat': {
+    zh: '运单号格式不正确：{carrier}的运单号应为{formatZh}',
+    en: 'The waybill number has the wrong format: a {carrier} number is {formatEn}',
+  },
   'console.stateChanged': {
     zh: '订单状态已变化，请刷新后重试',
     en: 'The order state has changed; please refresh and try again',

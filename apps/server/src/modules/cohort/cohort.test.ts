@@ -4,8 +4,17 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
-import { nationalPhotoReports, nationalStudents, orderDetails, orders, tasks } from '../../db/schema.ts';
+import {
+  memberMessages,
+  nationalPhotoReports,
+  nationalStudents,
+  orderDetails,
+  orders,
+  payments,
+  tasks,
+} from '../../db/schema.ts';
 import { createDevOrder } from '../dev/dev-orders.ts';
+import { photoRow } from '../review/test-kit.ts';
 import { call, staffSession, testApp } from '../../../test/helpers.ts';
 
 /** School accounts (the season's staff, items 6 and 8): a school sees its own cohort, and only that. */
@@ -184,5 +193,61 @@ describe('school accounts', () => {
     const png = Buffer.from(entry.qrDataUrl.split(',')[1], 'base64');
     const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     expect(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data).toBe(entry.url);
+  });
+
+  it('send an approved photo of their own student back with a reason: the student is told and pays nothing again', async () => {
+    const e = students[4] ?? students[0];
+    const o = await orderFor(e.xh, pku.id, 120);
+    const [order] = await app.ctx.db.select().from(orders).where(eq(orders.id, o.id));
+    await app.ctx.db
+      .update(orderDetails)
+      .set({ photoId: await photoRow(app, order.memberId), name: e.xm })
+      .where(eq(orderDetails.orderId, o.id));
+    const paymentsBefore = (await app.ctx.db.select().from(payments).where(eq(payments.orderId, o.id))).length;
+
+    const school = await staffSession(app, 'school', null, ['10001']);
+    const row = async () =>
+      ((await get(school, `/api/console/cohort?taskId=${pku.id}&q=${e.xh}`)).data.rows as Loose[]).find(
+        (r) => r.studentId === e.xh,
+      );
+    expect(await row()).toMatchObject({ state: 'approved', resettable: true });
+    // Another school, a reviewer without the cohort, and a reset without a reason are all refused.
+    const far = await post(await staffSession(app, 'school', null, ['10003']), '/api/console/cohort/reset', {
+      taskId: pku.id,
+      studentId: e.xh,
+      reasonIndex: 3,
+    });
+    expect(far.code).toBe(403);
+    expect(far.msg).toBe('该采集任务不属于您的学校');
+    const reviewer = await post(await staffSession(app, 'reviewer'), '/api/console/cohort/reset', {
+      taskId: pku.id,
+      studentId: e.xh,
+      reasonIndex: 3,
+    });
+    expect(reviewer.code).toBe(403);
+    expect((await post(school, '/api/console/cohort/reset', { taskId: pku.id, studentId: e.xh })).code).toBe(400);
+    const nobody = await post(school, '/api/console/cohort/reset', {
+      taskId: pku.id,
+      studentId: 'no-such',
+      reasonIndex: 3,
+    });
+    expect(nobody.msg).toBe('该学生在此采集任务中没有订单');
+    expect((await app.ctx.db.select().from(orders).where(eq(orders.id, o.id)))[0].state).toBe(120);
+
+    const res = await post(school, '/api/console/cohort/reset', {
+      taskId: pku.id,
+      studentId: e.xh,
+      reasonText: '照片与学籍照片不是同一人',
+    });
+    expect(res.code).toBe(200);
+    expect(res.data).toEqual({ state: 125 });
+    expect(await row()).toMatchObject({ state: 'refused', resettable: false });
+    const told = await app.ctx.db.select().from(memberMessages).where(eq(memberMessages.orderId, o.id));
+    expect(JSON.stringify(told.map((m) => m.params))).toContain('照片与学籍照片不是同一人');
+    expect((await app.ctx.db.select().from(payments).where(eq(payments.orderId, o.id))).length).toBe(paymentsBefore);
+    // Once sent back it is no longer approved: a second reset says why.
+    const twice = await post(school, '/api/console/cohort/reset', { taskId: pku.id, studentId: e.xh, reasonIndex: 3 });
+    expect(twice.code).toBe(409);
+    expect(twice.msg).toBe('只有审核通过、尚未制作的照片可以退回重拍');
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { maskIdNumber } from '@portal/contract/validation';
 import { ORDER_STATE } from '@portal/contract/order-states';
@@ -117,6 +117,7 @@ async function cohortRows(ctx: AppContext, task: TaskRow): Promise<CohortRow[]> 
       orderNo: p?.orderNo ?? null,
       refuseReason: state === 'refused' ? (p?.refuseReason ?? null) : null,
       updatedAt: p ? p.updatedAt.toISOString() : null,
+      resettable: state === 'approved' && p?.state === S.TO_BE_MADE,
     };
   });
 }
@@ -156,6 +157,35 @@ export async function cohortPage(ctx: AppContext, staff: StaffContext, query: Co
   const hits = all.filter((r) => (!q || matches(r, q)) && (!query.state || r.state === query.state));
   const from = (query.page - 1) * query.size;
   return { task: present(task, all), rows: hits.slice(from, from + query.size), total: hits.length };
+}
+
+/**
+ * The order line of one student of a task the staff member may see (the school's reset of an
+ * approved photo, done by the review area): another school's task is refused, no order is 404.
+ */
+export async function cohortPerson(
+  ctx: AppContext,
+  staff: StaffContext,
+  taskId: number,
+  studentId: string,
+): Promise<{ orderId: number; detailId: number }> {
+  const task = await taskFor(ctx, staff, taskId);
+  const [person] = await ctx.db
+    .select({ detailId: orderDetails.id, orderId: orders.id })
+    .from(orderDetails)
+    .innerJoin(orders, eq(orders.id, orderDetails.orderId))
+    .where(
+      and(
+        eq(orderDetails.taskId, task.id),
+        eq(orderDetails.studentId, studentId.trim()),
+        eq(orders.kind, 'task'),
+        ne(orders.state, S.CLOSED),
+      ),
+    )
+    .orderBy(desc(orders.id))
+    .limit(1);
+  if (!person) throw notFound('console.cohortNoOrder');
+  return person;
 }
 
 /** The whole cohort of a task (the Excel export), with the task for its title. */

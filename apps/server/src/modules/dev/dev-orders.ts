@@ -1,13 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { individualTotalFen, reprintTotalFen } from '@portal/contract/prices';
 import { withTx } from '../../db/tx.ts';
 import type { AppContext } from '../../context.ts';
-import { members, orderDetails } from '../../db/schema.ts';
+import { members, nationalStudents, orderDetails, schools, tasks } from '../../db/schema.ts';
 import { envelope, ok } from '../../http/envelope.ts';
+import { notFound } from '../../http/errors.ts';
 import { createOrder } from '../orders/public.ts';
 import { forceStateForDemo } from '../orders/public.ts';
+import { storePhotoBytes } from '../photos/public.ts';
 
 export const devOrderBody = z.object({
   mobile: z.string().regex(/^1\d{10}$/),
@@ -19,6 +22,8 @@ export const devOrderBody = z.object({
   state: z.number().int().min(100).max(199).optional(),
   /** Task orders: the refund-allowed and file flags the centralised refund rule reads. */
   isFile: z.number().int().min(0).max(1).optional(),
+  /** Task orders: the first person is this student of the national list, in its school's open task, with a stored photo. */
+  student: z.string().max(40).optional(),
 });
 export type DevOrderInput = z.infer<typeof devOrderBody>;
 
@@ -27,6 +32,7 @@ export type DevOrderInput = z.infer<typeof devOrderBody>;
  * persons and shipping, so journeys need not click through the order wizard.
  */
 export async function createDevOrder(ctx: AppContext, input: DevOrderInput): Promise<{ id: number; orderNo: string }> {
+  const student = input.student ? await nationalPerson(ctx, input.student) : null;
   return withTx(ctx, async ({ db: tx }) => {
     let [m] = await tx.select().from(members).where(eq(members.mobile, input.mobile)).limit(1);
     if (!m)
@@ -62,6 +68,7 @@ export async function createDevOrder(ctx: AppContext, input: DevOrderInput): Pro
         dist: input.kind === 'reprint' ? 0 : null,
         isFile: input.isFile ?? (input.kind === 'task' ? 1 : 0),
         isRefund: 1,
+        ...(student ? { taskId: student.taskId } : {}),
         ...shipping,
       },
       [],
@@ -77,11 +84,44 @@ export async function createDevOrder(ctx: AppContext, input: DevOrderInput): Pro
           schoolName: '北京大学',
           yxdm: '10001',
           education: 2,
+          ...(i === 0 && student ? student.line : {}),
         });
       }
     }
     return { id: o.id, orderNo: o.orderNo };
   });
+}
+
+/** A national-list student as the first person of a task order: its school's newest active task and a stored photo. */
+async function nationalPerson(ctx: AppContext, xh: string) {
+  const [s] = await ctx.db
+    .select({ xm: nationalStudents.xm, yxdm: nationalStudents.yxdm, schoolName: schools.name })
+    .from(nationalStudents)
+    .innerJoin(schools, eq(schools.yxdm, nationalStudents.yxdm))
+    .where(eq(nationalStudents.xh, xh))
+    .limit(1);
+  if (!s) throw notFound();
+  const [task] = await ctx.db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.yxdm, s.yxdm), eq(tasks.active, true)))
+    .orderBy(desc(tasks.endTime))
+    .limit(1);
+  const jpeg = await sharp({ create: { width: 480, height: 640, channels: 3, background: { r: 67, g: 142, b: 219 } } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  const photo = await storePhotoBytes(ctx, null, jpeg, 'seed');
+  return {
+    taskId: task?.id ?? null,
+    line: {
+      name: s.xm,
+      studentId: xh,
+      yxdm: s.yxdm,
+      schoolName: s.schoolName,
+      taskId: task?.id ?? null,
+      photoId: photo.id,
+    },
+  };
 }
 
 /** POST /api/dev/order (demo mode only, registered by the dev routes). */

@@ -15,6 +15,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import { branchScope, findOrder } from '../orders/public.ts';
+import { cohortPerson } from '../cohort/public.ts';
+import type { CohortResetBody } from '@portal/contract/cohort';
 import { transition as moveOrder } from '../orders/public.ts';
 import { currentDecision, photoKey } from './decisions.ts';
 import { claimedOrders, heldOrders } from './present.ts';
@@ -153,9 +155,36 @@ export async function decide(
  * the order comes back to review already paid.
  */
 export async function resetPhoto(ctx: AppContext, staff: StaffContext, body: ResetBody): Promise<{ state: number }> {
+  return resetWith(ctx, staff, body, (tx) => lockedOrder(tx, staff, body.orderId));
+}
+
+/**
+ * A school account's reset, from its cohort: the cohort says the student is the school's own
+ * (another school's task is refused there); the order's branch scope does not apply to it.
+ */
+export async function resetSchoolPhoto(
+  ctx: AppContext,
+  staff: StaffContext,
+  body: CohortResetBody,
+): Promise<{ state: number }> {
+  const { taskId, studentId, ...reason } = body;
+  const person = await cohortPerson(ctx, staff, taskId, studentId);
+  return resetWith(ctx, staff, { orderId: person.orderId, personId: person.detailId, ...reason }, async (tx) => {
+    const [o] = await tx.select().from(orders).where(eq(orders.id, person.orderId)).for('update');
+    if (!o) throw notFound();
+    return o;
+  });
+}
+
+async function resetWith(
+  ctx: AppContext,
+  staff: StaffContext,
+  body: ResetBody,
+  lock: (tx: DbOrTx) => Promise<typeof orders.$inferSelect>,
+): Promise<{ state: number }> {
   return withTx(ctx, async (t) => {
     const tx = t.db;
-    const o = await lockedOrder(tx, staff, body.orderId);
+    const o = await lock(tx);
     if (o.kind === 'reprint') throw conflict('review.resetReprint');
     if (o.state !== ORDER_STATE.TO_BE_MADE) throw conflict('review.resetNotApproved');
     const line = (await linesOf(tx, o.id)).find((l) => l.id === body.personId);

@@ -9,6 +9,7 @@ import { pick } from '../../../lib/i18n.ts';
 import { downloadCohort, fetchCohort, fetchCohortTasks } from '../cohort-api.ts';
 import { when } from '../ui.tsx';
 import { CohortEntry } from './cohort-entry.tsx';
+import { CohortResetDialog } from './cohort-reset-dialog.tsx';
 
 const STATE_COLOR: Record<CohortState, string> = {
   reported: 'green',
@@ -30,6 +31,7 @@ export default function CohortPage() {
   const { message } = App.useApp();
   const [params, setParams] = useSearchParams();
   const [exporting, setExporting] = useState(false);
+  const [resetting, setResetting] = useState<CohortRow | null>(null);
   const tasks = useQuery({ queryKey: ['console', 'cohort', 'tasks'], queryFn: fetchCohortTasks });
   const taskId = Number(params.get('task')) || tasks.data?.[0]?.id;
   const q = params.get('q') ?? '';
@@ -164,8 +166,19 @@ export default function CohortPage() {
               { title: t('console.cohort.reason'), dataIndex: 'refuseReason' },
               { title: t('console.cohort.orderNo'), dataIndex: 'orderNo' },
               { title: t('console.cohort.updated'), dataIndex: 'updatedAt', render: when },
+              {
+                title: t('console.cohort.actions'),
+                key: 'actions',
+                render: (_: unknown, r: CohortRow) =>
+                  r.resettable ? (
+                    <Button size="small" danger onClick={() => setResetting(r)}>
+                      {t('console.cohort.reset')}
+                    </Button>
+                  ) : null,
+              },
             ]}
           />
+          {taskId && <CohortResetDialog taskId={taskId} row={resetting} onClose={() => setResetting(null)} />}
         </QueryState>
       </QueryState>
     </section>
