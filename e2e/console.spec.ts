@@ -136,17 +136,21 @@ test('review, production, shipping; the student sees the trace', async ({ browse
   await prod.getByRole('button', { name: /^发货/ }).click();
   const ship = prod.getByRole('dialog', { name: '发货' });
   await ship.getByLabel('快递公司').fill('顺丰速运');
-  await ship.getByLabel(/运单号/).fill('SF1000000001');
+  // A number that is not the carrier's format is refused, naming the field and the format.
+  await ship.getByLabel(/运单号/).fill('1234');
+  await ship.getByRole('button', { name: '确认发货' }).click();
+  await expect(ship.getByText('运单号格式不正确：顺丰速运的运单号应为SF+12或13位数字，或12位数字')).toBeVisible();
+  await ship.getByLabel(/运单号/).fill('SF1000000000001');
   await shot(prod, 'console-ship');
   await ship.getByRole('button', { name: '确认发货' }).click();
   await expect(ship).toBeHidden();
   await prod.getByRole('tab', { name: '已发货' }).click();
-  await expect(row(prod)).toContainText('SF1000000001');
+  await expect(row(prod)).toContainText('SF1000000000001');
   await shot(prod, 'console-shipping');
 
   await loginAs(page, mobile);
   await page.goto(`/home/logistics?id=${first.id}&type=1`);
-  await expect(page.getByText('SF1000000001')).toBeVisible();
+  await expect(page.getByText('SF1000000000001')).toBeVisible();
   await expect(page.getByRole('cell', { name: '顺丰速运' })).toBeVisible();
   await expect(page.getByText(/快件已揽收/)).toBeVisible();
   await shot(page, 'logistics-page');
@@ -219,6 +223,24 @@ test('an editor changes a banner and the portal shows it', async ({ browser, bas
   await expect(page.getByRole('heading', { name: '毕业季图像采集已开始' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('提交', { exact: true })).toBeVisible();
   await shot(page, 'home-after-banner-edit');
+
+  // An FAQ: the type is chosen by its name, the answer written in the rich-text editor, not as HTML.
+  await editor.getByRole('tab', { name: '常见问题' }).click();
+  await editor.getByRole('button', { name: /新\s?增/ }).click();
+  const faq = editor.getByRole('dialog');
+  await faq.getByLabel('类型').click();
+  await editor
+    .locator('.ant-select-item-option')
+    .filter({ hasText: /^订单与支付$/ })
+    .click();
+  await faq.getByLabel('问题（中文）').fill('退款多久到账？');
+  await faq.getByLabel('问题（英文）').fill('When does a refund arrive?');
+  await faq.getByRole('textbox', { name: '回答（中文）' }).fill('一般三个工作日内到账。');
+  await faq.getByRole('textbox', { name: '回答（英文）' }).fill('Usually within three working days.');
+  await shot(editor, 'console-faq-edit');
+  await faq.getByRole('button', { name: /确\s?定|OK/ }).click();
+  const faqRow = editor.locator('tbody tr.ant-table-row').filter({ hasText: '退款多久到账？' });
+  await expect(faqRow).toContainText('订单与支付');
 });
 
 test('an admin marks a pilot school, a branch adds a task; the export page lists exports', async ({

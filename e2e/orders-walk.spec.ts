@@ -233,7 +233,7 @@ test('a photo the national platform refused after completion: the prompt at logi
   );
   const token = await staffToken(page);
   await transition(page, token, order.id, 'produce');
-  await transition(page, token, order.id, 'ship', { waybillNos: ['EMS9876543210'], carrier: 'EMS' });
+  await transition(page, token, order.id, 'ship', { waybillNos: ['EA987654321CN'], carrier: 'EMS' });
   await transition(page, token, order.id, 'deliver');
   await data(
     await page.request.post('/api/console/national-report', {
@@ -274,14 +274,14 @@ test('a photo the national platform refused after completion: the prompt at logi
     '订单创建',
     '已支付',
     '制作中',
-    '已发货：EMS，运单号 EMS9876543210',
+    '已发货：EMS，运单号 EA987654321CN',
     '已签收',
     '学信平台未通过 未登记学生1 的照片：学信平台查不到该证件号码',
   ])
     await expect(timeline).toContainText(step);
   await shot(page, 'walk-national-order-zh');
   await english(page);
-  await expect(page.getByTestId('order-timeline')).toContainText('Shipped: EMS, waybill EMS9876543210');
+  await expect(page.getByTestId('order-timeline')).toContainText('Shipped: EMS, waybill EA987654321CN');
   await expect(page.getByRole('alert').filter({ hasText: 'The national platform refused a photo' })).toContainText(
     'does not know this ID number',
   );

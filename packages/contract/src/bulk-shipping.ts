@@ -21,6 +21,7 @@ export type BulkShipBody = z.infer<typeof bulkShipBody>;
 export const BULK_SHIP_REFUSALS = [
   'logistics.bulk.orderNoMissing',
   'logistics.bulk.waybillInvalid',
+  'logistics.bulk.waybillFormat',
   'logistics.bulk.duplicateOrder',
   'logistics.bulk.unknownOrder',
   'logistics.bulk.wrongState',

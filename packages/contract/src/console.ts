@@ -147,6 +147,8 @@ export const orderRowSchema = z.object({
   schoolName: z.string().nullable(),
   mobile: z.string().nullable(),
   fy: z.string().nullable(),
+  /** The branch's name (from the collection centres), when one is known for the code. */
+  fyName: z.object({ zh: z.string(), en: z.string() }).nullable().optional(),
   shippingTypeName: z.string().nullable(),
   shippingOrderNo: z.string().nullable(),
   shippingReceiveName: z.string().nullable(),

@@ -13,6 +13,10 @@ export const contentMessages = {
     zh: '下载链接：须为以 http:// 或 https:// 开头的地址',
     en: 'Download link: must be an address starting with http:// or https://',
   },
+  'content.faqTypeInvalid': {
+    zh: '请选择常见问题的类型',
+    en: 'Please choose the FAQ type',
+  },
   'content.linkInvalid': {
     zh: '链接：须为以 http:// 或 https:// 开头的地址',
     en: 'Link: must be an address starting with http:// or https://',

@@ -32,6 +32,10 @@ export const logisticsMessages = {
     en: 'A file may hold at most {max} rows; upload it in parts',
   },
   'logistics.bulk.orderNoMissing': { zh: '缺少订单编号', en: 'The order number is missing' },
+  'logistics.bulk.waybillFormat': {
+    zh: '运单号与快递公司的运单号格式不符',
+    en: "The waybill number does not have the carrier's format",
+  },
   'logistics.bulk.waybillInvalid': {
     zh: '运单号须为4-40位字母、数字或短横线',
     en: 'The waybill number must be 4-40 letters, digits or hyphens',

@@ -3,6 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { CONTENT_TYPES, type ConsoleSettings, type ContentField, type ContentType } from '@portal/contract/console';
 import { linkField } from '@portal/contract/links';
+import { FAQ_TYPES } from '@portal/contract/content';
 import { isMessageKey } from '@portal/contract/messages';
 import { withTx } from '../../db/tx.ts';
 import type { AppContext } from '../../context.ts';
@@ -43,6 +44,10 @@ export function cleanRow(type: ContentType, values: Record<string, unknown>): Re
     if (isMessageKey(issue.message)) throw badRequest(issue.message);
     throw badRequest('http.badRequest', { field: String(issue.path[0] ?? ''), rule: issue.code });
   }
+  // An FAQ's type is one of the help centre's kinds (the console offers them by name).
+  const faqType = (parsed.data as { type?: unknown }).type;
+  if (type === 'faqs' && faqType !== undefined && !Object.hasOwn(FAQ_TYPES, String(faqType)))
+    throw badRequest('content.faqTypeInvalid');
   const out: Record<string, unknown> = {};
   for (const f of fields) {
     const v = (parsed.data as Record<string, unknown>)[f.name];

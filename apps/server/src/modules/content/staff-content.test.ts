@@ -9,6 +9,17 @@ let app: FastifyInstance;
 useTestApp((built) => (app = built));
 
 describe('content editing', () => {
+  it("an FAQ's type is one of the help centre's kinds", async () => {
+    const editor = await staffSession(app, 'editor');
+    const faq = (type: number) =>
+      staffCall(app, editor.token, '/api/console/content/faqs', {
+        values: { type, questionZh: '问', questionEn: 'Q', answerZh: '<p>答</p>', answerEn: '<p>A</p>', sort: 0 },
+      });
+    const bad = await faq(9);
+    expect([bad.code, bad.msg]).toEqual([400, '请选择常见问题的类型']);
+    expect((await faq(2)).code).toBe(200);
+  });
+
   it('saves a banner with sanitized HTML, shows it publicly at once, audits it; other roles may not', async () => {
     const editor = await staffSession(app, 'editor');
     const saved = await call<{ id: number; contentZh: string }>(app, {

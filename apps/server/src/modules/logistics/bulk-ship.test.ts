@@ -30,13 +30,13 @@ describe('bulk shipping from a carrier file', () => {
     const file = csv(
       [
         '订单编号,运单号,快递公司',
-        `${a.orderNo},SF1000000001,顺丰速运`,
-        `${b.orderNo},YT2000000002,`,
-        `${paid.orderNo},SF1000000003,顺丰速运`,
-        `${refunding.orderNo},SF1000000004,顺丰速运`,
-        'NO-SUCH-ORDER,SF1000000005,顺丰速运',
-        `${a.orderNo},SF1000000006,顺丰速运`,
-        `${b.orderNo.slice(0, 0)},SF1000000007,`,
+        `${a.orderNo},SF1000000000001,顺丰速运`,
+        `${b.orderNo},EA200000002CN,`,
+        `${paid.orderNo},SF1000000000003,顺丰速运`,
+        `${refunding.orderNo},SF1000000000004,顺丰速运`,
+        'NO-SUCH-ORDER,SF1000000000005,顺丰速运',
+        `${a.orderNo},SF1000000000006,顺丰速运`,
+        `${b.orderNo.slice(0, 0)},SF1000000000007,`,
         `${refunding.orderNo}x,bad waybill!,`,
       ].join('\r\n'),
     );
@@ -64,12 +64,12 @@ describe('bulk shipping from a carrier file', () => {
       140, 140, 115, 130,
     ]);
     const [shipped] = await app.ctx.db.select().from(orders).where(eq(orders.id, a.id));
-    expect([shipped!.shippingOrderNo, shipped!.shippingTypeName]).toEqual(['SF1000000001', '顺丰速运']);
+    expect([shipped!.shippingOrderNo, shipped!.shippingTypeName]).toEqual(['SF1000000000001', '顺丰速运']);
     const ps = await app.ctx.db
       .select()
       .from(parcels)
       .where(inArray(parcels.orderId, [a.id, b.id]));
-    expect(ps.map((p) => p.waybillNo).sort()).toEqual(['SF1000000001', 'YT2000000002']);
+    expect(ps.map((p) => p.waybillNo).sort()).toEqual(['EA200000002CN', 'SF1000000000001']);
     // The same file again: both are shipped already, nothing moves twice.
     const again = await send(prod.token, '顺丰回单.csv', file, true);
     expect(again.data.shipped).toBe(0);
@@ -81,7 +81,7 @@ describe('bulk shipping from a carrier file', () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('回单');
     ws.addRow(['快递单号', '收件人', '订单号']);
-    ws.addRow(['JD3000000001', '张三', c.orderNo]);
+    ws.addRow(['EA300000001CN', '张三', c.orderNo]);
     const content = Buffer.from(await wb.xlsx.writeBuffer()).toString('base64');
     const prod = await staffSession(app, 'production');
     const r = await send(prod.token, 'jd.xlsx', content, true);
@@ -108,7 +108,7 @@ describe('bulk shipping from a carrier file', () => {
     await app.ctx.db.update(orderDetails).set({ fy: 'SH' }).where(eq(orderDetails.orderId, theirs.id));
     const branch = await staffSession(app, 'branch', 'BJ');
     // A branch account has no shipping ability at all: the guard refuses it.
-    const refused = await send(branch.token, 'x.csv', csv(`订单编号,运单号\n${theirs.orderNo},SF1000000009`), true);
+    const refused = await send(branch.token, 'x.csv', csv(`订单编号,运单号\n${theirs.orderNo},SF1000000000009`), true);
     expect(refused.code).toBe(403);
     expect(await stateOf(theirs.id)).toBe(130);
   });

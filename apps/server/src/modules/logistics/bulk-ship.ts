@@ -6,6 +6,7 @@ import {
   type BulkShipRow,
 } from '@portal/contract/bulk-shipping';
 import { refundBlocksStaffAction } from '@portal/contract/order-states';
+import { waybillProblem } from '@portal/contract/waybill';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
@@ -55,6 +56,7 @@ function judge(rows: FileRow[], found: Map<string, OrderRow>, held: Set<number>,
     if (seen.has(r.orderNo)) return refuse('logistics.bulk.duplicateOrder');
     seen.add(r.orderNo);
     if (!WAYBILL_PATTERN.test(r.waybillNo)) return refuse('logistics.bulk.waybillInvalid');
+    if (waybillProblem(base.carrier, r.waybillNo)) return refuse('logistics.bulk.waybillFormat');
     if (!o) return refuse('logistics.bulk.unknownOrder');
     if (held.has(o.id)) return refuse('logistics.bulk.refundPending');
     if (!mayTransition(o, 'ship')) return refuse('logistics.bulk.wrongState');

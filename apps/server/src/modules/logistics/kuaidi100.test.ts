@@ -45,7 +45,7 @@ beforeAll(async () => {
       seen.push({ path: req.url ?? '', form, param });
       res.setHeader('content-type', 'application/json;charset=UTF-8');
       // A party that never answers (its socket is left open until the server closes).
-      if (String(param.number ?? '').startsWith('HANG')) return;
+      if (String(param.number ?? '').startsWith('HA')) return;
       if (req.url === '/poll' && form.schema === 'json') {
         const ok = param.key === KEY;
         return res.end(
@@ -234,7 +234,7 @@ describe('Kuaidi100 tracking', () => {
     const r = await staffCall<{ changed: number }>(app, staff.token, '/api/console/orders/transition', {
       action: 'ship',
       ids,
-      waybillNos: ids.map((id) => `HANG${id}`),
+      waybillNos: ids.map((id) => `HA${String(id).padStart(9, '0')}CN`),
       carrier: 'EMS',
     });
     expect(r.data).toEqual({ changed: 6 });

@@ -82,7 +82,7 @@ describe.skipIf(!onPostgres)('row locks on one order, in one order (PostgreSQL)'
     const all = await Promise.all(Array.from({ length: ORDERS }, (_, i) => orderWithCharges(i)));
     const signedAt = new Date();
     const runs = all.map(async (o, i) => {
-      const waybill = `LK${String(i).padStart(8, '0')}CN`;
+      const waybill = `LK${String(i).padStart(9, '0')}CN`;
       const [shipped, first, later] = await Promise.all([
         staffCall<{ changed: number }>(app, staff.token, '/api/console/orders/transition', {
           action: 'ship',

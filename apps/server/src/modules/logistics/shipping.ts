@@ -5,6 +5,19 @@ import { mayTransition, transition, type OrderActor, type TransitionDetails } fr
 import type { OrderRow } from '../orders/public.ts';
 import { SHIP_EVENTS } from './trace-events.ts';
 import { noticeShipped } from '../notices/public.ts';
+import { waybillProblem } from '@portal/contract/waybill';
+import { badRequest } from '../../http/errors.ts';
+
+/** Refuses a waybill number that does not fit its carrier's format (the rules: contract waybill.ts). */
+export function assertWaybill(carrier: string | null | undefined, waybillNo: string): void {
+  const rule = waybillProblem(carrier, waybillNo);
+  if (rule)
+    throw badRequest('console.waybillFormat', {
+      carrier: carrier || '—',
+      formatZh: rule.format.zh,
+      formatEn: rule.format.en,
+    });
+}
 
 /**
  * Shipping and delivery belong to logistics (see ARCHITECTURE.md, "Where each rule lives"): the
@@ -58,6 +71,7 @@ export async function shipOrder(
   s: Shipment,
   at = new Date(),
 ): Promise<void> {
+  if (s.waybillNo) assertWaybill(s.carrier ?? o.shippingTypeName, s.waybillNo);
   await transition(tx, o, 'ship', actor, {
     shippingOrderNo: s.waybillNo,
     shippingTypeName: s.carrier ?? undefined,

@@ -96,14 +96,14 @@ describe('review, production, shipping and the trace', () => {
       ids: [a.id],
       action: 'ship',
       carrier: '顺丰速运',
-      waybillNos: ['SF1234567890'],
+      waybillNos: ['SF1234567890123'],
     });
     expect(shipped.code).toBe(200);
     expect(await stateOf(a.id)).toBe(140);
 
     const trace = await call<{ responseItems: { opCode: string; opDesc: string }[] }>(app, {
       method: 'GET',
-      url: '/api/wayBillTraceReceive/call?traceNo=SF1234567890',
+      url: '/api/wayBillTraceReceive/call?traceNo=SF1234567890123',
       session: m,
     });
     expect(trace.code).toBe(200);
@@ -111,13 +111,13 @@ describe('review, production, shipping and the trace', () => {
     const other = await memberSession(app);
     const denied = await call(app, {
       method: 'GET',
-      url: '/api/wayBillTraceReceive/call?traceNo=SF1234567890',
+      url: '/api/wayBillTraceReceive/call?traceNo=SF1234567890123',
       session: other,
     });
     expect(denied.code).toBe(404);
     const post = await call<{ responseItems: unknown[] }>(app, {
       method: 'POST',
-      url: '/api/wayBillTraceReceive/call?traceNo=SF1234567890',
+      url: '/api/wayBillTraceReceive/call?traceNo=SF1234567890123',
       session: m,
       payload: {},
     });

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { members, orderDetails, orders, tasks } from '../../db/schema.ts';
+import { collectionCentres, members, orderDetails, orders, tasks } from '../../db/schema.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import type { OrderRow } from '@portal/contract/console';
 import { orderSearchQuery } from '@portal/contract/console';
@@ -68,17 +68,22 @@ export function searchConditions(q: SearchQuery, idHash: string | null, staff: S
   return list.length ? and(...list) : undefined;
 }
 
+const FY = sql`coalesce((select t.fy from ${tasks} t where t.id = ${orders.taskId}), (select d.fy from ${orderDetails} d where d.order_id = ${orders.id} order by d.id limit 1))`;
+
 const rowColumns = {
   o: orders,
   memberMobile: members.mobile,
   names: sql<string>`coalesce((select string_agg(d.name, '、' order by d.id) from ${orderDetails} d where d.order_id = ${orders.id}), '')`,
   persons: sql<number>`(select count(*)::int from ${orderDetails} d where d.order_id = ${orders.id})`,
+  // Every person's school (a two-person order may span two), each once.
   schoolName: sql<
     string | null
-  >`(select d.school_name from ${orderDetails} d where d.order_id = ${orders.id} order by d.id limit 1)`,
-  fy: sql<
-    string | null
-  >`coalesce((select t.fy from ${tasks} t where t.id = ${orders.taskId}), (select d.fy from ${orderDetails} d where d.order_id = ${orders.id} order by d.id limit 1))`,
+  >`(select string_agg(distinct d.school_name, '、') from ${orderDetails} d where d.order_id = ${orders.id})`,
+  fy: sql<string | null>`${FY}`,
+  // The branch's name from the collection centres (its English name without "branch" is the code: beijing).
+  fyName: sql<{ zh: string; en: string } | null>`(select json_build_object('zh', c.boffice_zh, 'en', c.boffice_en)
+    from ${collectionCentres} c
+    where replace(lower(regexp_replace(c.boffice_en, '\s*branch\s*$', '', 'i')), ' ', '') = lower(${FY}) limit 1)`,
 };
 
 export function toOrderRow(r: {
@@ -88,6 +93,7 @@ export function toOrderRow(r: {
   persons: number;
   schoolName: string | null;
   fy: string | null;
+  fyName?: { zh: string; en: string } | null;
 }): OrderRow {
   const o = r.o;
   const addr = [o.shippingProvinceName, o.shippingCityName, o.shippingDistrictName, o.shippingAddress]
@@ -104,6 +110,7 @@ export function toOrderRow(r: {
     schoolName: r.schoolName,
     mobile: r.memberMobile,
     fy: r.fy,
+    fyName: r.fyName ?? null,
     shippingTypeName: o.shippingTypeName,
     shippingOrderNo: o.shippingOrderNo,
     shippingReceiveName: o.shippingReceiveName,

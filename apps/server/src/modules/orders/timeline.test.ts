@@ -40,7 +40,7 @@ describe('order timeline', () => {
     const id = await paidOrder();
     await staffDo(id, 'approve');
     await staffDo(id, 'produce');
-    await staffDo(id, 'ship', { waybillNos: ['EMS0001'], carrier: 'EMS' });
+    await staffDo(id, 'ship', { waybillNos: ['EA000000001CN'], carrier: 'EMS' });
     await staffDo(id, 'deliver');
     const r = await timeline(id);
     expect(r.code).toBe(200);
@@ -53,7 +53,7 @@ describe('order timeline', () => {
       'shipped',
       'delivered',
     ]);
-    expect(r.data.find((e) => e.step === 'shipped')).toMatchObject({ carrier: 'EMS', waybill: 'EMS0001' });
+    expect(r.data.find((e) => e.step === 'shipped')).toMatchObject({ carrier: 'EMS', waybill: 'EA000000001CN' });
     expect(r.data.find((e) => e.step === 'paid')).toMatchObject({ amount: '0.00' });
     const times = r.data.map((e) => Date.parse(e.at));
     expect([...times].sort((a, b) => a - b)).toEqual(times);

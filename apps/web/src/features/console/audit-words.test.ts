@@ -44,9 +44,20 @@ describe('the console in words', () => {
       ).toLocaleString('zh-CN', { hour12: false })}`,
     ]);
     expect(actionText(i18n.t, 'schools.branch')).toBe('设置学校所属分公司');
+    // A refund paid out: the action, its status and where the answer came from in words (issue 38).
+    expect(actionText(i18n.t, 'refund.refunded')).toBe('退款到账');
+    expect(diffLines(i18n.t, { status: 3 }, { status: 4, reason: null, source: 'refund call' }, 'refund')).toEqual([
+      '状态: 审核通过 → 已退款',
+      '来源: （空） → 退款接口应答',
+    ]);
+    expect(diffLines(i18n.t, { state: 2 }, { state: 3 }, 'binding')).toEqual(['状态: 解绑审核中 → 已解绑']);
     await i18n.changeLanguage('en');
     expect(actionText(i18n.t, 'content.notices.update')).toBe('Edited Notices');
     expect(diffLines(i18n.t, { state: 140 }, { state: 145 })).toEqual(['State: Shipped → Completed']);
+    expect(actionText(i18n.t, 'refund.refunded')).toBe('Refund paid out');
+    expect(diffLines(i18n.t, {}, { source: 'refund call' }, 'refund')).toEqual([
+      "Source: (empty) → The refund call's answer",
+    ]);
     // The added photo-check items use the photo page's words.
     expect(i18n.t('console.check.faceCount')).toBe(i18n.t('photos.item.faceCount'));
   });

@@ -1,6 +1,7 @@
 import { yuanLabel } from '@portal/contract/prices';
 import type { TFunction } from 'i18next';
 import { ORDER_STATE_TEXT, type OrderState } from '@portal/contract/order-states';
+import { REFUND_STATUS_TEXT } from '@portal/contract/payments';
 import { pick } from '../../lib/i18n.ts';
 
 /** A stored key in words, or the key itself when the console has no word for it yet. */
@@ -26,13 +27,21 @@ export function targetText(t: TFunction, kind: string | null, id: string | null)
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const BOOKKEEPING = new Set(['createdAt', 'updatedAt', 'id']);
 
-function valueText(t: TFunction, field: string, v: unknown): string {
+function valueText(t: TFunction, field: string, v: unknown, kind?: string | null): string {
   if (v === null || v === undefined || v === '') return t('console.diff.empty');
   if (typeof v === 'boolean') return v ? t('console.yes') : t('console.no');
-  if (field === 'state' && typeof v === 'number' && ORDER_STATE_TEXT[v as OrderState])
+  // A refund's status and a binding's state have their own words; other states are an order's.
+  if (kind === 'refund' && field === 'status' && typeof v === 'number' && REFUND_STATUS_TEXT[v])
+    return pick(REFUND_STATUS_TEXT[v]);
+  if (kind === 'binding' && field === 'state' && typeof v === 'number')
+    return word(t, `console.value.bindingState.${v}`, String(v));
+  if (field === 'state' && kind !== 'binding' && typeof v === 'number' && ORDER_STATE_TEXT[v as OrderState])
     return pick(ORDER_STATE_TEXT[v as OrderState]);
+  // Stored codes of a few fields (where a refund's answer came from, how an order shipped).
+  if ((field === 'source' || field === 'origin' || field === 'by') && typeof v === 'string')
+    return word(t, `console.value.${field}.${v}`, v);
   if ((field === 'amountFen' || field === 'priceFen') && typeof v === 'number') return yuanLabel(v);
-  if (Array.isArray(v)) return v.map((x) => valueText(t, field, x)).join(t('console.review.listSep'));
+  if (Array.isArray(v)) return v.map((x) => valueText(t, field, x, kind)).join(t('console.review.listSep'));
   if (typeof v === 'object') return JSON.stringify(v);
   const s = String(v);
   if (ISO.test(s)) return new Date(s).toLocaleString('zh-CN', { hour12: false });
@@ -44,8 +53,11 @@ function valueText(t: TFunction, field: string, v: unknown): string {
   return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 }
 
-/** Before and after as lines "field: before → after", only the fields that changed (or were set). */
-export function diffLines(t: TFunction, before: unknown, after: unknown): string[] {
+/**
+ * Before and after as lines "field: before → after", only the fields that changed (or were set);
+ * `kind` is the entry's target kind (a refund's status, a binding's state read as their words).
+ */
+export function diffLines(t: TFunction, before: unknown, after: unknown, kind?: string | null): string[] {
   const b = before && typeof before === 'object' ? (before as Record<string, unknown>) : {};
   const a = after && typeof after === 'object' ? (after as Record<string, unknown>) : {};
   const out: string[] = [];
@@ -54,9 +66,9 @@ export function diffLines(t: TFunction, before: unknown, after: unknown): string
     if (BOOKKEEPING.has(k) || JSON.stringify(b[k] ?? null) === JSON.stringify(a[k] ?? null)) continue;
     const label = word(t, `console.field.${k}`, k);
     // A creation shows what was set, a deletion what was there; a change both sides.
-    if (before === null || before === undefined) out.push(`${label}: ${valueText(t, k, a[k])}`);
-    else if (after === null || after === undefined) out.push(`${label}: ${valueText(t, k, b[k])}`);
-    else out.push(`${label}: ${valueText(t, k, b[k])} → ${valueText(t, k, a[k])}`);
+    if (before === null || before === undefined) out.push(`${label}: ${valueText(t, k, a[k], kind)}`);
+    else if (after === null || after === undefined) out.push(`${label}: ${valueText(t, k, b[k], kind)}`);
+    else out.push(`${label}: ${valueText(t, k, b[k], kind)} → ${valueText(t, k, a[k], kind)}`);
   }
   return out;
 }

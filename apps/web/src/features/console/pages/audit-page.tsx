@@ -57,7 +57,7 @@ export function AuditTable({
           title: t('console.audit.change'),
           render: (_, r) => (
             <ul style={{ margin: 0, padding: 0, listStyle: 'none' }}>
-              {diffLines(t, r.before, r.after).map((l) => (
+              {diffLines(t, r.before, r.after, r.targetKind).map((l) => (
                 <li key={l}>
                   <Clip text={l} />
                 </li>

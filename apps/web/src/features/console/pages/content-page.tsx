@@ -4,7 +4,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isSafeLink } from '@portal/contract/links';
 import { CONTENT_TYPES, CONTENT_TYPE_NAMES, type ContentField, type ContentType } from '@portal/contract/console';
+import { FAQ_TYPES } from '@portal/contract/content';
 import { QueryState } from '../../../components/query-state.tsx';
+import { pick } from '../../../lib/i18n.ts';
 import { QueryTable } from '../query-table.tsx';
 import { SafeHtml } from '../../../components/safe-html.tsx';
 import { RichText } from '../rich-text.tsx';
@@ -17,7 +19,8 @@ const keyOf = (type: ContentType) => (type === 'staticPages' ? 'key' : 'id');
 /** A notice's type: 1 the home page's pop-up (important_notice), 2 the notice board (notice_list). */
 const NOTICE_TYPES = [1, 2];
 /** Written in the rich-text editor instead of as HTML. */
-const RICH = new Set<ContentType>(['notices', 'news']);
+const RICH = new Set<ContentType>(['notices', 'news', 'faqs']);
+const isFaqType = (type: ContentType, f: ContentField) => type === 'faqs' && f.name === 'type';
 const isNoticeType = (type: ContentType, f: ContentField) => type === 'notices' && f.name === 'type';
 
 /** Content editing: one tab per content type, plus the site settings; HTML previewed in both languages. */
@@ -73,7 +76,9 @@ function ContentTable({ type }: { type: ContentType }) {
               dataIndex: f.name,
               render: isNoticeType(type, f)
                 ? (v: unknown) => t(`console.notice.type.${String(v)}`, { defaultValue: String(v) })
-                : show,
+                : isFaqType(type, f)
+                  ? (v: unknown) => (FAQ_TYPES[Number(v)] ? pick(FAQ_TYPES[Number(v)]!) : show(v))
+                  : show,
             })),
           {
             title: t('console.col.actions'),
@@ -160,6 +165,11 @@ function ContentEditor({
               >
                 {isNoticeType(type, f) ? (
                   <Select options={NOTICE_TYPES.map((n) => ({ value: n, label: t(`console.notice.type.${n}`) }))} />
+                ) : isFaqType(type, f) ? (
+                  <Select
+                    aria-label={t('console.field.type')}
+                    options={Object.entries(FAQ_TYPES).map(([n, name]) => ({ value: Number(n), label: pick(name) }))}
+                  />
                 ) : f.kind === 'bool' ? (
                   <Switch />
                 ) : f.kind === 'int' ? (

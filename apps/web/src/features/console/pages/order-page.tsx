@@ -9,7 +9,7 @@ import { yuanLabel } from '@portal/contract/prices';
 import { AuditTable } from './audit-page.tsx';
 import { CardTable } from '../card-table.tsx';
 import { payStateText, providerText } from '../audit-words.ts';
-import { reasonText } from '../../../lib/i18n.ts';
+import { pick, reasonText } from '../../../lib/i18n.ts';
 import { OrderNotices } from './order-notices.tsx';
 
 /** Everything the student sees plus payments, refunds, trace and the audit history. */
@@ -66,7 +66,12 @@ export default function OrderPage() {
                 { title: t('console.col.school'), dataIndex: 'schoolName' },
                 { title: t('console.col.studentId'), dataIndex: 'studentId' },
                 { title: t('console.col.mobile'), dataIndex: 'mobile' },
-                { title: t('console.col.branch'), dataIndex: 'fy' },
+                {
+                  title: t('console.col.branch'),
+                  dataIndex: 'fy',
+                  render: (fy: string | null) =>
+                    fy && fy === d.order.fy && d.order.fyName ? pick(d.order.fyName) : fy,
+                },
               ]}
             />
             <CardTable

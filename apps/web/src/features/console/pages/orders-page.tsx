@@ -91,7 +91,12 @@ export function OrderTable(props: {
         { title: t('console.col.name'), dataIndex: 'names' },
         { title: t('console.col.school'), dataIndex: 'schoolName' },
         { title: t('console.col.mobile'), dataIndex: 'mobile' },
-        { title: t('console.col.branch'), dataIndex: 'fy' },
+        {
+          title: t('console.col.branch'),
+          dataIndex: 'fy',
+          // The branch's name where the collection centres know it, else its code.
+          render: (fy: string | null, r) => (r.fyName ? pick(r.fyName) : (fy ?? '')),
+        },
         { title: t('console.col.amount'), dataIndex: 'totalFen', render: yuanLabel },
         {
           title: t('console.col.waybill'),

@@ -3,6 +3,7 @@ import { Button, Form, Input, Modal, Space, Table, Tabs, Typography } from 'antd
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OrderRow, Person, StaffAction, TransitionBody } from '@portal/contract/console';
+import { waybillProblem } from '@portal/contract/waybill';
 import { QueryState } from '../../../components/query-state.tsx';
 import { fetchPackingList, searchOrders, transition } from '../api.ts';
 import { PRODUCTION_QUEUES } from '../access.ts';
@@ -96,7 +97,27 @@ function StateQueue({ state, action }: { state: number; action: StaffAction }) {
               key={r.id}
               name={`w${r.id}`}
               label={`${t('console.ship.waybill')} · ${r.orderNo} · ${r.names}`}
-              rules={[{ required: true, pattern: /^[A-Za-z0-9-]{4,40}$/, message: t('msg.console.waybillRequired') }]}
+              dependencies={['carrier']}
+              rules={[
+                { required: true, message: t('msg.console.waybillRequired') },
+                ({ getFieldValue }) => ({
+                  // The carrier's format, the same rule the server enforces (contract waybill.ts).
+                  validator: (_, v: string | undefined) => {
+                    const carrier = (getFieldValue('carrier') as string | undefined) ?? '';
+                    const rule = v ? waybillProblem(carrier, v) : null;
+                    return rule
+                      ? Promise.reject(
+                          new Error(
+                            t('msg.console.waybillFormat')
+                              .replace('{carrier}', carrier || '—')
+                              .replace('{formatZh}', rule.format.zh)
+                              .replace('{formatEn}', rule.format.en),
+                          ),
+                        )
+                      : Promise.resolve();
+                  },
+                }),
+              ]}
             >
               <Input />
             </Form.Item>

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { OrderRow } from '@portal/contract/console';
+import { collectionCentres, orderDetails } from '../../db/schema.ts';
+import { staffCall, staffSession, testApp } from '../../../test/helpers.ts';
+import { createDevOrder } from '../dev/dev-orders.ts';
+
+let app: FastifyInstance;
+let staff: { token: string };
+
+beforeAll(async () => {
+  app = await testApp();
+  staff = await staffSession(app, 'admin');
+});
+afterAll(async () => app.close());
+
+describe("the console's order list", () => {
+  it("shows every person's school and the branch by its name, not its code", async () => {
+    await app.ctx.db.insert(collectionCentres).values({
+      province: '北京市',
+      bofficeZh: '北京分公司',
+      bofficeEn: 'Beijing branch',
+      cperson: '王老师',
+      ftelephone: '010-1',
+      addressZh: '北京',
+      addressEn: 'Beijing',
+      whoursZh: '9-17',
+      whoursEn: '9-17',
+    });
+    const o = await createDevOrder(app.ctx, { mobile: '13800003899', kind: 'individual', persons: 2 });
+    const ds = await app.ctx.db.select().from(orderDetails).where(eq(orderDetails.orderId, o.id));
+    await app.ctx.db
+      .update(orderDetails)
+      .set({ schoolName: '北京大学', fy: 'beijing' })
+      .where(eq(orderDetails.id, ds[0]!.id));
+    await app.ctx.db
+      .update(orderDetails)
+      .set({ schoolName: '清华大学', fy: 'beijing' })
+      .where(eq(orderDetails.id, ds[1]!.id));
+    const r = await staffCall<{ rows: OrderRow[] }>(app, staff.token, `/api/console/orders?q=${o.orderNo}`);
+    const row = r.data.rows.find((x) => x.id === o.id)!;
+    expect(row.schoolName?.split('、').sort()).toEqual(['北京大学', '清华大学']);
+    expect(row.fy).toBe('beijing');
+    expect(row.fyName).toEqual({ zh: '北京分公司', en: 'Beijing branch' });
+  });
+});
