@@ -35,6 +35,14 @@ export const photoCheckSchema = z.object({
   blockiness: sideItemSchema.optional(),
   sharpness: sideItemSchema.optional(),
   backgroundUniformity: sideItemSchema.optional(),
+  // Round three: colour cast (cheeks' CIELAB a*, b*), light from one side, hot spots, lens glare, iris showing.
+  hueShift: sideItemSchema.optional(),
+  skinA: sideItemSchema.optional(),
+  skinB: sideItemSchema.optional(),
+  lightBalance: sideItemSchema.optional(),
+  hotSpots: sideItemSchema.optional(),
+  lensGlare: sideItemSchema.optional(),
+  irisVisible: sideItemSchema.optional(),
   /** The problems in plain words (keys of photoProblemMessages), the main one first. */
   problems: z.array(z.string()).optional(),
 });
@@ -54,6 +62,13 @@ export const EXTRA_ITEMS = [
   'mouthClosed',
   'headAccessory',
   'backgroundUniformity',
+  'skinA',
+  'skinB',
+  'hueShift',
+  'lightBalance',
+  'hotSpots',
+  'lensGlare',
+  'irisVisible',
 ] as const;
 export type ExtraItem = (typeof EXTRA_ITEMS)[number];
 
@@ -78,33 +93,80 @@ export function photoProblems(c: CheckItems): string[] {
   const fails = (k: ExtraItem) => c[k] !== undefined && !c[k]!.result;
   // Without exactly one face nothing else can be measured: that is the one problem.
   if (c.faceCount ? c.faceCount.value !== 1 : c.topSide.value === 0 && c.eyeSide.value === 0) {
-    return [c.faceCount && c.faceCount.value > 1 ? 'manyFaces' : 'noFace'];
+    const many = !!c.faceCount && c.faceCount.value > 1;
+    // The main face is still measured beside a weaker second one: a colour cast on it is named too.
+    const cast = many && (fails('skinA') || fails('skinB')) && c.skinA!.value !== 0;
+    return many ? ['manyFaces', ...(cast ? ['colourCast'] : [])] : ['noFace'];
   }
   if (fails('exposure') || (fails('faceExposure') && c.faceExposure!.value < c.faceExposure!.min)) add('tooDark');
   if (fails('faceExposure') && c.faceExposure!.value > c.faceExposure!.max) add('tooBright');
-  if (fails('contrast')) add(c.contrast!.value < c.contrast!.min ? 'flatLight' : 'harshLight');
+  if (fails('lightBalance')) add('sideLight');
+  if (fails('hotSpots')) add('hotSpots');
+  if (fails('contrast') && !out.includes('sideLight'))
+    add(c.contrast!.value < c.contrast!.min ? 'flatLight' : 'harshLight');
   if (fails('blockiness')) add('compressed');
   if (!c.definition || fails('sharpness')) add('blurred');
-  if (fails('yaw')) add('headTurned');
+  if (fails('skinA') || fails('skinB') || fails('hueShift')) add('colourCast');
+  if (fails('lensGlare')) add('lensGlare');
+  // No iris showing is closed (or covered) eyes, whatever the landmark net drew over the lids;
+  // the pose words below are for the head alone.
+  if (fails('irisVisible')) add('eyesClosed');
+  else if (fails('eyesOpen')) add(c.eyesOpen!.value < EYES_SHUT ? 'eyesClosed' : 'eyesHalfClosed');
   if (fails('pitch')) add(c.pitch!.value < c.pitch!.min ? 'headRaised' : 'headLowered');
-  if (fails('eyesOpen')) add(c.eyesOpen!.value < EYES_SHUT ? 'eyesClosed' : 'eyesHalfClosed');
+  // A rolled head is named as such (the pose and the face's own measures are read on levelled landmarks).
+  if (eyeAngleFails(c.eyeAngle)) add('tilted');
+  if (fails('yaw')) add('headTurned');
   if (fails('mouthClosed')) add('mouthOpen');
   if (fails('headAccessory')) add('accessory');
-  if (!c.topComplete) add('headCut');
-  const l = c.leftSide;
-  const r = c.rightSide;
-  if (l.value > l.max && r.value > r.max) add('faceSmall');
-  else if (l.value < l.min && r.value < r.min) add('faceLarge');
-  else if (!l.result || !r.result) add('offCentre');
-  if (!c.topSide.result) add(c.topSide.value < c.topSide.min ? 'headHigh' : 'headLow');
-  if (!c.eyeSide.result) add(c.eyeSide.value < c.eyeSide.min ? 'headHigh' : 'headLow');
-  if (!c.chinSide.result) add('headLow');
-  if (eyeAngleFails(c.eyeAngle)) add('tilted');
+  framingProblems(c).forEach(add);
   if (!c.background || fails('backgroundUniformity')) add('backgroundBusy');
   if (!c.backgroundout) add('backgroundColour');
   if (!c.blackSide) add('darkBorder');
   return out;
 }
+
+/**
+ * The framing's problems as one consistent instruction: a head whose top is cut off or too high
+ * while its eyes or chin sit too low is too large for the frame (step back), not "move down" and
+ * "move up" at once; a head top too low with the eyes too high is too small (move closer).
+ */
+function framingProblems(c: CheckItems): string[] {
+  const out: string[] = [];
+  const l = c.leftSide;
+  const r = c.rightSide;
+  const topHigh = !c.topComplete || c.topSide.value < c.topSide.min;
+  const topLow = c.topComplete && c.topSide.value > c.topSide.max;
+  const restLow = c.eyeSide.value > c.eyeSide.max || !c.chinSide.result;
+  const restHigh = c.eyeSide.value < c.eyeSide.min;
+  if (!c.topComplete) out.push('headCut');
+  if (l.value > l.max && r.value > r.max) out.push('faceSmall');
+  else if (l.value < l.min && r.value < r.min) out.push('faceLarge');
+  else if (!l.result || !r.result) out.push('offCentre');
+  if (topHigh && restLow) out.push('faceLarge');
+  else if (topLow && restHigh) out.push('faceSmall');
+  else if (topHigh || restHigh) out.push('headHigh');
+  else if (topLow || restLow) out.push('headLow');
+  // faceSmall beside faceLarge cannot both stand: the vertical span (top to chin) decides.
+  if (out.includes('faceSmall') && out.includes('faceLarge')) {
+    out.splice(out.indexOf(topHigh && restLow ? 'faceSmall' : 'faceLarge'), 1);
+  }
+  return [...new Set(out)];
+}
+
+/**
+ * Pairs of instructions that contradict each other: no refusal's list may hold both of a pair
+ * (a test reads every refusal's list against this).
+ */
+export const CONTRADICTING_PROBLEMS: readonly [string, string][] = [
+  ['headHigh', 'headLow'],
+  ['faceSmall', 'faceLarge'],
+  ['headRaised', 'headLowered'],
+  ['tooDark', 'tooBright'],
+  ['flatLight', 'harshLight'],
+  ['eyesClosed', 'eyesHalfClosed'],
+  ['headCut', 'headLow'],
+  ['headCut', 'faceSmall'],
+];
 
 /** The seed's eye-angle item carries no result: it fails when the eyes tilt past its limit. */
 export const eyeAngleFails = (item: { angle: number; config_angle: number }) =>

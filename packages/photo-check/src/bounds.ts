@@ -47,6 +47,19 @@ export interface PhotoCheckBounds {
   backgroundTexture: number;
   /** Contrast of a mirrored pair of regions on the hair with the hair around them (head-accessory.ts), at most. */
   headAccessory: number;
+  /** The cheeks' mean CIELAB a* (green to red) and b* (blue to yellow): natural skin inside both ranges (a colour cast outside). */
+  skinA: Range;
+  skinB: Range;
+  /** A coloured background's CIELAB hue away from the standard light blue's, degrees, at most (a cast turns it). */
+  hueShift: number;
+  /** The darker half of the face's luminance over the brighter half's, per cent, at least (light from one side under it). */
+  lightBalance: number;
+  /** Blown-out share of the forehead or the nose, per cent, at most (a hot spot over it). */
+  hotSpots: number;
+  /** Near-white share of the box over an eye, per cent, at most (glare on a spectacle lens over it). */
+  lensGlare: number;
+  /** The iris's visible height over the eye's width, per cent, at least (no iris or pupil showing: eyes closed or covered). */
+  irisVisible: number;
   /** Input caps. */
   minBytesIndividual: number;
   maxBytes: number;
@@ -76,6 +89,13 @@ export const DEFAULT_BOUNDS: PhotoCheckBounds = {
   blockiness: 2,
   backgroundTexture: 6,
   headAccessory: 35,
+  skinA: { min: 2, max: 32 },
+  skinB: { min: 6, max: 38 },
+  hueShift: 22,
+  lightBalance: 68,
+  hotSpots: 12,
+  lensGlare: 15,
+  irisVisible: 26,
   minBytesIndividual: 30 * 1024,
   maxBytes: 5 * 1024 * 1024,
   maxPixels: 40_000_000,

@@ -6,6 +6,7 @@ import { loadTfCore } from './tf-core.ts';
 import { measure } from './measure.ts';
 import { checkPasses } from './check-result.ts';
 import { stageTimer } from './stage-timer.ts';
+import { levelFrame, rollOf } from './level-frame.ts';
 import type { PhotoCheckBounds } from './bounds.ts';
 import { correctFrame, type CorrectionSpec, type CorrectedFrame } from './correction-engine.ts';
 
@@ -38,7 +39,7 @@ export type CheckReply =
       check: ReturnType<typeof measure>;
       passed: boolean;
       descriptor: number[] | null;
-      /** The single face's 68 landmarks on the frame (the correction starts from them), else absent. */
+      /** The single face's 68 landmarks on the frame (the correction starts from them; a test places what it paints by them), else absent. */
       landmarks?: { x: number; y: number }[];
       faces: number;
       /** Milliseconds per stage inside the worker (stage-timer.ts), for the benchmark. */
@@ -50,6 +51,21 @@ export type CheckReply =
 const given = workerData as { detector?: Detector; tinyInput?: number } | undefined;
 const model = loadFaceModel(given?.detector ?? 'tiny', given?.tinyInput);
 const segmenter = model.then(() => loadPersonSegmenter(loadTfCore()));
+
+/** A roll past this (radians, 4°) has its landmarks found again on the levelled frame. */
+const ROLL_RELEVEL = (4 * Math.PI) / 180;
+
+/** The frame's luminance in all three channels. */
+function greyOf(rgb: Uint8Array): Uint8Array {
+  const out = new Uint8Array(rgb.length);
+  for (let i = 0; i < rgb.length; i += 3) {
+    const v = Math.round(0.299 * rgb[i]! + 0.587 * rgb[i + 1]! + 0.114 * rgb[i + 2]!);
+    out[i] = v;
+    out[i + 1] = v;
+    out[i + 2] = v;
+  }
+  return out;
+}
 
 parentPort?.postMessage({ ready: true });
 parentPort?.on('message', (job: CheckJob) => {
@@ -66,7 +82,31 @@ parentPort?.on('message', (job: CheckJob) => {
       }
       const t = stageTimer();
       const frame = { data: job.rgb, width: job.width, height: job.height };
-      const first = await m.find(job.rgb, job.width, job.height, t.lap);
+      let first = await m.find(job.rgb, job.width, job.height, t.lap);
+      // A face in unnatural colours (a hue turned, a green or cyan cast) escapes the detector, which
+      // learnt skin tones: no face is looked for once more on the grey picture, and the measures
+      // (the skin's colour among them) then run on the colours as they are.
+      if (first.count === 0) {
+        const grey = greyOf(job.rgb);
+        const again = await m.find(grey, job.width, job.height);
+        if (again.count === 1 && again.landmarks.length === 68) first = again;
+        else await again.describe(false);
+        t.lap('grey look');
+      }
+      // A rolled head: the landmarks again on the frame levelled about the eyes, mapped back, so the
+      // eyes', mouth's and pose's measures do not move with the roll (the roll itself stays eyeAngle's).
+      if (first.count === 1 && first.landmarks.length === 68) {
+        const roll = rollOf(first.landmarks);
+        if (Math.abs(roll.angle) > ROLL_RELEVEL) {
+          const level = levelFrame(job.rgb, job.width, job.height, roll.centre, roll.angle);
+          const again = await m.find(level.rgb, job.width, job.height);
+          if (again.count === 1 && again.landmarks.length === 68) {
+            await first.describe(false);
+            first = { ...again, others: first.others, landmarks: again.landmarks.map(level.back) };
+          } else await again.describe(false);
+          t.lap('levelled look');
+        }
+      }
       const mask = seg.segment(job.rgb, job.width, job.height);
       t.lap('person mask');
       const measured = measure(frame, first, job.bounds, mask, t.lap);
@@ -76,7 +116,7 @@ parentPort?.on('message', (job: CheckJob) => {
       const descriptor = await first.describe(passed && job.describe !== false);
       t.lap('descriptor');
       const reply: CheckReply = { id: job.id, ok: true, check, passed, descriptor, faces: first.count, stages: t.ms };
-      if (!passed && first.count === 1) reply.landmarks = first.landmarks;
+      if (first.count === 1 && first.landmarks.length === 68) reply.landmarks = first.landmarks;
       parentPort?.postMessage(reply);
     } catch (err) {
       parentPort?.postMessage({ id: job.id, ok: false, error: (err as Error).message } satisfies CheckReply);

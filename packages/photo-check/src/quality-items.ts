@@ -5,6 +5,7 @@ import type { Frame } from './frame.ts';
 import type { PersonMask } from './person-mask.ts';
 import { headAccessory } from './head-accessory.ts';
 import { noLap, type Lap } from './stage-timer.ts';
+import { backgroundHueShift, hotSpots, irisVisible, lensGlare, lightBalance, skinColour } from './face-colour.ts';
 import {
   blockiness,
   eyeAspect,
@@ -23,6 +24,26 @@ const within = (value: number, r: Range): SideItem => ({
   max: r.max,
   result: value >= r.min && value <= r.max,
 });
+type Pt = { x: number; y: number };
+
+/** The landmarks turned about the eyes' middle so that the eye line is level. */
+export function levelled(lm: Pt[]): Pt[] {
+  const m = (ps: Pt[]) => ({
+    x: ps.reduce((s, p) => s + p.x, 0) / ps.length,
+    y: ps.reduce((s, p) => s + p.y, 0) / ps.length,
+  });
+  const l = m(lm.slice(36, 42));
+  const r = m(lm.slice(42, 48));
+  const c = { x: (l.x + r.x) / 2, y: (l.y + r.y) / 2 };
+  const a = -Math.atan2(r.y - l.y, r.x - l.x);
+  const cos = Math.cos(a);
+  const sin = Math.sin(a);
+  return lm.map((p) => ({
+    x: c.x + cos * (p.x - c.x) - sin * (p.y - c.y),
+    y: c.y + sin * (p.x - c.x) + cos * (p.y - c.y),
+  }));
+}
+
 const none = (r: Range): SideItem => ({ value: 0, min: r.min, max: r.max, result: false });
 
 /**
@@ -64,9 +85,19 @@ export function qualityItems(
       headAccessory: none({ min: 0, max: b.headAccessory }),
       blockiness: none({ min: 0, max: b.blockiness }),
       sharpness: none({ min: b.definition, max: 1e6 }),
+      hueShift: none({ min: 0, max: b.hueShift }),
+      skinA: none(b.skinA),
+      skinB: none(b.skinB),
+      lightBalance: none({ min: b.lightBalance, max: 100 }),
+      hotSpots: none({ min: 0, max: b.hotSpots }),
+      lensGlare: none({ min: 0, max: b.lensGlare }),
+      irisVisible: none({ min: b.irisVisible, max: 100 }),
     };
   }
   const lm = face.landmarks;
+  // The pose and the eyes' and mouth's opening in the face's own frame: the eyes levelled first,
+  // so a rolled head reads as rolled (eyeAngle), never as turned, raised or with its mouth open.
+  const level = levelled(lm);
   const light = faceLight(f, skinBox(lm));
   lap('face light');
   const accessory = headAccessory(f, mask, lm);
@@ -74,15 +105,29 @@ export function qualityItems(
   const browY = Math.min(...lm.slice(17, 27).map((p) => p.y));
   const blocks = blockiness(f, { x0: lm[0]!.x, y0: browY, x1: lm[16]!.x, y1: lm[8]!.y });
   lap('blockiness');
+  const skin = skinColour(f, lm);
+  const hue = bg.share >= 0.03 ? backgroundHueShift(bg.mean) : 0;
+  const balance = lightBalance(f, lm);
+  const hot = hotSpots(f, lm);
+  const glare = lensGlare(f, lm);
+  const iris = irisVisible(f, lm);
+  lap('colour and light');
   return {
     ...common,
     faceExposure: within(light.p95, b.faceExposure),
     contrast: within(light.std, b.contrast),
-    yaw: within(yawDegrees(lm), { min: -b.yaw, max: b.yaw }),
-    pitch: within(pitchRatio(lm), b.pitch),
-    eyesOpen: within(eyeAspect(lm), { min: b.eyesOpen, max: 100 }),
-    mouthClosed: within(mouthOpening(lm), { min: 0, max: b.mouthOpen }),
+    yaw: within(yawDegrees(level), { min: -b.yaw, max: b.yaw }),
+    pitch: within(pitchRatio(level), b.pitch),
+    eyesOpen: within(eyeAspect(level), { min: b.eyesOpen, max: 100 }),
+    mouthClosed: within(mouthOpening(level), { min: 0, max: b.mouthOpen }),
     headAccessory: within(accessory, { min: 0, max: b.headAccessory }),
     blockiness: within(blocks, { min: 0, max: b.blockiness }),
+    hueShift: within(hue, { min: 0, max: b.hueShift }),
+    skinA: within(skin.a, b.skinA),
+    skinB: within(skin.b, b.skinB),
+    lightBalance: within(balance, { min: b.lightBalance, max: 100 }),
+    hotSpots: within(hot, { min: 0, max: b.hotSpots }),
+    lensGlare: within(glare, { min: 0, max: b.lensGlare }),
+    irisVisible: within(iris, { min: b.irisVisible, max: 100 }),
   };
 }

@@ -29,6 +29,22 @@ export const photoProblemMessages = {
     zh: '脸部光线明暗不均，请避免侧光和阴影',
     en: 'Harsh light on the face: avoid side light and shadows',
   },
+  'photo.problem.colourCast': {
+    zh: '照片偏色，请在自然光或白光下拍摄，不要使用滤镜',
+    en: 'The colours are off (colour cast): take it in daylight or white light, without filters',
+  },
+  'photo.problem.sideLight': {
+    zh: '脸部一侧偏暗（阴阳脸），请让光线从正前方均匀照亮脸部',
+    en: 'One side of the face is darker: let the light fall evenly on your face from the front',
+  },
+  'photo.problem.hotSpots': {
+    zh: '额头或鼻子反光过亮，请避开直射的强光，让柔和的光线从正前方照亮脸部',
+    en: 'Shiny spots on the forehead or nose: avoid direct strong light, use soft light from the front',
+  },
+  'photo.problem.lensGlare': {
+    zh: '眼镜反光遮挡了眼睛，请调整灯光或眼镜角度，或摘下眼镜',
+    en: 'Glare on your glasses hides your eyes: move the light, tilt the glasses or take them off',
+  },
   'photo.problem.compressed': {
     zh: '照片压缩过度，出现方块，请上传原始照片',
     en: 'The photo is over-compressed (blocky): upload the original',
@@ -78,8 +94,8 @@ export const photoProblemMessages = {
   },
   'photo.problem.headLow': { zh: '头部位置太低，请把头部往上移', en: 'Your head is too low in the frame: move it up' },
   'photo.problem.tilted': {
-    zh: '头部歪斜，请摆正头部，双眼保持水平',
-    en: 'Your head is tilted: hold it straight, eyes level',
+    zh: '头部歪斜，请保持头部端正',
+    en: 'Your head is tilted: keep it upright',
   },
   'photo.problem.backgroundBusy': {
     zh: '背景不是纯色，请在纯色墙面前拍摄',
