@@ -28,7 +28,8 @@ function productionInstalled(spec: string): boolean {
   return !!entry && !entry.dev && !entry.devOptional;
 }
 
-describe('the compiled production build', () => {
+// On the embedded database, in the unit suite; the database suite's run on PostgreSQL would only repeat it.
+describe.skipIf(!!process.env.TEST_DATABASE_URL)('the compiled production build', () => {
   let server: ChildServer | null = null;
   const dataDir = tempDataDir('portal-compiled');
 
