@@ -393,12 +393,15 @@ test('the login page in Chinese and in English', async ({ page }) => {
   await page.goto('/login');
   await answerOf(page, await cap);
   await expect(page.getByRole('img', { name: '图形验证码' })).toBeVisible();
+  // The tab names the page, in the page's language.
+  await expect(page).toHaveTitle('登录 - 学生图像采集平台');
   await page.screenshot({ path: 'test-results/screens/accounts-login-zh.png', fullPage: true });
   await page.evaluate(() => localStorage.setItem('lang', 'en'));
   const capEn = nextCaptcha(page);
   await page.reload();
   await answerOf(page, await capEn);
   await expect(page.getByRole('img', { name: 'Image code' })).toBeVisible();
+  await expect(page).toHaveTitle('Log in - Student Photo Portal');
   await page.getByLabel('Mobile', { exact: false }).first().fill('13800001234');
   await page.getByRole('button', { name: 'Get code' }).click();
   await expect(page.getByText('Please enter the mobile number and the image code first')).toBeVisible();

@@ -69,6 +69,7 @@ test('a staff member logs in with a password; the menu follows the role', async 
     .or(page.getByRole('button', { name: '登录' }))
     .click();
   await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();
+  await expect(page).toHaveTitle('工作台 - 运营管理后台');
   const menu = page.getByRole('navigation', { name: '后台菜单' });
   await expect(menu.getByText('退款审核')).toBeVisible();
   await expect(menu.getByText('照片审核')).toHaveCount(0);
@@ -77,6 +78,7 @@ test('a staff member logs in with a password; the menu follows the role', async 
 
   await admin.goto('/console/staff');
   await expect(admin.getByRole('cell', { name: 'fin1' })).toBeVisible();
+  await expect(admin).toHaveTitle(/^员工管理 - /);
   await shot(admin, 'console-staff');
   await admin.goto('/console/audit');
   await expect(admin.getByRole('cell', { name: '新增工作人员' }).first()).toBeVisible();

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { MainLayout } from './layouts/main-layout.tsx';
 import { ConfineIncomplete, isPhonePortalPath, isPhoneUserAgent, RequireMember, ToPhonePortal } from './guards.tsx';
 import { setNavigator } from '../lib/navigation.ts';
+import { useRouteTitle } from './page-titles.ts';
 
 // Every screen is its own chunk, so the home route loads only what it shows.
 const p = (load: () => Promise<{ default: ComponentType }>) => {
@@ -34,6 +35,8 @@ function Root() {
   const navigate = useNavigate();
   const location = useLocation();
   useEffect(() => setNavigator((to, o) => navigate(to, o)), [navigate]);
+  // Each page's own tab title, in the current language.
+  useRouteTitle();
   if (isPhoneUserAgent() && !isPhonePortalPath(location.pathname)) return <ToPhonePortal />;
   return (
     <>

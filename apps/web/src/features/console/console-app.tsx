@@ -4,6 +4,7 @@ import { Button, Layout, Menu, Result, Space, Spin, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currentLang, setLang } from '../../lib/i18n.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { cGet, cPost, getStaffToken, setStaffToken, STAFF_EVENT } from './console-api.ts';
 import { canAccess, CONSOLE_ROUTES, routesFor } from './access.ts';
 import { StaffContext, useStaff } from './staff-context.ts';
@@ -52,6 +53,9 @@ function Frame() {
   const loc = useLocation();
   const qc = useQueryClient();
   const selected = '/' + (loc.pathname.split('/')[1] ?? '');
+  // The tab's title is the page's menu title, in the current language.
+  const current = CONSOLE_ROUTES.find((r) => r.path === selected);
+  usePageTitle(current ? t(current.titleKey) : null, t('console.title'));
   const logout = async () => {
     await cPost('/api/console/logout').catch(() => null);
     setStaffToken(null);
@@ -147,6 +151,12 @@ export function ConsoleApp() {
     queryFn: () => cGet('/api/console/me'),
     enabled: !!token,
   });
+  const { t } = useTranslation();
+  const loggedIn = !!token && !!me.data;
+  // Logged out: the console's own title (the frame sets each page's once logged in).
+  useEffect(() => {
+    if (!loggedIn) document.title = t('console.title');
+  }, [loggedIn, t]);
   if (!token) return <LoginPage />;
   if (me.isLoading) return <Spin style={{ margin: 64 }} />;
   if (!me.data) return <LoginPage />;
