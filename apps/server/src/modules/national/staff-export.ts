@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, lte, ne } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { AppContext } from '../../context.ts';
 import { orderDetails, orders } from '../../db/schema.ts';
@@ -48,26 +48,40 @@ export interface ExportScope {
   to?: string;
 }
 
+const APPROVED_PAGE = 5000;
+
 /**
- * Approved persons with a photo in a school or date range (a branch account: its own branch only).
- * Reprints are left out: they print a photo the platform already has on file.
+ * Approved persons with a photo in a school or date range (a branch account: its own branch only),
+ * every one of them. Reprints are left out: they print a photo the platform already has on file.
  */
-export function approvedPhotoRows(ctx: AppContext, staff: StaffContext, scope: ExportScope) {
-  return ctx.db
-    .select({ d: orderDetails, orderNo: orders.orderNo })
-    .from(orderDetails)
-    .innerJoin(orders, lineToOrder)
-    .where(
-      and(
-        inArray(orders.state, [...APPROVED_STATES]),
-        ne(orders.kind, 'reprint'),
-        isNotNull(orderDetails.photoId),
-        scope.yxdm ? eq(orderDetails.yxdm, scope.yxdm) : undefined,
-        scope.from ? gte(orders.updatedAt, new Date(`${scope.from}T00:00:00+08:00`)) : undefined,
-        scope.to ? lte(orders.updatedAt, new Date(`${scope.to}T23:59:59.999+08:00`)) : undefined,
-        branchScope(staff),
-      ),
-    )
-    .orderBy(asc(orderDetails.id))
-    .limit(5000);
+export async function approvedPhotoRows(
+  ctx: AppContext,
+  staff: StaffContext,
+  scope: ExportScope,
+): Promise<{ id: number; photoId: number }[]> {
+  // Every approved line of the scope, a page at a time: a university's whole cohort, never cut off.
+  const all: { id: number; photoId: number }[] = [];
+  for (let after = 0; ;) {
+    const page = await ctx.db
+      .select({ id: orderDetails.id, photoId: orderDetails.photoId })
+      .from(orderDetails)
+      .innerJoin(orders, lineToOrder)
+      .where(
+        and(
+          gt(orderDetails.id, after),
+          inArray(orders.state, [...APPROVED_STATES]),
+          ne(orders.kind, 'reprint'),
+          isNotNull(orderDetails.photoId),
+          scope.yxdm ? eq(orderDetails.yxdm, scope.yxdm) : undefined,
+          scope.from ? gte(orders.updatedAt, new Date(`${scope.from}T00:00:00+08:00`)) : undefined,
+          scope.to ? lte(orders.updatedAt, new Date(`${scope.to}T23:59:59.999+08:00`)) : undefined,
+          branchScope(staff),
+        ),
+      )
+      .orderBy(asc(orderDetails.id))
+      .limit(APPROVED_PAGE);
+    for (const r of page) all.push({ id: r.id, photoId: r.photoId! });
+    if (page.length < APPROVED_PAGE) return all;
+    after = page[page.length - 1].id;
+  }
 }

@@ -41,6 +41,11 @@ function jobView(j: JobRow, staffName: string | null): NationalReportJob {
   };
 }
 
+const SLICE = 2000;
+function* slices<T>(all: T[]): Generator<T[]> {
+  for (let i = 0; i < all.length; i += SLICE) yield all.slice(i, i + SLICE);
+}
+
 /**
  * Starts a run over the approved photos of a school or date range: each gets a report record, and
  * the run takes up those not yet accepted (new, rejected or failed before). Audited.
@@ -52,7 +57,7 @@ export async function startNationalReport(
 ): Promise<NationalReportJob> {
   const rows = await approvedPhotoRows(ctx, staff, scope);
   if (!rows.length) throw badRequest('console.nothingToReport');
-  const pairs = new Set(rows.map((r) => `${r.d.id}:${r.d.photoId}`));
+  const pairs = new Set(rows.map((r) => `${r.id}:${r.photoId}`));
   const job = await withTx(ctx, async ({ db: tx }) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${START_LOCK_KEY})`);
     const [running] = await tx
@@ -61,12 +66,14 @@ export async function startNationalReport(
       .where(eq(nationalReportJobs.state, 'running'))
       .limit(1);
     if (running) throw conflict('console.reportRunning');
-    await tx
-      .insert(nationalPhotoReports)
-      .values(rows.map((r) => ({ orderDetailId: r.d.id, photoId: r.d.photoId! })))
-      .onConflictDoNothing();
-    const open = (
+    // In slices: a university's cohort is more rows than one statement may carry parameters.
+    const open: { id: number; detail: number; photo: number }[] = [];
+    for (const slice of slices(rows)) {
       await tx
+        .insert(nationalPhotoReports)
+        .values(slice.map((r) => ({ orderDetailId: r.id, photoId: r.photoId })))
+        .onConflictDoNothing();
+      const found = await tx
         .select({
           id: nationalPhotoReports.id,
           detail: nationalPhotoReports.orderDetailId,
@@ -77,26 +84,28 @@ export async function startNationalReport(
           and(
             inArray(
               nationalPhotoReports.orderDetailId,
-              rows.map((r) => r.d.id),
+              slice.map((r) => r.id),
             ),
             ne(nationalPhotoReports.status, 'accepted'),
           ),
-        )
-    ).filter((r) => pairs.has(`${r.detail}:${r.photo}`));
+        );
+      open.push(...found.filter((r) => pairs.has(`${r.detail}:${r.photo}`)));
+    }
     if (!open.length) throw badRequest('console.allReported');
     const [j] = await tx
       .insert(nationalReportJobs)
       .values({ staffId: staff.staffId, scope, total: open.length })
       .returning();
-    await tx
-      .update(nationalPhotoReports)
-      .set({ jobId: j.id, status: 'pending', reason: null, attempts: 0, nextAttemptAt: null })
-      .where(
-        inArray(
-          nationalPhotoReports.id,
-          open.map((r) => r.id),
-        ),
-      );
+    for (const slice of slices(open))
+      await tx
+        .update(nationalPhotoReports)
+        .set({ jobId: j.id, status: 'pending', reason: null, attempts: 0, nextAttemptAt: null })
+        .where(
+          inArray(
+            nationalPhotoReports.id,
+            slice.map((r) => r.id),
+          ),
+        );
     await writeAudit(tx, staff, {
       action: 'national.report.start',
       targetKind: 'nationalReport',
