@@ -45,6 +45,16 @@ describe('schools', () => {
     expect(miss.msg).toBe('未找到该学校');
   });
 
+  it('international students find a school in pinyin or by its official English name', async () => {
+    expect((await search('Peking')).data[0].yxdm).toBe('10001');
+    expect((await search('peking university')).data[0].yxdm).toBe('10001');
+    expect((await search('Tsinghua')).data[0].yxdm).toBe('10003');
+    expect((await search('beijing daxue')).data[0].yxdm).toBe('10001');
+    expect((await search('Qinghuadaxue')).data[0].yxdm).toBe('10003');
+    expect((await search('bjdx')).data.map((s) => s.yxdm)).toContain('10001');
+    expect((await search('xyzzy')).data).toEqual([]);
+  });
+
   it('searches by name, case- and width-insensitively, and by code prefix, at most 20', async () => {
     expect((await search('北京大学')).data[0].yxdm).toBe('10001');
     expect((await search('１０００３')).data[0].name).toBe('清华大学');

@@ -6,6 +6,7 @@ import { notFound } from '../../http/errors.ts';
 import { cached } from '../content/public.ts';
 import { catalogRepo, type SchoolCols } from './repo.ts';
 import { regionNameEn } from './region-names.ts';
+import { spellingRank, spellingsOf } from './school-spellings.ts';
 
 export function toSchool(r: SchoolCols): School {
   return {
@@ -33,10 +34,26 @@ export const catalogService = {
     if (!r) throw notFound('catalog.schoolNotFound');
     return toSchool(r);
   },
-  /** Name or code, case- and width-insensitive; a code matches by prefix; top 20. */
+  /**
+   * Name or code, case- and width-insensitive; a code matches by prefix; a keyword in Latin
+   * letters also matches the pinyin (beijing daxue, bjdx) and the official English name
+   * (Peking); top 20, the Chinese-name matches first.
+   */
   async search(ctx: AppContext, keyword: string): Promise<School[]> {
     const folded = foldSearchText(keyword);
-    return (await catalogRepo.search(ctx.db, folded, SCHOOL_SEARCH_LIMIT)).map(toSchool);
+    const rows = await catalogRepo.search(ctx.db, folded, SCHOOL_SEARCH_LIMIT);
+    if (rows.length >= SCHOOL_SEARCH_LIMIT || !/[a-z]/.test(folded)) return rows.map(toSchool);
+    const seen = new Set(rows.map((r) => r.yxdm));
+    const all = await cached('schools:spellings', async () =>
+      (await catalogRepo.allSchools(ctx.db)).map((r) => ({ r, spellings: spellingsOf(r.yxdm, r.name) })),
+    );
+    const more = all
+      .filter((x) => !seen.has(x.r.yxdm))
+      .map((x) => ({ r: x.r, rank: spellingRank(x.spellings, folded) }))
+      .filter((x): x is { r: SchoolCols; rank: number } => x.rank !== null)
+      .sort((a, b) => a.rank - b.rank || b.r.testPoint - a.r.testPoint || a.r.name.length - b.r.name.length)
+      .map((x) => x.r);
+    return [...rows, ...more].slice(0, SCHOOL_SEARCH_LIMIT).map(toSchool);
   },
   areas: (ctx: AppContext, upid: string): Promise<Area[]> =>
     cached(`areas:${upid}`, async () =>
