@@ -241,6 +241,9 @@ test('an editor changes a banner and the portal shows it', async ({ browser, bas
   await faq.getByRole('textbox', { name: '回答（英文）' }).fill('Usually within three working days.');
   await shot(editor, 'console-faq-edit');
   await faq.getByRole('button', { name: /确\s?定|OK/ }).click();
+  await expect(faq).toBeHidden();
+  // Newest last: the table's last page.
+  await editor.locator('.ant-pagination-item').last().click();
   const faqRow = editor.locator('tbody tr.ant-table-row').filter({ hasText: '退款多久到账？' });
   await expect(faqRow).toContainText('订单与支付');
 });
