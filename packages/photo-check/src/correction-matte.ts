@@ -129,6 +129,19 @@ export function personMatte(
   for (let i = 0; i < w * h; i++)
     alpha[i] = outside[i] === 1 ? 0 : Math.max(0, Math.min(1, alpha[i]!, (raw[i]! - CAP_FROM) / 0.2));
   colourCheck(rgb, alpha, w, h);
+  // The filters' windows are cut short at the frame's sides, where the matte sags: the two outer
+  // columns take the matte of the column inside them, so no line of the new colour (or the old)
+  // runs down the body at the edge.
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (const [x, from] of [
+      [0, 2],
+      [1, 2],
+      [w - 1, w - 3],
+      [w - 2, w - 3],
+    ] as const)
+      if (outside[row + x] !== 1) alpha[row + x] = alpha[row + from]!;
+  }
   lap('colour test');
   return alpha;
 }

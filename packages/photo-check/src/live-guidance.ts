@@ -36,6 +36,8 @@ export type Instruction =
   | 'evenLight'
   | 'holdStill'
   | 'accessory'
+  | 'glasses'
+  | 'trueColour'
   | 'background';
 
 export const INSTRUCTIONS: readonly Instruction[] = [
@@ -58,6 +60,8 @@ export const INSTRUCTIONS: readonly Instruction[] = [
   'evenLight',
   'holdStill',
   'accessory',
+  'glasses',
+  'trueColour',
   'background',
 ];
 
@@ -120,7 +124,13 @@ export function instructionFor(problem: string, check: Omit<PhotoCheck, 'picPath
     case 'tooBright':
       return 'lessLight';
     case 'harshLight':
+    case 'sideLight':
+    case 'hotSpots':
       return 'evenLight';
+    case 'colourCast':
+      return 'trueColour';
+    case 'lensGlare':
+      return 'glasses';
     case 'blurred':
     case 'compressed':
       return 'holdStill';

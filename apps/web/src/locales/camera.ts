@@ -33,7 +33,7 @@ const zh: Record<string, string> = {
   'camera.do.down': '请把头部往下移',
   'camera.do.left': '请向左移一点',
   'camera.do.right': '请向右移一点',
-  'camera.do.level': '请摆正头部，双眼保持水平',
+  'camera.do.level': '头部歪斜：请保持头部端正',
   'camera.do.faceCamera': '请正对镜头，不要侧脸',
   'camera.do.chinDown': '请微微低头，平视镜头',
   'camera.do.chinUp': '请微微抬头，平视镜头',
@@ -44,6 +44,8 @@ const zh: Record<string, string> = {
   'camera.do.evenLight': '脸部光线不均：请避免侧光，让光线从正面照来',
   'camera.do.holdStill': '画面模糊：请保持不动',
   'camera.do.accessory': '请摘下帽子、墨镜等头部饰物',
+  'camera.do.glasses': '眼镜反光：请调整灯光或眼镜角度，或摘下眼镜',
+  'camera.do.trueColour': '照片偏色：请在自然光或白光下拍摄，不要使用滤镜',
   'camera.do.background': '请站在纯色（浅蓝、白色或浅灰）墙面前',
 };
 
@@ -82,7 +84,7 @@ const en: Record<string, string> = {
   'camera.do.down': 'Move your head down',
   'camera.do.left': 'Move a little to the left',
   'camera.do.right': 'Move a little to the right',
-  'camera.do.level': 'Hold your head level, eyes straight',
+  'camera.do.level': 'Your head is tilted: keep it upright',
   'camera.do.faceCamera': 'Face the camera straight on',
   'camera.do.chinDown': 'Lower your chin a little and look straight ahead',
   'camera.do.chinUp': 'Raise your chin a little and look straight ahead',
@@ -93,6 +95,8 @@ const en: Record<string, string> = {
   'camera.do.evenLight': 'Uneven light on your face: avoid light from one side, face the light',
   'camera.do.holdStill': 'Blurred: hold still',
   'camera.do.accessory': 'Take off hats, sunglasses or other things on your head',
+  'camera.do.glasses': 'Glare on your glasses: move the light, tilt the glasses or take them off',
+  'camera.do.trueColour': 'The colours are off: use daylight or white light, no filters',
   'camera.do.background': 'Stand in front of a plain wall (light blue, white or light grey)',
 };
 

@@ -53,7 +53,8 @@ const PROBLEMS: Record<string, string[] | undefined> = {
   'shifted-up.jpg': ['headHigh'],
   'shifted-down.jpg': ['headLow'],
   'too-small.jpg': ['faceSmall'],
-  'too-large.jpg': ['faceLarge', 'headHigh', 'headLow'],
+  // Head top too high and eyes too low at once: one instruction, step back (never 'move down' with 'move up').
+  'too-large.jpg': ['faceLarge'],
   'off-centre.jpg': ['offCentre'],
   'tilted-8.jpg': ['tilted'],
   'blurred.jpg': ['blurred'],

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { CheckPool } from './check-pool.ts';
 import { DEFAULT_BOUNDS } from '@portal/photo-check/bounds';
 import { normalise } from './decode.ts';
@@ -54,6 +55,25 @@ describe.skipIf(!set)('automatic correction on the real-world set', () => {
       if (c) {
         // Whatever it returns passes the same check, and it is 480 x 640.
         expect(c.result.passed).toBe(true);
+        // No strip of the old picture (or of the new colour over the body) down a side: each of the
+        // three outer columns matches the picture 4 px inside it on all but a few rows.
+        const { data } = await sharp(c.bytes).raw().toBuffer({ resolveWithObject: true });
+        for (const [x, inner] of [
+          [0, 4],
+          [1, 5],
+          [2, 6],
+          [479, 475],
+          [478, 474],
+          [477, 473],
+        ] as const) {
+          let rows = 0;
+          for (let y = 0; y < 640; y++) {
+            const i = (y * 480 + x) * 3;
+            const j = (y * 480 + inner) * 3;
+            if (Math.hypot(data[i]! - data[j]!, data[i + 1]! - data[j + 1]!, data[i + 2]! - data[j + 2]!) > 40) rows++;
+          }
+          expect(rows / 640, `${photo.file}: edge column ${x}`).toBeLessThanOrEqual(0.15);
+        }
         await writePair(photo.file.replace(/\.jpe?g$/i, ''), bytes, c.bytes, DEFAULT_BOUNDS);
       }
       if (photo.expected === 'pass') expect(c, `${photo.file} passes already: nothing to correct`).toBeNull();
