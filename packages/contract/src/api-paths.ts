@@ -35,6 +35,7 @@ export const PORTAL_API = [
   'GET /api/content/assets/:file',
   'GET /api/img/candidate/:id',
   'GET /api/img/downloadPhoto',
+  'GET /api/img/downloadPhotos',
   'GET /api/img/view/:key',
   'GET /api/export-file/:id',
   'GET /api/login/auth',

@@ -136,6 +136,7 @@ export const PORTAL_RESPONSES = {
   'GET /api/content/assets/:file': NOT_JSON,
   'GET /api/img/candidate/:id': NOT_JSON,
   'GET /api/img/downloadPhoto': NOT_JSON,
+  'GET /api/img/downloadPhotos': NOT_JSON,
   'GET /api/img/view/:key': NOT_JSON,
   /** A finished national export's ZIP through its signed link (downloaded, not read as JSON). */
   'GET /api/export-file/:id': NOT_JSON,

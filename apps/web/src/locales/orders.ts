@@ -101,6 +101,7 @@ const zh: Record<string, string> = {
   'orders.my.detail': '详情',
   'orders.my.logistics': '物流',
   'orders.my.download': '下载照片',
+  'orders.my.downloadAll': '下载全部照片（{{n}}人，ZIP）',
   'orders.my.refundStatus': '退款状态：{{s}}',
   'orders.my.notesBody':
     '付款后约 15 个工作日收到纸质照片；制作至少需要 7 个工作日；第 2 个工作日人工审核；3-5 个工作日后可查看制作状态；纸质照片约 2 周后由北京寄出。江苏高校须先电话联系。已采集照片的更换需经学校同意。开始制作前可修改订单，之后请致电客服（工作日 8:00-17:00）。请使用电脑浏览器。',
@@ -288,6 +289,7 @@ const en: Record<keyof typeof zh, string> = {
   'orders.my.detail': 'Details',
   'orders.my.logistics': 'Logistics',
   'orders.my.download': 'Download photo',
+  'orders.my.downloadAll': 'Download all photos ({{n}} people, ZIP)',
   'orders.my.refundStatus': 'Refund: {{s}}',
   'orders.my.notesBody':
     'Paper photos arrive about 15 working days after payment; production takes at least 7 working days; manual review on the 2nd working day; production status visible after 3-5 working days; paper photos are mailed from Beijing after about 2 weeks. Jiangsu universities must phone first. Changing an already collected photo needs the school’s permission. Orders can be edited before production; afterwards phone customer service (weekdays 8:00-17:00). Please use a desktop browser.',

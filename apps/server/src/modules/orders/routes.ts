@@ -19,6 +19,7 @@ import { message } from '../../http/lang.ts';
 import * as svc from './service.ts';
 import { orderListJson, orderPageJson } from './list-cache.ts';
 import { photoBytes } from './photo-link.ts';
+import { photosZip } from './photos-zip.ts';
 import { nationalRejections } from './photo-issues.ts';
 import { ordersState } from './state.ts';
 
@@ -215,6 +216,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           id: z.coerce.number().int().positive(),
           yxdm: z.string().max(10).optional(),
           studentId: z.string().max(40).optional(),
+          /** The person's line (GET /api/order/findOrderAndOrderDetails's detail id). */
+          detailId: z.coerce.number().int().positive().optional(),
           type: z.coerce.number().int().optional(),
         }),
       },
@@ -228,6 +231,24 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="photo.jpg"; filename*=UTF-8''${encodeURIComponent(file)}`)
         .header('cache-control', 'private, no-store')
         .send(bytes);
+    },
+  );
+
+  // Every person's photo of an order as one ZIP (a two-person order has two photos).
+  app.get(
+    '/api/img/downloadPhotos',
+    { config: member, schema: { querystring: z.object({ id: z.coerce.number().int().positive() }) } },
+    async (req, reply) => {
+      const { orderNo, photos } = await svc.photosForDownload(ctx, memberOf(req).memberId, req.query.id);
+      const zip = await photosZip(photos.map((p) => ({ name: p.name, bytes: () => photoBytes(ctx, p.photoId) })));
+      return reply
+        .type('application/zip')
+        .header(
+          'content-disposition',
+          `attachment; filename="photos.zip"; filename*=UTF-8''${encodeURIComponent(`${orderNo}.zip`)}`,
+        )
+        .header('cache-control', 'private, no-store')
+        .send(zip);
     },
   );
 };

@@ -210,17 +210,36 @@ export async function findDetail(ctx: AppContext, memberId: number, detailId: nu
 export async function photoForDownload(
   ctx: AppContext,
   memberId: number,
-  q: { id: number; yxdm?: string; studentId?: string },
+  q: { id: number; yxdm?: string; studentId?: string; detailId?: number },
 ) {
-  const o = await ownedOrder(ctx.db, memberId, q.id, ANY_KIND);
-  const lines = await repo.detailsOf(ctx.db, [o.id]);
-  const line = lines.find((d) => (!q.yxdm || d.yxdm === q.yxdm) && (!q.studentId || d.studentId === q.studentId));
+  const { lines } = await downloadableLines(ctx, memberId, q.id);
+  // One person by their line (two of one school without student numbers differ only there), else by school and number.
+  const line = lines.find((d) =>
+    q.detailId !== undefined
+      ? d.id === q.detailId
+      : (!q.yxdm || d.yxdm === q.yxdm) && (!q.studentId || d.studentId === q.studentId),
+  );
   if (!line || !line.photoId) throw notFound('order.personNotFound');
+  return { photoId: line.photoId, name: line.name };
+}
+
+/** Every person's photo of one of the caller's orders, for the ZIP of all (each named after its person). */
+export async function photosForDownload(ctx: AppContext, memberId: number, id: number) {
+  const { o, lines } = await downloadableLines(ctx, memberId, id);
+  const withPhoto = lines.filter((d): d is typeof d & { photoId: number } => !!d.photoId);
+  if (!withPhoto.length) throw notFound('order.personNotFound');
+  return { orderNo: o.orderNo, photos: withPhoto.map((d) => ({ photoId: d.photoId, name: d.name })) };
+}
+
+/** The order's lines when its photos may be downloaded now (state and photo flag, a reprint's live binding). */
+async function downloadableLines(ctx: AppContext, memberId: number, id: number) {
+  const o = await ownedOrder(ctx.db, memberId, id, ANY_KIND);
+  const lines = await repo.detailsOf(ctx.db, [o.id]);
   const facts = { ...factsOf(o), picAllowState: orderPicAllowState(o.picAllowState, lines[0]?.picAllowState) };
   if (!canDownloadPhoto(facts)) throw conflict('order.stateNoDownload');
   // A reprint's photo is on file: only while the member's binding to the record may see it.
   await assertReprintPhotoLive(ctx.db, o);
-  return { photoId: line.photoId, name: line.name };
+  return { o, lines };
 }
 
 /** The history of any of the caller's orders (individual, reprint, centralised). */

@@ -75,10 +75,17 @@ export function decodeQrcode(file: File) {
 export const EDIT_PATH_KEY = 'orders.editPath';
 
 /** Downloads a line's photo (owner only; the server names it after the person). */
-export async function downloadPhoto(q: { id: number; yxdm?: string | null; studentId?: string | null; name: string }) {
+export async function downloadPhoto(q: {
+  id: number;
+  yxdm?: string | null;
+  studentId?: string | null;
+  detailId?: number;
+  name: string;
+}) {
   const p = new URLSearchParams({ id: String(q.id), type: '2' });
   if (q.yxdm) p.set('yxdm', q.yxdm);
   if (q.studentId) p.set('studentId', q.studentId);
+  if (q.detailId) p.set('detailId', String(q.detailId));
   const res = await fetch(`/api/img/downloadPhoto?${p}`, {
     headers: memberHeaders(),
   });
@@ -87,4 +94,14 @@ export async function downloadPhoto(q: { id: number; yxdm?: string | null; stude
     throw new Error(body?.msg ?? res.statusText);
   }
   saveFile(await res.blob(), `${q.name}.jpg`);
+}
+
+/** Every person's photo of an order as one ZIP named after the order. */
+export async function downloadPhotos(q: { id: number; orderNo: string }) {
+  const res = await fetch(`/api/img/downloadPhotos?id=${q.id}`, { headers: memberHeaders() });
+  if (!res.ok || res.headers.get('content-type') !== 'application/zip') {
+    const body = (await res.json().catch(() => null)) as { msg?: string } | null;
+    throw new Error(body?.msg ?? res.statusText);
+  }
+  saveFile(await res.blob(), `${q.orderNo}.zip`);
 }

@@ -16,7 +16,7 @@ import { orderPicAllowState } from '@portal/contract/order-rules';
 import { QueryState } from '../../../components/query-state.tsx';
 import { RefundAction } from '../../../components/refund-action.tsx';
 import { deleteOrder, orderKeys, useOrderList, type OrderListItem } from '../api.ts';
-import { DownloadButton } from '../components/download-button.tsx';
+import { DownloadOrderPhotos } from '../components/download-button.tsx';
 import { formatChinaTime } from '@portal/contract/time-format';
 
 const factsOfItem = (o: OrderListItem): OrderFacts => ({
@@ -138,7 +138,7 @@ export default function MyOrderPage() {
                         {t('orders.my.logistics')}
                       </Button>
                     )}
-                    {canDownloadPhoto(f) && <DownloadButton orderId={o.id} name={o.names[0] ?? o.orderNo} />}
+                    {canDownloadPhoto(f) && <DownloadOrderPhotos orderId={o.id} orderNo={o.orderNo} names={o.names} />}
                   </Space>
                 );
               },

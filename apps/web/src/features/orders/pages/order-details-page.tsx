@@ -94,7 +94,7 @@ export default function OrderDetailsPage() {
                     </Button>
                   )}
                   {!edit && canDownloadPhoto(f) && (
-                    <DownloadButton orderId={id} name={r.name} yxdm={r.yxdm} studentId={r.studentId} />
+                    <DownloadButton orderId={id} name={r.name} yxdm={r.yxdm} studentId={r.studentId} detailId={r.id} />
                   )}
                 </Space>
               )}
