@@ -100,8 +100,12 @@ test('items 2, 13 and 14: the wizard keeps its step and entries across a reload,
   await toSchool(page);
   await expect(page).toHaveURL(/step=school/);
   // Item 14: each education choice says in one line what it means.
-  await page.getByLabel('学校', { exact: true }).fill('10001');
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '10001' }).first().click();
+  // An international student searches in English: Peking finds 北京大学 (10001).
+  await page.getByLabel('学校', { exact: true }).fill('Peking');
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '北京大学 (10001)' })
+    .first()
+    .click();
   await page.getByLabel('学历层次', { exact: true }).click();
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
   await expect(options.filter({ hasText: '本科（学信网 App 采集）' }).locator('.edu-hint')).toHaveText(
