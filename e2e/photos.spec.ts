@@ -109,3 +109,26 @@ test('the refusal in English: the main problem, every problem, the photo with it
   ).toBeVisible();
   await page.screenshot({ path: shot('photos-rejected-en.png'), fullPage: true });
 });
+
+test('the guide shows what the check refuses, each with an example and its words, zh and en', async ({ page }) => {
+  await page.goto('/home/photoGuide');
+  await expect(page.getByRole('heading', { name: '这些照片会被拒收' })).toBeVisible();
+  for (const [example, words] of [
+    ['偏色（脸色发绿、发青）', '照片偏色，请在自然光或白光下拍摄，不要使用滤镜'],
+    ['阴阳脸（光线从一侧照来）', '脸部一侧偏暗（阴阳脸），请让光线从正前方均匀照亮脸部'],
+    ['眼镜反光遮挡眼睛', '眼镜反光遮挡了眼睛，请调整灯光或眼镜角度，或摘下眼镜'],
+    ['头部歪斜', '头部歪斜，请保持头部端正'],
+  ]) {
+    await expect(page.getByRole('img', { name: example })).toBeVisible();
+    await expect(page.getByText(words, { exact: true })).toBeVisible();
+  }
+  await page.screenshot({ path: shot('photos-guide-refused.png'), fullPage: true });
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'These photos are refused' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Colour cast (a green or cyan face)' })).toBeVisible();
+  await expect(
+    page.getByText('The colours are off (colour cast): take it in daylight or white light, without filters'),
+  ).toBeVisible();
+  await page.screenshot({ path: shot('photos-guide-refused-en.png'), fullPage: true });
+});

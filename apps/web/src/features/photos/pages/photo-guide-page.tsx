@@ -52,6 +52,55 @@ function FramingDiagram({ label }: { label: string }) {
   );
 }
 
+/** The refusals the check names, each drawn as a small example beside its words (photo.problem.*). */
+const REFUSALS = ['colourCast', 'sideLight', 'hotSpots', 'lensGlare', 'eyesClosed', 'tilted', 'manyFaces'] as const;
+type Refusal = (typeof REFUSALS)[number];
+
+/** A small schematic portrait (120 x 160) showing one refusal: the face drawn as the check would see it. */
+function RefusalExample({ kind, label }: { kind: Refusal; label: string }) {
+  const skin = kind === 'colourCast' ? '#9fd6b4' : '#f1d2bd';
+  const eye = (cx: number) =>
+    kind === 'eyesClosed' ? (
+      <path key={cx} d={`M${cx - 6} 64 Q${cx} 68 ${cx + 6} 64`} stroke="#222" strokeWidth="2" fill="none" />
+    ) : (
+      <circle key={cx} cx={cx} cy={64} r={3} fill="#222" />
+    );
+  return (
+    <svg width={120} height={160} viewBox="0 0 120 160" role="img" aria-label={label}>
+      <rect width="120" height="160" fill={kind === 'colourCast' ? 'rgb(120,200,180)' : 'rgb(100,197,255)'} />
+      {kind === 'manyFaces' && (
+        <g>
+          <ellipse cx="114" cy="70" rx="22" ry="28" fill="#e7c3a8" />
+          <circle cx="104" cy="64" r="2.5" fill="#222" />
+        </g>
+      )}
+      <path d="M20 160 C22 125 45 120 60 120 C75 120 98 125 100 160 Z" fill="#1f2a44" />
+      <g transform={kind === 'tilted' ? 'rotate(15 60 110)' : undefined}>
+        <ellipse cx="60" cy="70" rx="28" ry="36" fill={skin} />
+        {kind === 'sideLight' && <path d="M60 34 A28 36 0 0 0 60 106 Z" fill="rgba(0,0,0,0.45)" />}
+        <path d="M32 65 C30 35 45 21 60 21 C75 21 90 35 88 65 C85 48 75 40 60 40 C45 40 35 48 32 65 Z" fill="#222" />
+        {eye(49)}
+        {eye(71)}
+        {kind === 'lensGlare' && (
+          <g>
+            <rect x="39" y="56" width="19" height="15" rx="4" fill="none" stroke="#333" strokeWidth="1.5" />
+            <rect x="62" y="56" width="19" height="15" rx="4" fill="none" stroke="#333" strokeWidth="1.5" />
+            <ellipse cx="49" cy="63" rx="8" ry="6" fill="#fff" />
+            <ellipse cx="71" cy="63" rx="8" ry="6" fill="#fff" />
+          </g>
+        )}
+        {kind === 'hotSpots' && (
+          <g fill="#fff">
+            <ellipse cx="60" cy="48" rx="10" ry="5" />
+            <ellipse cx="60" cy="80" rx="4" ry="6" />
+          </g>
+        )}
+        <path d="M52 89 Q60 93 68 89" stroke="#b55" strokeWidth="2" fill="none" />
+      </g>
+    </svg>
+  );
+}
+
 const TOPICS = [
   { key: 'frame', icon: <ScissorOutlined /> },
   { key: 'background', icon: <BgColorsOutlined /> },
@@ -100,6 +149,24 @@ export default function PhotoGuidePage() {
               ))}
             </Row>
           </Col>
+        </Row>
+      </Card>
+      <Card style={{ marginTop: 16 }}>
+        <h2 style={{ fontSize: 18 }}>{t('photos.guide.refused')}</h2>
+        <Typography.Paragraph>{t('photos.guide.refused.body')}</Typography.Paragraph>
+        <Row gutter={[16, 16]}>
+          {REFUSALS.map((k) => (
+            <Col xs={12} sm={8} md={6} lg={6} key={k}>
+              <figure style={{ margin: 0, textAlign: 'center' }}>
+                <RefusalExample kind={k} label={t(`photos.guide.example.${k}`)} />
+                <figcaption>
+                  <Typography.Text strong>{t(`photos.guide.example.${k}`)}</Typography.Text>
+                  <br />
+                  <Typography.Text type="secondary">{t(`msg.photo.problem.${k}`)}</Typography.Text>
+                </figcaption>
+              </figure>
+            </Col>
+          ))}
         </Row>
       </Card>
       <Card style={{ marginTop: 16 }}>
