@@ -197,7 +197,13 @@ test('the mosaic check: app steps for a mosaic task, the mini-programme prompt p
   await page.screenshot({ path: 'test-results/screens/task-mosaic-steps.png', fullPage: true });
   await entry(page, '北京大学', PKU_OLD);
   await expect(page.getByText('该采集任务已截止网页采集，请使用小程序进行采集')).toBeVisible();
-  await page.screenshot({ path: 'test-results/screens/task-mini-programme.png', fullPage: true });
+  // Which mini-programme, and how to open it: its name to search for in WeChat (a setting).
+  await expect(page.getByTestId('mini-program-hint')).toContainText('请在微信中搜索小程序：');
+  await expect(page.getByTestId('mini-program-hint')).toContainText('学生图像采集平台');
+  await page.screenshot({
+    path: `${process.env.SCREENS_DIR ?? 'test-results/screens'}/task-mini-programme.png`,
+    fullPage: true,
+  });
   await page
     .getByRole('button', { name: /知道了|OK|确\s?定/ })
     .last()

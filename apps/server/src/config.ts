@@ -38,6 +38,10 @@ export const envSchema = z.object({
   SERVICE_HOURS_ZH: z.string().default('工作日 8:00-11:00，14:00-17:00'),
   SERVICE_HOURS_EN: z.string().default('Workdays 8:00-11:00 and 14:00-17:00'),
   CHAT_URL: z.string().url().default('https://kf.example.com/chat'),
+  /** The WeChat mini-programme a closed web collection sends students to: its search name, and its QR image if any. */
+  MINI_PROGRAM_NAME_ZH: z.string().trim().min(1).max(40).default('学生图像采集平台'),
+  MINI_PROGRAM_NAME_EN: z.string().trim().min(1).max(80).default('Student Photo Portal'),
+  MINI_PROGRAM_QR_URL: z.string().max(500).default(''),
   MAP_TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
   INACTIVITY_SECONDS: z.coerce.number().int().positive().default(INACTIVITY_SECONDS),
   /** 32-byte key, hex or base64, for ID numbers at rest; generated into DATA_DIR in demo mode. */
@@ -126,6 +130,8 @@ export interface Config {
   /** The footer's operator and filing numbers (site-info-config.ts). */
   site: SiteInfo;
   chatUrl: string;
+  /** The mini-programme's search name and QR image address ('' none). */
+  miniProgram: { name: { zh: string; en: string }; qrUrl: string };
   mapTileUrl: string;
   inactivitySeconds: number;
   dataKey?: string;
@@ -292,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     serviceHours: { zh: e.SERVICE_HOURS_ZH, en: e.SERVICE_HOURS_EN },
     site,
     chatUrl: e.CHAT_URL,
+    miniProgram: { name: { zh: e.MINI_PROGRAM_NAME_ZH, en: e.MINI_PROGRAM_NAME_EN }, qrUrl: e.MINI_PROGRAM_QR_URL },
     mapTileUrl: e.MAP_TILE_URL,
     inactivitySeconds: e.INACTIVITY_SECONDS,
     dataKey: e.DATA_KEY,

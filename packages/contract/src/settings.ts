@@ -11,6 +11,8 @@ export const publicSettingsSchema = z.object({
     psbNumber: z.string(),
   }),
   chatUrl: z.string(),
+  /** The WeChat mini-programme a closed web collection sends students to: the name to search for, its QR image ('' none). */
+  miniProgram: z.object({ name: z.object({ zh: z.string(), en: z.string() }), qrUrl: z.string() }),
   maintenance: z.object({ on: z.boolean(), zh: z.string(), en: z.string() }),
   inactivitySeconds: z.number().int().positive(),
   demo: z.boolean(),

@@ -29,6 +29,7 @@ export async function publicSettings(ctx: AppContext): Promise<PublicSettings> {
     serviceHours: c.serviceHours,
     site: c.site,
     chatUrl: c.chatUrl,
+    miniProgram: c.miniProgram,
     maintenance: { ...DEFAULT_MAINTENANCE, ...maintenance },
     inactivitySeconds: c.inactivitySeconds,
     demo: c.demo,

@@ -8,6 +8,8 @@ import { PATTERNS } from '@portal/contract/validation';
 import { matchStudent, taskIsMosaic, usePilotSchools, type MatchAnswer } from '../api.ts';
 import { useLoginGate } from '../components/login-gate.tsx';
 import { ProofStep } from '../components/proof-step.tsx';
+import { MiniProgramHint } from '../components/mini-program-hint.tsx';
+import { useSettings } from '../../../lib/settings.ts';
 
 interface Entry {
   school: string;
@@ -27,6 +29,7 @@ export default function CollectFirstPage() {
   /** The matched student awaiting the identity proof before the form. */
   const [proving, setProving] = useState<{ yxdm: string; signature: string; studentId: string } | null>(null);
   const gate = useLoginGate();
+  const { data: settings } = useSettings();
   const schoolText = Form.useWatch('school', form) ?? '';
   // A school's printed entry (its QR code) opens this page with the school and feature code filled in.
   const [params] = useSearchParams();
@@ -53,7 +56,11 @@ export default function CollectFirstPage() {
     try {
       const env = await taskIsMosaic(yxdm, v.signature.trim());
       if (env.code === 200) setFlag(env.data);
-      else if (env.code === 400) Modal.warning({ title: t('task.miniTitle'), content: env.msg });
+      else if (env.code === 400)
+        Modal.warning({
+          title: t('task.miniTitle'),
+          content: <MiniProgramHint msg={env.msg} settings={settings} />,
+        });
       // No task for this school and code: the message stays on the field until it is edited.
       else if (env.code === 404) form.setFields([{ name: 'signature', errors: [env.msg] }]);
       else void message.error(env.msg, 1);
@@ -83,7 +90,11 @@ export default function CollectFirstPage() {
         else toForm(env.data);
       } else if (env.code === MATCH_CODE.UNPAID) navigate(`/home/myOrderCai?status=${MATCH_STATUS.UNPAID}`);
       else if (env.code === MATCH_CODE.PAID) navigate(`/home/myOrderCai?status=${MATCH_STATUS.PAID}`);
-      else if (env.code === 400 && flag !== null) Modal.warning({ title: t('task.miniTitle'), content: env.msg });
+      else if (env.code === 400 && flag !== null)
+        Modal.warning({
+          title: t('task.miniTitle'),
+          content: <MiniProgramHint msg={env.msg} settings={settings} />,
+        });
       else void message.error(env.msg, 1);
     } finally {
       setBusy(false);
