@@ -55,6 +55,17 @@ const segmenter = model.then(() => loadPersonSegmenter(loadTfCore()));
 /** A roll past this (radians, 4°) has its landmarks found again on the levelled frame. */
 const ROLL_RELEVEL = (4 * Math.PI) / 180;
 
+/** The frame with its red and blue channels swapped. */
+function swapRedBlue(rgb: Uint8Array): Uint8Array {
+  const out = new Uint8Array(rgb.length);
+  for (let i = 0; i < rgb.length; i += 3) {
+    out[i] = rgb[i + 2]!;
+    out[i + 1] = rgb[i + 1]!;
+    out[i + 2] = rgb[i]!;
+  }
+  return out;
+}
+
 /** The frame's luminance in all three channels. */
 function greyOf(rgb: Uint8Array): Uint8Array {
   const out = new Uint8Array(rgb.length);
@@ -84,15 +95,19 @@ parentPort?.on('message', (job: CheckJob) => {
       const frame = { data: job.rgb, width: job.width, height: job.height };
       let first = await m.find(job.rgb, job.width, job.height, t.lap);
       // A face in unnatural colours (a hue turned, a green or cyan cast) escapes the detector, which
-      // learnt skin tones: no face is looked for once more on the grey picture, and the measures
-      // (the skin's colour among them) then run on the colours as they are.
-      if (first.count === 0) {
-        const grey = greyOf(job.rgb);
-        const again = await m.find(grey, job.width, job.height);
-        if (again.count === 1 && again.landmarks.length === 68) first = again;
-        else await again.describe(false);
-        t.lap('grey look');
+      // learnt skin tones: no face is looked for once more on the grey picture, then with the red
+      // and blue channels swapped (a blue face turns skin-coloured), and the measures (the skin's
+      // colour among them) then run on the colours as they are.
+      const unseen = first.count === 0;
+      for (const look of unseen ? [greyOf, swapRedBlue] : []) {
+        const again = await m.find(look(job.rgb), job.width, job.height);
+        if (again.count === 1 && again.landmarks.length === 68) {
+          first = again;
+          break;
+        }
+        await again.describe(false);
       }
+      if (unseen) t.lap('colour looks');
       // A rolled head: the landmarks again on the frame levelled about the eyes, mapped back, so the
       // eyes', mouth's and pose's measures do not move with the roll (the roll itself stays eyeAngle's).
       if (first.count === 1 && first.landmarks.length === 68) {
@@ -106,6 +121,12 @@ parentPort?.on('message', (job: CheckJob) => {
           } else await again.describe(false);
           t.lap('levelled look');
         }
+      }
+      // The second look along the side edges: a head half cut off there (someone behind) is a second face.
+      if (first.count === 1) {
+        const edge = await m.edgeFaces(job.rgb, job.width, job.height);
+        if (edge.length) first = { ...first, others: [...(first.others ?? []), ...edge] };
+        t.lap('edge look');
       }
       const mask = seg.segment(job.rgb, job.width, job.height);
       t.lap('person mask');

@@ -29,7 +29,18 @@ export interface FaceModel {
     height: number,
     lap?: Lap,
   ): Promise<FaceFinding & { describe(wanted: boolean): Promise<number[] | null> }>;
+  /**
+   * The second look at the picture's side edges: faces found on the strips along them, each
+   * completed by its mirror image (a head half cut off by the edge becomes a whole face), on a
+   * small detector input. Boxes on the frame, centred on the edge.
+   */
+  edgeFaces(rgb: Uint8Array, width: number, height: number): Promise<NonNullable<FaceFinding['others']>>;
 }
+
+/** The side strips the edge look completes by mirroring, px of the 480 x 640 frame, and the detector's input for it. */
+export const EDGE_STRIP = 100;
+const EDGE_INPUT = 160;
+const EDGE_SCORE = 0.3;
 
 /**
  * The tiny detector's input square. A portrait frame is 480 x 640 with one large face, and the
@@ -79,7 +90,59 @@ export async function loadFaceModel(detector: Detector = 'tiny', tinyInput = TIN
       ? new faceapi.TinyFaceDetectorOptions({ inputSize: tinyInput, scoreThreshold: LOW_SCORE })
       : new faceapi.SsdMobilenetv1Options({ minConfidence: LOW_SCORE });
 
+  const edgeOptions =
+    detector === 'tiny'
+      ? new faceapi.TinyFaceDetectorOptions({ inputSize: EDGE_INPUT, scoreThreshold: EDGE_SCORE })
+      : new faceapi.SsdMobilenetv1Options({ minConfidence: EDGE_SCORE });
+
   return {
+    async edgeFaces(rgb, width, height) {
+      // [left strip mirrored | left strip] [right strip | right strip mirrored], side by side.
+      const s = EDGE_STRIP;
+      const cw = 4 * s;
+      const rows = Math.round(height * 0.75);
+      const data = new Int32Array(cw * rows * 3);
+      for (let y = 0; y < rows; y++) {
+        for (let k = 0; k < s; k++) {
+          const put = (cx: number, fx: number) => {
+            const o = (y * cw + cx) * 3;
+            const i = (y * width + fx) * 3;
+            data[o] = rgb[i]!;
+            data[o + 1] = rgb[i + 1]!;
+            data[o + 2] = rgb[i + 2]!;
+          };
+          put(s - 1 - k, k);
+          put(s + k, k);
+          put(2 * s + k, width - s + k);
+          put(4 * s - 1 - k, width - s + k);
+        }
+      }
+      const input = faceapi.tf.tensor3d(data, [rows, cw, 3], 'int32');
+      try {
+        const all = await faceapi.detectAllFaces(input as never, edgeOptions);
+        // A completed half face straddles a mirror seam (s for the left edge, 3s for the right).
+        return all
+          .filter((d) => {
+            const c = d.box.x + d.box.width / 2;
+            return (
+              d.box.width >= MIN_SECOND_FACE &&
+              (Math.abs(c - s) < d.box.width * 0.2 || Math.abs(c - 3 * s) < d.box.width * 0.2)
+            );
+          })
+          .map((d) => {
+            const left = d.box.x + d.box.width / 2 < 2 * s;
+            return {
+              x: left ? 0 : width - d.box.width / 2,
+              y: d.box.y,
+              width: d.box.width / 2,
+              height: d.box.height,
+              score: d.score,
+            };
+          });
+      } finally {
+        input.dispose();
+      }
+    },
     async find(rgb, width, height, lap = noLap) {
       /**
        * face-api's extractFaceTensors, read from the bytes: the box clipped to the frame and
