@@ -24,6 +24,8 @@ export const devOrderBody = z.object({
   isFile: z.number().int().min(0).max(1).optional(),
   /** Task orders: the first person is this student of the national list, in its school's open task, with a stored photo. */
   student: z.string().max(40).optional(),
+  /** Every person with a stored photo, as a paid order's persons have in real life. */
+  photos: z.boolean().optional(),
 });
 export type DevOrderInput = z.infer<typeof devOrderBody>;
 
@@ -33,6 +35,10 @@ export type DevOrderInput = z.infer<typeof devOrderBody>;
  */
 export async function createDevOrder(ctx: AppContext, input: DevOrderInput): Promise<{ id: number; orderNo: string }> {
   const student = input.student ? await nationalPerson(ctx, input.student) : null;
+  const photoIds =
+    input.photos && input.kind !== 'reprint'
+      ? await Promise.all(Array.from({ length: input.persons ?? 1 }, () => demoPhoto(ctx)))
+      : [];
   return withTx(ctx, async ({ db: tx }) => {
     let [m] = await tx.select().from(members).where(eq(members.mobile, input.mobile)).limit(1);
     if (!m)
@@ -84,6 +90,7 @@ export async function createDevOrder(ctx: AppContext, input: DevOrderInput): Pro
           schoolName: '北京大学',
           yxdm: '10001',
           education: 2,
+          ...(photoIds[i] ? { photoId: photoIds[i] } : {}),
           ...(i === 0 && student ? student.line : {}),
         });
       }
@@ -107,10 +114,6 @@ async function nationalPerson(ctx: AppContext, xh: string) {
     .where(and(eq(tasks.yxdm, s.yxdm), eq(tasks.active, true)))
     .orderBy(desc(tasks.endTime))
     .limit(1);
-  const jpeg = await sharp({ create: { width: 480, height: 640, channels: 3, background: { r: 67, g: 142, b: 219 } } })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-  const photo = await storePhotoBytes(ctx, null, jpeg, 'seed');
   return {
     taskId: task?.id ?? null,
     line: {
@@ -119,9 +122,17 @@ async function nationalPerson(ctx: AppContext, xh: string) {
       yxdm: s.yxdm,
       schoolName: s.schoolName,
       taskId: task?.id ?? null,
-      photoId: photo.id,
+      photoId: await demoPhoto(ctx),
     },
   };
+}
+
+/** A stored plain photo (a blue 480 × 640 JPEG) for a demo order's person. */
+async function demoPhoto(ctx: AppContext): Promise<number> {
+  const jpeg = await sharp({ create: { width: 480, height: 640, channels: 3, background: { r: 67, g: 142, b: 219 } } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  return (await storePhotoBytes(ctx, null, jpeg, 'seed')).id;
 }
 
 /** POST /api/dev/order (demo mode only, registered by the dev routes). */
