@@ -101,8 +101,9 @@ export default function PhoneFixPhotoPage() {
     try {
       const msg = await updatePersonPhoto({
         id: person.id,
-        mobile: person.mobile ?? '',
-        mail: person.mail ?? '',
+        // What the student typed here, not the line's old values (an empty e-mail was refused).
+        mobile: reach.mobile,
+        mail: reach.mail,
         picUrl: accepted,
       });
       toastOk(msg || t('phone.fix.done'));
