@@ -519,6 +519,8 @@ export const consoleTaskRowSchema = consoleTaskBody.extend({
   id: z.number(),
   endTime: z.string(),
   schoolName: z.string().nullable().optional(),
+  /** The branch's name (from the collection centres), when one is known for the code. */
+  fyName: z.object({ zh: z.string(), en: z.string() }).nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -543,5 +545,7 @@ export const consoleSchoolRowSchema = z.object({
   testPoint: z.number(),
   /** The branch office serving the school (school_branches); its tasks are that branch's only. */
   fy: z.string().nullable(),
+  /** The branch's name (from the collection centres), when one is known for the code. */
+  fyName: z.object({ zh: z.string(), en: z.string() }).nullable().optional(),
 });
 export type ConsoleSchoolRow = z.infer<typeof consoleSchoolRowSchema>;

@@ -4,6 +4,7 @@ import type { ConsoleTaskBody } from '@portal/contract/console';
 import { withTx } from '../../db/tx.ts';
 import type { AppContext } from '../../context.ts';
 import { schoolBranches, schools, tasks } from '../../db/schema.ts';
+import { branchNameOf } from '../../db/branch-names.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import { writeAudit } from '../staff/public.ts';
@@ -76,19 +77,20 @@ export async function importSchools(
 export async function findSchools(ctx: AppContext, q: string | undefined) {
   const like = `%${foldSearchText(q ?? '')}%`;
   const rows = await ctx.db
-    .select({ s: schools, fy: schoolBranches.fy })
+    .select({ s: schools, fy: schoolBranches.fy, fyName: branchNameOf(schoolBranches.fy) })
     .from(schools)
     .leftJoin(schoolBranches, eq(schoolBranches.yxdm, schools.yxdm))
     .where(q ? or(ilike(schools.searchName, like), eq(schools.yxdm, q)) : undefined)
     .orderBy(desc(schools.testPoint), asc(schools.yxdm))
     .limit(50);
-  return rows.map(({ s, fy }) => ({
+  return rows.map(({ s, fy, fyName }) => ({
     yxdm: s.yxdm,
     name: s.name,
     province: s.province,
     level: s.level,
     testPoint: s.testPoint,
     fy,
+    fyName,
   }));
 }
 
@@ -117,13 +119,13 @@ const taskView = (t: typeof tasks.$inferSelect) => ({
 /** Tasks; a branch account sees and edits only its own branch's. */
 export async function listTasks(ctx: AppContext, staff: StaffContext) {
   const rows = await ctx.db
-    .select({ t: tasks, schoolName: schools.name })
+    .select({ t: tasks, schoolName: schools.name, fyName: branchNameOf(tasks.fy) })
     .from(tasks)
     .leftJoin(schools, eq(schools.yxdm, tasks.yxdm))
     .where(staff.role === 'branch' ? eq(tasks.fy, staff.branch ?? '\u0000') : undefined)
     .orderBy(desc(tasks.id))
     .limit(500);
-  return rows.map((r) => ({ ...taskView(r.t), schoolName: r.schoolName }));
+  return rows.map((r) => ({ ...taskView(r.t), schoolName: r.schoolName, fyName: r.fyName }));
 }
 
 const OPEN_CODE_INDEX = 'tasks_open_school_code_uq';

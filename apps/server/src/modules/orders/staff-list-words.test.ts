@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { OrderRow } from '@portal/contract/console';
-import { collectionCentres, orderDetails } from '../../db/schema.ts';
+import { collectionCentres, orderDetails, schools } from '../../db/schema.ts';
 import { staffCall, staffSession, testApp } from '../../../test/helpers.ts';
 import { createDevOrder } from '../dev/dev-orders.ts';
 
@@ -43,5 +43,21 @@ describe("the console's order list", () => {
     expect(row.schoolName?.split('、').sort()).toEqual(['北京大学', '清华大学']);
     expect(row.fy).toBe('beijing');
     expect(row.fyName).toEqual({ zh: '北京分公司', en: 'Beijing branch' });
+
+    // The school list names the branch serving a school the same way.
+    await app.ctx.db
+      .insert(schools)
+      .values({ yxdm: '99901', name: '测试大学', searchName: '测试大学' })
+      .onConflictDoNothing();
+    expect((await staffCall(app, staff.token, '/api/console/schools/99901/branch', { fy: 'beijing' })).code).toBe(200);
+    const schoolRows = await staffCall<{ yxdm: string; fy: string | null; fyName?: unknown }[]>(
+      app,
+      staff.token,
+      '/api/console/schools?q=99901',
+    );
+    expect(schoolRows.data.find((s) => s.yxdm === '99901')).toMatchObject({
+      fy: 'beijing',
+      fyName: { zh: '北京分公司', en: 'Beijing branch' },
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { collectionCentres, members, orderDetails, orders, tasks } from '../../db/schema.ts';
+import { members, orderDetails, orders, tasks } from '../../db/schema.ts';
+import { branchNameOf } from '../../db/branch-names.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import type { OrderRow } from '@portal/contract/console';
 import { orderSearchQuery } from '@portal/contract/console';
@@ -80,10 +81,8 @@ const rowColumns = {
     string | null
   >`(select string_agg(distinct d.school_name, '、') from ${orderDetails} d where d.order_id = ${orders.id})`,
   fy: sql<string | null>`${FY}`,
-  // The branch's name from the collection centres (its English name without "branch" is the code: beijing).
-  fyName: sql<{ zh: string; en: string } | null>`(select json_build_object('zh', c.boffice_zh, 'en', c.boffice_en)
-    from ${collectionCentres} c
-    where replace(lower(regexp_replace(c.boffice_en, '\s*branch\s*$', '', 'i')), ' ', '') = lower(${FY}) limit 1)`,
+  // The branch's name from the collection centres (beijing: 北京分公司).
+  fyName: branchNameOf(FY),
 };
 
 export function toOrderRow(r: {

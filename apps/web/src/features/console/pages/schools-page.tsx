@@ -21,6 +21,7 @@ import { fetchSchools, fetchTasks, importSchools, saveTask, setPilot, setSchoolB
 import { useStaff } from '../staff-context.ts';
 import { may } from '../access.ts';
 import { when } from '../ui.tsx';
+import { pick } from '../../../lib/i18n.ts';
 import { yuanLabel } from '@portal/contract/prices';
 import type { ConsoleSchoolRow, ConsoleTaskRow } from '@portal/contract/console';
 
@@ -105,7 +106,13 @@ function Schools() {
             title: t('console.col.branch'),
             dataIndex: 'fy',
             render: (v: string | null, r) =>
-              admin ? <BranchCell key={`${r.yxdm}:${v ?? ''}`} row={r} onSaved={done} /> : (v ?? t('console.none')),
+              admin ? (
+                <BranchCell key={`${r.yxdm}:${v ?? ''}`} row={r} onSaved={done} />
+              ) : r.fyName ? (
+                pick(r.fyName)
+              ) : (
+                (v ?? t('console.none'))
+              ),
           },
         ]}
       />
@@ -137,6 +144,12 @@ function BranchCell({ row, onSaved }: { row: SchoolRow; onSaved: () => void }) {
       <Button aria-label={`${t('console.save')} ${row.name}`} loading={save.isPending} onClick={() => save.mutate()}>
         {t('console.save')}
       </Button>
+      {/* The code's branch by name (from the collection centres), once one is known. */}
+      {row.fyName && (
+        <Typography.Text type="secondary" style={{ alignSelf: 'center', marginInlineStart: 8 }}>
+          {pick(row.fyName)}
+        </Typography.Text>
+      )}
     </Space.Compact>
   );
 }
@@ -190,7 +203,11 @@ function Tasks() {
             dataIndex: 'mosaic',
             render: (v: boolean) => (v ? t('console.yes') : t('console.no')),
           },
-          { title: t('console.col.branch'), dataIndex: 'fy' },
+          {
+            title: t('console.col.branch'),
+            dataIndex: 'fy',
+            render: (v: string | null, r) => (r.fyName ? pick(r.fyName) : v),
+          },
           {
             title: t('console.field.active'),
             dataIndex: 'active',
