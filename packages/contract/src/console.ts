@@ -31,6 +31,8 @@ export const staffUserSchema = staffMeSchema.extend({
   /** Failed logins since the last success, and until when the account is locked (null: not locked now). */
   loginFailures: z.number(),
   lockedUntil: z.string().nullable(),
+  /** A branch account's branch by name (from the collection centres), when one is known for the code. */
+  branchName: z.object({ zh: z.string(), en: z.string() }).nullable().optional(),
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 

@@ -59,5 +59,22 @@ describe("the console's order list", () => {
       fy: 'beijing',
       fyName: { zh: '北京分公司', en: 'Beijing branch' },
     });
+    // And the staff list a branch account's branch.
+    await staffCall(app, staff.token, '/api/console/staff', {
+      username: 'bj1',
+      name: '北京一',
+      role: 'branch',
+      branch: 'beijing',
+      password: 'secret-pass-1',
+    });
+    const people = await staffCall<{ username: string; branchName?: unknown }[]>(
+      app,
+      staff.token,
+      '/api/console/staff',
+    );
+    expect(people.data.find((p) => p.username === 'bj1')?.branchName).toEqual({
+      zh: '北京分公司',
+      en: 'Beijing branch',
+    });
   });
 });

@@ -3,6 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { withTx } from '../../db/tx.ts';
 import type { AppContext } from '../../context.ts';
 import { schools, staffSessions, staffUsers } from '../../db/schema.ts';
+import { branchNameOf } from '../../db/branch-names.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
@@ -79,13 +80,19 @@ export async function staffMe(ctx: AppContext, staff: StaffContext): Promise<Sta
 }
 
 export async function listStaff(ctx: AppContext): Promise<StaffUser[]> {
-  const rows = await ctx.db.select().from(staffUsers).orderBy(asc(staffUsers.id));
+  const found = await ctx.db
+    .select({ s: staffUsers, branchName: branchNameOf(staffUsers.branch) })
+    .from(staffUsers)
+    .orderBy(asc(staffUsers.id));
+  const rows = found.map((r) => r.s);
+  const names = new Map(found.map((r) => [r.s.id, r.branchName]));
   const locks = await nameStates(
     ctx,
     rows.map((s) => s.username),
   );
   return rows.map((s) => ({
     ...toMe(s),
+    branchName: names.get(s.id) ?? null,
     active: s.active,
     createdAt: s.createdAt.toISOString(),
     loginFailures: locks.get(s.username)?.failures ?? 0,

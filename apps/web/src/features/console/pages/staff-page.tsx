@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Switch, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { pick } from '../../../lib/i18n.ts';
 import { STAFF_ROLES, type StaffSaveBody, type StaffUser } from '@portal/contract/console';
 import { QueryTable } from '../query-table.tsx';
 import { fetchStaff, resetStaffTotp, saveStaff, unlockStaff } from '../api.ts';
@@ -60,7 +61,8 @@ export default function StaffPage() {
           {
             title: t('console.col.branch'),
             key: 'scope',
-            render: (_, r) => (r.role === 'school' ? (r.schools ?? []).join('、') : r.branch),
+            render: (_, r) =>
+              r.role === 'school' ? (r.schools ?? []).join('、') : r.branchName ? pick(r.branchName) : r.branch,
           },
           {
             title: 'TOTP',
