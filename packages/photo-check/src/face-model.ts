@@ -39,7 +39,7 @@ export interface FaceModel {
 
 /** The side strips the edge look completes by mirroring, px of the 480 x 640 frame, and the detector's input for it. */
 export const EDGE_STRIP = 100;
-const EDGE_INPUT = 160;
+const EDGE_INPUT = 128;
 const EDGE_SCORE = 0.3;
 
 /**
@@ -97,24 +97,25 @@ export async function loadFaceModel(detector: Detector = 'tiny', tinyInput = TIN
 
   return {
     async edgeFaces(rgb, width, height) {
-      // [left strip mirrored | left strip] [right strip | right strip mirrored], side by side.
-      const s = EDGE_STRIP;
+      // [left strip mirrored | left strip] [right strip | right strip mirrored], side by side, at
+      // half resolution (every other pixel and row): a half face at the edge is large enough there.
+      const s = EDGE_STRIP / 2;
       const cw = 4 * s;
-      const rows = Math.round(height * 0.75);
+      const rows = Math.round((height * 0.75) / 2);
       const data = new Int32Array(cw * rows * 3);
       for (let y = 0; y < rows; y++) {
         for (let k = 0; k < s; k++) {
           const put = (cx: number, fx: number) => {
             const o = (y * cw + cx) * 3;
-            const i = (y * width + fx) * 3;
+            const i = (2 * y * width + fx) * 3;
             data[o] = rgb[i]!;
             data[o + 1] = rgb[i + 1]!;
             data[o + 2] = rgb[i + 2]!;
           };
-          put(s - 1 - k, k);
-          put(s + k, k);
-          put(2 * s + k, width - s + k);
-          put(4 * s - 1 - k, width - s + k);
+          put(s - 1 - k, 2 * k);
+          put(s + k, 2 * k);
+          put(2 * s + k, width - 2 * s + 2 * k);
+          put(4 * s - 1 - k, width - 2 * s + 2 * k);
         }
       }
       const input = faceapi.tf.tensor3d(data, [rows, cw, 3], 'int32');
@@ -124,18 +125,16 @@ export async function loadFaceModel(detector: Detector = 'tiny', tinyInput = TIN
         return all
           .filter((d) => {
             const c = d.box.x + d.box.width / 2;
-            return (
-              d.box.width >= MIN_SECOND_FACE &&
-              (Math.abs(c - s) < d.box.width * 0.2 || Math.abs(c - 3 * s) < d.box.width * 0.2)
-            );
+            const seam = Math.min(Math.abs(c - s), Math.abs(c - 3 * s));
+            return 2 * d.box.width >= MIN_SECOND_FACE && seam < d.box.width * 0.2;
           })
           .map((d) => {
             const left = d.box.x + d.box.width / 2 < 2 * s;
             return {
-              x: left ? 0 : width - d.box.width / 2,
-              y: d.box.y,
-              width: d.box.width / 2,
-              height: d.box.height,
+              x: left ? 0 : width - d.box.width,
+              y: 2 * d.box.y,
+              width: d.box.width,
+              height: 2 * d.box.height,
               score: d.score,
             };
           });
