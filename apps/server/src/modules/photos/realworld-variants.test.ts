@@ -74,6 +74,18 @@ async function glare(frame: Buffer, lm: Pt[]): Promise<Buffer> {
     .toBuffer();
 }
 
+/** A blown-out shine on the forehead: a soft white ellipse above the brows. */
+async function shine(frame: Buffer, lm: Pt[]): Promise<Buffer> {
+  const faceW = lm[16]!.x - lm[0]!.x;
+  const browY = Math.min(...lm.slice(17, 27).map((p) => p.y));
+  const c = { x: (lm[19]!.x + lm[24]!.x) / 2, y: browY - faceW * 0.13 };
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><defs><radialGradient id="g"><stop offset="0.6" stop-color="#fff" stop-opacity="1"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs><ellipse cx="${c.x}" cy="${c.y}" rx="${faceW * 0.2}" ry="${faceW * 0.08}" fill="url(#g)"/></svg>`;
+  return sharp(frame)
+    .composite([{ input: Buffer.from(svg) }])
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
 /** Half of a second face at the right edge: the photo's own face, made smaller, pasted half outside. */
 async function secondFace(frame: Buffer, lm: Pt[]): Promise<Buffer> {
   const x0 = Math.max(0, Math.round(lm[0]!.x - 10));
@@ -128,6 +140,7 @@ describe.skipIf(!set)('broken variants generated from the real-world set’s com
         ['hue +180°', 'colourCast', await sharp(bytes).modulate({ hue: 180 }).jpeg({ quality: 92 }).toBuffer()],
         [`one side ${Math.round(k * 100)} % darker`, 'sideLight', await jpeg(darkenSide(frame, lm, k))],
         ['glare on both lenses', 'lensGlare', await glare(frameJpeg, lm)],
+        ['shine on the forehead', 'hotSpots', await shine(frameJpeg, lm)],
         ['half a face at the edge', 'manyFaces', await secondFace(frameJpeg, lm)],
         ['head rolled 15°', 'tilted', await rolled(frame, 15)],
       ];
