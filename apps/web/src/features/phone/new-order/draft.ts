@@ -1,0 +1,50 @@
+import type { SchoolSuggestion } from '@portal/contract/orders';
+
+/** The person form as the phone keeps it while typing (strings and numbers as the controls give them). */
+export interface PersonDraft {
+  name?: string;
+  mobile?: string;
+  mail?: string;
+  imageUrl?: string;
+  id_type?: number;
+  id_num?: string;
+  sex?: number;
+  school_type?: number;
+  education?: number;
+  student_id?: string;
+  major?: string;
+}
+
+/** The unfinished phone wizard, kept in session storage so a reload or an app switch loses nothing. */
+export interface PhoneDraft {
+  school: SchoolSuggestion | null;
+  education?: number;
+  values: PersonDraft;
+}
+
+export const STEPS = ['tips', 'school', 'qr', 'form', 'persons', 'shipping', 'confirm'] as const;
+export type Step = (typeof STEPS)[number];
+
+/** The step named in the address; anything else is the first step. */
+export const stepOf = (v: string | null): Step =>
+  (STEPS as readonly string[]).includes(v ?? '') ? (v as Step) : 'tips';
+
+const KEY = 'phone.newOrder';
+
+/** Never kept: the ID number (not in clear, not anywhere in the browser's storage). */
+export function saveDraft(d: PhoneDraft): void {
+  const { id_num: _never, ...values } = d.values;
+  sessionStorage.setItem(KEY, JSON.stringify({ ...d, values }));
+}
+
+export function loadDraft(): PhoneDraft {
+  try {
+    const raw = sessionStorage.getItem(KEY);
+    if (raw) return JSON.parse(raw) as PhoneDraft;
+  } catch {
+    // a broken entry starts afresh
+  }
+  return { school: null, values: {} };
+}
+
+export const clearDraft = () => sessionStorage.removeItem(KEY);

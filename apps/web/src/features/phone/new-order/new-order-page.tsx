@@ -1,0 +1,91 @@
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { addLocales } from '../../../lib/i18n-core.ts';
+import ordersWords from '../../../locales/orders.ts';
+import phoneOrderWords from '../../../locales/phone-order.ts';
+import { loadDraft, saveDraft, stepOf, STEPS, type PhoneDraft, type Step } from './draft.ts';
+import { TipsStep } from './tips-step.tsx';
+import { SchoolStep, QrStep } from './school-step.tsx';
+import { PersonStep } from './person-step.tsx';
+import { PersonsStep } from './persons-step.tsx';
+import { ShippingStep } from './shipping-step.tsx';
+import { ConfirmStep } from './confirm-step.tsx';
+import './new-order.css';
+
+// The desktop wizard's words (tips, consent, form, shipping) and the phone wizard's own: loaded with this screen only.
+addLocales(ordersWords, phoneOrderWords);
+
+/**
+ * /phoneModify/new: the individual order wizard on a phone. The step (and, once created, the
+ * order) is in the address, so Back moves between steps; what is typed is kept in session storage
+ * (never the ID number), so a reload or an app switch loses nothing.
+ */
+export default function PhoneNewOrderPage() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const [draft, setDraft] = useState<PhoneDraft>(loadDraft);
+  const orderId = Number(search.get('id') ?? 0) || 0;
+  const asked = stepOf(search.get('step'));
+  // A step that needs an earlier choice falls back to where that choice is made.
+  const step: Step =
+    (asked === 'qr' || asked === 'form') && !draft.school
+      ? 'school'
+      : ['persons', 'shipping', 'confirm'].includes(asked) && !orderId
+        ? 'tips'
+        : asked;
+
+  const go = useCallback(
+    (s: Step, id?: number) =>
+      setSearch((p) => {
+        const n = new URLSearchParams(p);
+        n.set('step', s);
+        if (id) n.set('id', String(id));
+        return n;
+      }),
+    [setSearch],
+  );
+  const update = (d: Partial<PhoneDraft>) =>
+    setDraft((old) => {
+      const next = { ...old, ...d };
+      saveDraft(next);
+      return next;
+    });
+
+  const shown = STEPS.filter((s) => s !== 'qr' || step === 'qr');
+  return (
+    <>
+      <h1 className="phone-title">{t('phone.new.title')}</h1>
+      <p className="phone-muted new-order-progress" aria-live="polite">
+        {t('phone.new.stepOf', { n: shown.indexOf(step) + 1, total: shown.length })} · {t(`phone.new.step.${step}`)}
+      </p>
+      {step === 'tips' && <TipsStep onNext={() => go('school')} />}
+      {step === 'school' && (
+        <SchoolStep
+          initial={draft}
+          onConfirm={(school, education, pilot) => {
+            update({ school, education });
+            go(pilot ? 'qr' : 'form');
+          }}
+        />
+      )}
+      {step === 'qr' && <QrStep onManual={() => go('form')} />}
+      {step === 'form' && draft.school && (
+        <PersonStep
+          school={draft.school}
+          education={draft.education}
+          orderId={orderId}
+          values={draft.values}
+          onChange={(values) => update({ values })}
+          onSaved={(id) => {
+            update({ values: {} });
+            go('persons', id);
+          }}
+        />
+      )}
+      {step === 'persons' && <PersonsStep orderId={orderId} onAdd={() => go('form')} onNext={() => go('shipping')} />}
+      {step === 'shipping' && <ShippingStep orderId={orderId} onDone={() => go('confirm')} />}
+      {step === 'confirm' && <ConfirmStep orderId={orderId} onBack={() => go('shipping')} />}
+    </>
+  );
+}

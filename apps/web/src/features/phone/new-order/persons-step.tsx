@@ -1,0 +1,69 @@
+import { useTranslation } from 'react-i18next';
+import { Button, DotLoading } from 'antd-mobile';
+import { MAX_PERSONS_PER_ORDER } from '@portal/contract/prices';
+import { toastFail } from '../phone-toast.ts';
+import { useOrder } from './api.ts';
+
+/** The order's people so far with the server's price; add another (at most 30) or go on to delivery. */
+export function PersonsStep({ orderId, onAdd, onNext }: { orderId: number; onAdd: () => void; onNext: () => void }) {
+  const { t } = useTranslation();
+  const q = useOrder(orderId);
+  if (q.isPending)
+    return (
+      <div className="phone-loading">
+        <DotLoading color="primary" />
+      </div>
+    );
+  if (q.isError)
+    return (
+      <div className="phone-card" role="alert">
+        <p>{t('phone.loadFailed')}</p>
+        <Button onClick={() => void q.refetch()}>{t('phone.retry')}</Button>
+      </div>
+    );
+  const { order, orderDetails } = q.data;
+  const add = () => {
+    if (orderDetails.length >= MAX_PERSONS_PER_ORDER) return toastFail(t('msg.order.max30'));
+    onAdd();
+  };
+  const next = () => {
+    if (!orderDetails.length) return toastFail(t('msg.order.atLeastOnePhoto'));
+    onNext();
+  };
+  return (
+    <section className="phone-card" aria-labelledby="persons-h">
+      <h2 id="persons-h" className="phone-section-title" style={{ marginTop: 0 }}>
+        {t('phone.new.persons', { n: orderDetails.length })}
+      </h2>
+      <p className="phone-muted">
+        {t('orders.info.orderNo')} {order.orderNo}
+      </p>
+      {orderDetails.length === 0 && <p>{t('phone.new.noPersons')}</p>}
+      <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {orderDetails.map((d) => (
+          <li key={d.id} className="new-order-person" data-testid="new-order-person">
+            {d.picUrl && <img src={d.picUrl} alt="" />}
+            <div>
+              <div style={{ fontWeight: 600 }}>{d.name}</div>
+              <div className="phone-muted">
+                {d.schoolName} · {d.studentId}
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <p>
+        {t('orders.info.unitPrice')}: {t('orders.info.yuan', { v: order.unitPrice })} · {t('orders.info.total')}:{' '}
+        <strong data-testid="order-total">{t('orders.info.yuan', { v: order.payTotal })}</strong>
+      </p>
+      <div className="new-order-footer">
+        <Button block size="large" onClick={add}>
+          {t('orders.info.addPhoto')}
+        </Button>
+        <Button block color="primary" size="large" onClick={next}>
+          {t('orders.info.next')}
+        </Button>
+      </div>
+    </section>
+  );
+}

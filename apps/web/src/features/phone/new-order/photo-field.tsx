@@ -1,0 +1,175 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'antd-mobile';
+import { failingItems } from '@portal/contract/check-items';
+import type { PhotoCandidate } from '@portal/contract/photos';
+import { addLocales } from '../../../lib/i18n-core.ts';
+import { acceptCorrected, uploadPhoto } from '../../../components/photo-upload/api.ts';
+import { toastFail, toastOk } from '../phone-toast.ts';
+import { fileRuleError, toStandardJpeg } from '../orders/to-jpeg.ts';
+
+type Refusal = { items: string[]; msg: string; src: string; candidate?: PhotoCandidate };
+
+// The check's item names are the photo area's words: loaded with this screen only.
+const photoWords = import('../../../locales/photos.ts').then((m) => addLocales(m.default));
+
+/**
+ * The person's photo: taken with the phone's camera (the file input's front camera) or chosen from
+ * the album, uploaded for the individual flow; a refusal names the check's items, and a photo the
+ * machine could correct offers the corrected one, as the phone's fix page does.
+ */
+export function PhotoField({
+  value,
+  onChange,
+  error,
+}: {
+  value?: string;
+  onChange: (url: string) => void;
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  const camera = useRef<HTMLInputElement>(null);
+  const album = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [, setWordsReady] = useState(false);
+  useEffect(() => {
+    void photoWords.then(() => setWordsReady(true));
+  }, []);
+
+  const accepted = (url: string) => {
+    setRefusal(null);
+    onChange(url);
+    toastOk(t('msg.photo.accepted'));
+  };
+  const take = async (file: File | undefined) => {
+    if (!file) return;
+    const rule = await fileRuleError(file);
+    if (rule) return toastFail(t(rule));
+    setBusy(true);
+    setRefusal(null);
+    try {
+      const jpeg = await toStandardJpeg(file);
+      const fd = new FormData();
+      fd.append('flow', 'individual');
+      fd.append('file', jpeg, 'photo.jpg');
+      const env = await uploadPhoto(fd);
+      if ((env.code === 200 || env.code === 0) && typeof env.data === 'string') accepted(env.data);
+      else if (env.data && typeof env.data === 'object') {
+        const { corrected, ...check } = env.data;
+        setRefusal({ items: failingItems(check), msg: env.msg, src: URL.createObjectURL(jpeg), candidate: corrected });
+      } else toastFail(env.msg);
+    } catch (e) {
+      toastFail((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const takeCorrected = async (c: PhotoCandidate) => {
+    setBusy(true);
+    try {
+      const env = await acceptCorrected(c.id);
+      if ((env.code === 200 || env.code === 0) && typeof env.data === 'string') accepted(env.data);
+      else toastFail(env.msg);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const onFile = (e: React.ChangeEvent<HTMLInputElement>) =>
+    void take(e.target.files?.[0]).finally(() => (e.target.value = ''));
+
+  return (
+    <div className="phone-form-row" style={{ paddingInline: 0 }}>
+      <span className="phone-form-label" id="photo-label">
+        {t('orders.form.photo')}
+      </span>
+      <p className="phone-muted" style={{ marginTop: 0 }}>
+        {t('phone.new.photoHow')}
+      </p>
+      <input
+        ref={camera}
+        type="file"
+        accept="image/jpeg,image/png"
+        capture="user"
+        hidden
+        data-testid="camera-input"
+        aria-labelledby="photo-label"
+        onChange={onFile}
+      />
+      <input
+        ref={album}
+        type="file"
+        accept="image/jpeg"
+        hidden
+        data-testid="file-input"
+        aria-labelledby="photo-label"
+        onChange={onFile}
+      />
+      {value && (
+        <figure style={{ margin: '0 0 8px', textAlign: 'center' }}>
+          <img className="phone-photo" src={value} alt={t('phone.new.photoAlt')} />
+          <figcaption role="status" style={{ color: '#389e0d' }}>
+            {t('phone.new.photoOk')}
+          </figcaption>
+        </figure>
+      )}
+      <div className="new-order-footer" style={{ marginTop: 0 }}>
+        <Button
+          block
+          color="primary"
+          fill={value ? 'outline' : 'solid'}
+          loading={busy}
+          onClick={() => camera.current?.click()}
+        >
+          {t('phone.new.camera')}
+        </Button>
+        <Button block disabled={busy} onClick={() => album.current?.click()}>
+          {t('phone.new.album')}
+        </Button>
+      </div>
+      {error && (
+        <div className="phone-form-error" role="alert" id="photo-error">
+          {error}
+        </div>
+      )}
+      {refusal && (
+        <section role="alert" aria-labelledby="check-h" style={{ marginTop: 12 }}>
+          <h3 id="check-h" className="phone-section-title" style={{ color: '#a8071a' }}>
+            {t('phone.new.refused')}
+          </h3>
+          <p>{refusal.msg}</p>
+          <ul>
+            {refusal.items.map((k) => (
+              <li key={k}>{t(`photos.item.${k}`, { defaultValue: k })}</li>
+            ))}
+          </ul>
+          {refusal.candidate ? (
+            <>
+              <div style={{ display: 'flex', gap: 12, justifyContent: 'center' }}>
+                <figure style={{ margin: 0, textAlign: 'center' }}>
+                  <img className="phone-photo" src={refusal.src} alt={t('phone.new.yours')} />
+                  <figcaption className="phone-muted">{t('phone.new.yours')}</figcaption>
+                </figure>
+                <figure style={{ margin: 0, textAlign: 'center' }}>
+                  <img className="phone-photo" src={refusal.candidate.url} alt={t('phone.new.corrected')} />
+                  <figcaption className="phone-muted">{t('phone.new.corrected')}</figcaption>
+                </figure>
+              </div>
+              <Button
+                block
+                color="primary"
+                style={{ marginTop: 8 }}
+                loading={busy}
+                onClick={() => void takeCorrected(refusal.candidate!)}
+              >
+                {t('phone.new.useCorrected')}
+              </Button>
+            </>
+          ) : (
+            <p className="phone-muted">{t('phone.new.tryAgain')}</p>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
