@@ -4,8 +4,8 @@ import { maskAt, type PersonMask } from './mask-grid.ts';
 export const BAND = 16;
 /** Colour distance (RGB) past which a background pixel is not the new background. */
 const OFF = 45;
-/** The person mask at or above this is surely the person; anything less in the band must be the new colour. */
-const SURE = 0.5;
+/** The person mask under this is surely background (the mask is unsure of the body on a white or grey wall): there the band must be the new colour. */
+const SURE = 0.2;
 
 /** A candidate over either limit is not offered: band per cent of its background pixels, column per cent of the rows. */
 export const LEFTOVER_LIMITS = { band: 3, column: 15 } as const;
