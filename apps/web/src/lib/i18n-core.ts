@@ -1,22 +1,9 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANG, LANG_STORAGE_KEY, pickLang, type Lang } from '@portal/contract/i18n';
-import { MESSAGES } from '@portal/contract/messages';
+import { DEFAULT_LANG, LANG_STORAGE_KEY, pickLang, type Lang, type Text } from '@portal/contract/i18n';
 import common from '../locales/common.ts';
 
 export type Locale = Record<Lang, Record<string, string>>;
-
-/**
- * i18next with the contract's messages and the common words (the API core's among them). Each
- * entry adds its own locale files (addLocales):
- * the desktop portal its features' (lib/i18n.ts), the console its own, the phone portal its one
- * file, so a first load carries no other screen's words.
- */
-function messages(lang: Lang): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(MESSAGES)) out[`msg.${k}`] = v[lang];
-  return Object.assign(out, common[lang]);
-}
 
 export function storedLang(): Lang {
   try {
@@ -26,8 +13,14 @@ export function storedLang(): Lang {
   }
 }
 
+/**
+ * i18next with the common words (the API core's among them). Each entry adds the contract's
+ * messages (addMessages) and its own locale files (addLocales): the desktop portal and the console
+ * at start (lib/i18n.ts), the phone portal with the screens that show one (phone-messages.ts), so
+ * a first load carries no other screen's words.
+ */
 void i18next.use(initReactI18next).init({
-  resources: { zh: { translation: messages('zh') }, en: { translation: messages('en') } },
+  resources: { zh: { translation: { ...common.zh } }, en: { translation: { ...common.en } } },
   lng: storedLang(),
   fallbackLng: 'zh',
   keySeparator: false,
@@ -37,6 +30,16 @@ void i18next.use(initReactI18next).init({
 });
 
 export const i18n = i18next;
+
+/** Adds the contract's messages (MESSAGES) to both languages, as `msg.<key>`. */
+export function addMessages(messages: Record<string, Text>): void {
+  for (const lang of ['zh', 'en'] as const) {
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(messages)) out[`msg.${k}`] = v[lang];
+    // Under the common words, as before: a common word of the same key wins.
+    i18next.addResourceBundle(lang, 'translation', out, true, false);
+  }
+}
 
 /** Adds an entry's own locale files to both languages. */
 export function addLocales(...locales: Locale[]): void {
@@ -67,5 +70,5 @@ export function pick(text: { zh: string; en: string } | undefined | null): strin
  * say) in the current language; a reason a reviewer typed is shown as typed.
  */
 export function reasonText(reason: string): string {
-  return Object.hasOwn(MESSAGES, reason) ? i18next.t(`msg.${reason}`) : reason;
+  return i18next.exists(`msg.${reason}`) ? i18next.t(`msg.${reason}`) : reason;
 }

@@ -1,4 +1,5 @@
-import { addLocales, type Locale } from './i18n-core.ts';
+import { MESSAGES } from '@portal/contract/messages';
+import { addLocales, addMessages, type Locale } from './i18n-core.ts';
 import home from '../locales/home.ts';
 import content from '../locales/content.ts';
 import auth from '../locales/auth.ts';
@@ -18,4 +19,5 @@ export { addLocales, currentLang, i18n, pick, reasonText, setLang, storedLang } 
  * entry, the phone portal's by its own (phone-main.tsx), so neither first load carries these.
  */
 const LOCALES: Locale[] = [home, content, auth, account, orders, photos, payments, task, reprint, logistics];
+addMessages(MESSAGES);
 addLocales(...LOCALES);

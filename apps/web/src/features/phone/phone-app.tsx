@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter, useNavigate, useRoutes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import 'antd-mobile/es/global';
@@ -20,9 +20,17 @@ addLocales(phoneLocale, phonePayLocale);
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false }, mutations: { retry: false } },
 });
-const router = createBrowserRouter(phoneRoutes);
-// The API client (700 -> /login) and other shared code navigate within the phone portal.
-setNavigator((to, o) => void router.navigate(phonePathFor(to), o));
+
+/**
+ * The screens, in the declarative router (no data router: each screen loads its own data with
+ * react-query, so the first load carries no loaders or forms). The API client (700 -> /login)
+ * and other shared code navigate within the phone portal.
+ */
+function PhoneScreens() {
+  const navigate = useNavigate();
+  useEffect(() => setNavigator((to, o) => void navigate(phonePathFor(to), o)), [navigate]);
+  return useRoutes(phoneRoutes);
+}
 
 /** The phone portal: antd-mobile's locale and the page language follow i18next's. */
 export function PhoneApp() {
@@ -40,7 +48,9 @@ export function PhoneApp() {
     <I18nextProvider i18n={i18n}>
       <ConfigProvider locale={lang === 'zh' ? zhCN : enUS}>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <PhoneScreens />
+          </BrowserRouter>
         </QueryClientProvider>
       </ConfigProvider>
     </I18nextProvider>

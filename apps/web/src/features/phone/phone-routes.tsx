@@ -4,12 +4,16 @@ import { isLoggedIn } from '../../lib/session.ts';
 import { PhoneLayout } from './shell/phone-layout.tsx';
 import { RequirePhoneMember } from './shell/require-member.tsx';
 import { PHONE, phonePaths } from './paths.ts';
+import { loadMessages } from './phone-messages.ts';
 
-// Each screen is its own chunk: the first load carries the frame and the screen it opens on.
-const p = (load: () => Promise<{ default: ComponentType }>) => {
+// Each screen is its own chunk: the first load carries the frame and the screen it opens on. A
+// screen comes with the contract's messages (phone-messages.ts), but for the two a phone opens on.
+type Load = () => Promise<{ default: ComponentType }>;
+const opening = (load: Load) => {
   const Page = lazy(load);
   return <Page />;
 };
+const p = (load: Load) => opening(() => Promise.all([load(), loadMessages()]).then(([m]) => m));
 const member = (el: ReactNode) => <RequirePhoneMember>{el}</RequirePhoneMember>;
 
 function PhoneStart() {
@@ -22,9 +26,9 @@ export const phoneRoutes: RouteObject[] = [
     element: <PhoneLayout />,
     children: [
       { index: true, element: <PhoneStart /> },
-      { path: 'login', element: p(() => import('./auth/login-page.tsx')) },
+      { path: 'login', element: opening(() => import('./auth/login-page.tsx')) },
       { path: 'firstIn', element: member(p(() => import('./auth/first-in-page.tsx'))) },
-      { path: 'orders', element: member(p(() => import('./orders/orders-page.tsx'))) },
+      { path: 'orders', element: member(opening(() => import('./orders/orders-page.tsx'))) },
       { path: 'orders/:id', element: member(p(() => import('./orders/order-page.tsx'))) },
       { path: 'orders/:id/fix/:detailId', element: member(p(() => import('./orders/fix-photo-page.tsx'))) },
       { path: 'orders/:id/track', element: member(p(() => import('./orders/track-page.tsx'))) },

@@ -13,6 +13,7 @@ import { useCountdown } from '../../../lib/use-countdown.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { isPhonePath, phonePaths } from '../paths.ts';
 import { toastFail, toastOk } from '../phone-toast.ts';
+import { loadMessages, useMessages } from '../phone-messages.ts';
 import { takeInactiveNotice } from '../shell/use-phone-inactivity.ts';
 import { CaptchaImage, usePhoneCaptcha } from './phone-captcha.tsx';
 import { Field } from './field.tsx';
@@ -66,6 +67,8 @@ export default function PhoneLoginPage() {
   const [busy, setBusy] = useState(false);
   const [termsOpen, setTermsOpen] = useState(false);
   const { data: settings } = useSettings();
+  // The contract's messages come with the first one the screen shows (phone-messages.ts).
+  const inactiveNotice = useMessages(inactiveOnArrival) && inactiveOnArrival;
 
   const renewImage = () => {
     setV((old) => ({ ...old, imageCode: '' }));
@@ -75,6 +78,7 @@ export default function PhoneLoginPage() {
   const send = async () => {
     const mobile = v.mobile.trim();
     const imageCode = v.imageCode.trim();
+    await loadMessages();
     if (!mobile || !imageCode) return toastFail(t('msg.code.needMobileAndImage'));
     if (!PATTERNS.mobile.test(mobile)) return toastFail(t('msg.mobile.invalid'));
     try {
@@ -88,6 +92,7 @@ export default function PhoneLoginPage() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    await loadMessages();
     const found = check(v, t);
     setErrors(found);
     if (Object.keys(found).length) return;
@@ -124,7 +129,7 @@ export default function PhoneLoginPage() {
   return (
     <>
       <h1 className="phone-title">{t('phone.login.title')}</h1>
-      {inactiveOnArrival && (
+      {inactiveNotice && (
         <div role="alert" style={{ marginBottom: 12 }}>
           <NoticeBar color="alert" wrap content={t('msg.session.inactive')} />
         </div>
