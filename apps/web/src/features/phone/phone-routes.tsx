@@ -39,8 +39,8 @@ export const phoneRoutes: RouteObject[] = [
       { path: 'help', element: p(() => import('./help/help-page.tsx')) },
       { path: 'me', element: member(p(() => import('./auth/me-page.tsx'))) },
       { path: 'desktop', element: p(() => import('./help/desktop-only-page.tsx')) },
-      // A new individual order is still started on a computer: the tab leads to that note.
-      { path: 'new', element: p(() => import('./help/desktop-only-page.tsx')) },
+      // A new individual order: the wizard (its own chunk, new-order/), from the tab and the empty list.
+      { path: 'new', element: member(p(() => import('./new-order/new-order-page.tsx'))) },
       { path: '*', element: <Navigate to={PHONE} replace /> },
     ],
   },

@@ -3,7 +3,7 @@ import { Button } from 'antd-mobile';
 import { toastOk } from '../phone-toast.ts';
 
 /**
- * Work that stays on a computer (a new individual order, reprint binding, mobile and e-mail changes, deactivation): the
+ * Work that stays on a computer (reprint binding, mobile and e-mail changes, deactivation): the
  * note says so and offers the address to copy (document 1: 请使用电脑浏览器访问).
  */
 export default function DesktopOnlyPage() {
@@ -15,7 +15,6 @@ export default function DesktopOnlyPage() {
       <div className="phone-card">
         <p style={{ marginTop: 0 }}>{t('phone.desktop.body')}</p>
         <ul className="phone-muted" style={{ paddingInlineStart: 20 }}>
-          <li>{t('phone.desktop.newOrder')}</li>
           <li>{t('phone.desktop.reprint')}</li>
           <li>{t('phone.desktop.account')}</li>
           <li>{t('phone.desktop.deactivate')}</li>

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { PILOT_QR_EDUCATIONS } from '@portal/contract/orders';
 import { addLocales } from '../../../lib/i18n-core.ts';
 import ordersWords from '../../../locales/orders.ts';
 import phoneOrderWords from '../../../locales/phone-order.ts';
@@ -52,7 +53,10 @@ export default function PhoneNewOrderPage() {
       return next;
     });
 
-  const shown = STEPS.filter((s) => s !== 'qr' || step === 'qr');
+  // The national app's step counts only for a pilot school's app-collected level.
+  const pilot =
+    draft.school?.testPoint === 1 && (PILOT_QR_EDUCATIONS as readonly number[]).includes(draft.education ?? 0);
+  const shown = STEPS.filter((s) => s !== 'qr' || pilot || step === 'qr');
   return (
     <>
       <h1 className="phone-title">{t('phone.new.title')}</h1>
