@@ -160,6 +160,8 @@ export const updatePersonPhoto = (p: { id: number; mobile: string; mail: string;
 /** Uploads a photo for a flow; read raw: a refused photo answers its check (and a corrected candidate). */
 export const uploadPhoto = (formData: FormData) =>
   request('POST', '/api/img/upload', { formData, raw: true, silent: true });
+/** A capture token for a live photo (asked before the camera opens; the upload carries it). */
+export const captureToken = () => request('POST', '/api/img/capture-token', { body: {} }).then((e) => e.data!.token);
 export const acceptCorrected = (candidateId: string) =>
   request('POST', '/api/img/accept-corrected', { body: { candidateId }, raw: true, silent: true });
 

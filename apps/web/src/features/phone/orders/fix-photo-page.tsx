@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,13 +7,20 @@ import { PATTERNS } from '@portal/contract/patterns';
 import { failingItems } from '@portal/contract/check-items';
 import type { PhotoCandidate } from '@portal/contract/photos';
 import { addLocales } from '../../../lib/i18n-core.ts';
-import { acceptCorrected, updatePersonPhoto, uploadPhoto, useOrderWithPersons } from '../api.ts';
+import { acceptCorrected, captureToken, updatePersonPhoto, uploadPhoto, useOrderWithPersons } from '../api.ts';
 import { phonePaths } from '../paths.ts';
 import { toastFail, toastOk } from '../phone-toast.ts';
 import { fileRuleError, toStandardJpeg } from './to-jpeg.ts';
 import { useOrderParams } from './use-order-params.ts';
 
 type Refusal = { items: string[]; msg: string; src: string; candidate?: PhotoCandidate };
+
+// The live camera with its face model: loaded only when the student opens it.
+const CameraCapture = lazy(() =>
+  import('../../../components/camera-capture/index.ts').then((m) => ({ default: m.CameraCapture })),
+);
+/** A browser that can show a live camera (else the file input's own camera app is used). */
+const liveCamera = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia;
 
 // The check's item names are the photo area's words: loaded with this screen only.
 const photoWords = import('../../../locales/photos.ts').then((m) => addLocales(m.default));
@@ -36,6 +43,8 @@ export default function PhoneFixPhotoPage() {
   const [contact, setContact] = useState<{ mobile: string; mail: string } | null>(null);
   const camera = useRef<HTMLInputElement>(null);
   const album = useRef<HTMLInputElement>(null);
+  const [live, setLive] = useState(false);
+  const shoot = () => (liveCamera() ? setLive(true) : camera.current?.click());
   useEffect(() => {
     void photoWords.then(() => setWordsReady(true));
   }, []);
@@ -51,9 +60,10 @@ export default function PhoneFixPhotoPage() {
 
   const reach = contact ?? { mobile: person.mobile ?? '', mail: person.mail ?? '' };
 
-  const take = async (file: File | undefined) => {
+  /** A chosen file (checked against the file rules) or a live capture with its token. */
+  const take = async (file: Blob | undefined, token?: string) => {
     if (!file) return;
-    const rule = await fileRuleError(file);
+    const rule = file instanceof File ? await fileRuleError(file) : null;
     if (rule) return toastFail(t(rule));
     setBusy(true);
     setAccepted(null);
@@ -62,6 +72,7 @@ export default function PhoneFixPhotoPage() {
       const jpeg = await toStandardJpeg(file);
       const fd = new FormData();
       fd.append('flow', 'individual');
+      if (token) fd.append('captureToken', token);
       fd.append('file', jpeg, 'photo.jpg');
       const env = await uploadPhoto(fd);
       if ((env.code === 200 || env.code === 0) && typeof env.data === 'string') {
@@ -144,7 +155,7 @@ export default function PhoneFixPhotoPage() {
           onChange={(e) => void take(e.target.files?.[0]).finally(() => (e.target.value = ''))}
         />
         <div className="phone-actions">
-          <Button color="primary" size="large" loading={busy} onClick={() => camera.current?.click()}>
+          <Button color="primary" size="large" loading={busy} onClick={shoot}>
             {t('phone.fix.camera')}
           </Button>
           <Button size="large" disabled={busy} onClick={() => album.current?.click()}>
@@ -152,6 +163,23 @@ export default function PhoneFixPhotoPage() {
           </Button>
         </div>
       </div>
+
+      {live && (
+        <Suspense fallback={null}>
+          <CameraCapture
+            getToken={captureToken}
+            onClose={() => setLive(false)}
+            onUseFile={() => {
+              setLive(false);
+              album.current?.click();
+            }}
+            onCapture={(photo, token) => {
+              setLive(false);
+              void take(photo, token);
+            }}
+          />
+        </Suspense>
+      )}
 
       {refusal && (
         <section className="phone-card" role="alert" aria-labelledby="check-title">
@@ -181,7 +209,7 @@ export default function PhoneFixPhotoPage() {
                 <Button color="primary" loading={busy} onClick={() => void chooseCorrected(refusal.candidate!)}>
                   {t('phone.fix.useCorrected')}
                 </Button>
-                <Button onClick={() => camera.current?.click()}>{t('phone.fix.another')}</Button>
+                <Button onClick={shoot}>{t('phone.fix.another')}</Button>
               </div>
             </>
           ) : (
