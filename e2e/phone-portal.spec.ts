@@ -152,8 +152,6 @@ test.describe('Android', () => {
   test('fixes a photo the review refused: the reason per person, a new photo, and the order back in review', async ({
     page,
   }) => {
-    // Seen so far up to the check passing and 提交审核; the resubmit did not leave the page: until it does, a failure here must not hide the rest.
-    test.fixme(true, 'the phone resubmit has not yet been seen moving the order back to review');
     const mobile = newMobile();
     const refused = await paidOrder(page.request, mobile, [{ action: 'reject', reason: '背景不是纯色' }]);
     await logInByForm(page, mobile);
