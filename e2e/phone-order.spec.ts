@@ -91,6 +91,7 @@ test('starts an individual order on the phone and lands on the payment page', as
   await page.getByRole('button', { name: '保存并继续' }).tap();
   await expect(page.getByText('请输入正确的身份证号')).toBeVisible();
   await expect(page.getByText('请上传图片')).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/phone-new-form-refused-zh.png`, fullPage: true });
   await page.getByTestId('camera-input').setInputFiles(PHOTO);
   await expect(page.getByText('照片已通过检测')).toBeVisible({ timeout: 60_000 });
 
@@ -111,12 +112,31 @@ test('starts an individual order on the phone and lands on the payment page', as
   const id = Number(new URL(page.url()).searchParams.get('id'));
   await expect(page.getByTestId('new-order-person')).toHaveCount(1);
   await expect(page.getByTestId('order-total')).toHaveText(/^\d+\.\d{2} 元$/);
-  const total = await page.getByTestId('order-total').textContent();
-  await both(page, 'persons', /people in this order/);
+  const one = await page.getByTestId('order-total').textContent();
   await page.goBack();
   await expect(page).toHaveURL(/step=form/);
   await page.goForward();
   await expect(page).toHaveURL(/step=persons/);
+
+  // A second person, the photo from the album this time: the form starts empty, the school stays.
+  await page.getByRole('button', { name: '添加照片' }).tap();
+  await expect(page).toHaveURL(/step=form&id=\d+|id=\d+&step=form/);
+  await expect(page.getByLabel('姓名', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('学校', { exact: true })).toHaveValue('北京大学 (10001)');
+  await page.getByLabel('姓名', { exact: true }).fill('李同学');
+  await page.getByLabel('手机号', { exact: true }).fill('13800138000');
+  await page.getByLabel('邮箱', { exact: true }).fill('li@example.com');
+  await page.getByLabel('证件号码', { exact: true }).fill('110108200001011544');
+  await page.locator('#new-sex').getByText('女', { exact: true }).tap();
+  await page.getByLabel('学号', { exact: true }).fill('2021002');
+  await page.getByLabel('专业', { exact: true }).fill('法学');
+  await page.getByTestId('file-input').setInputFiles(PHOTO);
+  await expect(page.getByText('照片已通过检测')).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: '保存并继续' }).tap();
+  await expect(page.getByTestId('new-order-person')).toHaveCount(2);
+  await expect(page.getByTestId('order-total')).not.toHaveText(one!);
+  const total = await page.getByTestId('order-total').textContent();
+  await both(page, 'persons', /people in this order/);
   await page.getByRole('button', { name: '下一步' }).tap();
 
   // Delivery: every rule's message, then a new address kept in the address book.

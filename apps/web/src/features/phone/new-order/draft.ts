@@ -20,6 +20,8 @@ export interface PhoneDraft {
   school: SchoolSuggestion | null;
   education?: number;
   values: PersonDraft;
+  /** The order once the first person is saved: Back to the form then adds to it, never a second order. */
+  orderId?: number;
 }
 
 export const STEPS = ['tips', 'school', 'qr', 'form', 'persons', 'shipping', 'confirm'] as const;

@@ -26,7 +26,7 @@ export default function PhoneNewOrderPage() {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const [draft, setDraft] = useState<PhoneDraft>(loadDraft);
-  const orderId = Number(search.get('id') ?? 0) || 0;
+  const orderId = Number(search.get('id') ?? 0) || draft.orderId || 0;
   const asked = stepOf(search.get('step'));
   // A step that needs an earlier choice falls back to where that choice is made.
   const step: Step =
@@ -82,7 +82,7 @@ export default function PhoneNewOrderPage() {
           values={draft.values}
           onChange={(values) => update({ values })}
           onSaved={(id) => {
-            update({ values: {} });
+            update({ values: {}, orderId: id });
             go('persons', id);
           }}
         />

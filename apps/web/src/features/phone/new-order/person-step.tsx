@@ -54,7 +54,8 @@ export function PersonStep(props: {
   const me = useQuery({ queryKey: MEMBER_INFO_KEY, queryFn: loadMemberInfo, enabled: !orderId });
   const prefilled = useRef(false);
   useEffect(() => {
-    const m = me.data;
+    // Cached from an earlier form, the member's data would show even when not asked: only the first person takes it.
+    const m = orderId ? undefined : me.data;
     if (!m || prefilled.current) return;
     prefilled.current = true;
     // Only empty fields: what the member typed stays.
@@ -121,7 +122,7 @@ export function PersonStep(props: {
   ) => (
     <Row k={k} label={label} error={errors[k]} group>
       <Selector
-        columns={options.length > 3 ? 2 : 3}
+        columns={options.length > 3 || options.some((o) => o.label.length > 10) ? 2 : 3}
         options={options}
         value={v[k] === undefined ? [] : [v[k]]}
         onChange={(arr) => {
