@@ -11,6 +11,7 @@ const steps = [
   'web-size.ts',
   'startup.ts',
   'photo.ts',
+  'camera-speed.ts',
   'api.ts',
   'season-scale.ts',
   'export.ts',
