@@ -42,8 +42,16 @@ async function logInByForm(page: Page, mobile: string) {
   await page.getByRole('button', { name: '登录', exact: true }).tap();
 }
 
+/** The screen at the narrowest phone width the portal serves (360 px), then back to the profile's. */
+async function narrow(page: Page, name: string) {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.screenshot({ path: `${SCREENS}/phone-new-${name}-360.png`, fullPage: true });
+  await page.setViewportSize(android.viewport);
+}
+
 /** The screen in Chinese, then in English (checked by a heading), then back to Chinese. */
 async function both(page: Page, name: string, english: RegExp | string) {
+  await expect(page.locator('.adm-toast-main')).toHaveCount(0);
   await page.screenshot({ path: `${SCREENS}/phone-new-${name}-zh.png`, fullPage: true });
   await page.getByRole('button', { name: 'Switch to English' }).tap();
   await expect(page.getByRole('heading', { name: english }).first()).toBeVisible();
@@ -105,6 +113,7 @@ test('starts an individual order on the phone and lands on the payment page', as
   expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain('11010820000101123');
   await page.getByLabel('证件号码', { exact: true }).fill('110108200001011237');
   await both(page, 'form', 'Student details');
+  await narrow(page, 'form');
   await page.getByRole('button', { name: '保存并继续' }).tap();
 
   // The order exists: its people and the server's price; Back returns to the form, Forward comes back.
@@ -153,6 +162,7 @@ test('starts an individual order on the phone and lands on the payment page', as
   await expect(page.getByLabel('具体地址')).toHaveValue('余杭塘路866号');
   await page.getByText('保存到地址簿').tap();
   await both(page, 'shipping', /^Delivery$/);
+  await narrow(page, 'shipping');
   await page.getByRole('button', { name: '下一步' }).tap();
 
   // The confirmation as the server has it, then the phone's payment page.
