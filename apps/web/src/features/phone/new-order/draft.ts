@@ -1,4 +1,5 @@
 import type { SchoolSuggestion } from '@portal/contract/orders';
+import { getSession } from '../../../lib/session.ts';
 
 /** The person form as the phone keeps it while typing (strings and numbers as the controls give them). */
 export interface PersonDraft {
@@ -31,17 +32,18 @@ export type Step = (typeof STEPS)[number];
 export const stepOf = (v: string | null): Step =>
   (STEPS as readonly string[]).includes(v ?? '') ? (v as Step) : 'tips';
 
-const KEY = 'phone.newOrder';
+/** One draft per member: another member logging in on the same phone never sees it. */
+const key = () => `phone.newOrder.${getSession('memberId') ?? ''}`;
 
 /** Never kept: the ID number (not in clear, not anywhere in the browser's storage). */
 export function saveDraft(d: PhoneDraft): void {
   const { id_num: _never, ...values } = d.values;
-  sessionStorage.setItem(KEY, JSON.stringify({ ...d, values }));
+  sessionStorage.setItem(key(), JSON.stringify({ ...d, values }));
 }
 
 export function loadDraft(): PhoneDraft {
   try {
-    const raw = sessionStorage.getItem(KEY);
+    const raw = sessionStorage.getItem(key());
     if (raw) return JSON.parse(raw) as PhoneDraft;
   } catch {
     // a broken entry starts afresh
@@ -49,4 +51,4 @@ export function loadDraft(): PhoneDraft {
   return { school: null, values: {} };
 }
 
-export const clearDraft = () => sessionStorage.removeItem(KEY);
+export const clearDraft = () => sessionStorage.removeItem(key());
