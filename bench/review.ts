@@ -45,17 +45,21 @@ async function main() {
   const app = await buildApp(config, { database, skipSeed: true, logger: false });
   const ctx = app.ctx;
   try {
-    // The season's waiting orders, oldest first by payment time, one person and photo each.
-    await ctx.db.execute(sql`insert into members (mobile, name, is_first) values ('13900000000', '压测学生', false)`);
+    // The season's waiting orders, oldest first by payment time, one person and photo each, each of
+    // its own student (one member holding every order made each claim read all 5,000 for the
+    // same-face rule, which no real member does).
     await ctx.db.execute(sql`
-      with m as (select id from members limit 1),
-      o as (
+      insert into members (mobile, name, is_first)
+      select '139' || lpad(g::text, 8, '0'), '压测学生' || g, false from generate_series(1, ${ORDERS}) g`);
+    await ctx.db.execute(sql`
+      with o as (
         insert into orders (order_no, member_id, kind, type, total_fen, state, pay_time)
-        select 'BR' || g, (select id from m), 'individual', 1, 4500, 115, now() - make_interval(mins => ${ORDERS} - g)
-        from generate_series(1, ${ORDERS}) g returning id, order_no),
+        select 'BR' || g, m.id, 'individual', 1, 4500, 115, now() - make_interval(mins => ${ORDERS} - g)
+        from generate_series(1, ${ORDERS}) g join members m on m.mobile = '139' || lpad(g::text, 8, '0')
+        returning id, order_no, member_id),
       p as (
         insert into photos (member_id, storage_key, sha256, bytes, width, height, passed, check_result)
-        select (select id from m), 'bench/' || o.order_no || '.jpg', o.order_no, 30000, 480, 640, true, '{}'::jsonb from o
+        select o.member_id, 'bench/' || o.order_no || '.jpg', o.order_no, 30000, 480, 640, true, '{}'::jsonb from o
         returning id, storage_key)
       insert into order_details (order_id, name, fy, photo_id)
       select o.id, '学生' || o.order_no, 'BJ', p.id from o join p on p.storage_key = 'bench/' || o.order_no || '.jpg'`);
