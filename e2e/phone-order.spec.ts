@@ -147,8 +147,13 @@ test('starts an individual order on the phone and lands on the payment page', as
   await page.getByRole('button', { name: '保存并继续' }).tap();
   await expect(page.getByTestId('new-order-person')).toHaveCount(2);
   await expect(page.getByTestId('order-total')).not.toHaveText(one!);
-  const total = await page.getByTestId('order-total').textContent();
   await both(page, 'persons', /people in this order/);
+  // A person taken off again: the server's total goes back.
+  await page.getByRole('button', { name: '删除 李同学' }).tap();
+  await page.getByRole('dialog').getByRole('button', { name: '确定' }).tap();
+  await expect(page.getByTestId('new-order-person')).toHaveCount(1);
+  await expect(page.getByTestId('order-total')).toHaveText(one!);
+  const total = one;
   await page.getByRole('button', { name: '下一步' }).tap();
 
   // Delivery: every rule's message, then a new address kept in the address book.

@@ -22,6 +22,8 @@ export const createOrder = (body: PersonBody) => apiPost('/api/order/createColle
 export const addPerson = (body: PersonBody) => apiPost('/api/order/addPerson2Order', { body });
 export const updateShipping = (id: number, s: ShippingForm) =>
   request('POST', '/api/order/updateShipping', { body: { id, ...s } });
+export const deletePerson = (detailId: number, orderId: number) =>
+  request('POST', '/api/order/deletePerson', { body: { detail_id: detailId, order_id: orderId } }).then((e) => e.msg);
 export const saveAddress = (body: AddressSave) => request('POST', '/api/address/save', { body });
 
 export const useOrder = (id: number) =>

@@ -1,13 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { Button, DotLoading } from 'antd-mobile';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Dialog, DotLoading } from 'antd-mobile';
+import { canAddPerson } from '@portal/contract/order-states';
 import { MAX_PERSONS_PER_ORDER } from '@portal/contract/prices';
-import { toastFail } from '../phone-toast.ts';
-import { useOrder } from './api.ts';
+import { toastFail, toastOk } from '../phone-toast.ts';
+import { deletePerson, newOrderKeys, useOrder } from './api.ts';
 
 /** The order's people so far with the server's price; add another (at most 30) or go on to delivery. */
 export function PersonsStep({ orderId, onAdd, onNext }: { orderId: number; onAdd: () => void; onNext: () => void }) {
   const { t } = useTranslation();
   const q = useOrder(orderId);
+  const qc = useQueryClient();
   if (q.isPending)
     return (
       <div className="phone-loading">
@@ -26,6 +29,23 @@ export function PersonsStep({ orderId, onAdd, onNext }: { orderId: number; onAdd
     if (orderDetails.length >= MAX_PERSONS_PER_ORDER) return toastFail(t('msg.order.max30'));
     onAdd();
   };
+  const removable = canAddPerson({ kind: 'individual', state: order.state });
+  const remove = async (detailId: number) => {
+    if (
+      !(await Dialog.confirm({
+        content: t('msg.order.confirmDelete'),
+        confirmText: t('phone.ok'),
+        cancelText: t('phone.cancel'),
+      }))
+    )
+      return;
+    try {
+      toastOk(await deletePerson(detailId, orderId));
+      await qc.invalidateQueries({ queryKey: newOrderKeys.order(orderId) });
+    } catch {
+      // the client has shown the server's message
+    }
+  };
   const next = () => {
     if (!orderDetails.length) return toastFail(t('msg.order.atLeastOnePhoto'));
     onNext();
@@ -43,12 +63,22 @@ export function PersonsStep({ orderId, onAdd, onNext }: { orderId: number; onAdd
         {orderDetails.map((d) => (
           <li key={d.id} className="new-order-person" data-testid="new-order-person">
             {d.picUrl && <img src={d.picUrl} alt="" />}
-            <div>
+            <div style={{ flex: 1, minWidth: 0 }}>
               <div style={{ fontWeight: 600 }}>{d.name}</div>
               <div className="phone-muted">
                 {d.schoolName} · {d.studentId}
               </div>
             </div>
+            {removable && (
+              <Button
+                fill="outline"
+                color="danger"
+                aria-label={`${t('orders.info.delete')} ${d.name}`}
+                onClick={() => void remove(d.id)}
+              >
+                {t('orders.info.delete')}
+              </Button>
+            )}
           </li>
         ))}
       </ul>
