@@ -52,7 +52,7 @@ export const photoEnvSchema = z.object({
         return z.NEVER;
       }
     }),
-  /** Worker threads for the check; 0 = one per core but one (check-pool.ts, defaultPoolSize). */
+  /** Worker threads for the check; 0 = one per core, niced below the event loop (check-pool.ts, defaultPoolSize). */
   PHOTO_WORKERS: z.coerce.number().int().min(0).max(64).default(0),
   /** Hours a photo URL stays valid. */
   PHOTO_URL_HOURS: z.coerce.number().positive().default(24),

@@ -38,15 +38,31 @@ export interface CheckPoolOptions {
   onWorkerFailure?: (err: Error, info: { failures: number; retryInMs: number }) => void;
 }
 
+/** What one worker holds at its peak: its models and a WASM heap that only grows (npm run bench:photo). */
+export const WORKER_PEAK_BYTES = 180 * 1024 * 1024;
 /**
- * The pool's size when PHOTO_WORKERS does not set it: a worker per core but one, at least one.
- * The server's own thread (HTTP, decoding with libvips, the database) keeps a core, so uploads
- * at the peak do not slow every other call; and each worker holds its models and a WASM heap
- * that only grows (about 140 MB). On 2 cores one worker checked 15.2 photos/s at 381 MB peak,
- * two 20.6 photos/s at 549 MB (npm run bench:photo).
+ * The workers' nice value (Linux: per thread). A worker asks the scheduler for less than the
+ * server's own thread, so the event loop (HTTP, decoding with libvips, the database) runs first
+ * whenever it has work, and the workers take every cycle it leaves.
  */
+export const WORKER_NICE = 10;
+
+/**
+ * The pool's size for a machine: a worker per core, as many as half its memory holds, at least
+ * one. The event loop keeps its share by priority rather than by a core left idle (WORKER_NICE):
+ * on 2 cores the check uses both while uploads wait, and a read still runs ahead of any check.
+ * One worker per core but one left half of a 2-core machine idle at the peak (npm run bench:season-day).
+ */
+export function poolSizeFor(cores: number, memoryBytes: number): number {
+  const byMemory = Math.floor(memoryBytes / 2 / WORKER_PEAK_BYTES);
+  return Math.max(1, Math.min(Math.floor(cores), byMemory));
+}
+
+/** The pool's size when PHOTO_WORKERS does not set it: poolSizeFor this machine (a container's memory limit counts). */
 export function defaultPoolSize(): number {
-  return Math.max(1, os.availableParallelism() - 1);
+  const limit = process.constrainedMemory?.() ?? 0;
+  const memory = limit > 0 ? Math.min(limit, os.totalmem()) : os.totalmem();
+  return poolSizeFor(os.availableParallelism(), memory);
 }
 
 type Result = Extract<CheckReply, { ok: true }>;
@@ -106,9 +122,13 @@ export class CheckPool {
     // yet apply to the worker's own entry file).
     // The production build's worker is JavaScript and is imported as it is.
     const compiled = this.opts.workerUrl ? undefined : compiledWorker();
-    const boot = compiled
-      ? `import(${JSON.stringify(compiled)})`
-      : `import(${JSON.stringify(tsxApi())}).then((a) => a.tsImport(${JSON.stringify(this.opts.workerUrl ?? sourceWorker())}, ${JSON.stringify(import.meta.url)}))`;
+    // First the thread lowers its own priority (WORKER_NICE; where the system refuses, it runs as it is).
+    const nice = `try { require('node:os').setPriority(${WORKER_NICE}); } catch {}\n`;
+    const boot =
+      nice +
+      (compiled
+        ? `import(${JSON.stringify(compiled)})`
+        : `import(${JSON.stringify(tsxApi())}).then((a) => a.tsImport(${JSON.stringify(this.opts.workerUrl ?? sourceWorker())}, ${JSON.stringify(import.meta.url)}))`);
     // A small young generation: a worker's own objects are a few MB (the tensors live in its
     // WASM heap), and V8's default semi-spaces would keep some 30 MB per worker resident.
     const w = new Worker(boot, {
