@@ -154,7 +154,6 @@ const zh: Record<string, string> = {
   'phone.me.onComputer': '需在电脑上办理',
   'phone.me.logout': '退出登录',
   'phone.desktop.body': '以下业务需在电脑浏览器中办理。请在电脑上打开以下网址：',
-  'phone.desktop.newOrder': '新的个人照片订单（上传照片、填写信息、选择收货地址）',
   'phone.desktop.reprint': '毕业照冲印与学籍绑定',
   'phone.desktop.account': '更换手机号或邮箱',
   'phone.desktop.deactivate': '注销账户',
@@ -316,8 +315,6 @@ const en: Record<string, string> = {
   'phone.me.onComputer': 'Done on a computer',
   'phone.me.logout': 'Log out',
   'phone.desktop.body': 'These are done in a desktop browser. Open this address on a computer:',
-  'phone.desktop.newOrder':
-    'A new individual photo order (upload the photo, fill in the details, choose the delivery address)',
   'phone.desktop.reprint': 'Graduation photo reprints and student binding',
   'phone.desktop.account': 'Changing your mobile or e-mail',
   'phone.desktop.deactivate': 'Deactivating your account',
