@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Text } from './i18n.ts';
+import { REFUND_REASONS } from './refund-words.ts';
 
 /**
  * Payments and refunds shared by server and web (document 2, sections 2, 4, 7):
@@ -50,14 +50,8 @@ export type LatestPayment = z.infer<typeof latestPaymentResponse>;
 
 export const orderIdQuery = z.object({ id: z.coerce.number().int().positive() });
 
-/** Why a member asks for a refund: a short list plus free text (shown to staff in their language). */
-export const REFUND_REASONS: Record<string, Text> = {
-  duplicate: { zh: '重复下单或重复支付', en: 'Ordered or paid twice' },
-  wrongInfo: { zh: '信息填写错误', en: 'Wrong details entered' },
-  noLongerNeeded: { zh: '不再需要', en: 'No longer needed' },
-  tooSlow: { zh: '办理时间太长', en: 'Taking too long' },
-  other: { zh: '其他原因', en: 'Other reason' },
-};
+// The refund's reasons and states with their words live in refund-words.ts (no zod, for the phone).
+export { REFUND_REASONS, REFUND_STATUS, REFUND_STATUS_TEXT, isRefundPending } from './refund-words.ts';
 export const REFUND_REASON_CODES = Object.keys(REFUND_REASONS) as [string, ...string[]];
 const refundReasonFields = {
   reasonCode: z.enum(REFUND_REASON_CODES, { error: 'refund.reasonCodeInvalid' }).optional(),
@@ -66,17 +60,6 @@ const refundReasonFields = {
 export const refundRequest = z.object({ order_id: z.coerce.number().int().positive(), ...refundReasonFields });
 /** GET /api/pay/refund and /api/taskPay/refund: the order id, and the reason as query parameters. */
 export const refundQuery = orderIdQuery.extend(refundReasonFields);
-
-/** Refund status: 1 and 2 pending review, 3 review passed, 4 refunded, 5 refund failed. */
-export const REFUND_STATUS = { PENDING: 1, PENDING_2: 2, PASSED: 3, REFUNDED: 4, FAILED: 5 } as const;
-export const REFUND_STATUS_TEXT: Record<number, Text> = {
-  1: { zh: '待审核', en: 'Pending review' },
-  2: { zh: '待审核', en: 'Pending review' },
-  3: { zh: '审核通过', en: 'Review passed' },
-  4: { zh: '已退款', en: 'Refunded' },
-  5: { zh: '退款失败', en: 'Refund failed' },
-};
-export const isRefundPending = (status: number) => status === 1 || status === 2;
 
 /** A member's refund of one order, as the lists and details show it. */
 export const refundView = z.object({

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { OrderKind } from '@portal/contract/order-states';
 import { apiGet, apiPost, request } from '../../lib/api/client.ts';
 
@@ -83,8 +83,8 @@ export async function fetchAllOrders(): Promise<PhoneOrder[]> {
 export const useAllOrders = () => useQuery({ queryKey: phoneKeys.orders, queryFn: fetchAllOrders });
 
 /** An order with its persons, from its kind's call family. */
-export const useOrderWithPersons = (kind: OrderKind, id: number) =>
-  useQuery({
+const orderWithPersons = (kind: OrderKind, id: number) =>
+  queryOptions({
     queryKey: phoneKeys.order(kind, id),
     queryFn: async () => {
       if (kind === 'task') {
@@ -96,6 +96,10 @@ export const useOrderWithPersons = (kind: OrderKind, id: number) =>
     },
     enabled: id > 0,
   });
+export const useOrderWithPersons = (kind: OrderKind, id: number) => useQuery(orderWithPersons(kind, id));
+/** Asks for an order while its screen's files load (phone-routes.tsx): the screen shows nothing without it. */
+export const prefetchOrder = (client: QueryClient, kind: OrderKind, id: number) =>
+  id > 0 ? client.prefetchQuery(orderWithPersons(kind, id)) : Promise.resolve();
 
 export const useTimeline = (id: number, enabled: boolean) =>
   useQuery({

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { BrowserRouter, useNavigate, useRoutes } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import 'antd-mobile/es/global';
 import ConfigProvider from 'antd-mobile/es/components/config-provider';
@@ -12,14 +12,11 @@ import phoneLocale from '../../locales/phone.ts';
 import phonePayLocale from '../../locales/phone-pay.ts';
 import { phoneRoutes } from './phone-routes.tsx';
 import { phonePathFor } from './paths.ts';
+import { phoneQueryClient } from './query-client.ts';
 import './phone-toast.ts';
 import './phone.css';
 
 addLocales(phoneLocale, phonePayLocale);
-
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false }, mutations: { retry: false } },
-});
 
 /**
  * The screens, in the declarative router (no data router: each screen loads its own data with
@@ -47,7 +44,7 @@ export function PhoneApp() {
   return (
     <I18nextProvider i18n={i18n}>
       <ConfigProvider locale={lang === 'zh' ? zhCN : enUS}>
-        <QueryClientProvider client={queryClient}>
+        <QueryClientProvider client={phoneQueryClient}>
           <BrowserRouter>
             <PhoneScreens />
           </BrowserRouter>

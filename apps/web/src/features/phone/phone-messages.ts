@@ -3,7 +3,7 @@ import { addMessages, i18n } from '../../lib/i18n-core.ts';
 
 /**
  * The contract's messages (validation, refusals, confirmations: `msg.<key>`) on the phone: a chunk
- * of their own, loaded with every screen but the two a phone opens on (login and order list),
+ * of their own, loaded with every screen but the login, the order list and an order,
  * which load them only when they show one, so the first load does not carry them.
  */
 let loading: Promise<void> | undefined;

@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router';
 import { formatChinaTime } from '@portal/contract/time-format';
 import { useTranslation } from 'react-i18next';
-import { Button, DotLoading, ErrorBlock, List } from 'antd-mobile';
+import { Button, DotLoading, List } from 'antd-mobile';
 import { canEditPhoto, canModify, ORDER_STATE, showsPaymentInfo } from '@portal/contract/order-states';
-import { REFUND_STATUS_TEXT } from '@portal/contract/payments';
+import { REFUND_STATUS_TEXT } from '@portal/contract/refund-words';
 import { pick } from '../../../lib/i18n-core.ts';
 import { usePhotoRefusals, useOrderWithPersons, useRefund, useTimeline, type PersonRefusal } from '../api.ts';
 import { phonePaths } from '../paths.ts';
@@ -31,9 +31,11 @@ export default function PhoneOrderPage() {
     );
   if (q.isError)
     return (
-      <ErrorBlock status="default" title={t('phone.loadFailed')} description="">
+      // A plain card (as the list's): antd-mobile's ErrorBlock carries large pictures into the page.
+      <div className="phone-card" role="alert" style={{ textAlign: 'center' }}>
+        <p>{t('phone.loadFailed')}</p>
         <Button onClick={() => navigate(phonePaths.orders)}>{t('phone.orders.back')}</Button>
-      </ErrorBlock>
+      </div>
     );
   const { order: o, persons } = q.data;
   const summary = {

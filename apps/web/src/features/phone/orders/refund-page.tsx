@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dialog, Form, Radio, Space, TextArea } from 'antd-mobile';
-import { REFUND_REASONS } from '@portal/contract/payments';
+import { REFUND_REASONS } from '@portal/contract/refund-words';
 import { pick } from '../../../lib/i18n-core.ts';
 import { requestRefund } from '../api.ts';
 import { phonePaths } from '../paths.ts';
