@@ -14,6 +14,7 @@ const steps = [
   'camera-speed.ts',
   'api.ts',
   'season-scale.ts',
+  'season-day.ts',
   'export.ts',
   'review.ts',
   'faults.ts',
