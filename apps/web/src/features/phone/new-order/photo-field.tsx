@@ -1,21 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'antd-mobile';
-import { failingItems } from '@portal/contract/check-items';
-import type { PhotoCandidate } from '@portal/contract/photos';
 import { addLocales } from '../../../lib/i18n-core.ts';
-import { acceptCorrected, uploadPhoto } from '../../../components/photo-upload/api.ts';
-import { toastFail, toastOk } from '../phone-toast.ts';
-import { fileRuleError, toStandardJpeg } from '../orders/to-jpeg.ts';
-
-type Refusal = { items: string[]; msg: string; src: string; candidate?: PhotoCandidate };
+import { canUseLiveCamera, LiveCamera } from '../photo/live-camera.tsx';
+import { usePhotoTake } from '../photo/use-photo-take.ts';
 
 // The check's item names are the photo area's words: loaded with this screen only.
 const photoWords = import('../../../locales/photos.ts').then((m) => addLocales(m.default));
 
 /**
- * The person's photo: taken with the phone's camera (the file input's front camera) or chosen from
- * the album, uploaded for the individual flow; a refusal names the check's items, and a photo the
+ * The person's photo: taken with the live camera and its guidance (the file input's front camera
+ * where the browser has none) or chosen from the album, uploaded for the individual flow; a refusal names the check's items, and a photo the
  * machine could correct offers the corrected one, as the phone's fix page does.
  */
 export function PhotoField({
@@ -30,51 +25,13 @@ export function PhotoField({
   const { t } = useTranslation();
   const camera = useRef<HTMLInputElement>(null);
   const album = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [live, setLive] = useState(false);
+  const { busy, refusal, take, takeCorrected } = usePhotoTake(onChange);
   const [, setWordsReady] = useState(false);
   useEffect(() => {
     void photoWords.then(() => setWordsReady(true));
   }, []);
 
-  const accepted = (url: string) => {
-    setRefusal(null);
-    onChange(url);
-    toastOk(t('msg.photo.accepted'));
-  };
-  const take = async (file: File | undefined) => {
-    if (!file) return;
-    const rule = await fileRuleError(file);
-    if (rule) return toastFail(t(rule));
-    setBusy(true);
-    setRefusal(null);
-    try {
-      const jpeg = await toStandardJpeg(file);
-      const fd = new FormData();
-      fd.append('flow', 'individual');
-      fd.append('file', jpeg, 'photo.jpg');
-      const env = await uploadPhoto(fd);
-      if ((env.code === 200 || env.code === 0) && typeof env.data === 'string') accepted(env.data);
-      else if (env.data && typeof env.data === 'object') {
-        const { corrected, ...check } = env.data;
-        setRefusal({ items: failingItems(check), msg: env.msg, src: URL.createObjectURL(jpeg), candidate: corrected });
-      } else toastFail(env.msg);
-    } catch (e) {
-      toastFail((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const takeCorrected = async (c: PhotoCandidate) => {
-    setBusy(true);
-    try {
-      const env = await acceptCorrected(c.id);
-      if ((env.code === 200 || env.code === 0) && typeof env.data === 'string') accepted(env.data);
-      else toastFail(env.msg);
-    } finally {
-      setBusy(false);
-    }
-  };
   const onFile = (e: React.ChangeEvent<HTMLInputElement>) =>
     void take(e.target.files?.[0]).finally(() => (e.target.value = ''));
 
@@ -119,7 +76,7 @@ export function PhotoField({
           color="primary"
           fill={value ? 'outline' : 'solid'}
           loading={busy}
-          onClick={() => camera.current?.click()}
+          onClick={() => (canUseLiveCamera() ? setLive(true) : camera.current?.click())}
         >
           {t('phone.new.camera')}
         </Button>
@@ -132,6 +89,12 @@ export function PhotoField({
           {error}
         </div>
       )}
+      <LiveCamera
+        open={live}
+        onClose={() => setLive(false)}
+        onUseFile={() => album.current?.click()}
+        onCapture={(shot, token) => void take(shot, token)}
+      />
       {refusal && (
         <section role="alert" aria-labelledby="check-h" style={{ marginTop: 12 }}>
           <h3 id="check-h" className="phone-section-title" style={{ color: '#a8071a' }}>

@@ -1,26 +1,16 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, DotLoading, ErrorBlock, Input } from 'antd-mobile';
 import { PATTERNS } from '@portal/contract/patterns';
-import { failingItems } from '@portal/contract/check-items';
-import type { PhotoCandidate } from '@portal/contract/photos';
 import { addLocales } from '../../../lib/i18n-core.ts';
-import { acceptCorrected, captureToken, updatePersonPhoto, uploadPhoto, useOrderWithPersons } from '../api.ts';
+import { updatePersonPhoto, useOrderWithPersons } from '../api.ts';
+import { canUseLiveCamera, LiveCamera } from '../photo/live-camera.tsx';
+import { usePhotoTake } from '../photo/use-photo-take.ts';
 import { phonePaths } from '../paths.ts';
 import { toastFail, toastOk } from '../phone-toast.ts';
-import { fileRuleError, toStandardJpeg } from './to-jpeg.ts';
 import { useOrderParams } from './use-order-params.ts';
-
-type Refusal = { items: string[]; msg: string; src: string; candidate?: PhotoCandidate };
-
-// The live camera with its face model: loaded only when the student opens it.
-const CameraCapture = lazy(() =>
-  import('../../../components/camera-capture/index.ts').then((m) => ({ default: m.CameraCapture })),
-);
-/** A browser that can show a live camera (else the file input's own camera app is used). */
-const liveCamera = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia;
 
 // The check's item names are the photo area's words: loaded with this screen only.
 const photoWords = import('../../../locales/photos.ts').then((m) => addLocales(m.default));
@@ -35,16 +25,18 @@ export default function PhoneFixPhotoPage() {
   const client = useQueryClient();
   const { id, detailId } = useOrderParams();
   const q = useOrderWithPersons('individual', id);
-  const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState(false);
   const [accepted, setAccepted] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const photo = usePhotoTake(setAccepted);
+  const { refusal } = photo;
+  const busy = sending || photo.busy;
   const [, setWordsReady] = useState(false);
   // The resubmission carries the person's mobile and e-mail too (the modify rule): asked when missing.
   const [contact, setContact] = useState<{ mobile: string; mail: string } | null>(null);
   const camera = useRef<HTMLInputElement>(null);
   const album = useRef<HTMLInputElement>(null);
   const [live, setLive] = useState(false);
-  const shoot = () => (liveCamera() ? setLive(true) : camera.current?.click());
+  const shoot = () => (canUseLiveCamera() ? setLive(true) : camera.current?.click());
   useEffect(() => {
     void photoWords.then(() => setWordsReady(true));
   }, []);
@@ -60,47 +52,9 @@ export default function PhoneFixPhotoPage() {
 
   const reach = contact ?? { mobile: person.mobile ?? '', mail: person.mail ?? '' };
 
-  /** A chosen file (checked against the file rules) or a live capture with its token. */
-  const take = async (file: Blob | undefined, token?: string) => {
-    if (!file) return;
-    const rule = file instanceof File ? await fileRuleError(file) : null;
-    if (rule) return toastFail(t(rule));
-    setBusy(true);
+  const take = (file: Blob | undefined, token?: string) => {
     setAccepted(null);
-    setRefusal(null);
-    try {
-      const jpeg = await toStandardJpeg(file);
-      const fd = new FormData();
-      fd.append('flow', 'individual');
-      if (token) fd.append('captureToken', token);
-      fd.append('file', jpeg, 'photo.jpg');
-      const env = await uploadPhoto(fd);
-      if ((env.code === 200 || env.code === 0) && typeof env.data === 'string') {
-        setAccepted(env.data);
-        toastOk(t('msg.photo.accepted'));
-      } else if (env.data && typeof env.data === 'object') {
-        const { corrected, ...check } = env.data;
-        setRefusal({ items: failingItems(check), msg: env.msg, src: URL.createObjectURL(jpeg), candidate: corrected });
-      } else toastFail(env.msg);
-    } catch (e) {
-      toastFail((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const chooseCorrected = async (c: PhotoCandidate) => {
-    setBusy(true);
-    try {
-      const env = await acceptCorrected(c.id);
-      if ((env.code === 200 || env.code === 0) && typeof env.data === 'string') {
-        setAccepted(env.data);
-        setRefusal(null);
-        toastOk(t('msg.photo.accepted'));
-      } else toastFail(env.msg);
-    } finally {
-      setBusy(false);
-    }
+    return photo.take(file, token);
   };
 
   const resubmit = async () => {
@@ -108,7 +62,7 @@ export default function PhoneFixPhotoPage() {
     if (!PATTERNS.mobile.test(reach.mobile))
       return toastFail(t(reach.mobile ? 'msg.mobile.invalid' : 'msg.mobile.required'));
     if (!PATTERNS.mail.test(reach.mail)) return toastFail(t(reach.mail ? 'msg.mail.invalid' : 'msg.mail.required'));
-    setBusy(true);
+    setSending(true);
     try {
       const msg = await updatePersonPhoto({
         id: person.id,
@@ -123,7 +77,7 @@ export default function PhoneFixPhotoPage() {
     } catch {
       // the client has shown the server's message
     } finally {
-      setBusy(false);
+      setSending(false);
     }
   };
 
@@ -164,22 +118,12 @@ export default function PhoneFixPhotoPage() {
         </div>
       </div>
 
-      {live && (
-        <Suspense fallback={null}>
-          <CameraCapture
-            getToken={captureToken}
-            onClose={() => setLive(false)}
-            onUseFile={() => {
-              setLive(false);
-              album.current?.click();
-            }}
-            onCapture={(photo, token) => {
-              setLive(false);
-              void take(photo, token);
-            }}
-          />
-        </Suspense>
-      )}
+      <LiveCamera
+        open={live}
+        onClose={() => setLive(false)}
+        onUseFile={() => album.current?.click()}
+        onCapture={(shot, token) => void take(shot, token)}
+      />
 
       {refusal && (
         <section className="phone-card" role="alert" aria-labelledby="check-title">
@@ -206,7 +150,7 @@ export default function PhoneFixPhotoPage() {
                 </figure>
               </div>
               <div className="phone-actions">
-                <Button color="primary" loading={busy} onClick={() => void chooseCorrected(refusal.candidate!)}>
+                <Button color="primary" loading={busy} onClick={() => void photo.takeCorrected(refusal.candidate!)}>
                   {t('phone.fix.useCorrected')}
                 </Button>
                 <Button onClick={shoot}>{t('phone.fix.another')}</Button>
