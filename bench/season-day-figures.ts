@@ -135,18 +135,27 @@ export function printRun(
   );
 }
 
-/** Each kind's p99 at every size: what grows with the season. */
+/**
+ * Each kind's p50 and p99 at every size: what grows with the season. A kind whose median grows by
+ * half or more while the season grows is named (a member's own data is the same at every size).
+ */
 export function printGrowth(runs: RunFigures[]): void {
   if (runs.length < 2) return;
   const kinds = [...new Set(runs.flatMap((r) => [...r.rec.ms.keys()]))].filter((k) => !k.startsWith('(hook)')).sort();
-  console.log(`\n--- p99 ms by season size (default pool) ---`);
+  const sizes = runs.map((r) => `${(r.orders / 1e6).toFixed(1)}M`);
+  console.log(`\n--- by season size (default pool): p50 ms, p99 ms ---`);
   console.log(
-    `kind                      ${runs.map((r) => `${(r.orders / 1e6).toFixed(1)}M`.padStart(9)).join('')}   last/first`,
+    `kind                      ${sizes.map((z) => `${z} p50`.padStart(10) + `${z} p99`.padStart(10)).join('')}   p50 last/first`,
   );
+  const grows: string[] = [];
   for (const k of kinds) {
-    const p = runs.map((r) => q(r.rec.ms.get(k) ?? [], 0.99));
+    const p50 = runs.map((r) => q(r.rec.ms.get(k) ?? [], 0.5));
+    const p99 = runs.map((r) => q(r.rec.ms.get(k) ?? [], 0.99));
+    const ratio = p50.at(-1)! / p50[0]!;
+    if (ratio >= 1.5) grows.push(`${k} (${ratio.toFixed(1)}×)`);
     console.log(
-      `${k.padEnd(26)}${p.map((x) => x.toFixed(1).padStart(9)).join('')}   ${(p.at(-1)! / p[0]!).toFixed(2)}`,
+      `${k.padEnd(26)}${p50.map((x, i) => x.toFixed(1).padStart(10) + p99[i]!.toFixed(1).padStart(10)).join('')}   ${ratio.toFixed(2)}`,
     );
   }
+  console.log(`growing with the season (median up by half or more): ${grows.length ? grows.join(', ') : 'none'}`);
 }
