@@ -38,8 +38,8 @@ export interface CheckPoolOptions {
   onWorkerFailure?: (err: Error, info: { failures: number; retryInMs: number }) => void;
 }
 
-/** What one worker holds at its peak: its models and a WASM heap that only grows (npm run bench:photo). */
-export const WORKER_PEAK_BYTES = 180 * 1024 * 1024;
+/** What one worker holds once it has checked photos: its models and a WASM heap that only grows (npm run bench:photo). */
+export const WORKER_PEAK_BYTES = 250 * 1024 * 1024;
 /**
  * The workers' nice value (Linux: per thread). A worker asks the scheduler for less than the
  * server's own thread, so the event loop (HTTP, decoding with libvips, the database) runs first
