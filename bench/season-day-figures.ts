@@ -12,6 +12,8 @@ export interface CpuSample {
   server: number;
   postgres: number;
   machine: number;
+  /** This process, the load generator. */
+  generator: number;
 }
 
 const TICK = 100;
@@ -39,7 +41,13 @@ export function cpuSeconds(serverPid: number): CpuSample {
   }
   const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
   const idle = cpu[3]! + cpu[4]!;
-  return { server: procSeconds(serverPid), postgres, machine: (cpu.reduce((a, b) => a + b, 0) - idle) / TICK };
+  const own = process.cpuUsage();
+  return {
+    server: procSeconds(serverPid),
+    postgres,
+    machine: (cpu.reduce((a, b) => a + b, 0) - idle) / TICK,
+    generator: (own.user + own.system) / 1e6,
+  };
 }
 
 export interface Alone {
@@ -124,7 +132,7 @@ export function printRun(
     `full journeys: ${rec.journeys} in ${seconds} s = ${jps.toFixed(2)}/s; photo checks per journey ${(rec.checks / Math.max(1, rec.journeys)).toFixed(2)}`,
   );
   console.log(
-    `CPU per journey: server ${(cpu('server') * 1000).toFixed(0)} ms (its workers included), PostgreSQL ${(cpu('postgres') * 1000).toFixed(0)} ms, whole machine ${(cpu('machine') * 1000).toFixed(0)} ms (everything running on it, the load generator too)`,
+    `CPU per journey: server ${(cpu('server') * 1000).toFixed(0)} ms (its workers included), PostgreSQL ${(cpu('postgres') * 1000).toFixed(0)} ms, the load generator ${(cpu('generator') * 1000).toFixed(0)} ms, whole machine ${(cpu('machine') * 1000).toFixed(0)} ms (everything running on it)`,
   );
   console.log(`database size: ${(f.dbBytes / 1024 ** 3).toFixed(2)} GB`);
   console.log(
