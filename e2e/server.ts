@@ -36,6 +36,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
+      // Two journey servers share the machine's two cores: one photo worker each (the default is a worker per core).
+      PHOTO_WORKERS: process.env.PHOTO_WORKERS ?? '1',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
