@@ -50,6 +50,8 @@ export interface LoadOptions {
   run: number;
   /** A season reader's pause between two rounds (list and page): the readers' pace, not a flood. */
   readPauseMs: number;
+  /** A staff member's pause between two rounds (two searches, a claim and its decisions). */
+  staffPauseMs: number;
   stopped: () => boolean;
 }
 
@@ -301,7 +303,7 @@ async function staff(o: LoadOptions, who: number): Promise<void> {
       });
       if (d.code === 409) o.rec.conflicts++;
     }
-    await sleep(300);
+    await sleep(o.staffPauseMs);
   }
 }
 

@@ -18,7 +18,7 @@
  * across sizes: a p99 growing with the season rather than with the member's own data is a defect.
  *
  * DAY_ORDERS (1000000,3000000), DAY_SECONDS (60), DAY_WARMUP (10), DAY_STUDENTS (24),
- * DAY_READERS (6) sharing DAY_READS (20) reads a second, DAY_STAFF (2), DAY_WORKERS (1,default: worker counts at the largest size),
+ * DAY_READERS (6) sharing DAY_READS (20) reads a second, DAY_STAFF (2) with DAY_STAFF_PAUSE_MS (3000) between their rounds, DAY_WORKERS (1,default: worker counts at the largest size),
  * DAY_CHECK_SECONDS (20), BENCH_DATABASE_URL (the local PostgreSQL), BENCH_KEEP=1 keeps the database.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -46,6 +46,7 @@ const READERS = Number(process.env.DAY_READERS ?? 6);
 /** Season members' reads a second (a list and an order page each), spread over the readers. */
 const READS = Number(process.env.DAY_READS ?? 20);
 const STAFF = Math.min(2, Number(process.env.DAY_STAFF ?? 2));
+const STAFF_PAUSE_MS = Number(process.env.DAY_STAFF_PAUSE_MS ?? 3000);
 const CHECK_SECONDS = Number(process.env.DAY_CHECK_SECONDS ?? 20);
 const DEFAULT_WORKERS = defaultPoolSize();
 const WORKERS = (process.env.DAY_WORKERS ?? `1,${DEFAULT_WORKERS}`)
@@ -146,6 +147,7 @@ async function measure(
       carrierId,
       seasonMembers: members,
       run,
+      staffPauseMs: STAFF_PAUSE_MS,
       readPauseMs: (READERS * 1000) / Math.max(1, READS / 2),
       stopped: () => stop,
     },
