@@ -19,7 +19,7 @@
  *
  * DAY_ORDERS (1000000,3000000), DAY_SECONDS (60), DAY_WARMUP (10), DAY_STUDENTS (24),
  * DAY_READERS (6) sharing DAY_READS (20) reads a second, DAY_STAFF (2) with DAY_STAFF_PAUSE_MS (3000) between their rounds, DAY_WORKERS (1,default: worker counts at the largest size),
- * DAY_CHECK_SECONDS (20), BENCH_DATABASE_URL (the local PostgreSQL), BENCH_KEEP=1 keeps the database.
+ * DAY_CHECK_SECONDS (20), BENCH_DATABASE_URL (the local PostgreSQL), BENCH_KEEP=1 keeps the database, DAY_PROFILE=<folder> writes a CPU profile of the server's main thread per run.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -54,6 +54,7 @@ const WORKERS = (process.env.DAY_WORKERS ?? `1,${DEFAULT_WORKERS}`)
   .map((w) => (w === 'default' ? DEFAULT_WORKERS : Number(w)))
   .filter((w, i, all) => all.indexOf(w) === i);
 const DB = 'portal_bench_season_day';
+const PROFILE_DIR = process.env.DAY_PROFILE ? path.resolve(process.env.DAY_PROFILE) : null;
 
 const dbUrl = (name: string) => Object.assign(new URL(BASE), { pathname: `/${name}` }).toString();
 
@@ -77,7 +78,9 @@ const REFUSED_SHARE = 0.3;
 async function startServer(out: string, workers: number) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'season-day-'));
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(out, 'main.js')], {
+  // DAY_PROFILE=<folder>: a CPU profile of the server's main thread per run (bench/profile-main.ts; summarise with bench/cpu-profile.ts).
+  const profile = PROFILE_DIR ? ['--import', 'tsx', '--import', path.join(ROOT, 'bench/profile-main.ts')] : [];
+  const child = spawn(process.execPath, [...profile, '--enable-source-maps', path.join(out, 'main.js')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -92,6 +95,7 @@ async function startServer(out: string, workers: number) {
       TRUST_PROXY: 'true',
       RATE_LIMIT_PER_MINUTE: '100000000',
       CODE_DAILY_BUDGET: '100000000',
+      ...(PROFILE_DIR ? { CPU_PROFILE_DIR: PROFILE_DIR } : {}),
       PHOTO_WORKERS: workers === DEFAULT_WORKERS && !process.env.PHOTO_WORKERS ? '' : String(workers),
     },
     stdio: ['ignore', 'ignore', 'pipe'],
