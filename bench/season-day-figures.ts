@@ -129,7 +129,7 @@ export function printRun(
     `errors: ${rec.errors.length}${rec.errors.length ? ` (first: ${[...new Set(rec.errors)].slice(0, 5).join(' | ')})` : ''}`,
   );
   console.log(
-    `full journeys: ${rec.journeys} in ${seconds} s = ${jps.toFixed(2)}/s; photo checks per journey ${(rec.checks / Math.max(1, rec.journeys)).toFixed(2)}`,
+    `full journeys: ${rec.journeys} in ${seconds} s = ${jps.toFixed(2)}/s; photo checks per journey ${(rec.checks / Math.max(1, rec.journeys)).toFixed(2)}, corrections made per journey ${(rec.corrections / Math.max(1, rec.journeys)).toFixed(2)}`,
   );
   console.log(
     `CPU per journey: server ${(cpu('server') * 1000).toFixed(0)} ms (its workers included), PostgreSQL ${(cpu('postgres') * 1000).toFixed(0)} ms, the load generator ${(cpu('generator') * 1000).toFixed(0)} ms, whole machine ${(cpu('machine') * 1000).toFixed(0)} ms (everything running on it)`,

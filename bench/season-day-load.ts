@@ -22,6 +22,8 @@ export class Recorder {
   checks = 0;
   /** Review decisions refused because the order changed meanwhile (a refund asked for). */
   conflicts = 0;
+  /** Refused uploads answered with a corrected candidate (a correction made in a worker). */
+  corrections = 0;
   from = Infinity;
   to = Infinity;
   inWindow = (t: number) => t >= this.from && t <= this.to;
@@ -169,6 +171,7 @@ async function journey(o: LoadOptions): Promise<void> {
   o.rec.check();
   let up = await call<Upload>(o, 'photo upload', '/api/img/upload', { form: form(first), session, ip, allow: [-1] });
   if (typeof up.data !== 'string' && up.data.corrected) {
+    if (o.rec.inWindow(performance.now())) o.rec.corrections++;
     o.rec.check();
     up = await call<Upload>(o, 'accept corrected', '/api/img/accept-corrected', {
       body: { candidateId: up.data.corrected.id },
