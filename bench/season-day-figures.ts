@@ -138,6 +138,10 @@ export function printRun(
   console.log(
     `the limit: the photo check alone with ${f.workers} worker${f.workers > 1 ? 's' : ''} ${cps.toFixed(1)} photos/s; journeys/s ÷ checks/s = ${(jps / cps).toFixed(2)} (aim ≥ 0.8)`,
   );
+  const perJourney = rec.checks / Math.max(1, rec.journeys);
+  console.log(
+    `  a journey sends ${perJourney.toFixed(2)} photos to the check (refusals, corrections), so journeys/s could reach ${(1 / perJourney).toFixed(2)} of checks/s at most; the checks the journeys made ran at ${((jps * perJourney) / cps).toFixed(2)} of the check alone's rate`,
+  );
   console.log(
     `member reads under this load: p99 ${readP99.toFixed(1)} ms (aim < 20; ratio ${(readP99 / 20).toFixed(2)})`,
   );
