@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { WAITING_REVIEW_STATES } from '@portal/contract/order-states';
 import { timestamps } from './columns.ts';
 import { members } from './members.ts';
 import { tasks } from './catalog.ts';
@@ -54,6 +56,11 @@ export const orders = pgTable(
     index('orders_member_idx').on(t.memberId, t.kind, t.createdAt),
     index('orders_state_idx').on(t.state, t.updatedAt),
     index('orders_waybill_idx').on(t.shippingOrderNo),
+    // The review queue, oldest first (modules/review/repo.ts): a claim walks it and stops at the
+    // few it takes, instead of sorting every waiting order of the season (bench:season-day).
+    index('orders_review_queue_idx')
+      .on(sql`coalesce(${t.payTime}, ${t.updatedAt})`, t.id)
+      .where(sql`${t.state} in (${sql.raw(WAITING_REVIEW_STATES.join(', '))})`),
   ],
 );
 

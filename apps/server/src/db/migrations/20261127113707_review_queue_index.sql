@@ -1,0 +1,1 @@
+CREATE INDEX "orders_review_queue_idx" ON "orders" USING btree (coalesce("pay_time", "updated_at"),"id") WHERE "orders"."state" in (115, 116);
