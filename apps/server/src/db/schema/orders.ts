@@ -56,6 +56,7 @@ export const orders = pgTable(
     index('orders_member_idx').on(t.memberId, t.kind, t.createdAt),
     index('orders_state_idx').on(t.state, t.updatedAt),
     index('orders_waybill_idx').on(t.shippingOrderNo),
+    index('orders_receiver_mobile_idx').on(t.shippingReceiveMobile),
     // The review queue, oldest first (modules/review/repo.ts): a claim walks it and stops at the
     // few it takes, instead of sorting every waiting order of the season (bench:season-day).
     index('orders_review_queue_idx')

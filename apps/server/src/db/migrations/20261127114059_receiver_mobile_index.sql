@@ -1,0 +1,1 @@
+CREATE INDEX "orders_receiver_mobile_idx" ON "orders" USING btree ("shipping_receive_mobile");
