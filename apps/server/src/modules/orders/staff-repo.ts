@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { members, orderDetails, orders, tasks } from '../../db/schema.ts';
+import { members, orderDetails, orders, schools, tasks } from '../../db/schema.ts';
+import { foldSearchText } from '@portal/contract/catalog';
 import { branchNameOf } from '../../db/branch-names.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import type { OrderRow } from '@portal/contract/console';
@@ -45,11 +46,15 @@ export function searchConditions(q: SearchQuery, idHash: string | null, staff: S
         union select d.order_id from ${orderDetails} d where d.mobile = ${q.mobile})`,
     );
   if (idHash) where.push(detailMatch(sql`${orderDetails.idNumHash} = ${idHash}`));
+  // A school by its code or a part of its name: the name is looked up in the list of schools (a few
+  // thousand rows) and the persons are found by their school codes through their index, instead of
+  // matching every person's school name of the season (bench:season-day).
   if (q.school)
     where.push(
-      detailMatch(
-        sql`(${orderDetails.schoolName} ilike ${'%' + q.school + '%'} or ${orderDetails.yxdm} = ${q.school})`,
-      ),
+      sql`${orders.id} in (
+        select d.order_id from ${orderDetails} d where d.yxdm in (
+          select s.yxdm from ${schools} s
+          where s.yxdm = ${q.school} or s.search_name like ${'%' + foldSearchText(q.school) + '%'}))`,
     );
   if (q.state) where.push(eq(orders.state, q.state));
   if (q.states) where.push(inArray(orders.state, q.states.split(',').map(Number)));

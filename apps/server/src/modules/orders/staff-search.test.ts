@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { OrderRow } from '@portal/contract/console';
-import { orderDetails, orders } from '../../db/schema.ts';
+import { orderDetails, orders, schools } from '../../db/schema.ts';
 import { staffCall, staffSession, testApp } from '../../../test/helpers.ts';
 import { createDevOrder } from '../dev/dev-orders.ts';
 
@@ -10,9 +10,9 @@ import { createDevOrder } from '../dev/dev-orders.ts';
 
 let app: FastifyInstance;
 let admin: { token: string };
-const found = async (mobile: string, token = admin.token) =>
-  (await staffCall<{ rows: OrderRow[]; total: number }>(app, token, `/api/console/orders?mobile=${mobile}&size=50`))
-    .data;
+const search = async (query: string, token = admin.token) =>
+  (await staffCall<{ rows: OrderRow[]; total: number }>(app, token, `/api/console/orders?${query}&size=50`)).data;
+const found = (mobile: string, token = admin.token) => search(`mobile=${mobile}`, token);
 
 beforeAll(async () => {
   app = await testApp();
@@ -37,5 +37,32 @@ describe("the console's search by mobile", () => {
     // A branch account still sees only its own branch's orders.
     const branch = await staffSession(app, 'branch', 'SH');
     expect((await found('13800004701', branch.token)).rows).toEqual([]);
+  });
+});
+
+describe("the console's search by school", () => {
+  it('finds the orders of a school by its code or a part of its name, and no other school', async () => {
+    await app.ctx.db
+      .insert(schools)
+      .values([
+        { yxdm: '10001', name: '北京大学', searchName: '北京大学' },
+        { yxdm: '10003', name: '清华大学', searchName: '清华大学' },
+        { yxdm: '10055', name: '南开大学', searchName: '南开大学' },
+      ])
+      .onConflictDoNothing();
+    const pku = await createDevOrder(app.ctx, { mobile: '13800004801', kind: 'individual', persons: 1 });
+    const thu = await createDevOrder(app.ctx, { mobile: '13800004802', kind: 'individual', persons: 1 });
+    await app.ctx.db
+      .update(orderDetails)
+      .set({ yxdm: '10003', schoolName: '清华大学' })
+      .where(eq(orderDetails.orderId, thu.id));
+    const nos = async (school: string) =>
+      (await search(`school=${encodeURIComponent(school)}`)).rows
+        .map((r) => r.orderNo)
+        .filter((n) => [pku.orderNo, thu.orderNo].includes(n));
+    expect(await nos('北京')).toEqual([pku.orderNo]);
+    expect(await nos('10003')).toEqual([thu.orderNo]);
+    expect((await nos('大学')).sort()).toEqual([pku.orderNo, thu.orderNo].sort());
+    expect(await nos('南开')).toEqual([]);
   });
 });
