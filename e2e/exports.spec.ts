@@ -55,10 +55,10 @@ test("production staff ship orders from a carrier's file: a dry run first, then 
   const paid = await make('13800003913', 115);
   const csv = [
     '订单编号,运单号,快递公司',
-    `${a.orderNo},SF3900000001,顺丰速运`,
-    `${b.orderNo},SF3900000002,顺丰速运`,
-    `${paid.orderNo},SF3900000003,顺丰速运`,
-    'NO-SUCH-ORDER,SF3900000004,顺丰速运',
+    `${a.orderNo},SF390000000001,顺丰速运`,
+    `${b.orderNo},SF390000000002,顺丰速运`,
+    `${paid.orderNo},SF390000000003,顺丰速运`,
+    'NO-SUCH-ORDER,SF390000000004,顺丰速运',
   ].join('\r\n');
   const prod = await consoleAs(browser, baseURL!, 'production');
   await prod.goto('/console/shipping');
@@ -83,7 +83,7 @@ test("production staff ship orders from a carrier's file: a dry run first, then 
   await shot(prod, 'console-bulk-ship-done');
   await prod.keyboard.press('Escape');
   await prod.getByRole('tab', { name: '已发货' }).click();
-  await expect(prod.getByRole('row').filter({ hasText: a.orderNo })).toContainText('SF3900000001');
+  await expect(prod.getByRole('row').filter({ hasText: a.orderNo })).toContainText('SF390000000001');
 
   await prod.getByRole('button', { name: 'English' }).click();
   await prod.getByRole('button', { name: "Ship from a carrier's file" }).click();
