@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { App, Form, Input, Modal, Select, Typography } from 'antd';
+import { App, Form, Modal, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { REJECT_REASONS } from '@portal/contract/console';
 import type { CohortRow } from '@portal/contract/cohort';
-import { pick } from '../../../lib/i18n.ts';
 import { resetCohortPhoto } from '../cohort-api.ts';
+import { ResetReasonFields, type ResetReason } from './reset-reason-fields.tsx';
 
 /**
  * A school sends one student's approved photo back for a new one: the reason from the list or
@@ -23,7 +22,7 @@ export function CohortResetDialog({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const client = useQueryClient();
-  const [reason, setReason] = useState<number | 'other'>(0);
+  const [reason, setReason] = useState<ResetReason>(0);
   const [typed, setTyped] = useState('');
   const reset = useMutation({
     mutationFn: () =>
@@ -51,27 +50,14 @@ export function CohortResetDialog({
     >
       <Typography.Paragraph type="secondary">{t('console.cohort.resetHint')}</Typography.Paragraph>
       <Form layout="vertical">
-        <Form.Item label={t('console.cohort.resetReason')} htmlFor="cohort-reset-reason">
-          <Select
-            id="cohort-reset-reason"
-            value={reason}
-            onChange={setReason}
-            options={[
-              ...REJECT_REASONS.map((r, i) => ({ value: i, label: pick(r) })),
-              { value: 'other' as const, label: t('review.other') },
-            ]}
-          />
-        </Form.Item>
-        {reason === 'other' && (
-          <Form.Item label={t('review.typedReason')} htmlFor="cohort-reset-typed">
-            <Input.TextArea
-              id="cohort-reset-typed"
-              value={typed}
-              maxLength={200}
-              onChange={(e) => setTyped(e.target.value)}
-            />
-          </Form.Item>
-        )}
+        <ResetReasonFields
+          id="cohort-reset"
+          label={t('console.cohort.resetReason')}
+          reason={reason}
+          onReason={setReason}
+          typed={typed}
+          onTyped={setTyped}
+        />
       </Form>
     </Modal>
   );

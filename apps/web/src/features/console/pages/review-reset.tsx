@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { App, Button, Card, Form, Input, Select, Space, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { REJECT_REASONS, type OrderPage } from '@portal/contract/console';
-import { pick } from '../../../lib/i18n.ts';
+import type { OrderPage } from '@portal/contract/console';
 import { fetchOrderPage, resetReviewPhoto, searchOrders } from '../api.ts';
 import { StateTag } from '../ui.tsx';
+import { ResetReasonFields, type ResetReason } from './reset-reason-fields.tsx';
 
 /**
  * Sending an approved photo back for a new one: the order by its number, the person, and the
@@ -18,7 +18,7 @@ export function ResetPhotoCard() {
   const [orderNo, setOrderNo] = useState('');
   const [page, setPage] = useState<OrderPage | null>(null);
   const [personId, setPersonId] = useState<number | undefined>();
-  const [reason, setReason] = useState<number | 'other'>(0);
+  const [reason, setReason] = useState<ResetReason>(0);
   const [typed, setTyped] = useState('');
   const find = useMutation({
     mutationFn: async () => {
@@ -74,27 +74,14 @@ export function ResetPhotoCard() {
               options={page.persons.map((p) => ({ value: p.id, label: p.name }))}
             />
           </Form.Item>
-          <Form.Item label={t('review.reason')} htmlFor="review-reset-reason">
-            <Select
-              id="review-reset-reason"
-              value={reason}
-              onChange={setReason}
-              options={[
-                ...REJECT_REASONS.map((r, i) => ({ value: i, label: pick(r) })),
-                { value: 'other' as const, label: t('review.other') },
-              ]}
-            />
-          </Form.Item>
-          {reason === 'other' && (
-            <Form.Item label={t('review.typedReason')} htmlFor="review-reset-typed">
-              <Input.TextArea
-                id="review-reset-typed"
-                value={typed}
-                maxLength={200}
-                onChange={(e) => setTyped(e.target.value)}
-              />
-            </Form.Item>
-          )}
+          <ResetReasonFields
+            id="review-reset"
+            label={t('review.reason')}
+            reason={reason}
+            onReason={setReason}
+            typed={typed}
+            onTyped={setTyped}
+          />
           <Button
             danger
             htmlType="submit"
