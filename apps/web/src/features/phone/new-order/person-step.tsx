@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Selector } from 'antd-mobile';
 import { EDUCATION_LEVELS, ID_TYPES, PERSON_ID_TYPES, SCHOOL_TYPES, SEXES } from '@portal/contract/enums';
 import { idNumberIssue, personFormSchema, QR_EDUCATION_LEVEL, type SchoolSuggestion } from '@portal/contract/orders';
 import { pick } from '../../../lib/i18n-core.ts';
+import { FormRow } from './form-row.tsx';
 import { MEMBER_INFO_KEY, loadMemberInfo } from '../../../lib/member-info.ts';
 import { addPerson, createOrder } from './api.ts';
 import type { PersonDraft } from './draft.ts';
@@ -102,7 +103,7 @@ export function PersonStep(props: {
   };
 
   const text = (k: 'name' | 'mobile' | 'mail' | 'student_id' | 'major', max: number, type = 'text') => (
-    <Row k={k} label={t(`orders.form.${k === 'student_id' ? 'studentId' : k}`)} error={errors[k]}>
+    <FormRow prefix="new" k={k} label={t(`orders.form.${k === 'student_id' ? 'studentId' : k}`)} error={errors[k]}>
       <Input
         id={`new-${k}`}
         type={type}
@@ -112,7 +113,7 @@ export function PersonStep(props: {
         aria-describedby={errors[k] ? `new-${k}-error` : undefined}
         onChange={(x) => set({ [k]: x })}
       />
-    </Row>
+    </FormRow>
   );
   const pickOne = (
     k: 'id_type' | 'sex' | 'school_type' | 'education',
@@ -120,7 +121,7 @@ export function PersonStep(props: {
     options: { value: number; label: string }[],
     onPicked?: () => void,
   ) => (
-    <Row k={k} label={label} error={errors[k]} group>
+    <FormRow prefix="new" k={k} label={label} error={errors[k]} group>
       <Selector
         columns={options.length > 3 || options.some((o) => o.label.length > 10) ? 2 : 3}
         options={options}
@@ -130,7 +131,7 @@ export function PersonStep(props: {
           onPicked?.();
         }}
       />
-    </Row>
+    </FormRow>
   );
 
   return (
@@ -142,7 +143,7 @@ export function PersonStep(props: {
       {text('mobile', 11, 'tel')}
       {text('mail', 80, 'email')}
       {pickOne('id_type', t('orders.form.idType'), choices(ID_TYPES, PERSON_ID_TYPES), () => setIdNum(''))}
-      <Row k="id_num" label={t('orders.form.idNum')} error={errors.id_num}>
+      <FormRow prefix="new" k="id_num" label={t('orders.form.idNum')} error={errors.id_num}>
         <Input
           id="new-id_num"
           maxLength={30}
@@ -155,15 +156,15 @@ export function PersonStep(props: {
             setErrors((e) => ({ ...e, id_num: undefined }));
           }}
         />
-      </Row>
+      </FormRow>
       <p className="phone-muted" id="new-id-kept" style={{ margin: '0 0 4px', fontSize: 13 }}>
         {t('phone.new.idKept')}
       </p>
       {pickOne('sex', t('orders.form.sex'), choices(SEXES))}
       {pickOne('school_type', t('orders.form.schoolType'), choices(SCHOOL_TYPES))}
-      <Row k="school_name" label={t('orders.form.school')} error={errors.school_name}>
+      <FormRow prefix="new" k="school_name" label={t('orders.form.school')} error={errors.school_name}>
         <Input id="new-school_name" value={`${school.schoolname} (${school.yxdm})`} readOnly />
-      </Row>
+      </FormRow>
       {pickOne('education', t('orders.form.education'), choices(EDUCATION_LEVELS))}
       {text('student_id', 18)}
       {text('major', 50)}
@@ -174,46 +175,5 @@ export function PersonStep(props: {
         </Button>
       </div>
     </section>
-  );
-}
-
-/** A labelled row, one column; the error is read out when it appears. Choices are a labelled group. */
-function Row({
-  k,
-  label,
-  error,
-  group,
-  children,
-}: {
-  k: string;
-  label: string;
-  error?: string;
-  group?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <div
-      className="phone-form-row"
-      style={{ paddingInline: 0 }}
-      id={group ? `new-${k}` : undefined}
-      role={group ? 'group' : undefined}
-      aria-labelledby={group ? `new-${k}-label` : undefined}
-    >
-      {group ? (
-        <span id={`new-${k}-label`} className="phone-form-label">
-          {label}
-        </span>
-      ) : (
-        <label htmlFor={`new-${k}`} className="phone-form-label">
-          {label}
-        </label>
-      )}
-      {children}
-      {error && (
-        <div className="phone-form-error" role="alert" id={`new-${k}-error`}>
-          {error}
-        </div>
-      )}
-    </div>
   );
 }

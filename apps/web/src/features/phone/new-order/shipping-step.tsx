@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, DotLoading, Input, Selector } from 'antd-mobile';
@@ -7,6 +7,7 @@ import { AREA_ROOT } from '@portal/contract/catalog';
 import { shippingFormSchema, type ShippingForm } from '@portal/contract/orders';
 import { phoneField } from '@portal/contract/validation';
 import { pick } from '../../../lib/i18n-core.ts';
+import { FormRow } from './form-row.tsx';
 import { newOrderKeys, saveAddress, updateShipping, useAddresses, useAreas, useCarriers, useOrder } from './api.ts';
 
 type Values = { [K in keyof ShippingForm]?: ShippingForm[K] | null };
@@ -109,7 +110,7 @@ export function ShippingStep({ orderId, onDone }: { orderId: number; onDone: () 
     list: { name: string; nameEn?: string }[] | undefined,
     below: Values,
   ) => (
-    <Row k={k} label={label} error={errors[k]}>
+    <FormRow prefix="ship" k={k} label={label} error={errors[k]}>
       <select
         id={`ship-${k}`}
         className="new-order-select"
@@ -126,10 +127,10 @@ export function ShippingStep({ orderId, onDone }: { orderId: number; onDone: () 
           </option>
         ))}
       </select>
-    </Row>
+    </FormRow>
   );
   const text = (k: 'shippingReceiveName' | 'shippingReceiveMobile' | 'shippingAddress', label: string, max: number) => (
-    <Row k={k} label={label} error={errors[k]}>
+    <FormRow prefix="ship" k={k} label={label} error={errors[k]}>
       <Input
         id={`ship-${k}`}
         type={k === 'shippingReceiveMobile' ? 'tel' : 'text'}
@@ -138,7 +139,7 @@ export function ShippingStep({ orderId, onDone }: { orderId: number; onDone: () 
         aria-invalid={!!errors[k]}
         onChange={(x) => set({ [k]: k === 'shippingAddress' ? x.replace(/\s/g, '') : x })}
       />
-    </Row>
+    </FormRow>
   );
 
   const rows = book.data ?? [];
@@ -168,14 +169,14 @@ export function ShippingStep({ orderId, onDone }: { orderId: number; onDone: () 
           ))}
         </fieldset>
       )}
-      <Row k="shippingType" label={t('shipping.carrier')} error={errors.shippingType} group>
+      <FormRow prefix="ship" k="shippingType" label={t('shipping.carrier')} error={errors.shippingType} group>
         <Selector
           columns={2}
           options={(carriers.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
           value={v.shippingType ? [v.shippingType] : []}
           onChange={(arr) => set({ shippingType: arr[0] ?? null })}
         />
-      </Row>
+      </FormRow>
       {text('shippingReceiveName', t('shipping.receiveName'), 30)}
       {text('shippingReceiveMobile', t('shipping.receiveMobile'), 20)}
       {area('shippingProvinceName', t('shipping.province'), provinces.data, {
@@ -203,45 +204,5 @@ export function ShippingStep({ orderId, onDone }: { orderId: number; onDone: () 
         </Button>
       </div>
     </section>
-  );
-}
-
-function Row({
-  k,
-  label,
-  error,
-  group,
-  children,
-}: {
-  k: string;
-  label: string;
-  error?: string;
-  group?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <div
-      className="phone-form-row"
-      style={{ paddingInline: 0 }}
-      id={group ? `ship-${k}` : undefined}
-      role={group ? 'group' : undefined}
-      aria-labelledby={group ? `ship-${k}-label` : undefined}
-    >
-      {group ? (
-        <span id={`ship-${k}-label`} className="phone-form-label">
-          {label}
-        </span>
-      ) : (
-        <label htmlFor={`ship-${k}`} className="phone-form-label">
-          {label}
-        </label>
-      )}
-      {children}
-      {error && (
-        <div className="phone-form-error" role="alert">
-          {error}
-        </div>
-      )}
-    </div>
   );
 }
