@@ -72,6 +72,9 @@ for (const { label, device } of PHONES) {
       await expect(page.getByTestId('sandbox-way')).toContainText('微信 H5 支付');
       await shot(page, `${label}-h5-cashier`);
       await page.getByRole('button', { name: '确认支付 / Pay' }).tap();
+      // The cashier posts and the platform redirects: a full-page screenshot taken while that
+      // navigation is under way can wait for a frame that never comes, so wait for the page first.
+      await expect(page.getByRole('heading', { name: '请确认支付结果' })).toBeVisible();
       await shot(page, `${label}-return`);
       await confirmPaid(page, id);
       await shot(page, `${label}-paid`);
