@@ -74,4 +74,16 @@ describe('one consistent instruction', () => {
     for (const k of ['sideLight', 'hotSpots'] as const)
       expect(photoMessages[`photo.problem.${k}`].zh).toMatch(/正前方/);
   });
+  it('a frame across the eyes asks to move the glasses, not to open the eyes; hair over the brows asks to comb it up', () => {
+    const framed = photoProblems({
+      ...base(),
+      glassesFrame: ok(80, 0, 50),
+      irisVisible: ok(10, 26, 100),
+      eyesOpen: ok(10, 24, 100),
+    });
+    expect(framed).toEqual(['glassesFrame']);
+    expect(photoProblems({ ...base(), browsCovered: ok(90, 0, 35) })).toEqual(['hairOverBrows']);
+    expect(photoMessages['photo.problem.glassesFrame'].zh).toMatch(/镜框/);
+    expect(photoMessages['photo.problem.hairOverBrows'].zh).toMatch(/眉毛以上/);
+  });
 });

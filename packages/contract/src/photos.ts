@@ -43,6 +43,9 @@ export const photoCheckSchema = z.object({
   hotSpots: sideItemSchema.optional(),
   lensGlare: sideItemSchema.optional(),
   irisVisible: sideItemSchema.optional(),
+  // A spectacle frame across the eyes, hair over the eyebrows.
+  glassesFrame: sideItemSchema.optional(),
+  browsCovered: sideItemSchema.optional(),
   /** The problems in plain words (keys of photoProblemMessages), the main one first. */
   problems: z.array(z.string()).optional(),
 });
@@ -68,6 +71,8 @@ export const EXTRA_ITEMS = [
   'lightBalance',
   'hotSpots',
   'lensGlare',
+  'glassesFrame',
+  'browsCovered',
   'irisVisible',
 ] as const;
 export type ExtraItem = (typeof EXTRA_ITEMS)[number];
@@ -108,10 +113,14 @@ export function photoProblems(c: CheckItems): string[] {
   if (!c.definition || fails('sharpness')) add('blurred');
   if (fails('skinA') || fails('skinB') || fails('hueShift')) add('colourCast');
   if (fails('lensGlare')) add('lensGlare');
+  if (fails('glassesFrame')) add('glassesFrame');
+  if (fails('browsCovered')) add('hairOverBrows');
   // No iris showing is closed (or covered) eyes, whatever the landmark net drew over the lids;
-  // the pose words below are for the head alone.
-  if (fails('irisVisible')) add('eyesClosed');
-  else if (fails('eyesOpen')) add(c.eyesOpen!.value < EYES_SHUT ? 'eyesClosed' : 'eyesHalfClosed');
+  // the pose words below are for the head alone. Eyes behind a frame across them are not read:
+  // moving the glasses is the instruction, not opening the eyes.
+  const eyesBehindFrame = fails('glassesFrame');
+  if (!eyesBehindFrame && fails('irisVisible')) add('eyesClosed');
+  else if (!eyesBehindFrame && fails('eyesOpen')) add(c.eyesOpen!.value < EYES_SHUT ? 'eyesClosed' : 'eyesHalfClosed');
   if (fails('pitch')) add(c.pitch!.value < c.pitch!.min ? 'headRaised' : 'headLowered');
   // A rolled head is named as such (the pose and the face's own measures are read on levelled landmarks).
   if (eyeAngleFails(c.eyeAngle)) add('tilted');

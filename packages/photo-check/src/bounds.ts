@@ -56,6 +56,10 @@ export interface PhotoCheckBounds {
   lightBalance: number;
   /** Blown-out share of the forehead or the nose, per cent, at most (a hot spot over it). */
   hotSpots: number;
+  /** Thin dark line across both eyes' corners, per cent of the run, at most (a spectacle frame over the pupils; eye-cover.ts). */
+  glassesFrame: number;
+  /** Share of the eyebrows' columns under hair, per cent, at most (a fringe over them; eye-cover.ts). */
+  browsCovered: number;
   /** Near-white share of the box over an eye, per cent, at most (glare on a spectacle lens over it). */
   lensGlare: number;
   /** The iris's visible height over the eye's width, per cent, at least (no iris or pupil showing: eyes closed or covered). */
@@ -95,6 +99,8 @@ export const DEFAULT_BOUNDS: PhotoCheckBounds = {
   lightBalance: 68,
   hotSpots: 12,
   lensGlare: 15,
+  glassesFrame: 50,
+  browsCovered: 35,
   irisVisible: 26,
   minBytesIndividual: 30 * 1024,
   maxBytes: 5 * 1024 * 1024,

@@ -127,6 +127,12 @@ export function lensGlare(f: Frame, lm: Pt[]): number {
   return Math.max(blownShare(f, eyeBox(lm, 36), 235), blownShare(f, eyeBox(lm, 42), 235));
 }
 
+/** The cheek skin's mean luminance (both cheek regions): the face's own reference for "dark". */
+export function cheekSkinLuma(f: Frame, lm: Pt[]): number {
+  const [l, r] = cheekBoxes(lm).map((b) => boxMean(f, b));
+  return (l!.luma * l!.n + r!.luma * r!.n) / Math.max(1, l!.n + r!.n);
+}
+
 /**
  * Iris and pupil showing: in the middle of each eye, the height of the dark run (under 60 % of the
  * cheek skin's luminance) per column, median over the columns, per cent of the eye's width, the

@@ -37,6 +37,8 @@ export type Instruction =
   | 'holdStill'
   | 'accessory'
   | 'glasses'
+  | 'frame'
+  | 'hair'
   | 'trueColour'
   | 'background';
 
@@ -61,6 +63,8 @@ export const INSTRUCTIONS: readonly Instruction[] = [
   'holdStill',
   'accessory',
   'glasses',
+  'frame',
+  'hair',
   'trueColour',
   'background',
 ];
@@ -131,6 +135,10 @@ export function instructionFor(problem: string, check: Omit<PhotoCheck, 'picPath
       return 'trueColour';
     case 'lensGlare':
       return 'glasses';
+    case 'glassesFrame':
+      return 'frame';
+    case 'hairOverBrows':
+      return 'hair';
     case 'blurred':
     case 'compressed':
       return 'holdStill';

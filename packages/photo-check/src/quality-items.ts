@@ -6,6 +6,7 @@ import type { PersonMask } from './person-mask.ts';
 import { headAccessory } from './head-accessory.ts';
 import { noLap, type Lap } from './stage-timer.ts';
 import { backgroundHueShift, hotSpots, irisVisible, lensGlare, lightBalance, skinColour } from './face-colour.ts';
+import { browsCovered, frameAcrossEyes } from './eye-cover.ts';
 import {
   blockiness,
   eyeAspect,
@@ -50,7 +51,8 @@ const none = (r: Range): SideItem => ({ value: 0, min: r.min, max: r.max, result
  * The items a human examiner checks beyond the specification's list, each a value with its
  * range: exposure of the frame and the face, the face's contrast, the face count (the second
  * look included), head yaw and pitch, eyes open, mouth closed, an accessory on the head,
- * JPEG blockiness, and the uniformity of the masked background.
+ * JPEG blockiness, the uniformity of the masked background, colour and light on the face, and
+ * what covers the eyes (glare, a spectacle frame, hair over the brows).
  */
 export function qualityItems(
   f: Frame,
@@ -91,6 +93,8 @@ export function qualityItems(
       lightBalance: none({ min: b.lightBalance, max: 100 }),
       hotSpots: none({ min: 0, max: b.hotSpots }),
       lensGlare: none({ min: 0, max: b.lensGlare }),
+      glassesFrame: none({ min: 0, max: b.glassesFrame }),
+      browsCovered: none({ min: 0, max: b.browsCovered }),
       irisVisible: none({ min: b.irisVisible, max: 100 }),
     };
   }
@@ -112,6 +116,9 @@ export function qualityItems(
   const glare = lensGlare(f, lm);
   const iris = irisVisible(f, lm);
   lap('colour and light');
+  const frameLine = frameAcrossEyes(f, lm);
+  const brows = browsCovered(f, lm);
+  lap('eyes and brows covered');
   return {
     ...common,
     faceExposure: within(light.p95, b.faceExposure),
@@ -128,6 +135,8 @@ export function qualityItems(
     lightBalance: within(balance, { min: b.lightBalance, max: 100 }),
     hotSpots: within(hot, { min: 0, max: b.hotSpots }),
     lensGlare: within(glare, { min: 0, max: b.lensGlare }),
+    glassesFrame: within(frameLine, { min: 0, max: b.glassesFrame }),
+    browsCovered: within(brows, { min: 0, max: b.browsCovered }),
     irisVisible: within(iris, { min: b.irisVisible, max: 100 }),
   };
 }

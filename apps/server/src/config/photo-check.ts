@@ -31,6 +31,8 @@ const overrideSchema = z
     lightBalance: z.number().nonnegative(),
     hotSpots: z.number().positive(),
     lensGlare: z.number().positive(),
+    glassesFrame: z.number().positive(),
+    browsCovered: z.number().positive(),
     irisVisible: z.number().nonnegative(),
     minBytesIndividual: z.number().int().nonnegative(),
     maxBytes: z.number().int().positive(),

@@ -45,6 +45,8 @@ const zh: Record<string, string> = {
   'camera.do.holdStill': '画面模糊：请保持不动',
   'camera.do.accessory': '请摘下帽子、墨镜等头部饰物',
   'camera.do.glasses': '眼镜反光：请调整灯光或眼镜角度，或摘下眼镜',
+  'camera.do.frame': '镜框挡住了眼睛：请扶正眼镜，或摘下眼镜',
+  'camera.do.hair': '头发挡住了眉毛：请把头发梳到眉毛以上',
   'camera.do.trueColour': '照片偏色：请在自然光或白光下拍摄，不要使用滤镜',
   'camera.do.background': '请站在纯色（浅蓝、白色或浅灰）墙面前',
 };
@@ -96,6 +98,8 @@ const en: Record<string, string> = {
   'camera.do.holdStill': 'Blurred: hold still',
   'camera.do.accessory': 'Take off hats, sunglasses or other things on your head',
   'camera.do.glasses': 'Glare on your glasses: move the light, tilt the glasses or take them off',
+  'camera.do.frame': 'Your glasses frame crosses your eyes: push them up or take them off',
+  'camera.do.hair': 'Hair covers your eyebrows: comb it above them',
   'camera.do.trueColour': 'The colours are off: use daylight or white light, no filters',
   'camera.do.background': 'Stand in front of a plain wall (light blue, white or light grey)',
 };

@@ -119,6 +119,8 @@ const zh: Record<string, string> = {
   'photos.item.lightBalance': '左右脸亮度比（阴阳脸）',
   'photos.item.hotSpots': '额头、鼻子高光',
   'photos.item.lensGlare': '眼镜反光',
+  'photos.item.glassesFrame': '镜框横过眼睛',
+  'photos.item.browsCovered': '头发遮挡眉毛',
   'photos.item.irisVisible': '眼睛可见（虹膜、瞳孔）',
   'photos.unit.faceCount': ' 张',
   'photos.unit.exposure': '',
@@ -138,6 +140,8 @@ const zh: Record<string, string> = {
   'photos.unit.lightBalance': '%',
   'photos.unit.hotSpots': '%',
   'photos.unit.lensGlare': '%',
+  'photos.unit.glassesFrame': '%',
+  'photos.unit.browsCovered': '%',
   'photos.unit.irisVisible': '%',
 };
 
@@ -267,6 +271,8 @@ const en: Record<keyof typeof zh, string> = {
   'photos.item.lightBalance': 'Left/right face brightness (side light)',
   'photos.item.hotSpots': 'Highlights on forehead and nose',
   'photos.item.lensGlare': 'Glare on glasses',
+  'photos.item.glassesFrame': 'Glasses frame across the eyes',
+  'photos.item.browsCovered': 'Hair over the eyebrows',
   'photos.item.irisVisible': 'Eyes visible (iris and pupil)',
   'photos.unit.faceCount': '',
   'photos.unit.exposure': '',
@@ -286,6 +292,8 @@ const en: Record<keyof typeof zh, string> = {
   'photos.unit.lightBalance': '%',
   'photos.unit.hotSpots': '%',
   'photos.unit.lensGlare': '%',
+  'photos.unit.glassesFrame': '%',
+  'photos.unit.browsCovered': '%',
   'photos.unit.irisVisible': '%',
 };
 

@@ -45,6 +45,14 @@ export const photoProblemMessages = {
     zh: '眼镜反光遮挡了眼睛，请调整灯光或眼镜角度，或摘下眼镜',
     en: 'Glare on your glasses hides your eyes: move the light, tilt the glasses or take them off',
   },
+  'photo.problem.glassesFrame': {
+    zh: '眼镜框遮挡了眼睛，请扶正眼镜，让镜框不挡住瞳孔，或摘下眼镜',
+    en: 'Your glasses frame crosses your eyes: push the glasses up so the frame is clear of your pupils, or take them off',
+  },
+  'photo.problem.hairOverBrows': {
+    zh: '头发遮挡了眉毛或眼睛，请将头发梳到眉毛以上，露出眉毛和眼睛',
+    en: 'Hair covers your eyebrows or eyes: comb it back above your eyebrows so both show',
+  },
   'photo.problem.compressed': {
     zh: '照片压缩过度，出现方块，请上传原始照片',
     en: 'The photo is over-compressed (blocky): upload the original',

@@ -50,7 +50,7 @@ const RED = { r: 200, g: 30, b: 40 };
 
 describe('automatic correction on the fixtures', () => {
   it('a compliant photo zoomed out onto a red background comes back framed, on the standard blue, and passes', async () => {
-    const bytes = await zoomedOut(fixture('red-background.jpg'), 0.7, RED);
+    const bytes = await zoomedOut(fixture('red-behind-compliant.jpg'), 0.7, RED);
     const before = await checkBytes(bytes);
     expect(before.passed).toBe(false);
     expect(failingItems(before.check)).toEqual(expect.arrayContaining(['leftSide', 'rightSide', 'backgroundout']));
@@ -82,7 +82,7 @@ describe('automatic correction on the fixtures', () => {
   ] as [CorrectionBackground, number[]][])(
     'a red background becomes %s when the school asks',
     async (colour, rgb) => {
-      const bytes = fixture('red-background.jpg');
+      const bytes = fixture('red-behind-compliant.jpg');
       const before = await checkBytes(bytes);
       expect(failingItems(before.check)).toEqual(['backgroundout']);
       const c = await correctIfFixable(ctx, bytes, before, { background: colour, pool });
@@ -108,7 +108,7 @@ describe('automatic correction on the fixtures', () => {
 
   it('gives nothing for a blurred photo, even zoomed out on red, nor for a cut-off head or several faces', async () => {
     const blurred = fixture('blurred.jpg');
-    const zoomedBlur = await zoomedOut(await sharp(fixture('red-background.jpg')).blur(4).toBuffer(), 0.7, RED);
+    const zoomedBlur = await zoomedOut(await sharp(fixture('red-behind-compliant.jpg')).blur(4).toBuffer(), 0.7, RED);
     for (const [name, bytes] of [
       ['blurred', blurred],
       ['blurred, zoomed out on red', zoomedBlur],
@@ -131,7 +131,7 @@ describe('automatic correction on the fixtures', () => {
 
 describe('a burst of corrections', () => {
   it('decodes no more originals than the pool has workers, plus one, while they wait for a worker', async () => {
-    const bytes = fixture('red-background.jpg');
+    const bytes = fixture('red-behind-compliant.jpg');
     const before = await checkBytes(bytes);
     let held = 0;
     let most = 0;
