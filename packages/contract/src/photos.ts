@@ -39,6 +39,7 @@ export const photoCheckSchema = z.object({
   hueShift: sideItemSchema.optional(),
   skinA: sideItemSchema.optional(),
   skinB: sideItemSchema.optional(),
+  skinHue: sideItemSchema.optional(),
   lightBalance: sideItemSchema.optional(),
   hotSpots: sideItemSchema.optional(),
   lensGlare: sideItemSchema.optional(),
@@ -67,6 +68,7 @@ export const EXTRA_ITEMS = [
   'backgroundUniformity',
   'skinA',
   'skinB',
+  'skinHue',
   'hueShift',
   'lightBalance',
   'hotSpots',
@@ -100,7 +102,7 @@ export function photoProblems(c: CheckItems): string[] {
   if (c.faceCount ? c.faceCount.value !== 1 : c.topSide.value === 0 && c.eyeSide.value === 0) {
     const many = !!c.faceCount && c.faceCount.value > 1;
     // The main face is still measured beside a weaker second one: a colour cast on it is named too.
-    const cast = many && (fails('skinA') || fails('skinB')) && c.skinA!.value !== 0;
+    const cast = many && (fails('skinA') || fails('skinB') || fails('skinHue')) && c.skinA!.value !== 0;
     return many ? ['manyFaces', ...(cast ? ['colourCast'] : [])] : ['noFace'];
   }
   if (fails('exposure') || (fails('faceExposure') && c.faceExposure!.value < c.faceExposure!.min)) add('tooDark');
@@ -111,7 +113,7 @@ export function photoProblems(c: CheckItems): string[] {
     add(c.contrast!.value < c.contrast!.min ? 'flatLight' : 'harshLight');
   if (fails('blockiness')) add('compressed');
   if (!c.definition || fails('sharpness')) add('blurred');
-  if (fails('skinA') || fails('skinB') || fails('hueShift')) add('colourCast');
+  if (fails('skinA') || fails('skinB') || fails('skinHue') || fails('hueShift')) add('colourCast');
   if (fails('lensGlare')) add('lensGlare');
   if (fails('glassesFrame')) add('glassesFrame');
   if (fails('browsCovered')) add('hairOverBrows');

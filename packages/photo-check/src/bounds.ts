@@ -50,6 +50,8 @@ export interface PhotoCheckBounds {
   /** The cheeks' mean CIELAB a* (green to red) and b* (blue to yellow): natural skin inside both ranges (a colour cast outside). */
   skinA: Range;
   skinB: Range;
+  /** The cheeks' CIELAB hue angle, degrees (natural skin of any tone about 30-70; a turned hue leaves it even where a* and b* stay in range). */
+  skinHue: Range;
   /** A coloured background's CIELAB hue away from the standard light blue's, degrees, at most (a cast turns it). */
   hueShift: number;
   /** The darker half of the face's luminance over the brighter half's, per cent, at least (light from one side under it). */
@@ -95,6 +97,7 @@ export const DEFAULT_BOUNDS: PhotoCheckBounds = {
   headAccessory: 35,
   skinA: { min: 2, max: 32 },
   skinB: { min: 6, max: 38 },
+  skinHue: { min: 24, max: 76 },
   hueShift: 22,
   lightBalance: 68,
   hotSpots: 12,

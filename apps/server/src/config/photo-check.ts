@@ -27,6 +27,7 @@ const overrideSchema = z
     headAccessory: z.number().positive(),
     skinA: rangeSchema,
     skinB: rangeSchema,
+    skinHue: rangeSchema,
     hueShift: z.number().positive(),
     lightBalance: z.number().nonnegative(),
     hotSpots: z.number().positive(),

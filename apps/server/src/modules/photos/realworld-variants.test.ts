@@ -220,4 +220,16 @@ describe.skipIf(!set)('broken variants generated from the real-world set’s com
     );
     expect(wrong).toEqual([]);
   }, 600_000);
+
+  it('a hue turned 30° either way on a white background is refused on the skin alone', async () => {
+    // A turn leaves a white or grey wall white: only the face tells. The skin's hue angle leaves its
+    // natural range here; a person whose skin sits near one end of it can still pass a turn towards
+    // the middle (the light grey set's photo turned -30° lands at a natural 28°).
+    const photo = set!.find((p) => p.file === 'obama-white-background.jpg')!;
+    for (const hue of [30, 330]) {
+      const r = await check(await sharp(realworldBytes(photo)).modulate({ hue }).jpeg({ quality: 92 }).toBuffer());
+      expect(r.passed, `hue ${hue}`).toBe(false);
+      expect(r.problems[0], `hue ${hue}`).toBe('colourCast');
+    }
+  }, 60_000);
 });
