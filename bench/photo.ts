@@ -202,7 +202,7 @@ async function main() {
     );
   }
   console.log(
-    `check  median ${md.toFixed(1)} ms (aim ≤ 100)  p95 ${q(l.check, 0.95).toFixed(1)} ms (aim ≤ 150) per photo`,
+    `check  median ${md.toFixed(1)} ms (aim ≤ 60)  p95 ${q(l.check, 0.95).toFixed(1)} ms (aim ≤ 100) per photo`,
   );
   console.log(
     'stages mean ms per check and share of the check, largest first (compare shares: the ms move with the load)',

@@ -117,6 +117,8 @@ test('the guide shows what the check refuses, each with an example and its words
     ['偏色（脸色发绿、发青）', '照片偏色，请在自然光或白光下拍摄，不要使用滤镜'],
     ['阴阳脸（光线从一侧照来）', '脸部一侧偏暗（阴阳脸），请让光线从正前方均匀照亮脸部'],
     ['眼镜反光遮挡眼睛', '眼镜反光遮挡了眼睛，请调整灯光或眼镜角度，或摘下眼镜'],
+    ['镜框横过眼睛', '眼镜框遮挡了眼睛，请扶正眼镜，让镜框不挡住瞳孔，或摘下眼镜'],
+    ['刘海遮挡眉毛', '头发遮挡了眉毛或眼睛，请将头发梳到眉毛以上，露出眉毛和眼睛'],
     ['头部歪斜', '头部歪斜，请保持头部端正'],
   ]) {
     await expect(page.getByRole('img', { name: example })).toBeVisible();
@@ -127,6 +129,10 @@ test('the guide shows what the check refuses, each with an example and its words
   await page.reload();
   await expect(page.getByRole('heading', { name: 'These photos are refused' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Colour cast (a green or cyan face)' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'A fringe over the eyebrows' })).toBeVisible();
+  await expect(
+    page.getByText('Hair covers your eyebrows or eyes: comb it back above your eyebrows so both show'),
+  ).toBeVisible();
   await expect(
     page.getByText('The colours are off (colour cast): take it in daylight or white light, without filters'),
   ).toBeVisible();

@@ -53,7 +53,17 @@ function FramingDiagram({ label }: { label: string }) {
 }
 
 /** The refusals the check names, each drawn as a small example beside its words (photo.problem.*). */
-const REFUSALS = ['colourCast', 'sideLight', 'hotSpots', 'lensGlare', 'eyesClosed', 'tilted', 'manyFaces'] as const;
+const REFUSALS = [
+  'colourCast',
+  'sideLight',
+  'hotSpots',
+  'lensGlare',
+  'glassesFrame',
+  'hairOverBrows',
+  'eyesClosed',
+  'tilted',
+  'manyFaces',
+] as const;
 type Refusal = (typeof REFUSALS)[number];
 
 /** A small schematic portrait (120 x 160) showing one refusal: the face drawn as the check would see it. */
@@ -88,6 +98,18 @@ function RefusalExample({ kind, label }: { kind: Refusal; label: string }) {
             <ellipse cx="49" cy="63" rx="8" ry="6" fill="#fff" />
             <ellipse cx="71" cy="63" rx="8" ry="6" fill="#fff" />
           </g>
+        )}
+        {kind === 'glassesFrame' && (
+          <g fill="none" stroke="#222" strokeWidth="3">
+            <rect x="38" y="63" width="22" height="16" rx="4" />
+            <rect x="60" y="63" width="22" height="16" rx="4" />
+          </g>
+        )}
+        {kind === 'hairOverBrows' && (
+          <path
+            d="M32 50 C34 30 86 30 88 50 L87 60 L82 57 L77 61 L72 57 L67 61 L62 57 L57 61 L52 57 L47 61 L42 57 L37 61 L33 58 Z"
+            fill="#222"
+          />
         )}
         {kind === 'hotSpots' && (
           <g fill="#fff">
