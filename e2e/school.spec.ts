@@ -101,9 +101,9 @@ test('a school account follows its cohort, exports it as Excel and prints the co
   await back.getByRole('button', { name: '确认退回' }).click();
   await expect(school.getByText(`已退回 ${approved.xm} 的照片，学生会收到通知`)).toBeVisible();
   await school.goto('/console/cohort?state=refused');
-  await expect(
-    school.locator('tbody tr.ant-table-row').filter({ hasText: approved.xm }).getByText('已驳回'),
-  ).toBeVisible();
+  const refusedRow = school.locator('tbody tr.ant-table-row').filter({ hasText: approved.xm });
+  await expect(refusedRow.getByText('已驳回')).toBeVisible();
+  await expect(refusedRow).toContainText('照片背景不符合要求');
 
   // The printable entry: QR code, address and feature code; the address opens the collection page filled in.
   await school.getByRole('button', { name: '打印采集入口' }).click();
@@ -124,6 +124,12 @@ test('a school account follows its cohort, exports it as Excel and prints the co
   await expect(school.getByRole('heading', { name: 'Our collection' })).toBeVisible();
   await expect(school.getByText(`Not started: ${mine.length - 1}`)).toBeVisible();
   await shot(school, 'school-cohort-en');
+  // The refusal the school gave from the list reads in English too.
+  await school.goto('/console/cohort?state=refused');
+  await expect(school.locator('tbody tr.ant-table-row').filter({ hasText: approved.xm })).toContainText(
+    'The background does not meet the requirements',
+  );
+  await school.goto('/console/cohort');
   await school.getByRole('button', { name: 'Print the collection entry' }).click();
   await expect(school.getByRole('heading', { name: /photo collection entry/ })).toBeVisible();
   await shot(school, 'school-entry-en');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { needsReason, reasonFields } from './review.ts';
+import { needsReason, reasonFields, reasonTextSchema } from './review.ts';
 
 /**
  * A school's cohort (the school account, issue "the season's staff"): each student of the national
@@ -59,7 +59,8 @@ export const cohortRowSchema = z.object({
   major: z.string().nullable(),
   state: z.enum(COHORT_STATES),
   orderNo: z.string().nullable(),
-  refuseReason: z.string().nullable(),
+  /** The person's refusal in both languages (as typed, or the list's words); an older order's reason in both fields. */
+  refuseReason: reasonTextSchema.nullable(),
   updatedAt: z.string().nullable(),
   /** Approved and not yet in production: the school may send the photo back for a new one. */
   resettable: z.boolean(),

@@ -13,6 +13,7 @@ import {
   payments,
   tasks,
 } from '../../db/schema.ts';
+import { REJECT_REASONS } from '@portal/contract/console';
 import { createDevOrder } from '../dev/dev-orders.ts';
 import { photoRow } from '../review/test-kit.ts';
 import { call, staffSession, testApp } from '../../../test/helpers.ts';
@@ -117,7 +118,12 @@ describe('school accounts', () => {
 
     const refused = await get(school, `/api/console/cohort?taskId=${pku.id}&state=refused`);
     expect(refused.data.rows).toEqual([
-      expect.objectContaining({ studentId: c.xh, name: c.xm, state: 'refused', refuseReason: '背景不是纯色' }),
+      expect.objectContaining({
+        studentId: c.xh,
+        name: c.xm,
+        state: 'refused',
+        refuseReason: { zh: '背景不是纯色', en: '背景不是纯色' },
+      }),
     ]);
     const byNumber = await get(school, `/api/console/cohort?taskId=${pku.id}&q=${b.xh.slice(-6)}`);
     expect(byNumber.data.rows.map((r: { studentId: string }) => r.studentId)).toContain(b.xh);
@@ -241,7 +247,11 @@ describe('school accounts', () => {
     });
     expect(res.code).toBe(200);
     expect(res.data).toEqual({ state: 125 });
-    expect(await row()).toMatchObject({ state: 'refused', resettable: false });
+    expect(await row()).toMatchObject({
+      state: 'refused',
+      resettable: false,
+      refuseReason: { zh: '照片与学籍照片不是同一人', en: '照片与学籍照片不是同一人' },
+    });
     const told = await app.ctx.db.select().from(memberMessages).where(eq(memberMessages.orderId, o.id));
     expect(JSON.stringify(told.map((m) => m.params))).toContain('照片与学籍照片不是同一人');
     expect((await app.ctx.db.select().from(payments).where(eq(payments.orderId, o.id))).length).toBe(paymentsBefore);
@@ -249,5 +259,32 @@ describe('school accounts', () => {
     const twice = await post(school, '/api/console/cohort/reset', { taskId: pku.id, studentId: e.xh, reasonIndex: 3 });
     expect(twice.code).toBe(409);
     expect(twice.msg).toBe('只有审核通过、尚未制作的照片可以退回重拍');
+  });
+
+  it("show a person's refusal from the list in the reader's language, on screen and in the English workbook", async () => {
+    const e = students.at(-1)!;
+    const o = await orderFor(e.xh, pku.id, 120);
+    const [order] = await app.ctx.db.select().from(orders).where(eq(orders.id, o.id));
+    await app.ctx.db
+      .update(orderDetails)
+      .set({ photoId: await photoRow(app, order.memberId), name: e.xm })
+      .where(eq(orderDetails.orderId, o.id));
+    const school = await staffSession(app, 'school', null, ['10001']);
+    const reset = await post(school, '/api/console/cohort/reset', { taskId: pku.id, studentId: e.xh, reasonIndex: 3 });
+    expect(reset.code).toBe(200);
+    const rows = (await get(school, `/api/console/cohort?taskId=${pku.id}&q=${e.xh}`)).data.rows as Loose[];
+    const listed = REJECT_REASONS[3]!;
+    expect(rows.find((r) => r.studentId === e.xh)?.refuseReason).toEqual({ zh: listed.zh, en: listed.en });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/console/cohort/export',
+      headers: { 'x-staff-token': school.token, lang: 'en' },
+      payload: { taskId: pku.id },
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(new Uint8Array(res.rawPayload).buffer);
+    const texts = JSON.stringify(book.worksheets[0].getSheetValues());
+    expect(texts).toContain(listed.en);
+    expect(texts).not.toContain(listed.zh);
   });
 });

@@ -12,6 +12,7 @@ import {
   type CohortTask,
 } from '@portal/contract/cohort';
 import type { AppContext } from '../../context.ts';
+import { standingReasons } from '../review/public.ts';
 import { nationalPhotoReports, nationalStudents, orderDetails, orders, schools, tasks } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
@@ -68,6 +69,8 @@ async function cohortRows(ctx: AppContext, task: TaskRow): Promise<CohortRow[]> 
   const persons = await ctx.db
     .select({
       detailId: orderDetails.id,
+      photoId: orderDetails.photoId,
+      orderId: orders.id,
       studentId: orderDetails.studentId,
       state: orders.state,
       orderNo: orders.orderNo,
@@ -93,6 +96,11 @@ async function cohortRows(ctx: AppContext, task: TaskRow): Promise<CohortRow[]> 
   );
   const byStudent = new Map<string, (typeof persons)[number]>();
   for (const p of persons) if (p.studentId && p.state !== S.CLOSED) byStudent.set(p.studentId, p);
+  // Each refused person's own reason in both languages (the order's one line of words is Chinese).
+  const reasons = await standingReasons(
+    ctx.db,
+    [...byStudent.values()].filter((p) => p.state === S.REJECTED).map((p) => ({ ...p, id: p.detailId })),
+  );
   return students.map((s) => {
     const p = byStudent.get(s.xh);
     const state: CohortState = !p
@@ -115,7 +123,10 @@ async function cohortRows(ctx: AppContext, task: TaskRow): Promise<CohortRow[]> 
       major: s.major,
       state,
       orderNo: p?.orderNo ?? null,
-      refuseReason: state === 'refused' ? (p?.refuseReason ?? null) : null,
+      refuseReason:
+        state !== 'refused' || !p
+          ? null
+          : (reasons.get(p.detailId) ?? (p.refuseReason ? { zh: p.refuseReason, en: p.refuseReason } : null)),
       updatedAt: p ? p.updatedAt.toISOString() : null,
       resettable: state === 'approved' && p?.state === S.TO_BE_MADE,
     };

@@ -26,7 +26,7 @@ export async function cohortWorkbook(title: string, rows: CohortRow[], lang: Lan
       r.idNumMask ?? '',
       r.major ?? '',
       COHORT_STATE_TEXT[r.state][lang],
-      r.refuseReason ?? '',
+      r.refuseReason?.[lang] ?? '',
       r.orderNo ?? '',
       r.updatedAt ? formatChinaTime(r.updatedAt) : '',
     ]);

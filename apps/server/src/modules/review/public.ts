@@ -1,4 +1,4 @@
 // What other modules use of the review area (see ARCHITECTURE.md, "Review").
-export { reviewRefusals } from './refusals.ts';
+export { reviewRefusals, standingReasons } from './refusals.ts';
 export { reviewPace } from './pace.ts';
 export { assertNotClaimedByOther } from './claims.ts';

@@ -11,6 +11,27 @@ import { decisionsOf, linesOf } from './repo.ts';
  * in both languages, while the line still holds that photo: what the student's order page lists
  * with a "replace this photo" button per person.
  */
+/**
+ * The standing refusal reason of many persons at once (a school's cohort), in both languages,
+ * keyed by line: the same rule as the order page's list, one query for every order.
+ */
+export async function standingReasons(
+  db: DbOrTx,
+  lines: readonly { orderId: number; id: number; photoId: number | null }[],
+): Promise<Map<number, { zh: string; en: string }>> {
+  const rows = (await decisionsOf(db, [...new Set(lines.map((l) => l.orderId))])).map((r) => r.d);
+  const out = new Map<number, { zh: string; en: string }>();
+  for (const line of lines) {
+    const d = standingRefusal(
+      rows.filter((r) => r.orderId === line.orderId),
+      line,
+    );
+    if (d && d.verdict !== 'approve' && d.reasonZh !== null)
+      out.set(line.id, { zh: d.reasonZh, en: d.reasonEn ?? d.reasonZh });
+  }
+  return out;
+}
+
 export async function reviewRefusals(db: DbOrTx, orderId: number): Promise<ReviewRefusal[]> {
   const [o] = await db.select({ state: orders.state }).from(orders).where(eq(orders.id, orderId));
   if (o?.state !== ORDER_STATE.REJECTED) return [];

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { COHORT_STATES, COHORT_STATE_TEXT, type CohortRow, type CohortState } from '@portal/contract/cohort';
 import { QueryState } from '../../../components/query-state.tsx';
-import { pick } from '../../../lib/i18n.ts';
+import { pick, reasonText } from '../../../lib/i18n.ts';
 import { downloadCohort, fetchCohort, fetchCohortTasks } from '../cohort-api.ts';
 import { when } from '../ui.tsx';
 import { CohortEntry } from './cohort-entry.tsx';
@@ -163,7 +163,11 @@ export default function CohortPage() {
                 dataIndex: 'state',
                 render: (s: CohortState) => <Tag color={STATE_COLOR[s]}>{pick(COHORT_STATE_TEXT[s])}</Tag>,
               },
-              { title: t('console.cohort.reason'), dataIndex: 'refuseReason' },
+              {
+                title: t('console.cohort.reason'),
+                dataIndex: 'refuseReason',
+                render: (r: CohortRow['refuseReason']) => (r ? reasonText(pick(r)) : ''),
+              },
               { title: t('console.cohort.orderNo'), dataIndex: 'orderNo' },
               { title: t('console.cohort.updated'), dataIndex: 'updatedAt', render: when },
               {
