@@ -32,6 +32,13 @@ const zh: Record<string, string> = {
   'phone.new.newAddress': '填写新地址',
   'phone.new.shipTo': '收货地址',
   'phone.new.people': '人员',
+  'phone.new.step.edit': '修改人员信息',
+  'phone.new.edit': '修改',
+  'phone.edit.title': '修改人员信息',
+  'phone.edit.idHidden': '为保护个人信息，证件号码只显示部分，保存后保持不变。',
+  'phone.edit.wrongName': '姓名或证件号码填写有误？请返回列表删除此人后重新添加。',
+  'phone.edit.gone': '订单中已没有此人员',
+  'phone.edit.back': '返回人员列表',
 };
 
 const en: Record<string, string> = {
@@ -70,6 +77,13 @@ const en: Record<string, string> = {
   'phone.new.newAddress': 'Enter a new address',
   'phone.new.shipTo': 'Delivery address',
   'phone.new.people': 'People',
+  'phone.new.step.edit': 'Edit a person',
+  'phone.new.edit': 'Edit',
+  'phone.edit.title': 'Edit person details',
+  'phone.edit.idHidden': 'To protect personal data only part of the ID number is shown; it stays as saved.',
+  'phone.edit.wrongName': 'Wrong name or ID number? Go back to the list, delete this person and add them again.',
+  'phone.edit.gone': 'This person is no longer in the order',
+  'phone.edit.back': 'Back to the list',
 };
 
 export default { zh, en };

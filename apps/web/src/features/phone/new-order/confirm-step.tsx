@@ -46,13 +46,14 @@ export function ConfirmStep({ orderId, onBack }: { orderId: number; onBack: () =
       <h3 className="phone-form-label">{t('phone.new.people')}</h3>
       <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {orderDetails.map((d) => (
-          <li key={d.id} className="new-order-person">
+          <li key={d.id} className="new-order-person" data-testid="confirm-person">
             {d.picUrl && <img src={d.picUrl} alt="" />}
             <div>
               <div style={{ fontWeight: 600 }}>{d.name}</div>
               <div className="phone-muted">
                 {d.schoolName} · {d.studentId}
               </div>
+              {d.mobile && <div className="phone-muted">{d.mobile}</div>}
             </div>
           </li>
         ))}

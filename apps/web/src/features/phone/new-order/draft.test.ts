@@ -42,6 +42,7 @@ describe('the phone wizard draft', () => {
 
   it('reads the step from the address, anything else is the first', () => {
     expect(stepOf('shipping')).toBe('shipping');
+    expect(stepOf('edit')).toBe('edit');
     expect(stepOf('pay')).toBe('tips');
     expect(stepOf(null)).toBe('tips');
   });

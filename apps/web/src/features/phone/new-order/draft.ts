@@ -23,9 +23,20 @@ export interface PhoneDraft {
   values: PersonDraft;
   /** The order once the first person is saved: Back to the form then adds to it, never a second order. */
   orderId?: number;
+  /** A saved person being edited (its line id) and what was changed so far: mobile, e-mail, photo. */
+  edit?: EditDraft;
 }
 
-export const STEPS = ['tips', 'school', 'qr', 'form', 'persons', 'shipping', 'confirm'] as const;
+/** The fields a saved person may change (the desktop's modify rule): the rest stays as saved. */
+export interface EditDraft {
+  id: number;
+  mobile: string;
+  mail: string;
+  imageUrl: string;
+}
+
+/** `edit` is a detour from `persons` (one saved person, named by `detail` in the address), not a step of its own. */
+export const STEPS = ['tips', 'school', 'qr', 'form', 'persons', 'edit', 'shipping', 'confirm'] as const;
 export type Step = (typeof STEPS)[number];
 
 /** The step named in the address; anything else is the first step. */

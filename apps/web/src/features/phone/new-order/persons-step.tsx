@@ -1,13 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dialog, DotLoading } from 'antd-mobile';
-import { canAddPerson } from '@portal/contract/order-states';
+import { canAddPerson, canEditPhoto } from '@portal/contract/order-states';
 import { MAX_PERSONS_PER_ORDER } from '@portal/contract/prices';
 import { toastFail, toastOk } from '../phone-toast.ts';
 import { deletePerson, newOrderKeys, useOrder } from './api.ts';
 
-/** The order's people so far with the server's price; add another (at most 30) or go on to delivery. */
-export function PersonsStep({ orderId, onAdd, onNext }: { orderId: number; onAdd: () => void; onNext: () => void }) {
+/** The order's people so far with the server's price; edit or delete one, add another (at most 30) or go on to delivery. */
+export function PersonsStep({
+  orderId,
+  onAdd,
+  onEdit,
+  onNext,
+}: {
+  orderId: number;
+  onAdd: () => void;
+  onEdit: (detailId: number) => void;
+  onNext: () => void;
+}) {
   const { t } = useTranslation();
   const q = useOrder(orderId);
   const qc = useQueryClient();
@@ -30,6 +40,7 @@ export function PersonsStep({ orderId, onAdd, onNext }: { orderId: number; onAdd
     onAdd();
   };
   const removable = canAddPerson({ kind: 'individual', state: order.state });
+  const editable = canEditPhoto({ kind: 'individual', state: order.state });
   const remove = async (detailId: number) => {
     if (
       !(await Dialog.confirm({
@@ -68,17 +79,25 @@ export function PersonsStep({ orderId, onAdd, onNext }: { orderId: number; onAdd
               <div className="phone-muted">
                 {d.schoolName} · {d.studentId}
               </div>
+              {d.mobile && <div className="phone-muted">{d.mobile}</div>}
             </div>
-            {removable && (
-              <Button
-                fill="outline"
-                color="danger"
-                aria-label={`${t('orders.info.delete')} ${d.name}`}
-                onClick={() => void remove(d.id)}
-              >
-                {t('orders.info.delete')}
-              </Button>
-            )}
+            <div className="new-order-person-actions">
+              {editable && (
+                <Button fill="outline" aria-label={`${t('phone.new.edit')} ${d.name}`} onClick={() => onEdit(d.id)}>
+                  {t('phone.new.edit')}
+                </Button>
+              )}
+              {removable && (
+                <Button
+                  fill="outline"
+                  color="danger"
+                  aria-label={`${t('orders.info.delete')} ${d.name}`}
+                  onClick={() => void remove(d.id)}
+                >
+                  {t('orders.info.delete')}
+                </Button>
+              )}
+            </div>
           </li>
         ))}
       </ul>
