@@ -13,6 +13,7 @@ test.describe.configure({ timeout: 300_000 });
 
 const FIRST = 'apps/server/test/fixtures/photos/compliant-3.jpg';
 const SECOND = 'apps/server/test/fixtures/photos/compliant-1.jpg';
+const REFUSED = 'apps/server/test/fixtures/photos/red-behind-compliant.jpg';
 const ID = '110108200001011237';
 const SCREENS = process.env.SCREENS_DIR ?? 'test-results/screens';
 
@@ -105,11 +106,31 @@ for (const { label, device } of PHONES) {
       await page.getByRole('button', { name: '保存', exact: true }).tap();
       await expect(page.getByText('请输入手机号')).toBeVisible();
 
+      // A photo the check refuses: why, in the check's words, and the corrected one when the machine could.
+      const shown = await page.getByAltText('已上传的照片').getAttribute('src');
+      await page.getByTestId('file-input').setInputFiles(REFUSED);
+      const refusal = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: '照片未通过检测' }) });
+      await expect(refusal).toBeVisible({ timeout: 60_000 });
+      await expect(refusal.getByRole('heading', { level: 3 })).toHaveText('照片未通过检测');
+      await expect(refusal.getByRole('listitem').first()).toBeVisible();
+      await expect(
+        refusal
+          .getByRole('button', { name: '使用修正后的照片' })
+          .or(refusal.getByText('请按上面的提示重新拍摄或选择照片。')),
+      ).toBeVisible();
+      if (await refusal.getByRole('button', { name: '使用修正后的照片' }).count()) {
+        await expect(refusal.getByAltText('您的照片')).toBeVisible();
+        await expect(refusal.getByAltText('修正后的照片')).toBeVisible();
+      }
+      await expect(page.getByAltText('已上传的照片')).toHaveAttribute('src', shown!);
+      await refusal.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SCREENS}/phone-edit-${label}-refused.png`, fullPage: true });
+
       // A new mobile and another photo, kept over a reload (never the ID number).
       await page.getByLabel('手机号', { exact: true }).fill('13900139001');
-      const shown = await page.getByAltText('已上传的照片').getAttribute('src');
       await page.getByTestId('file-input').setInputFiles(SECOND);
       await expect(page.getByAltText('已上传的照片')).not.toHaveAttribute('src', shown!, { timeout: 60_000 });
+      await expect(refusal).toHaveCount(0);
       await page.reload();
       await expect(page).toHaveURL(/step=edit/);
       await expect(page.getByLabel('手机号', { exact: true })).toHaveValue('13900139001');

@@ -167,6 +167,20 @@ test.describe('Android', () => {
     await page.getByRole('button', { name: '切换到中文' }).tap();
     await page.getByRole('button', { name: /重新拍照/ }).tap();
 
+    // A photo the check refuses: why, in the check's words, and the corrected one when the machine could.
+    await page.getByTestId('camera-input').setInputFiles(`${PHOTOS}/red-behind-compliant.jpg`);
+    const refusal = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: '照片未通过检测' }) });
+    await expect(refusal).toBeVisible({ timeout: 60_000 });
+    await expect(refusal.getByRole('heading', { level: 2 })).toHaveText('照片未通过检测');
+    await expect(refusal.getByRole('listitem').first()).toBeVisible();
+    if (await refusal.getByRole('button', { name: '使用修正后的照片' }).count()) {
+      await expect(refusal.getByText('系统已自动修正了这张照片。请对比后使用修正后的照片，或重新拍摄。')).toBeVisible();
+      await expect(refusal.getByAltText('您的照片')).toBeVisible();
+      await expect(refusal.getByAltText('修正后的照片')).toBeVisible();
+      await expect(refusal.getByRole('button', { name: '重新拍摄' })).toBeVisible();
+    } else await expect(refusal.getByText('请按以上项目调整后重新拍摄。')).toBeVisible();
+    await shot(page, 'fix-refused-zh');
+
     // Taken with the camera input: a photo that passes the check.
     await page.getByTestId('camera-input').setInputFiles(`${PHOTOS}/compliant-3.jpg`);
     await expect(page.getByRole('heading', { name: '照片检测通过' })).toBeVisible({ timeout: 60_000 });

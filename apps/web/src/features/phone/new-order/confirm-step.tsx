@@ -1,8 +1,9 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, DotLoading } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { shippingComplete } from '@portal/contract/orders';
 import { phonePaths } from '../paths.ts';
+import { PhoneQueryState } from '../shell/phone-query-state.tsx';
 import { toastFail } from '../phone-toast.ts';
 import { useOrder } from './api.ts';
 import { clearDraft } from './draft.ts';
@@ -12,19 +13,7 @@ export function ConfirmStep({ orderId, onBack }: { orderId: number; onBack: () =
   const { t } = useTranslation();
   const navigate = useNavigate();
   const q = useOrder(orderId);
-  if (q.isPending)
-    return (
-      <div className="phone-loading">
-        <DotLoading color="primary" />
-      </div>
-    );
-  if (q.isError)
-    return (
-      <div className="phone-card" role="alert">
-        <p>{t('phone.loadFailed')}</p>
-        <Button onClick={() => void q.refetch()}>{t('phone.retry')}</Button>
-      </div>
-    );
+  if (!q.isSuccess) return <PhoneQueryState query={q} />;
   const { order: o, orderDetails } = q.data;
   const pay = () => {
     if (Number(o.payTotal) === 0 || !orderDetails.length) return toastFail(t('msg.order.empty'));

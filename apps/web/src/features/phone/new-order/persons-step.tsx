@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, DotLoading } from 'antd-mobile';
+import { Button, Dialog } from 'antd-mobile';
 import { canAddPerson, canEditPhoto } from '@portal/contract/order-states';
 import { MAX_PERSONS_PER_ORDER } from '@portal/contract/prices';
+import { PhoneQueryState } from '../shell/phone-query-state.tsx';
 import { toastFail, toastOk } from '../phone-toast.ts';
 import { deletePerson, newOrderKeys, useOrder } from './api.ts';
 
@@ -21,19 +22,7 @@ export function PersonsStep({
   const { t } = useTranslation();
   const q = useOrder(orderId);
   const qc = useQueryClient();
-  if (q.isPending)
-    return (
-      <div className="phone-loading">
-        <DotLoading color="primary" />
-      </div>
-    );
-  if (q.isError)
-    return (
-      <div className="phone-card" role="alert">
-        <p>{t('phone.loadFailed')}</p>
-        <Button onClick={() => void q.refetch()}>{t('phone.retry')}</Button>
-      </div>
-    );
+  if (!q.isSuccess) return <PhoneQueryState query={q} />;
   const { order, orderDetails } = q.data;
   const add = () => {
     if (orderDetails.length >= MAX_PERSONS_PER_ORDER) return toastFail(t('msg.order.max30'));

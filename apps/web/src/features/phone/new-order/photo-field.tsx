@@ -4,6 +4,7 @@ import { Button } from 'antd-mobile';
 import { addLocales } from '../../../lib/i18n-core.ts';
 import { canUseLiveCamera, LiveCamera } from '../photo/live-camera.tsx';
 import { usePhotoTake } from '../photo/use-photo-take.ts';
+import { RefusalCard } from '../photo/refusal-card.tsx';
 
 // The check's item names are the photo area's words: loaded with this screen only.
 const photoWords = import('../../../locales/photos.ts').then((m) => addLocales(m.default));
@@ -96,42 +97,12 @@ export function PhotoField({
         onCapture={(shot, token) => void take(shot, token)}
       />
       {refusal && (
-        <section role="alert" aria-labelledby="check-h" style={{ marginTop: 12 }}>
-          <h3 id="check-h" className="phone-section-title" style={{ color: '#a8071a' }}>
-            {t('phone.new.refused')}
-          </h3>
-          <p>{refusal.msg}</p>
-          <ul>
-            {refusal.items.map((k) => (
-              <li key={k}>{t(`photos.item.${k}`, { defaultValue: k })}</li>
-            ))}
-          </ul>
-          {refusal.candidate ? (
-            <>
-              <div style={{ display: 'flex', gap: 12, justifyContent: 'center' }}>
-                <figure style={{ margin: 0, textAlign: 'center' }}>
-                  <img className="phone-photo" src={refusal.src} alt={t('phone.new.yours')} />
-                  <figcaption className="phone-muted">{t('phone.new.yours')}</figcaption>
-                </figure>
-                <figure style={{ margin: 0, textAlign: 'center' }}>
-                  <img className="phone-photo" src={refusal.candidate.url} alt={t('phone.new.corrected')} />
-                  <figcaption className="phone-muted">{t('phone.new.corrected')}</figcaption>
-                </figure>
-              </div>
-              <Button
-                block
-                color="primary"
-                style={{ marginTop: 8 }}
-                loading={busy}
-                onClick={() => void takeCorrected(refusal.candidate!)}
-              >
-                {t('phone.new.useCorrected')}
-              </Button>
-            </>
-          ) : (
-            <p className="phone-muted">{t('phone.new.tryAgain')}</p>
-          )}
-        </section>
+        <RefusalCard
+          refusal={refusal}
+          busy={busy}
+          onUseCorrected={(c) => void takeCorrected(c)}
+          tryAgain={t('phone.new.tryAgain')}
+        />
       )}
     </div>
   );

@@ -8,6 +8,7 @@ import { addLocales } from '../../../lib/i18n-core.ts';
 import { updatePersonPhoto, useOrderWithPersons } from '../api.ts';
 import { canUseLiveCamera, LiveCamera } from '../photo/live-camera.tsx';
 import { usePhotoTake } from '../photo/use-photo-take.ts';
+import { RefusalCard } from '../photo/refusal-card.tsx';
 import { phonePaths } from '../paths.ts';
 import { toastFail, toastOk } from '../phone-toast.ts';
 import { useOrderParams } from './use-order-params.ts';
@@ -126,40 +127,15 @@ export default function PhoneFixPhotoPage() {
       />
 
       {refusal && (
-        <section className="phone-card" role="alert" aria-labelledby="check-title">
-          <h2 id="check-title" className="phone-section-title" style={{ marginTop: 0 }}>
-            {t('phone.fix.refused')}
-          </h2>
-          <p>{refusal.msg}</p>
-          <ul>
-            {refusal.items.map((k) => (
-              <li key={k}>{t(`photos.item.${k}`, { defaultValue: k })}</li>
-            ))}
-          </ul>
-          {refusal.candidate ? (
-            <>
-              <p>{t('phone.fix.correctedHow')}</p>
-              <div style={{ display: 'flex', gap: 12, justifyContent: 'center' }}>
-                <figure style={{ margin: 0, textAlign: 'center' }}>
-                  <img className="phone-photo" src={refusal.src} alt={t('phone.fix.yours')} />
-                  <figcaption className="phone-muted">{t('phone.fix.yours')}</figcaption>
-                </figure>
-                <figure style={{ margin: 0, textAlign: 'center' }}>
-                  <img className="phone-photo" src={refusal.candidate.url} alt={t('phone.fix.corrected')} />
-                  <figcaption className="phone-muted">{t('phone.fix.corrected')}</figcaption>
-                </figure>
-              </div>
-              <div className="phone-actions">
-                <Button color="primary" loading={busy} onClick={() => void photo.takeCorrected(refusal.candidate!)}>
-                  {t('phone.fix.useCorrected')}
-                </Button>
-                <Button onClick={shoot}>{t('phone.fix.another')}</Button>
-              </div>
-            </>
-          ) : (
-            <p className="phone-muted">{t('phone.fix.tryAgain')}</p>
-          )}
-        </section>
+        <RefusalCard
+          card
+          refusal={refusal}
+          busy={busy}
+          onUseCorrected={(c) => void photo.takeCorrected(c)}
+          correctedHow={t('phone.fix.correctedHow')}
+          onAnother={shoot}
+          tryAgain={t('phone.fix.tryAgain')}
+        />
       )}
 
       {accepted && (

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { formatChinaTime } from '@portal/contract/time-format';
 import { useTranslation } from 'react-i18next';
-import { Button, DotLoading, List } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
 import { canEditPhoto, canModify, ORDER_STATE, showsPaymentInfo } from '@portal/contract/order-states';
 import { REFUND_STATUS_TEXT } from '@portal/contract/refund-words';
 import { pick } from '../../../lib/i18n-core.ts';
@@ -12,6 +12,7 @@ import { StateTag } from './state-tag.tsx';
 import { PhoneTimeline } from './timeline.tsx';
 import { useOrderParams } from './use-order-params.ts';
 import { CopyText } from './copy-text.tsx';
+import { PhoneQueryState } from '../shell/phone-query-state.tsx';
 
 /** An order on the phone: its persons and photos, refusals with what to do, progress, payment and parcel. */
 export default function PhoneOrderPage() {
@@ -23,19 +24,12 @@ export default function PhoneOrderPage() {
   const timeline = useTimeline(id, individual);
   const refusals = usePhotoRefusals(id, individual);
   const refund = useRefund(id, kind !== 'task');
-  if (q.isPending)
+  if (!q.isSuccess)
     return (
-      <div className="phone-loading">
-        <DotLoading color="primary" />
-      </div>
-    );
-  if (q.isError)
-    return (
-      // A plain card (as the list's): antd-mobile's ErrorBlock carries large pictures into the page.
-      <div className="phone-card" role="alert" style={{ textAlign: 'center' }}>
-        <p>{t('phone.loadFailed')}</p>
-        <Button onClick={() => navigate(phonePaths.orders)}>{t('phone.orders.back')}</Button>
-      </div>
+      <PhoneQueryState
+        query={q}
+        action={<Button onClick={() => navigate(phonePaths.orders)}>{t('phone.orders.back')}</Button>}
+      />
     );
   const { order: o, persons } = q.data;
   const summary = {

@@ -1,11 +1,11 @@
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Button from 'antd-mobile/es/components/button';
-import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { useAllOrders, type PhoneOrder } from '../api.ts';
 import { phonePaths } from '../paths.ts';
 import { hintKey, KIND_KEY, nextSteps } from './order-facts.ts';
 import { StateTag } from './state-tag.tsx';
+import { PhoneQueryState } from '../shell/phone-query-state.tsx';
 
 /** My orders: the three kinds in one list, newest first, each with what can be done now. */
 export default function PhoneOrdersPage() {
@@ -14,17 +14,8 @@ export default function PhoneOrdersPage() {
   return (
     <>
       <h1 className="phone-title">{t('phone.orders.title')}</h1>
-      {q.isPending ? (
-        <div className="phone-loading">
-          <DotLoading color="primary" />
-        </div>
-      ) : q.isError ? (
-        <div className="phone-card" role="alert" style={{ textAlign: 'center' }}>
-          <p>{t('phone.loadFailed')}</p>
-          <Button color="primary" onClick={() => void q.refetch()}>
-            {t('phone.retry')}
-          </Button>
-        </div>
+      {!q.isSuccess ? (
+        <PhoneQueryState query={q} />
       ) : q.data.length === 0 ? (
         <EmptyOrders />
       ) : (

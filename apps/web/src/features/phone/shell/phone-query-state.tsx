@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, DotLoading } from 'antd-mobile';
+// Deep imports, as the order list's: the phone's first load stays small.
+import Button from 'antd-mobile/es/components/button';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
 
 /**
  * The phone's waiting and load-failed states for one query: the spinner while it loads, then a
