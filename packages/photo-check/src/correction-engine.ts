@@ -6,6 +6,7 @@ import { replaceBackground, smoothContinued } from './correction-matte.ts';
 import { bytePlane } from './correction-filters.ts';
 import { noLap, type Lap } from './stage-timer.ts';
 import { clean, correctionLeftovers } from './correction-leftovers.ts';
+import { clearBlurredSides } from './correction-blur-sides.ts';
 
 /** The colours of the new background: the standard light blue, white, light grey. */
 export const BACKGROUND_RGB = {
@@ -331,9 +332,11 @@ export async function correctFrame(
   if (spec.fixBackground || out.outsideShare > 0) {
     replaceBackground(out.rgb, out.outside, b.width, b.height, BACKGROUND_RGB[spec.background], seg, lap);
     steps.push('background');
-    // The re-check looks at the background clear of the border: here the full border band and
-    // every edge column, so a patch or a strip of the old picture is never offered as passed.
+    // Blurred pieces of the old scene the person mask kept at the sides go the new colour; then the
+    // re-check looks at the background clear of the border: here the full border band and every
+    // edge column, so a patch or a strip of the old picture is never offered as passed.
     const mask = seg.segment(out.rgb, b.width, b.height);
+    clearBlurredSides(out.rgb, b.width, b.height, mask, BACKGROUND_RGB[spec.background], out.outside);
     const left = correctionLeftovers(out.rgb, b.width, b.height, BACKGROUND_RGB[spec.background], mask);
     lap('leftovers');
     if (!clean(left)) return null;

@@ -92,4 +92,27 @@ describe.skipIf(!set)('automatic correction on the real-world set', () => {
     expect(reachedEngine).toEqual([]);
     expect(fixed.length / target.length).toBeGreaterThanOrEqual(0.8);
   }, 600_000);
+
+  it('the red-background photo comes back without the blurred pieces of the old scene beside the body', async () => {
+    // The person mask keeps a blurred patch at the bottom left and a strip down the right edge
+    // beside the suit (the scene behind, out of focus): both must come back the new blue.
+    const photo = set!.find((p) => p.file === 'carell-red-background.jpg')!;
+    const bytes = realworldBytes(photo);
+    const n = await normalise(bytes, 'task', DEFAULT_BOUNDS);
+    const r = await pool.check({ rgb: n.rgb, width: n.width, height: n.height, bounds: DEFAULT_BOUNDS });
+    const c = await correctIfFixable(ctx, bytes, r, { background: 'blue', pool });
+    expect(c?.result.passed).toBe(true);
+    const { data } = await sharp(c!.bytes).raw().toBuffer({ resolveWithObject: true });
+    const blueShare = (x0: number, y0: number, x1: number, y1: number) => {
+      let blue = 0;
+      for (let y = y0; y < y1; y++)
+        for (let x = x0; x < x1; x++) {
+          const i = (y * 480 + x) * 3;
+          if (Math.hypot(data[i]! - 100, data[i + 1]! - 197, data[i + 2]! - 255) < 45) blue++;
+        }
+      return blue / ((x1 - x0) * (y1 - y0));
+    };
+    expect(blueShare(0, 560, 50, 625), 'bottom left').toBeGreaterThan(0.9);
+    expect(blueShare(470, 440, 480, 620), 'right edge').toBeGreaterThan(0.9);
+  }, 60_000);
 });
