@@ -55,6 +55,8 @@ async function addOnePerson(page: Page) {
   await page.getByRole('button', { name: '确定' }).tap();
   await page.getByRole('button', { name: '手动填写' }).tap();
   await expect(page).toHaveURL(/step=form/);
+  // The first person starts from the member's own name: typed over once it is there.
+  await expect(page.getByLabel('姓名', { exact: true })).toHaveValue('王同学');
   await page.getByLabel('姓名', { exact: true }).fill('张同学');
   await page.getByLabel('手机号', { exact: true }).fill('13800138000');
   await page.getByLabel('邮箱', { exact: true }).fill('zhang@example.com');
@@ -121,6 +123,11 @@ for (const { label, device } of PHONES) {
       if (await refusal.getByRole('button', { name: '使用修正后的照片' }).count()) {
         await expect(refusal.getByAltText('您的照片')).toBeVisible();
         await expect(refusal.getByAltText('修正后的照片')).toBeVisible();
+        await expect
+          .poll(() => refusal.getByAltText('修正后的照片').evaluate((i) => (i as HTMLImageElement).naturalWidth), {
+            timeout: 20_000,
+          })
+          .toBeGreaterThan(0);
       }
       await expect(page.getByAltText('已上传的照片')).toHaveAttribute('src', shown!);
       await refusal.scrollIntoViewIfNeeded();

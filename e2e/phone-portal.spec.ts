@@ -177,6 +177,11 @@ test.describe('Android', () => {
       await expect(refusal.getByText('系统已自动修正了这张照片。请对比后使用修正后的照片，或重新拍摄。')).toBeVisible();
       await expect(refusal.getByAltText('您的照片')).toBeVisible();
       await expect(refusal.getByAltText('修正后的照片')).toBeVisible();
+      await expect
+        .poll(() => refusal.getByAltText('修正后的照片').evaluate((i) => (i as HTMLImageElement).naturalWidth), {
+          timeout: 20_000,
+        })
+        .toBeGreaterThan(0);
       await expect(refusal.getByRole('button', { name: '重新拍摄' })).toBeVisible();
     } else await expect(refusal.getByText('请按以上项目调整后重新拍摄。')).toBeVisible();
     await shot(page, 'fix-refused-zh');

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { OrderKind } from '@portal/contract/order-states';
-import { apiGet, apiPost, request } from '../../lib/api/client.ts';
+import { apiGet, apiPost, memberHeaders, request } from '../../lib/api/client.ts';
 
 /**
  * The phone portal's calls: the same portal API the desktop pages use (document 2, section 7),
@@ -168,6 +168,12 @@ export const uploadPhoto = (formData: FormData) =>
 export const captureToken = () => request('POST', '/api/img/capture-token', { body: {} }).then((e) => e.data!.token);
 export const acceptCorrected = (candidateId: string) =>
   request('POST', '/api/img/accept-corrected', { body: { candidateId }, raw: true, silent: true });
+/** A corrected candidate's bytes, the member's own only: fetched with the session headers (an <img> sends none). */
+export const candidateImage = async (url: string): Promise<Blob> => {
+  const r = await fetch(url, { headers: memberHeaders() });
+  if (!r.ok || !r.headers.get('content-type')?.startsWith('image/')) throw new Error(String(r.status));
+  return r.blob();
+};
 
 export const useFaqs = (question: string) =>
   useQuery({

@@ -1,8 +1,31 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'antd-mobile';
 import type { PhotoCandidate } from '@portal/contract/photos';
+import { candidateImage } from '../api.ts';
 import type { PhotoRefusal } from './use-photo-take.ts';
+
+/** The corrected photo shown from a blob: its address answers only with the member's session headers. */
+function useCandidateSrc(url: string | undefined) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    if (!url) return;
+    let live = true;
+    let made: string | null = null;
+    setSrc(null);
+    candidateImage(url)
+      .then((b) => {
+        made = URL.createObjectURL(b);
+        if (live) setSrc(made);
+      })
+      .catch(() => live && setSrc(null));
+    return () => {
+      live = false;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [url]);
+  return src;
+}
 
 /**
  * Why the check refused a photo (its message and failing items, in the photo area's words, which
@@ -34,6 +57,7 @@ export function RefusalCard({
   const id = useId();
   const Heading = card ? 'h2' : 'h3';
   const { candidate } = refusal;
+  const correctedSrc = useCandidateSrc(candidate?.url);
   return (
     <section
       className={card ? 'phone-card' : undefined}
@@ -59,7 +83,11 @@ export function RefusalCard({
               <figcaption className="phone-muted">{t('phone.fix.yours')}</figcaption>
             </figure>
             <figure style={{ margin: 0, textAlign: 'center' }}>
-              <img className="phone-photo" src={candidate.url} alt={t('phone.fix.corrected')} />
+              {correctedSrc ? (
+                <img className="phone-photo" src={correctedSrc} alt={t('phone.fix.corrected')} />
+              ) : (
+                <div className="phone-photo" style={{ display: 'inline-block' }} role="img" aria-busy="true" />
+              )}
               <figcaption className="phone-muted">{t('phone.fix.corrected')}</figcaption>
             </figure>
           </div>
