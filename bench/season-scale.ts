@@ -17,6 +17,9 @@ import {
   orderWithRefund,
   prepareMemberReads,
 } from '../apps/server/src/modules/orders/reads.ts';
+import { findOrders, schoolCodesFor, searchConditions } from '../apps/server/src/modules/orders/staff-repo.ts';
+import { readSchoolsCsv } from '../apps/server/src/modules/catalog/seed.ts';
+import type { StaffContext } from '../apps/server/src/http/staff-auth.ts';
 
 const BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
@@ -132,12 +135,6 @@ async function main() {
       },
       100,
     ],
-    [
-      'console search by school',
-      `select o.id, o.order_no, o.state from order_details d join orders o on o.id = d.order_id where d.yxdm = $1 order by d.id desc limit 50`,
-      () => [String(10001 + rnd(2919) - 1).padStart(5, '0')],
-      100,
-    ],
   ];
   console.log('\nquery                             p50 ms   p99 ms   aim    index');
   for (const [name, sql, params, aim] of queries) {
@@ -165,14 +162,36 @@ async function main() {
   }) as unknown as Db;
   const member = () => rnd(MEMBERS);
   const prepared = prepareMemberReads(db);
-  const reads: [string, () => Promise<unknown>][] = [
-    ['list fingerprint (every call)', () => memberOrderListFingerprint(prepared, member(), 'individual')],
-    ['list (when it changed)', () => memberOrderList(prepared, member(), 'individual')],
-    ['order with refund status', () => orderWithRefund(prepared, rnd(ORDERS))],
-    ['order lines with photo keys', () => orderLines(prepared, rnd(ORDERS))],
+  // The console's search by school as the server runs it (the school list first, then a page of
+  // orders and their count), on the real list of schools: a code with thousands of persons, one
+  // with none (codes past the generator's range) and one no school has.
+  const schoolRows = readSchoolsCsv();
+  for (let i = 0; i < schoolRows.length; i += 500) await db.insert(schema.schools).values(schoolRows.slice(i, i + 500));
+  await pool.query('analyze schools');
+  const benchStaff: StaffContext = {
+    staffId: 1,
+    sessionId: 1,
+    username: 'bench',
+    name: 'bench',
+    role: 'admin',
+    branch: null,
+  };
+  const schoolSearch = async () => {
+    const pick = rnd(10);
+    const school = pick === 0 ? '99999' : schoolRows[rnd(schoolRows.length) - 1]!.yxdm;
+    const q = { school, page: 1, size: 20 } as Parameters<typeof searchConditions>[0];
+    return findOrders(db, searchConditions(q, null, benchStaff, await schoolCodesFor(db, school)), 1, 20);
+  };
+  // Each with its aim, ms at p99: a member's reads 10, a staff search 100.
+  const reads: [string, () => Promise<unknown>, number][] = [
+    ['list fingerprint (every call)', () => memberOrderListFingerprint(prepared, member(), 'individual'), 10],
+    ['list (when it changed)', () => memberOrderList(prepared, member(), 'individual'), 10],
+    ['order with refund status', () => orderWithRefund(prepared, rnd(ORDERS)), 10],
+    ['order lines with photo keys', () => orderLines(prepared, rnd(ORDERS)), 10],
+    ['console search by school', schoolSearch, 100],
   ];
-  console.log('\nportal member read                p50 ms   p99 ms   aim    index');
-  for (const [name, run] of reads) {
+  console.log('\nportal read, as the server runs it  p50 ms   p99 ms   aim    index');
+  for (const [name, run, aim] of reads) {
     const ms: number[] = [];
     for (let i = 0; i < 300; i++) {
       const t = process.hrtime.bigint();
@@ -186,7 +205,7 @@ async function main() {
     const usesIndex = /Index/.test(plan) && !/Seq Scan on (orders|order_details|refunds)/.test(plan);
     const p99 = ms[Math.floor(ms.length * 0.99)]!;
     console.log(
-      `${name.padEnd(32)} ${ms[150]!.toFixed(2).padStart(7)} ${p99.toFixed(2).padStart(8)}   <10   ${usesIndex ? 'yes' : 'NO'}   ratio p99/aim ${(p99 / 10).toFixed(2)}`,
+      `${name.padEnd(32)} ${ms[150]!.toFixed(2).padStart(7)} ${p99.toFixed(2).padStart(8)}   <${String(aim).padEnd(4)} ${usesIndex ? 'yes' : 'NO'}   ratio p99/aim ${(p99 / aim).toFixed(2)}`,
     );
     console.log(
       plan

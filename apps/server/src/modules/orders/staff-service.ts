@@ -7,7 +7,7 @@ import { orderDetails, orders, payments, refunds, traceEvents } from '../../db/s
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../http/staff-auth.ts';
 import { auditOf, writeAudit } from '../staff/public.ts';
-import { findOrder, findOrders, searchConditions, toOrderRow, type SearchQuery } from './staff-repo.ts';
+import { findOrder, findOrders, schoolCodesFor, searchConditions, toOrderRow, type SearchQuery } from './staff-repo.ts';
 import { personsOf } from './staff-persons.ts';
 import { reprintPhotoRefusal } from '../reprint/public.ts';
 import { transition as moveOrder } from './transition.ts';
@@ -26,7 +26,8 @@ export async function searchOrders(ctx: AppContext, staff: StaffContext, q: Sear
       after: { valid: isValidIdCard(idNumber) },
     });
   }
-  return findOrders(ctx.db, searchConditions(q, idHash, staff), q.page, q.size);
+  const codes = q.school ? await schoolCodesFor(ctx.db, q.school) : null;
+  return findOrders(ctx.db, searchConditions(q, idHash, staff, codes), q.page, q.size);
 }
 
 export async function orderPage(ctx: AppContext, staff: StaffContext, id: number): Promise<OrderPage> {
