@@ -64,5 +64,9 @@ describe("the console's search by school", () => {
     expect(await nos('10003')).toEqual([thu.orderNo]);
     expect((await nos('大学')).sort()).toEqual([pku.orderNo, thu.orderNo].sort());
     expect(await nos('南开')).toEqual([]);
+    // No school by that name or code: no order at all, and the count says so.
+    const none = await search(`school=${encodeURIComponent('没有这所学校')}`);
+    expect(none.total).toBe(0);
+    expect(none.rows).toEqual([]);
   });
 });
