@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { ORDER_STATE } from '@portal/contract/order-states';
 import type { ReviewRefusal } from '@portal/contract/review';
 import type { DbOrTx } from '../../db/client.ts';
-import { orders } from '../../db/schema.ts';
+import { orders, reviewDecisions } from '../../db/schema.ts';
 import { standingRefusal } from './decisions.ts';
 import { decisionsOf, linesOf } from './repo.ts';
 
@@ -19,13 +19,13 @@ export async function standingReasons(
   db: DbOrTx,
   lines: readonly { orderId: number; id: number; photoId: number | null }[],
 ): Promise<Map<number, { zh: string; en: string }>> {
-  const rows = (await decisionsOf(db, [...new Set(lines.map((l) => l.orderId))])).map((r) => r.d);
+  // Each line's own decisions, newest first as read: the rule looks at no other line's.
+  const byLine = new Map<number, (typeof reviewDecisions.$inferSelect)[]>();
+  for (const { d } of await decisionsOf(db, [...new Set(lines.map((l) => l.orderId))]))
+    byLine.set(d.orderDetailId, [...(byLine.get(d.orderDetailId) ?? []), d]);
   const out = new Map<number, { zh: string; en: string }>();
   for (const line of lines) {
-    const d = standingRefusal(
-      rows.filter((r) => r.orderId === line.orderId),
-      line,
-    );
+    const d = standingRefusal(byLine.get(line.id) ?? [], line);
     if (d && d.verdict !== 'approve' && d.reasonZh !== null)
       out.set(line.id, { zh: d.reasonZh, en: d.reasonEn ?? d.reasonZh });
   }

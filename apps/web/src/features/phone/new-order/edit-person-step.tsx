@@ -13,6 +13,7 @@ import { newOrderKeys, useOrder } from './api.ts';
 import type { EditDraft } from './draft.ts';
 import { FormRow } from './form-row.tsx';
 import { PhotoField } from './photo-field.tsx';
+import { fieldErrors } from './field-errors.ts';
 
 type Errors = Partial<Record<'mobile' | 'mail' | 'picUrl', string>>;
 
@@ -62,12 +63,7 @@ export function EditPersonStep(props: {
   const submit = async () => {
     const r = personUpdateSchema.safeParse({ id: line.id, mobile: v.mobile, mail: v.mail, picUrl: v.imageUrl });
     if (!r.success) {
-      const found: Errors = {};
-      for (const i of r.error.issues) {
-        const k = String(i.path[0]) as keyof Errors;
-        if (!found[k]) found[k] = t(`msg.${i.message}`);
-      }
-      setErrors(found);
+      setErrors(fieldErrors(r.error.issues, t));
       return;
     }
     setBusy(true);

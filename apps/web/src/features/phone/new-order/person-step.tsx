@@ -10,6 +10,7 @@ import { MEMBER_INFO_KEY, loadMemberInfo } from '../../../lib/member-info.ts';
 import { addPerson, createOrder } from './api.ts';
 import type { PersonDraft } from './draft.ts';
 import { PhotoField } from './photo-field.tsx';
+import { fieldErrors } from './field-errors.ts';
 
 type Errors = Partial<Record<keyof PersonDraft | 'school_name', string>>;
 
@@ -79,11 +80,7 @@ export function PersonStep(props: {
     // The ID number's rule is the schema's refinement, which zod runs only once every field is valid: asked at once.
     const idIssue = idNumberIssue(v.id_type, idNum);
     if (!r.success || idIssue) {
-      const found: Errors = {};
-      for (const i of r.error?.issues ?? []) {
-        const k = String(i.path[0]) as keyof Errors;
-        if (!found[k]) found[k] = t(`msg.${i.message}`);
-      }
+      const found: Errors = fieldErrors(r.error?.issues ?? [], t);
       if (idIssue) found.id_num = t(`msg.${idIssue}`);
       setErrors(found);
       const first = Object.keys(found)[0];

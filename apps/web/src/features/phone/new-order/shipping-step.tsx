@@ -9,6 +9,7 @@ import { phoneField } from '@portal/contract/validation';
 import { pick } from '../../../lib/i18n-core.ts';
 import { FormRow } from './form-row.tsx';
 import { newOrderKeys, saveAddress, updateShipping, useAddresses, useAreas, useCarriers, useOrder } from './api.ts';
+import { fieldErrors } from './field-errors.ts';
 
 type Values = { [K in keyof ShippingForm]?: ShippingForm[K] | null };
 type Errors = Partial<Record<keyof ShippingForm, string>>;
@@ -79,11 +80,7 @@ export function ShippingStep({ orderId, onDone }: { orderId: number; onDone: () 
   const submit = async () => {
     const r = schema.safeParse({ ...v, shippingAddress: v.shippingAddress?.trim() });
     if (!r.success) {
-      const found: Errors = {};
-      for (const i of r.error.issues) {
-        const k = String(i.path[0]) as keyof Errors;
-        if (!found[k]) found[k] = t(`msg.${i.message}`);
-      }
+      const found: Errors = fieldErrors(r.error.issues, t);
       setErrors(found);
       document.getElementById(`ship-${Object.keys(found)[0]}`)?.scrollIntoView({ block: 'center' });
       return;
